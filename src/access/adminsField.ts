@@ -1,0 +1,5 @@
+import type { FieldAccess } from 'payload'
+
+import { isAdmin } from './isApprovedStaff'
+
+export const adminsField: FieldAccess = ({ req: { user } }) => isAdmin(user)

@@ -1,0 +1,5 @@
+import type { FieldAccess } from 'payload'
+
+import { isApprovedStaff } from './isApprovedStaff'
+
+export const approvedStaffField: FieldAccess = ({ req: { user } }) => isApprovedStaff(user)

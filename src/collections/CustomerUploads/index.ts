@@ -1,0 +1,47 @@
+import path from 'node:path'
+
+import type { CollectionConfig } from 'payload'
+
+import { approvedStaff } from '@/access/approvedStaff'
+import { UPLOADS_DIR } from '@/lib/paths'
+
+export const CUSTOMER_PHOTO_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/heic',
+  'image/heif',
+  'image/avif',
+]
+
+// Photos customers attach to a quote request. Private: only approved staff read them,
+// through Payload's access-checked file route. Every photo is re-encoded (auto-oriented,
+// longest side capped, all metadata such as GPS and camera serials dropped).
+export const CustomerUploads: CollectionConfig = {
+  slug: 'customer-uploads',
+  admin: { group: 'Files', defaultColumns: ['filename', 'filesize', 'createdAt'] },
+  access: {
+    create: approvedStaff,
+    read: approvedStaff,
+    update: approvedStaff,
+    delete: approvedStaff,
+  },
+  upload: {
+    staticDir: path.join(UPLOADS_DIR, 'customer-uploads'),
+    mimeTypes: CUSTOMER_PHOTO_MIME_TYPES,
+    resizeOptions: { width: 2560, height: 2560, fit: 'inside', withoutEnlargement: true },
+    formatOptions: { format: 'jpeg', options: { quality: 85, mozjpeg: true } },
+    imageSizes: [
+      {
+        name: 'thumbnail',
+        width: 320,
+        height: 320,
+        fit: 'cover',
+        formatOptions: { format: 'webp', options: { quality: 75 } },
+      },
+    ],
+    adminThumbnail: 'thumbnail',
+  },
+  fields: [],
+}

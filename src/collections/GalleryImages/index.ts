@@ -1,0 +1,39 @@
+import path from 'node:path'
+
+import type { CollectionConfig } from 'payload'
+
+import { anyone } from '@/access/anyone'
+import { approvedStaff } from '@/access/approvedStaff'
+import { UPLOADS_DIR } from '@/lib/paths'
+
+export const GALLERY_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']
+
+// Before/after photos of finished work: public, re-encoded to WebP without metadata,
+// with a card-sized variant for the gallery grid.
+export const GalleryImages: CollectionConfig = {
+  slug: 'gallery-images',
+  admin: { useAsTitle: 'alt', group: 'Files' },
+  access: {
+    create: approvedStaff,
+    read: anyone,
+    update: approvedStaff,
+    delete: approvedStaff,
+  },
+  upload: {
+    staticDir: path.join(UPLOADS_DIR, 'gallery'),
+    mimeTypes: GALLERY_IMAGE_MIME_TYPES,
+    resizeOptions: { width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true },
+    formatOptions: { format: 'webp', options: { quality: 82 } },
+    imageSizes: [
+      {
+        name: 'card',
+        width: 800,
+        height: 600,
+        fit: 'cover',
+        formatOptions: { format: 'webp', options: { quality: 78 } },
+      },
+    ],
+    adminThumbnail: 'card',
+  },
+  fields: [{ name: 'alt', type: 'text', maxLength: 200 }],
+}

@@ -1,0 +1,31 @@
+import type { CollectionConfig } from 'payload'
+
+import { anyone } from '@/access/anyone'
+import { approvedStaff } from '@/access/approvedStaff'
+import { createdByField } from '@/fields/createdBy'
+
+// Before/after pairs shown on the public gallery.
+export const GalleryItems: CollectionConfig = {
+  slug: 'gallery-items',
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'beforeImage', 'afterImage', 'createdAt'] },
+  access: {
+    create: approvedStaff,
+    read: anyone,
+    update: approvedStaff,
+    delete: approvedStaff,
+  },
+  defaultSort: '-createdAt',
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    { name: 'description', type: 'textarea', maxLength: 2000 },
+    {
+      type: 'row',
+      fields: [
+        { name: 'beforeImage', type: 'upload', relationTo: 'gallery-images', required: true },
+        { name: 'afterImage', type: 'upload', relationTo: 'gallery-images', required: true },
+      ],
+    },
+    createdByField,
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,105 @@
+import type { CollectionConfig } from 'payload'
+
+import { approvedStaff } from '@/access/approvedStaff'
+import { approvedStaffField } from '@/access/approvedStaffField'
+import { approvedStaffOrActivePromotion } from '@/access/approvedStaffOrActivePromotion'
+import { nobody } from '@/access/nobody'
+import { createdByField } from '@/fields/createdBy'
+import { BANNER_COLORS, DISCOUNT_TYPES, discountValueError } from '@/lib/promotions'
+
+import { hideTimestampsFromPublic } from './hooks/hideTimestampsFromPublic'
+import { keepUsageCount } from './hooks/keepUsageCount'
+import { normalizePromotion } from './hooks/normalizePromotion'
+
+const staffRead = { read: approvedStaffField }
+
+// Promotions and specials. The public reads only live promotions and only the fields
+// the banner shows (spec section 3): id, title, bannerText, bannerColor, discountCode,
+// endDate. Every other field is readable by approved staff alone.
+export const Promotions: CollectionConfig = {
+  slug: 'promotions',
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'discountCode', 'discountValue', 'isActive', 'endDate'],
+  },
+  access: {
+    create: approvedStaff,
+    read: approvedStaffOrActivePromotion,
+    update: approvedStaff,
+    delete: approvedStaff,
+  },
+  defaultSort: '-createdAt',
+  hooks: {
+    beforeValidate: [normalizePromotion],
+    afterRead: [hideTimestampsFromPublic],
+  },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    { name: 'description', type: 'textarea', maxLength: 2000, access: staffRead },
+    {
+      name: 'discountCode',
+      type: 'text',
+      maxLength: 50,
+      admin: { description: 'Stored in upper case.' },
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'discountType',
+          type: 'select',
+          required: true,
+          defaultValue: 'percentage',
+          options: DISCOUNT_TYPES.map((value) => ({
+            value,
+            label: value === 'percentage' ? 'Percentage' : 'Fixed amount',
+          })),
+          access: staffRead,
+        },
+        {
+          name: 'discountValue',
+          type: 'number',
+          required: true,
+          defaultValue: 0,
+          min: 0,
+          access: staffRead,
+          validate: (value: number | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) =>
+            discountValueError(siblingData.discountType, value) ?? true,
+        },
+        { name: 'minimumAmount', type: 'number', required: true, defaultValue: 0, min: 0, access: staffRead },
+      ],
+    },
+    { name: 'endDate', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'isActive', type: 'checkbox', defaultValue: true, index: true, access: staffRead },
+    { name: 'bannerText', type: 'text', maxLength: 300 },
+    {
+      name: 'bannerColor',
+      type: 'select',
+      required: true,
+      defaultValue: 'primary',
+      options: BANNER_COLORS.map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) })),
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'usageLimit',
+          type: 'number',
+          min: 0,
+          access: staffRead,
+          admin: { description: 'Empty means unlimited.' },
+        },
+        {
+          name: 'usageCount',
+          type: 'number',
+          defaultValue: 0,
+          access: { read: approvedStaffField, create: nobody, update: nobody },
+          hooks: { beforeChange: [keepUsageCount] },
+          admin: { readOnly: true },
+        },
+      ],
+    },
+    createdByField,
+  ],
+  timestamps: true,
+}

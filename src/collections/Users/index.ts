@@ -1,0 +1,69 @@
+import type { CollectionConfig } from 'payload'
+
+import { adminsField } from '@/access/adminsField'
+import { admins } from '@/access/admins'
+import { adminsOrSelf } from '@/access/adminsOrSelf'
+import { anyone } from '@/access/anyone'
+import { isApprovedStaff } from '@/access/isApprovedStaff'
+
+import { assignRoleOnCreate } from './hooks/assignRoleOnCreate'
+import { protectLastAdminOnChange, protectLastAdminOnDelete } from './hooks/protectLastAdmin'
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  admin: {
+    useAsTitle: 'email',
+    defaultColumns: ['email', 'role', 'approved', 'createdAt'],
+  },
+  auth: {
+    verify: true,
+    maxLoginAttempts: 5,
+    lockTime: 15 * 60 * 1000,
+    tokenExpiration: 60 * 60 * 8,
+    cookies: {
+      sameSite: 'Lax',
+      secure: process.env.NODE_ENV === 'production' && process.env.SERVER_URL?.startsWith('https://') === true,
+    },
+  },
+  access: {
+    // Only approved staff get into the admin panel; this gates the panel only, the
+    // operations below gate every API.
+    admin: ({ req: { user } }) => isApprovedStaff(user),
+    // Sign-up is open (spec section 6); new accounts wait for approval.
+    create: anyone,
+    read: adminsOrSelf,
+    update: adminsOrSelf,
+    delete: admins,
+  },
+  hooks: {
+    beforeChange: [assignRoleOnCreate, protectLastAdminOnChange],
+    beforeDelete: [protectLastAdminOnDelete],
+  },
+  fields: [
+    {
+      name: 'role',
+      type: 'select',
+      required: true,
+      defaultValue: 'staff',
+      options: [
+        { label: 'Admin', value: 'admin' },
+        { label: 'Staff', value: 'staff' },
+      ],
+      access: { create: adminsField, update: adminsField },
+      admin: { position: 'sidebar' },
+    },
+    {
+      name: 'approved',
+      type: 'checkbox',
+      required: true,
+      defaultValue: false,
+      index: true,
+      access: { create: adminsField, update: adminsField },
+      admin: {
+        position: 'sidebar',
+        description: 'Only approved accounts can open the back office or read any business data.',
+      },
+    },
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,31 @@
+// A lead moves one step forward at a time (spec section 4); nothing moves back.
+export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'completed'] as const
+export type LeadStatus = (typeof LEAD_STATUSES)[number]
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  completed: 'Completed',
+}
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value)
+}
+
+export function nextLeadStatus(status: LeadStatus): LeadStatus | null {
+  const i = LEAD_STATUSES.indexOf(status)
+  return i >= 0 && i < LEAD_STATUSES.length - 1 ? LEAD_STATUSES[i + 1] : null
+}
+
+// Returns null when the change is allowed, otherwise the message to show.
+export function leadStatusChangeError(from: unknown, to: unknown): string | null {
+  if (from === to) return null
+  if (!isLeadStatus(to)) return `Unknown lead status "${String(to)}".`
+  if (!isLeadStatus(from)) return null
+  const next = nextLeadStatus(from)
+  if (next === to) return null
+  return next
+    ? `A lead's status can only move one step forward: from "${from}" the next status is "${next}".`
+    : `This lead is already "${from}"; its status cannot change any more.`
+}

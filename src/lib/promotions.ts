@@ -1,0 +1,66 @@
+// Pure rules of the promotion form and banner (spec sections 3, 5 and 9).
+export const DISCOUNT_TYPES = ['percentage', 'fixed_amount'] as const
+export type DiscountType = (typeof DISCOUNT_TYPES)[number]
+
+export const BANNER_COLORS = ['primary', 'secondary', 'gold'] as const
+export type BannerColor = (typeof BANNER_COLORS)[number]
+
+// The only fields the public banner may read.
+export const BANNER_FIELDS = ['id', 'title', 'bannerText', 'bannerColor', 'discountCode', 'endDate'] as const
+
+export const BANNER_DISMISSED_PREFIX = 'promo-banner-dismissed-'
+
+export function bannerColor(value: unknown): BannerColor {
+  return typeof value === 'string' && (BANNER_COLORS as readonly string[]).includes(value)
+    ? (value as BannerColor)
+    : 'primary'
+}
+
+export function normalizeDiscountCode(value: unknown): string | null {
+  if (typeof value !== 'string') return value == null ? null : normalizeDiscountCode(String(value))
+  const code = value.trim().toUpperCase()
+  return code.length ? code : null
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+}
+
+// Numbers may arrive as strings from forms; an empty amount means 0, an empty usage
+// limit means unlimited (null). Anything that is not a number is left for validation.
+export function toNumberOr<T extends number | null>(value: unknown, fallback: T): number | T | unknown {
+  if (isBlank(value)) return fallback
+  if (typeof value === 'number') return value
+  if (typeof value === 'string') {
+    const n = Number(value.trim())
+    return Number.isFinite(n) ? n : value
+  }
+  return value
+}
+
+export function toDateOrNull(value: unknown): unknown {
+  return isBlank(value) ? null : value
+}
+
+export function discountValueError(type: unknown, value: unknown): string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'Discount value must be a number.'
+  if (value < 0) return 'Discount value cannot be negative.'
+  if (type === 'percentage' && value > 100) return 'A percentage discount must be between 0 and 100.'
+  return null
+}
+
+export type BannerPromotion = {
+  id: number | string
+  isActive?: boolean | null
+  endDate?: string | null
+  createdAt: string
+}
+
+// Spec section 5: active, end date empty or later than now, newest by creation, at most one.
+export function pickBannerPromotion<T extends BannerPromotion>(promotions: T[], now = new Date()): T | null {
+  const live = promotions.filter(
+    (p) => p.isActive === true && (!p.endDate || new Date(p.endDate).getTime() > now.getTime()),
+  )
+  live.sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())
+  return live[0] ?? null
+}
