@@ -279,8 +279,8 @@ export interface Promotion {
   usageLimit?: number | null;
   usageCount?: number | null;
   createdBy?: (number | null) | User;
-  createdAt: string;
   updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -419,8 +419,8 @@ export interface PromotionsSelect<T extends boolean = true> {
   usageLimit?: T;
   usageCount?: T;
   createdBy?: T;
-  createdAt?: T;
   updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -1,4 +1,4 @@
-import type { Access } from 'payload'
+import type { Access, Where } from 'payload'
 
 import { isApprovedStaff } from './isApprovedStaff'
 
@@ -6,10 +6,11 @@ import { isApprovedStaff } from './isApprovedStaff'
 // active, and with no end date or one still in the future (spec section 5).
 export const approvedStaffOrActivePromotion: Access = ({ req: { user } }) => {
   if (isApprovedStaff(user)) return true
-  return {
+  const live: Where = {
     and: [
       { isActive: { equals: true } },
       { or: [{ endDate: { exists: false } }, { endDate: { greater_than: new Date().toISOString() } }] },
     ],
   }
+  return live
 }

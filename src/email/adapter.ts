@@ -16,7 +16,7 @@ function captureTransport(): Transport {
     version: '1',
     send(mail, callback) {
       mail.message.build((err, message) => {
-        if (err) return callback(err)
+        if (err) return callback(err, undefined)
         try {
           fs.mkdirSync(MAIL_DIR, { recursive: true })
           const messageId = mail.message.messageId()
@@ -29,7 +29,7 @@ function captureTransport(): Transport {
           console.log(`[mail] captured "${String(mail.data.subject ?? '')}" to ${to}: ${file}`)
           callback(null, { envelope: mail.message.getEnvelope(), messageId })
         } catch (writeErr) {
-          callback(writeErr as Error)
+          callback(writeErr as Error, undefined)
         }
       })
     },

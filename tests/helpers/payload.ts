@@ -1,0 +1,50 @@
+import config from '@payload-config'
+import type { Payload } from 'payload'
+import { getPayload } from 'payload'
+
+import type { User } from '@/payload-types'
+
+export async function testPayload(): Promise<Payload> {
+  if (!process.env.DATABASE_URL) {
+    throw new Error('Integration tests need a database: run them with `npm run test:int`.')
+  }
+  return getPayload({ config })
+}
+
+const COLLECTIONS = ['leads', 'gallery-items', 'promotions', 'gallery-images', 'customer-uploads', 'users'] as const
+
+// Empties every collection straight through the database adapter: no hooks (the
+// last-admin guard would refuse), no access control. Files on disk are left alone.
+export async function resetDatabase(payload: Payload): Promise<void> {
+  for (const collection of COLLECTIONS) {
+    await payload.db.deleteMany({ collection, where: {} })
+  }
+}
+
+export type Persona = 'anonymous' | 'unapproved' | 'staff' | 'admin'
+
+let counter = 0
+
+// Creates an account of the given kind (verified, so it can log in) and returns it
+// with its password. The first account created in an empty database becomes an
+// admin; call this for 'admin' first when the order matters.
+export async function createUser(
+  payload: Payload,
+  kind: Exclude<Persona, 'anonymous'>,
+): Promise<{ user: User & { collection: 'users' }; email: string; password: string }> {
+  counter += 1
+  const email = `${kind}-${Date.now()}-${counter}@curbside.test`
+  const password = `pw-${kind}-${counter}-secret`
+  const user = await payload.create({
+    collection: 'users',
+    data: {
+      email,
+      password,
+      role: kind === 'admin' ? 'admin' : 'staff',
+      approved: kind !== 'unapproved',
+      _verified: true,
+    },
+    disableVerificationEmail: true,
+  })
+  return { user: { ...user, collection: 'users' }, email, password }
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config'
+
+// Two levels, run separately by `npm test`: unit tests of pure logic (no database),
+// and integration tests against a real PostgreSQL through Payload (run by
+// scripts/with-services.mjs, which provides DATABASE_URL).
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.unit.spec.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          environment: 'node',
+          include: ['tests/int/**/*.int.spec.ts'],
+          // One database for the whole run: files take turns.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+})
