@@ -1,0 +1,61 @@
+import fs from 'node:fs'
+
+import { defineConfig, devices } from '@playwright/test'
+
+// End-to-end tests run in Chromium against a production build (`next start`) on a
+// database that has only seen migrations. `npm run test:e2e` builds first; the server
+// is started and stopped here.
+const PORT = Number(process.env.E2E_PORT || 3100)
+const baseURL = `http://127.0.0.1:${PORT}`
+
+// The system Chromium (Debian package) when present, since browsers cannot be
+// downloaded here; CHROMIUM_PATH overrides; elsewhere Playwright's own browser.
+const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p): p is string => Boolean(p && fs.existsSync(p)),
+)
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.e2e.spec.ts',
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: systemChromium,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `next start -p ${PORT} -H 127.0.0.1`,
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: { SERVER_URL: baseURL, NODE_ENV: 'production' },
+  },
+})
