@@ -6,6 +6,9 @@ const nextConfig = {
   output: 'standalone',
   poweredByHeader: false,
   reactStrictMode: true,
+  // `npm run typecheck` checks the whole project (tests included) before any build;
+  // checking again inside `next build` only costs time.
+  typescript: { ignoreBuildErrors: true },
   images: {
     localPatterns: [{ pathname: '/api/gallery-images/file/**' }],
   },

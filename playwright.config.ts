@@ -2,9 +2,9 @@ import fs from 'node:fs'
 
 import { defineConfig, devices } from '@playwright/test'
 
-// End-to-end tests run in Chromium against a production build (`next start`) on a
-// database that has only seen migrations. `npm run test:e2e` builds first; the server
-// is started and stopped here.
+// End-to-end tests run in Chromium against the production build, served by Next's
+// standalone server as in the container, on a database that has only seen
+// migrations. `npm run test:e2e` builds first; the server is started and stopped here.
 const PORT = Number(process.env.E2E_PORT || 3100)
 const baseURL = `http://127.0.0.1:${PORT}`
 
@@ -49,13 +49,13 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `next start -p ${PORT} -H 127.0.0.1`,
+    command: 'node scripts/serve-standalone.mjs',
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { SERVER_URL: baseURL, NODE_ENV: 'production' },
+    env: { SERVER_URL: baseURL, NODE_ENV: 'production', PORT: String(PORT), HOSTNAME: '127.0.0.1' },
   },
 })

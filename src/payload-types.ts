@@ -268,11 +268,11 @@ export interface Promotion {
   discountCode?: string | null;
   discountType: 'percentage' | 'fixed_amount';
   discountValue: number;
-  minimumAmount: number;
+  minimumAmount?: number | null;
   endDate?: string | null;
   isActive?: boolean | null;
   bannerText?: string | null;
-  bannerColor: 'primary' | 'secondary' | 'gold';
+  bannerColor?: ('primary' | 'secondary' | 'gold') | null;
   /**
    * Empty means unlimited.
    */

@@ -66,7 +66,7 @@ export const Promotions: CollectionConfig = {
           validate: (value: number | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) =>
             discountValueError(siblingData.discountType, value) ?? true,
         },
-        { name: 'minimumAmount', type: 'number', required: true, defaultValue: 0, min: 0, access: staffRead },
+        { name: 'minimumAmount', type: 'number', defaultValue: 0, min: 0, access: staffRead },
       ],
     },
     { name: 'endDate', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
@@ -75,7 +75,6 @@ export const Promotions: CollectionConfig = {
     {
       name: 'bannerColor',
       type: 'select',
-      required: true,
       defaultValue: 'primary',
       options: BANNER_COLORS.map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) })),
     },

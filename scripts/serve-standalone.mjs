@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Serves the production build the way the container does: Next's standalone server
+// (.next/standalone/server.js) with the static assets and public/ beside it, which
+// `next build` leaves to the deployer to copy. PORT and HOSTNAME choose the address.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const standalone = path.join(root, '.next', 'standalone')
+if (!fs.existsSync(path.join(standalone, 'server.js'))) {
+  console.error('No standalone build: run `next build` first.')
+  process.exit(1)
+}
+fs.cpSync(path.join(root, '.next', 'static'), path.join(standalone, '.next', 'static'), { recursive: true })
+if (fs.existsSync(path.join(root, 'public'))) {
+  fs.cpSync(path.join(root, 'public'), path.join(standalone, 'public'), { recursive: true })
+}
+// Keep runtime data (uploads, captured mail) out of the build folder.
+process.env.DATA_DIR ||= path.join(root, '.data')
+await import(pathToFileURL(path.join(standalone, 'server.js')).href)

@@ -1,0 +1,100 @@
+// A small client for the test server: what a browser on the site (or an API consumer)
+// sends, and nothing Payload-internal.
+//
+// Authentication: POST /api/users/login, then send the `payload-token` cookie back.
+// payload.config.ts sets `csrf: [serverURL]`, and Payload 3.90 accepts the cookie only
+// when the request's Origin is in that list (or, without Origin, when Sec-Fetch-Site
+// says same-origin/same-site/none). A client with no Origin at all (curl, server code)
+// therefore gets its cookie ignored. We behave like the site's own pages: every
+// request carries `Origin: <serverURL>` (http://localhost:3000 in tests). The
+// `Authorization: JWT <token>` header is not subject to CSRF and is used by the
+// auth tests to show it works too.
+
+export const SITE_ORIGIN = process.env.SERVER_URL || 'http://localhost:3000'
+
+export type Session = { token: string; cookie: string } | null
+
+export type HttpResult<T = any> = {
+  status: number
+  headers: Headers
+  body: T
+  text: string
+}
+
+export type RequestOptions = {
+  session?: Session
+  json?: unknown
+  form?: FormData
+  headers?: Record<string, string>
+  // 'cookie' (default) sends the session as the browser does; 'jwt' as an
+  // Authorization header.
+  authWith?: 'cookie' | 'jwt'
+}
+
+export class HttpClient {
+  constructor(readonly baseURL: string) {}
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
+    const headers: Record<string, string> = { Origin: SITE_ORIGIN, ...options.headers }
+    if (options.session) {
+      if (options.authWith === 'jwt') headers.Authorization = `JWT ${options.session.token}`
+      else headers.Cookie = options.session.cookie
+    }
+    let body: BodyInit | undefined
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json'
+      body = JSON.stringify(options.json)
+    } else if (options.form) {
+      body = options.form
+    }
+    const res = await fetch(`${this.baseURL}${path}`, { method, headers, body, redirect: 'manual' })
+    const text = await res.text()
+    let parsed: unknown = text
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text)
+    return { status: res.status, headers: res.headers, body: parsed as T, text }
+  }
+
+  // For file routes: the raw bytes.
+  async bytes(path: string, session?: Session): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const headers: Record<string, string> = { Origin: SITE_ORIGIN }
+    if (session) headers.Cookie = session.cookie
+    const res = await fetch(`${this.baseURL}${path}`, { headers, redirect: 'manual' })
+    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) }
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, options)
+  }
+  post<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('POST', path, options)
+  }
+  patch<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('PATCH', path, options)
+  }
+  delete<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, options)
+  }
+
+  // Logs in like the site's login form; throws unless Payload answers 200 with a cookie.
+  async login(email: string, password: string): Promise<NonNullable<Session>> {
+    const res = await this.post('/api/users/login', { json: { email, password } })
+    if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${res.text}`)
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('payload-token='))
+    if (!setCookie) throw new Error(`login of ${email} set no payload-token cookie`)
+    return { token: res.body.token as string, cookie: setCookie.split(';')[0] }
+  }
+
+  async graphql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    session?: Session,
+  ): Promise<HttpResult<{ data?: T; errors?: GraphQLError[] }>> {
+    return this.post('/api/graphql', { session, json: { query, variables } })
+  }
+}
+
+export type GraphQLError = {
+  message: string
+  path?: string[]
+  extensions?: { name?: string; statusCode?: number; data?: any }
+}
