@@ -168,10 +168,15 @@ function localSecret() {
 let pgHandle = null
 let pgPort = null
 let runDatabase = null
+let runDataDir = null
 let child = null
 let stopping = false
 
 async function stopServices() {
+  if (runDataDir) {
+    fs.rmSync(runDataDir, { recursive: true, force: true })
+    runDataDir = null
+  }
   if (runDatabase && pgPort) {
     const name = runDatabase
     runDatabase = null
@@ -223,6 +228,17 @@ async function main() {
     if (profile.fresh) runDatabase = database
     env.DATABASE_URL = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${database}`
     log(`database ${database}${profile.fresh ? ' (new for this run, dropped at the end)' : ''}`)
+  }
+  // Files (uploads, captured mail) of a fresh run live and die with its database.
+  if (profile.fresh && !process.env.DATA_DIR) {
+    const runs = path.join(dataDir, 'runs')
+    for (const name of fs.existsSync(runs) ? fs.readdirSync(runs) : []) {
+      const pid = Number(name.split('-').pop())
+      if (pid && !isAlive(pid)) fs.rmSync(path.join(runs, name), { recursive: true, force: true })
+    }
+    runDataDir = path.join(dataDir, 'runs', `${profileName}-${process.pid}`)
+    fs.mkdirSync(runDataDir, { recursive: true })
+    env.DATA_DIR = runDataDir
   }
   env.PAYLOAD_DB_PUSH = profile.push ? 'true' : 'false'
   env.NEXT_TELEMETRY_DISABLED ??= '1'

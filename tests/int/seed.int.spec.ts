@@ -1,0 +1,80 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { DEV_ADMIN } from '@/seed/dev-admin'
+import { seed } from '@/seed'
+import { seedOnInit } from '@/seed/on-init'
+
+import { resetDatabase, testPayload } from '../helpers/payload'
+
+let payload: Payload
+
+beforeAll(async () => {
+  payload = await testPayload()
+  await resetDatabase(payload)
+})
+
+afterAll(async () => {
+  await payload?.destroy()
+})
+
+async function counts() {
+  const [gallery, images, promotions, leads, users] = await Promise.all(
+    (['gallery-items', 'gallery-images', 'promotions', 'leads', 'users'] as const).map(
+      async (collection) => (await payload.count({ collection })).totalDocs,
+    ),
+  )
+  return { gallery, images, promotions, leads, users }
+}
+
+describe('demo seed', () => {
+  it('never runs outside development', async () => {
+    const env = process.env as Record<string, string | undefined>
+    const before = env.NODE_ENV
+    try {
+      env.NODE_ENV = 'production'
+      await seedOnInit(payload)
+      env.NODE_ENV = 'test'
+      await seedOnInit(payload)
+    } finally {
+      env.NODE_ENV = before
+    }
+    expect(await counts()).toEqual({ gallery: 0, images: 0, promotions: 0, leads: 0, users: 0 })
+  })
+
+  it('creates the spec sample gallery, one live promotion, leads in every status and the dev admin', async () => {
+    const { created } = await seed(payload)
+    expect(created.length).toBe(8)
+    expect(await counts()).toEqual({ gallery: 2, images: 4, promotions: 1, leads: 4, users: 1 })
+
+    const gallery = await payload.find({ collection: 'gallery-items', sort: 'title', depth: 1 })
+    expect(gallery.docs.map((d) => d.title)).toEqual([
+      'BMW M3 Competition - Curb Rash Repair',
+      'Mercedes AMG - Full Rim Restoration',
+    ])
+    for (const item of gallery.docs) {
+      for (const image of [item.beforeImage, item.afterImage]) {
+        expect(typeof image === 'object' && image?.mimeType).toBe('image/webp')
+      }
+    }
+
+    const leads = await payload.find({ collection: 'leads', sort: 'createdAt' })
+    expect(leads.docs.map((l) => l.status).sort()).toEqual(['completed', 'contacted', 'new', 'quoted'])
+
+    const promo = await payload.find({ collection: 'promotions', overrideAccess: false })
+    expect(promo.docs).toHaveLength(1)
+    expect(promo.docs[0].discountCode).toBe('FALL15')
+
+    const admin = await payload.find({ collection: 'users', where: { email: { equals: DEV_ADMIN.email } } })
+    expect(admin.docs[0]).toMatchObject({ role: 'admin', approved: true, _verified: true })
+    const login = await payload.login({ collection: 'users', data: { email: DEV_ADMIN.email, password: DEV_ADMIN.password } })
+    expect(login.token).toBeTruthy()
+  })
+
+  it('is idempotent: a second run creates nothing', async () => {
+    const before = await counts()
+    const { created } = await seed(payload)
+    expect(created).toEqual([])
+    expect(await counts()).toEqual(before)
+  })
+})
