@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dataDir = path.join(root, '.data')
-const pgDir = path.join(dataDir, 'postgres')
+const pgDir = path.resolve(process.env.EMBEDDED_POSTGRES_DIR || path.join(dataDir, 'postgres'))
 
 const PROFILES = {
   dev: { database: 'curbside_dev', push: true, fresh: false },

@@ -22,3 +22,28 @@ test('the development admin signs in and reaches the admin', async ({ page }) =>
   await expect(page).toHaveURL(/\/admin\/?$/)
   await expect(page.getByRole('link', { name: 'Leads' }).first()).toBeVisible()
 })
+
+test('GraphQL answers queries over GET and POST; the playground is off in production', async ({ request }) => {
+  const query = '{ Promotions { docs { title discountCode } } }'
+  const viaGet = await request.get(`/api/graphql?query=${encodeURIComponent(query)}`)
+  expect(viaGet.status()).toBe(200)
+  expect((await viaGet.json()).data.Promotions.docs).toEqual([{ title: 'Fall Wheel Refresh', discountCode: 'FALL15' }])
+
+  const viaPost = await request.post('/api/graphql', { data: { query } })
+  expect(viaPost.status()).toBe(200)
+  expect((await viaPost.json()).data.Promotions.docs).toHaveLength(1)
+
+  const mutationViaGet = await request.get(
+    `/api/graphql?query=${encodeURIComponent('mutation { deletePromotion(id: 1) { id } }')}`,
+  )
+  expect(mutationViaGet.status()).toBe(405)
+
+  expect((await request.get('/api/graphql-playground')).status()).toBe(404)
+})
+
+test('REST serves the public gallery and refuses leads to visitors', async ({ request }) => {
+  const gallery = await request.get('/api/gallery-items?sort=-createdAt&depth=0')
+  expect(gallery.status()).toBe(200)
+  expect((await gallery.json()).totalDocs).toBe(2)
+  expect((await request.get('/api/leads')).status()).toBe(403)
+})

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+
+// scripts/with-services.mjs on a cluster of its own: it starts a real PostgreSQL,
+// hands DATABASE_URL to the command, forwards Ctrl-C and leaves nothing running.
+const root = path.resolve(import.meta.dirname, '../..')
+const clusterDir = fs.mkdtempSync(path.join(os.tmpdir(), 'launcher-pg-'))
+fs.chmodSync(clusterDir, 0o755)
+
+afterAll(() => fs.rmSync(clusterDir, { recursive: true, force: true }))
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+describe('the service launcher', () => {
+  it('runs the command against an embedded PostgreSQL and stops everything on SIGINT', async () => {
+    const script = `console.log('URL=' + process.env.DATABASE_URL); console.log('PID=' + process.pid); setInterval(() => {}, 1000)`
+    const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_POSTGRES_DIR: clusterDir }
+    delete env.DATABASE_URL
+    const launcher = spawn(process.execPath, ['scripts/with-services.mjs', 'dev', '--', process.execPath, '-e', script], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    launcher.stdout.on('data', (c: Buffer) => (out += c.toString()))
+    launcher.stderr.on('data', (c: Buffer) => (out += c.toString()))
+    const exited = new Promise<number | null>((resolve) => launcher.on('exit', (code) => resolve(code)))
+
+    await new Promise<void>((resolve, reject) => {
+      const check = setInterval(() => {
+        if (/PID=\d+/.test(out)) {
+          clearInterval(check)
+          resolve()
+        }
+        if (launcher.exitCode !== null) {
+          clearInterval(check)
+          reject(new Error(`launcher exited early:\n${out}`))
+        }
+      }, 50)
+    })
+    const url = /URL=(\S+)/.exec(out)![1]
+    const commandPid = Number(/PID=(\d+)/.exec(out)![1])
+    expect(url).toMatch(/^postgres:\/\/postgres:postgres@127\.0\.0\.1:\d+\/curbside_dev$/)
+
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    const { rows } = await client.query('select current_database() as db')
+    await client.end()
+    expect(rows[0].db).toBe('curbside_dev')
+    const postmasterPid = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    expect(isAlive(postmasterPid)).toBe(true)
+
+    launcher.kill('SIGINT')
+    const code = await exited
+    expect(code).not.toBe(0)
+    expect(isAlive(commandPid)).toBe(false)
+    expect(isAlive(postmasterPid)).toBe(false)
+    expect(fs.existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false)
+  }, 120_000)
+})
