@@ -2,6 +2,9 @@ import { withPayload } from '@payloadcms/next/withPayload'
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // End-to-end runs build into a folder of their own (set by scripts/with-services.mjs),
+  // so several runs, or a run beside `next dev`, never overwrite each other's build.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // The container image runs Next's standalone server (see Dockerfile).
   output: 'standalone',
   poweredByHeader: false,

@@ -13,9 +13,12 @@ import { GalleryItems } from './src/collections/GalleryItems'
 import { Leads } from './src/collections/Leads'
 import { Promotions } from './src/collections/Promotions'
 import { Users } from './src/collections/Users'
+import { adminComponents } from './src/components/admin/admin-config'
 import { emailAdapter } from './src/email/adapter'
+import { endpoints } from './src/endpoints'
 import { SiteSettings } from './src/globals/SiteSettings'
-import { storagePlugin } from './src/lib/s3'
+import { jobs } from './src/jobs'
+import { plugins } from './src/plugins'
 import { seedOnInit } from './src/seed/on-init'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -38,6 +41,7 @@ export default buildConfig({
     user: Users.slug,
     importMap: { baseDir: path.resolve(dirname, 'src') },
     meta: { titleSuffix: ' · Curbside Rim Co. back office' },
+    components: adminComponents,
   },
   collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users],
   globals: [SiteSettings],
@@ -51,7 +55,9 @@ export default buildConfig({
     prodMigrations: migrations,
   }),
   email: emailAdapter(),
-  plugins: [storagePlugin()],
+  plugins,
+  jobs,
+  endpoints,
   sharp,
   upload: {
     limits: { fileSize: 15 * 1024 * 1024 },

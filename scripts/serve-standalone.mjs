@@ -7,12 +7,13 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const standalone = path.join(root, '.next', 'standalone')
+const distDir = process.env.NEXT_DIST_DIR || '.next'
+const standalone = path.join(root, distDir, 'standalone')
 if (!fs.existsSync(path.join(standalone, 'server.js'))) {
   console.error('No standalone build: run `next build` first.')
   process.exit(1)
 }
-fs.cpSync(path.join(root, '.next', 'static'), path.join(standalone, '.next', 'static'), { recursive: true })
+fs.cpSync(path.join(root, distDir, 'static'), path.join(standalone, distDir, 'static'), { recursive: true })
 if (fs.existsSync(path.join(root, 'public'))) {
   fs.cpSync(path.join(root, 'public'), path.join(standalone, 'public'), { recursive: true })
 }

@@ -240,6 +240,11 @@ async function main() {
     fs.mkdirSync(runDataDir, { recursive: true })
     env.DATA_DIR = runDataDir
   }
+  // An end-to-end run builds into its own folder and serves on a free port.
+  if (profileName === 'e2e') {
+    if (!env.NEXT_DIST_DIR) env.NEXT_DIST_DIR = path.relative(root, path.join(runDataDir ?? dataDir, 'next'))
+    if (!env.E2E_PORT) env.E2E_PORT = String(await freePort())
+  }
   env.PAYLOAD_DB_PUSH = profile.push ? 'true' : 'false'
   env.NEXT_TELEMETRY_DISABLED ??= '1'
   if (profile.nodeEnv && !env.NODE_ENV) env.NODE_ENV = profile.nodeEnv
