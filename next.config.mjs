@@ -11,7 +11,9 @@ const nextConfig = {
   reactStrictMode: true,
   // `npm run typecheck` checks the whole project (tests included) before any build;
   // checking again inside `next build` only costs time.
-  typescript: { ignoreBuildErrors: true },
+  // Next adds its build folder's type paths to the tsconfig it is given; a run with its
+  // own build folder gets a tsconfig of its own (extending this one) to write to.
+  typescript: { ignoreBuildErrors: true, tsconfigPath: process.env.NEXT_TSCONFIG_PATH || 'tsconfig.json' },
   images: {
     localPatterns: [{ pathname: '/api/gallery-images/file/**' }],
   },

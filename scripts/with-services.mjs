@@ -242,7 +242,12 @@ async function main() {
   }
   // An end-to-end run builds into its own folder and serves on a free port.
   if (profileName === 'e2e') {
-    if (!env.NEXT_DIST_DIR) env.NEXT_DIST_DIR = path.relative(root, path.join(runDataDir ?? dataDir, 'next'))
+    if (!env.NEXT_DIST_DIR && runDataDir) {
+      env.NEXT_DIST_DIR = path.relative(root, path.join(runDataDir, 'next'))
+      const tsconfig = path.join(runDataDir, 'tsconfig.json')
+      fs.writeFileSync(tsconfig, JSON.stringify({ extends: path.relative(runDataDir, path.join(root, 'tsconfig.json')) }))
+      env.NEXT_TSCONFIG_PATH = path.relative(root, tsconfig)
+    }
     if (!env.E2E_PORT) env.E2E_PORT = String(await freePort())
   }
   env.PAYLOAD_DB_PUSH = profile.push ? 'true' : 'false'
