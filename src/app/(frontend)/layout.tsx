@@ -1,6 +1,8 @@
 import type { Metadata } from 'next'
 import type { ReactNode } from 'react'
 
+import { Toaster } from '@/components/ui/toaster.client'
+
 import './globals.css'
 
 export const metadata: Metadata = {
@@ -11,7 +13,10 @@ export const metadata: Metadata = {
 export default function FrontendLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="bg-mist text-ink antialiased">{children}</body>
+      <body className="bg-mist text-ink antialiased">
+        {children}
+        <Toaster />
+      </body>
     </html>
   )
 }

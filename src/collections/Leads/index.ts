@@ -4,7 +4,7 @@ import { anyone } from '@/access/anyone'
 import { approvedStaff } from '@/access/approvedStaff'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
-import { SERVICE_TYPES, serviceTitle } from '@/lib/offers'
+import { SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 
 import { validateStatusChange } from './hooks/validateStatusChange'
 

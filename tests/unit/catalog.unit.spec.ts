@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { OFFERS, SERVICE_TYPES, serviceTitle } from '@/lib/offers'
+import { OFFERS, SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 
 describe('offers', () => {
   it('are the four priced offers of the spec', () => {

@@ -1,4 +1,5 @@
-// The static pricing offers (spec section 3) and the main form's service type.
+// The static catalogue the site shows: pricing offers (spec section 3), the main form's
+// service type, and (with the public pages) the customer reviews.
 export const OFFERS = [
   { key: 'rim_rash', title: 'Rim Rash / Curbed Rim', price: '$125', unit: 'per rim' },
   { key: 'windshield_repair', title: 'Cracked Windshield Repair', price: '$110', unit: '' },
