@@ -1,7 +1,23 @@
 import { withPayload } from '@payloadcms/next/withPayload'
 
+// Sent with every response (pages, API, files). HSTS only in production, where the site
+// is served over HTTPS.
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+  ...(process.env.NODE_ENV === 'production'
+    ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]
+    : []),
+]
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }]
+  },
   // End-to-end runs build into a folder of their own (set by scripts/with-services.mjs),
   // so several runs, or a run beside `next dev`, never overwrite each other's build.
   distDir: process.env.NEXT_DIST_DIR || '.next',

@@ -12,10 +12,12 @@ import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
 import { Leads } from './src/collections/Leads'
 import { Promotions } from './src/collections/Promotions'
+import { QuoteRateLimits } from './src/collections/QuoteRateLimits'
 import { Users } from './src/collections/Users'
 import { adminComponents } from './src/components/admin/admin-config'
 import { emailAdapter } from './src/email/adapter'
 import { endpoints } from './src/endpoints'
+import { SitePages } from './src/globals/SitePages'
 import { SiteSettings } from './src/globals/SiteSettings'
 import { jobs } from './src/jobs'
 import { plugins } from './src/plugins'
@@ -43,8 +45,8 @@ export default buildConfig({
     meta: { titleSuffix: ' · Curbside Rim Co. back office' },
     components: adminComponents,
   },
-  collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users],
-  globals: [SiteSettings],
+  collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users, QuoteRateLimits],
+  globals: [SiteSettings, SitePages],
   editor: lexicalEditor(),
   db: postgresAdapter({
     pool: { connectionString: process.env.DATABASE_URL || '' },

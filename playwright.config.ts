@@ -2,6 +2,8 @@ import fs from 'node:fs'
 
 import { defineConfig, devices } from '@playwright/test'
 
+import { SERVER_LOG_FILE } from './tests/helpers/e2e-server-log'
+
 // End-to-end tests run in Chromium against the production build, served by Next's
 // standalone server as in the container, on a database that has only seen
 // migrations. `npm run test:e2e` builds first; the server is started and stopped here.
@@ -56,6 +58,6 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { SERVER_URL: baseURL, NODE_ENV: 'production', PORT: String(PORT), HOSTNAME: '127.0.0.1' },
+    env: { SERVER_URL: baseURL, NODE_ENV: 'production', PORT: String(PORT), HOSTNAME: '127.0.0.1', SERVER_LOG_FILE },
   },
 })

@@ -19,4 +19,16 @@ if (fs.existsSync(path.join(root, 'public'))) {
 }
 // Keep runtime data (uploads, captured mail) out of the build folder.
 process.env.DATA_DIR ||= path.join(root, '.data')
+// End-to-end tests read the server's log (e.g. the 404 line) from this file.
+if (process.env.SERVER_LOG_FILE) {
+  const file = process.env.SERVER_LOG_FILE
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream)
+    stream.write = (chunk, ...args) => {
+      fs.appendFileSync(file, chunk)
+      return write(chunk, ...args)
+    }
+  }
+}
 await import(pathToFileURL(path.join(standalone, 'server.js')).href)

@@ -4,6 +4,8 @@ import { admins } from '@/access/admins'
 import { anyone } from '@/access/anyone'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { BUSINESS_DEFAULTS } from '@/lib/business'
+import { CACHE_TAGS } from '@/lib/cache-tags'
+import { revalidateGlobal } from '@/lib/revalidate'
 
 // The business's own facts, editable by the owner without a deploy. Defaults are the
 // spec's constants. The public site reads everything but the notification recipients.
@@ -11,6 +13,7 @@ export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: 'Site settings',
   access: { read: anyone, update: admins },
+  hooks: { afterChange: [revalidateGlobal(CACHE_TAGS.siteSettings)] },
   fields: [
     { name: 'businessName', type: 'text', required: true, defaultValue: BUSINESS_DEFAULTS.businessName },
     {

@@ -1,11 +1,41 @@
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import type { S3ClientConfig } from '@aws-sdk/client-s3'
 import { s3Storage } from '@payloadcms/storage-s3'
 
 // S3 (or any S3-compatible store) when S3_BUCKET is set; local disk otherwise. The
 // plugin's fields are always inserted and each collection has a fixed prefix, so the
 // database schema, and therefore the migrations, are the same either way.
+export const s3Enabled = () => Boolean(process.env.S3_BUCKET)
+
+function clientConfig(): S3ClientConfig {
+  const env = process.env
+  return {
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  }
+}
+
+// Deletes every object under `prefix` (used to undo the files of a rolled-back quote).
+export async function deleteS3ObjectsWithPrefix(prefix: string): Promise<void> {
+  const client = new S3Client(clientConfig())
+  const Bucket = process.env.S3_BUCKET!
+  try {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix }))
+    const keys = (listed.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []))
+    if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }))
+  } finally {
+    client.destroy()
+  }
+}
+
 export function storagePlugin() {
   const env = process.env
-  const enabled = Boolean(env.S3_BUCKET)
+  const enabled = s3Enabled()
   return s3Storage({
     enabled,
     alwaysInsertFields: true,
@@ -16,14 +46,6 @@ export function storagePlugin() {
       // applies the collection's read access: customer photos stay staff-only.
       'customer-uploads': { prefix: 'customer-uploads' },
     },
-    config: {
-      endpoint: env.S3_ENDPOINT || undefined,
-      region: env.S3_REGION || 'us-east-1',
-      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-      credentials:
-        env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-          ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-          : undefined,
-    },
+    config: clientConfig(),
   })
 }

@@ -2,12 +2,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-// Imported before the Payload config (tests/helpers/payload.ts imports it first): the
-// files and captured e-mails an integration test run writes go to a temporary
-// directory of their own, never into the developer's .data/ (src/lib/paths.ts reads
-// DATA_DIR when the config is loaded). File names are then predictable too, since
-// Payload renames an upload whose name already exists on disk.
-export const TEST_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'curbside-int-'))
+// Imported before the Payload config (tests/helpers/payload.ts and http-server.ts import
+// it first): the files and captured e-mails of one test file go to a folder of their own
+// (inside the run's DATA_DIR that scripts/with-services.mjs provides, else the system
+// temp folder), never into the developer's .data/. src/lib/paths.ts reads DATA_DIR when
+// the config is loaded. File names are then predictable too, since Payload renames an
+// upload whose name already exists on disk.
+const base = process.env.DATA_DIR || os.tmpdir()
+fs.mkdirSync(base, { recursive: true })
+export const TEST_DATA_DIR = fs.mkdtempSync(path.join(base, 'int-'))
 process.env.DATA_DIR = TEST_DATA_DIR
 
 export function removeTestDataDir(): void {

@@ -12,9 +12,19 @@
 
 export const SITE_ORIGIN = process.env.SERVER_URL || 'http://localhost:3000'
 
+// Each request comes from a client address of its own (IPv6 documentation prefix), so
+// per-client limits on public writes never couple one test case to another; a test of
+// such a limit sets X-Forwarded-For itself.
+let clientSeq = 0
+const nextClientAddress = () => `2001:db8::${(++clientSeq).toString(16)}`
+
+// Loosely typed JSON answers: the tests assert their shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any
+
 export type Session = { token: string; cookie: string } | null
 
-export type HttpResult<T = any> = {
+export type HttpResult<T = Json> = {
   status: number
   headers: Headers
   body: T
@@ -29,13 +39,24 @@ export type RequestOptions = {
   // 'cookie' (default) sends the session as the browser does; 'jwt' as an
   // Authorization header.
   authWith?: 'cookie' | 'jwt'
+  // The Origin header: the site's own by default, another one, or none at all (null).
+  origin?: string | null
 }
 
 export class HttpClient {
   constructor(readonly baseURL: string) {}
 
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
-    const headers: Record<string, string> = { Origin: SITE_ORIGIN, ...options.headers }
+  async request<T = Json>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<HttpResult<T>> {
+    const origin = options.origin === undefined ? SITE_ORIGIN : options.origin
+    const headers: Record<string, string> = {
+      'X-Forwarded-For': nextClientAddress(),
+      ...(origin ? { Origin: origin } : {}),
+      ...options.headers,
+    }
     if (options.session) {
       if (options.authWith === 'jwt') headers.Authorization = `JWT ${options.session.token}`
       else headers.Cookie = options.session.cookie
@@ -56,22 +77,22 @@ export class HttpClient {
 
   // For file routes: the raw bytes.
   async bytes(path: string, session?: Session): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
-    const headers: Record<string, string> = { Origin: SITE_ORIGIN }
+    const headers: Record<string, string> = { 'X-Forwarded-For': nextClientAddress(), Origin: SITE_ORIGIN }
     if (session) headers.Cookie = session.cookie
     const res = await fetch(`${this.baseURL}${path}`, { headers, redirect: 'manual' })
     return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) }
   }
 
-  get<T = any>(path: string, options?: RequestOptions) {
+  get<T = Json>(path: string, options?: RequestOptions) {
     return this.request<T>('GET', path, options)
   }
-  post<T = any>(path: string, options?: RequestOptions) {
+  post<T = Json>(path: string, options?: RequestOptions) {
     return this.request<T>('POST', path, options)
   }
-  patch<T = any>(path: string, options?: RequestOptions) {
+  patch<T = Json>(path: string, options?: RequestOptions) {
     return this.request<T>('PATCH', path, options)
   }
-  delete<T = any>(path: string, options?: RequestOptions) {
+  delete<T = Json>(path: string, options?: RequestOptions) {
     return this.request<T>('DELETE', path, options)
   }
 
@@ -84,7 +105,7 @@ export class HttpClient {
     return { token: res.body.token as string, cookie: setCookie.split(';')[0] }
   }
 
-  async graphql<T = any>(
+  async graphql<T = Json>(
     query: string,
     variables?: Record<string, unknown>,
     session?: Session,
@@ -96,5 +117,5 @@ export class HttpClient {
 export type GraphQLError = {
   message: string
   path?: string[]
-  extensions?: { name?: string; statusCode?: number; data?: any }
+  extensions?: { name?: string; statusCode?: number; data?: Json }
 }

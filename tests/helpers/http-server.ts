@@ -1,3 +1,6 @@
+// Must come first: points DATA_DIR at this test file's own folder before the config loads.
+import './env'
+
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
@@ -28,6 +31,9 @@ export type TestServer = { url: string; close: () => Promise<void> }
 function toRequest(req: http.IncomingMessage, origin: string): Request {
   const headers = new Headers()
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1])
+  // As Next.js does: the client's address from the socket when no proxy set one.
+  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress)
+    headers.set('x-forwarded-for', req.socket.remoteAddress)
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
   return new Request(new URL(req.url ?? '/', origin), {

@@ -1,3 +1,6 @@
+// Must come first: points DATA_DIR at this test file's own folder before the config loads.
+import './env'
+
 import config from '@payload-config'
 import type { Payload } from 'payload'
 import { getPayload } from 'payload'

@@ -1,16 +1,47 @@
+import type { Metadata } from 'next'
+
+import { Contact } from '@/components/site/contact'
+import { Hero } from '@/components/site/hero'
+import { Pricing } from '@/components/site/pricing'
+import { Process } from '@/components/site/process'
+import { QuoteSection } from '@/components/site/quote-section'
+import { Reviews } from '@/components/site/reviews'
+import { Services } from '@/components/site/services'
+import { SiteFooter } from '@/components/site/site-footer'
+import { SiteHeader } from '@/components/site/site-header'
+import { businessJsonLd, jsonLdScript } from '@/lib/json-ld'
+import { pageMetadata, siteUrl } from '@/lib/seo'
 import { getSiteSettings } from '@/lib/site-settings'
 
-export const revalidate = 60
+// Served from the cache; the collections' hooks revalidate it by tag, and the banner's
+// 30-second lifetime retires promotions that reach their end date.
+export const revalidate = 30
+
+export const metadata: Metadata = {
+  ...pageMetadata({
+    description:
+      'Mobile curb rash, rim and wheel repair at your home, office or dealership in central Austin. Same-day service, no wheel removal, free quotes within 24 hours.',
+    path: '/',
+  }),
+  title: { absolute: 'Curbside Rim Co. - Mobile Wheel & Rim Repair in Austin' },
+}
 
 export default async function HomePage() {
   const settings = await getSiteSettings()
   return (
-    <main className="mx-auto flex min-h-screen max-w-3xl flex-col items-start justify-center gap-6 px-6">
-      <h1 className="text-4xl font-bold">{settings.businessName}</h1>
-      <p className="text-lg">Mobile wheel and rim repair in central Austin.</p>
-      <a className="rounded-md bg-gold px-5 py-3 font-semibold text-ink" href={`tel:${settings.phone.replace(/[^+\d]/g, '')}`}>
-        Call {settings.phone}
-      </a>
-    </main>
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(businessJsonLd(settings, siteUrl())) }} />
+      <SiteHeader settings={settings} variant="home" />
+      <main id="main">
+        <Hero settings={settings} />
+        <Services />
+        <Pricing />
+        <Process settings={settings} />
+        <Reviews settings={settings} />
+        <QuoteSection />
+        <Contact settings={settings} />
+      </main>
+      <SiteFooter settings={settings} />
+    </>
   )
 }

@@ -3,6 +3,8 @@ import type { CollectionConfig } from 'payload'
 import { anyone } from '@/access/anyone'
 import { approvedStaff } from '@/access/approvedStaff'
 import { createdByField } from '@/fields/createdBy'
+import { CACHE_TAGS } from '@/lib/cache-tags'
+import { revalidateOnChange, revalidateOnDelete } from '@/lib/revalidate'
 
 // Before/after pairs shown on the public gallery.
 export const GalleryItems: CollectionConfig = {
@@ -15,6 +17,11 @@ export const GalleryItems: CollectionConfig = {
     delete: approvedStaff,
   },
   defaultSort: '-createdAt',
+  // The public gallery page.
+  hooks: {
+    afterChange: [revalidateOnChange(CACHE_TAGS.gallery)],
+    afterDelete: [revalidateOnDelete(CACHE_TAGS.gallery)],
+  },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'description', type: 'textarea', maxLength: 2000 },

@@ -3,9 +3,13 @@ import type { CollectionConfig } from 'payload'
 import { anyone } from '@/access/anyone'
 import { approvedStaff } from '@/access/approvedStaff'
 import { approvedStaffField } from '@/access/approvedStaffField'
+import { nobody } from '@/access/nobody'
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
 import { SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 
+import { limitCreates } from './hooks/limitCreates'
+import { queueQuoteEmails } from './hooks/queueQuoteEmails'
+import { validatePhone } from './hooks/validatePhone'
 import { validateStatusChange } from './hooks/validateStatusChange'
 
 // Customers' quote requests. Anyone may create one (the quote forms, API consumers);
@@ -23,6 +27,10 @@ export const Leads: CollectionConfig = {
     delete: approvedStaff,
   },
   defaultSort: '-createdAt',
+  hooks: {
+    beforeOperation: [limitCreates],
+    afterChange: [queueQuoteEmails],
+  },
   fields: [
     {
       type: 'row',
@@ -34,7 +42,7 @@ export const Leads: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'phone', type: 'text', required: true, maxLength: 40 },
+        { name: 'phone', type: 'text', required: true, maxLength: 40, validate: validatePhone },
         { name: 'email', type: 'email', required: true },
       ],
     },
@@ -63,6 +71,17 @@ export const Leads: CollectionConfig = {
       access: { create: approvedStaffField },
       validate: validateStatusChange,
       admin: { position: 'sidebar' },
+    },
+    {
+      // The quote form's submission key: a retried or double-clicked submission finds the
+      // lead it already made instead of making another (the unique index settles races).
+      name: 'idempotencyKey',
+      type: 'text',
+      unique: true,
+      index: true,
+      maxLength: 100,
+      access: { read: approvedStaffField, update: nobody },
+      admin: { position: 'sidebar', readOnly: true, hidden: true },
     },
   ],
   timestamps: true,

@@ -5,7 +5,9 @@ import { approvedStaffField } from '@/access/approvedStaffField'
 import { approvedStaffOrActivePromotion } from '@/access/approvedStaffOrActivePromotion'
 import { nobody } from '@/access/nobody'
 import { createdByField } from '@/fields/createdBy'
+import { CACHE_TAGS } from '@/lib/cache-tags'
 import { BANNER_COLORS, DISCOUNT_TYPES, discountValueError } from '@/lib/promotions'
+import { revalidateOnChange, revalidateOnDelete } from '@/lib/revalidate'
 
 import { hideTimestampsFromPublic } from './hooks/hideTimestampsFromPublic'
 import { keepUsageCount } from './hooks/keepUsageCount'
@@ -32,6 +34,9 @@ export const Promotions: CollectionConfig = {
   hooks: {
     beforeValidate: [normalizePromotion],
     afterRead: [hideTimestampsFromPublic],
+    // The promotion banner on every public page.
+    afterChange: [revalidateOnChange(CACHE_TAGS.promotions)],
+    afterDelete: [revalidateOnDelete(CACHE_TAGS.promotions)],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },

@@ -6,6 +6,7 @@ import { adminsOrSelf } from '@/access/adminsOrSelf'
 import { anyone } from '@/access/anyone'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 
+import { verificationEmailHTML } from './verificationEmail'
 import { assignRoleOnCreate } from './hooks/assignRoleOnCreate'
 import { protectLastAdminOnChange, protectLastAdminOnDelete } from './hooks/protectLastAdmin'
 
@@ -16,7 +17,9 @@ export const Users: CollectionConfig = {
     defaultColumns: ['email', 'role', 'approved', 'createdAt'],
   },
   auth: {
-    verify: true,
+    // The link lands on the site's own page, which confirms the address and leads on
+    // to the back office (Payload's default would point inside /admin).
+    verify: { generateEmailHTML: verificationEmailHTML, generateEmailSubject: () => 'Confirm your Curbside Rim Co. account' },
     maxLoginAttempts: 5,
     lockTime: 15 * 60 * 1000,
     tokenExpiration: 60 * 60 * 8,
@@ -63,6 +66,15 @@ export const Users: CollectionConfig = {
         position: 'sidebar',
         description: 'Only approved accounts can open the back office or read any business data.',
       },
+    },
+    {
+      // The Google account (OpenID subject) linked to this user by Google sign-in.
+      name: 'googleSubject',
+      type: 'text',
+      unique: true,
+      index: true,
+      access: { create: () => false, update: () => false, read: adminsField },
+      admin: { position: 'sidebar', readOnly: true, condition: (data) => Boolean(data?.googleSubject) },
     },
   ],
   timestamps: true,

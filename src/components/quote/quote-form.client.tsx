@@ -1,6 +1,21 @@
 'use client'
 
-// Placeholder with the final API: the quote-request pipeline replaces the body.
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ImagePlus, X } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { BaseSyntheticEvent, ChangeEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+
+import { Button } from '@/components/ui/button'
+import { MAIN_FORM_SERVICE } from '@/lib/catalog'
+import { HONEYPOT_FIELD, MAX_PHOTOS, quoteFieldsSchema } from '@/lib/quote-schema'
+import type { QuoteFields } from '@/lib/quote-schema'
+import { cn } from '@/lib/utils'
+
+import { downscalePhoto } from './downscale-photo'
+import { sendQuoteRequest } from './send-quote-request'
+
 export type QuoteFormProps = {
   serviceType: string
   serviceTitle: string
@@ -8,16 +23,260 @@ export type QuoteFormProps = {
   onSubmitted?: () => void
 }
 
-export function QuoteForm({ serviceType, allowPhotos = false }: QuoteFormProps) {
+type Phase = 'idle' | 'uploading' | 'submitting'
+type PickedPhoto = { id: string; file: File; url: string }
+
+const ERROR_TEXT = 'There was a problem submitting your request. Please try again.'
+const FIELDS: { name: keyof QuoteFields; label: string; type?: string; autoComplete: string }[] = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+]
+
+const inputClass =
+  'block w-full rounded-md border border-ink/20 bg-white px-3 py-2 text-base text-ink shadow-sm outline-none focus-visible:border-gold focus-visible:ring-2 focus-visible:ring-gold aria-[invalid=true]:border-red-700'
+
+function successText(serviceType: string, serviceTitle: string, photos: number): string {
+  if (serviceType !== MAIN_FORM_SERVICE.key) {
+    return `We'll contact you within 24 hours about your ${serviceTitle} request.`
+  }
+  const base = "We'll contact you within 24 hours to discuss your wheel restoration needs."
+  return photos > 0 ? `${base} ${photos} image(s) uploaded successfully.` : base
+}
+
+// The quote request form of the pricing dialogs and of the #quote section: validated in
+// the browser and on the server with the same schema, sent as one request with its
+// photos. The submission key lives until a request succeeds, so a retry after a failure
+// (or a double click) can never create a second lead.
+export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSubmitted }: QuoteFormProps) {
+  const id = useId()
+  const [phase, setPhase] = useState<Phase>('idle')
+  const [progress, setProgress] = useState(0)
+  const [photos, setPhotos] = useState<PickedPhoto[]>([])
+  const [photoError, setPhotoError] = useState<string | null>(null)
+  const [submissionKey, setSubmissionKey] = useState<string | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const photosRef = useRef(photos)
+  useEffect(() => {
+    photosRef.current = photos
+  }, [photos])
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<QuoteFields>({
+    resolver: zodResolver(quoteFieldsSchema),
+    defaultValues: { firstName: '', lastName: '', phone: '', email: '', description: '' },
+  })
+
+  // Thumbnails are object URLs: release them when the form goes away.
+  useEffect(() => () => photosRef.current.forEach((p) => URL.revokeObjectURL(p.url)), [])
+
+  const busy = phase !== 'idle'
+
+  function addPhotos(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = Array.from(event.target.files ?? [])
+    event.target.value = ''
+    const images = chosen.filter((f) => f.type.startsWith('image/'))
+    let message: string | null = images.length < chosen.length ? 'Only image files can be added.' : null
+    const room = MAX_PHOTOS - photos.length
+    if (images.length > room) message = `You can add up to ${MAX_PHOTOS} photos.`
+    const added = images.slice(0, Math.max(0, room)).map((file) => ({
+      id: crypto.randomUUID(),
+      file,
+      url: URL.createObjectURL(file),
+    }))
+    setPhotos((current) => [...current, ...added])
+    setPhotoError(message)
+  }
+
+  function removePhoto(photoId: string) {
+    setPhotos((current) => {
+      const gone = current.find((p) => p.id === photoId)
+      if (gone) URL.revokeObjectURL(gone.url)
+      return current.filter((p) => p.id !== photoId)
+    })
+    setPhotoError(null)
+  }
+
+  async function onValid(values: QuoteFields, event?: BaseSyntheticEvent) {
+    const key = submissionKey ?? crypto.randomUUID()
+    setSubmissionKey(key)
+    const formElement = event?.target instanceof HTMLFormElement ? event.target : null
+    const photoCount = allowPhotos ? photos.length : 0
+    setProgress(0)
+    setPhase(photoCount > 0 ? 'uploading' : 'submitting')
+    try {
+      const form = new FormData()
+      for (const [name, value] of Object.entries(values)) form.append(name, value)
+      form.append('serviceType', serviceType)
+      form.append(HONEYPOT_FIELD, String(formElement ? (new FormData(formElement).get(HONEYPOT_FIELD) ?? '') : ''))
+      if (photoCount > 0) {
+        for (const p of photos) form.append('photos', await downscalePhoto(p.file))
+      }
+      const res = await sendQuoteRequest(
+        form,
+        key,
+        (fraction) => setProgress(fraction),
+        () => setPhase('submitting'),
+      )
+      if (res.status < 200 || res.status >= 300) {
+        for (const [field, message] of Object.entries(res.body.fieldErrors ?? {})) {
+          if (field === 'photos') setPhotoError(message)
+          else if (field in values) setError(field as keyof QuoteFields, { message })
+        }
+        throw new Error(`quote request answered ${res.status}`)
+      }
+      toast.success('Request Submitted!', { description: successText(serviceType, serviceTitle, photoCount) })
+      setSubmissionKey(null)
+      reset()
+      photos.forEach((p) => URL.revokeObjectURL(p.url))
+      setPhotos([])
+      setPhotoError(null)
+      onSubmitted?.()
+    } catch (err) {
+      console.error('Quote request failed:', err)
+      toast.error('Error', { description: ERROR_TEXT })
+    } finally {
+      setPhase('idle')
+    }
+  }
+
+  const fieldError = (name: keyof QuoteFields) => errors[name]?.message
+  const errorId = (name: string) => `${id}-${name}-error`
+
   return (
-    <form data-service-type={serviceType} className="grid gap-3">
-      <input name="firstName" aria-label="First name" required />
-      <input name="lastName" aria-label="Last name" required />
-      <input name="phone" type="tel" aria-label="Phone" required />
-      <input name="email" type="email" aria-label="Email" required />
-      <textarea name="description" aria-label="Description" required />
-      {allowPhotos ? <input name="photos" type="file" accept="image/*" multiple aria-label="Photos" /> : null}
-      <button type="submit">Submit Request</button>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid)}
+      className="grid gap-4"
+      aria-busy={busy}
+      data-service-type={serviceType}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map(({ name, label, type, autoComplete }) => (
+          <div key={name} className="grid gap-1.5">
+            <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+              {label}
+            </label>
+            <input
+              id={`${id}-${name}`}
+              type={type ?? 'text'}
+              autoComplete={autoComplete}
+              required
+              aria-invalid={fieldError(name) ? true : undefined}
+              aria-describedby={fieldError(name) ? errorId(name) : undefined}
+              className={inputClass}
+              {...register(name)}
+            />
+            {fieldError(name) ? (
+              <p id={errorId(name)} className="text-sm text-red-700">
+                {fieldError(name)}
+              </p>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={`${id}-description`} className="text-sm font-medium">
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          rows={4}
+          required
+          aria-invalid={fieldError('description') ? true : undefined}
+          aria-describedby={fieldError('description') ? errorId('description') : undefined}
+          className={inputClass}
+          {...register('description')}
+        />
+        {fieldError('description') ? (
+          <p id={errorId('description')} className="text-sm text-red-700">
+            {fieldError('description')}
+          </p>
+        ) : null}
+      </div>
+
+      {/* Never shown to people; bots fill it in and the server refuses the request. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this empty</label>
+        <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+
+      {allowPhotos ? (
+        <div className="grid gap-2">
+          <label htmlFor={`${id}-photos`} className="text-sm font-medium">
+            Photos (optional)
+          </label>
+          <input
+            ref={fileInput}
+            id={`${id}-photos`}
+            type="file"
+            accept="image/*"
+            multiple
+            disabled={busy || photos.length >= MAX_PHOTOS}
+            onChange={addPhotos}
+            aria-describedby={photoError ? errorId('photos') : undefined}
+            className="sr-only"
+          />
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            disabled={busy || photos.length >= MAX_PHOTOS}
+            onClick={() => fileInput.current?.click()}
+          >
+            <ImagePlus aria-hidden /> Add photos
+          </Button>
+          {photoError ? (
+            <p id={errorId('photos')} className="text-sm text-red-700" role="alert">
+              {photoError}
+            </p>
+          ) : null}
+          {photos.length > 0 ? (
+            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Selected photos">
+              {photos.map((p) => (
+                <li key={p.id} className="relative aspect-square overflow-hidden rounded-md border border-ink/10">
+                  {/* Object URLs of local files: next/image cannot optimise them. */}
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  <img src={p.url} alt={p.file.name} className="size-full object-cover" />
+                  <button
+                    type="button"
+                    onClick={() => removePhoto(p.id)}
+                    disabled={busy}
+                    aria-label={`Remove ${p.file.name}`}
+                    className="absolute top-1 right-1 inline-flex size-7 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black focus-visible:ring-2 focus-visible:ring-gold focus-visible:outline-none disabled:opacity-50"
+                  >
+                    <X className="size-4" aria-hidden />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      {phase === 'uploading' ? (
+        <div className="grid gap-1">
+          <p className="text-sm" id={`${id}-progress-label`}>
+            Uploading images...
+          </p>
+          <progress
+            aria-labelledby={`${id}-progress-label`}
+            max={100}
+            value={Math.round(progress * 100)}
+            className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-ink/10 [&::-webkit-progress-value]:bg-gold"
+          />
+        </div>
+      ) : null}
+
+      <Button type="submit" variant="premium" size="lg" disabled={busy} className={cn('w-full')}>
+        {phase === 'uploading' ? 'Uploading images...' : phase === 'submitting' ? 'Submitting...' : 'Submit Request'}
+      </Button>
     </form>
   )
 }

@@ -1,0 +1,13 @@
+import type { MetadataRoute } from 'next'
+
+import { siteUrl } from '@/lib/seo'
+
+// Built per request: the site's address (SERVER_URL) is known at run time, not at build.
+export const dynamic = 'force-dynamic'
+
+export default function robots(): MetadataRoute.Robots {
+  return {
+    rules: [{ userAgent: '*', allow: '/', disallow: ['/admin', '/api/', '/login'] }],
+    sitemap: `${siteUrl()}/sitemap.xml`,
+  }
+}

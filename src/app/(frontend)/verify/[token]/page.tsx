@@ -1,0 +1,21 @@
+import type { Metadata } from 'next'
+
+import { VerifyEmail } from '@/components/login/verify-email.client'
+
+export const metadata: Metadata = {
+  title: 'Confirm your e-mail',
+  robots: { index: false, follow: false },
+}
+
+type Props = { params: Promise<{ token: string }> }
+
+// The link from the sign-up e-mail. Confirming is a POST made by the page itself, so
+// mail scanners that merely fetch the link do not consume the token.
+export default async function VerifyPage({ params }: Props) {
+  const { token } = await params
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-ink px-4 py-10">
+      <VerifyEmail token={token} />
+    </main>
+  )
+}

@@ -1,0 +1,28 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+import type { Payload } from 'payload'
+
+import { deleteS3ObjectsWithPrefix, s3Enabled } from '@/lib/s3'
+
+// Removes every stored file (original and generated sizes) whose name starts with one of
+// `baseNames`: the quote endpoint names each photo after a fresh UUID, so this finds
+// exactly the files of a submission that was rolled back, including those of a photo
+// whose own database row never made it.
+export async function removeStoredFiles(payload: Payload, baseNames: string[]): Promise<void> {
+  if (baseNames.length === 0) return
+  const owns = (name: string) => baseNames.some((base) => name === base || name.startsWith(`${base}.`) || name.startsWith(`${base}-`))
+  if (s3Enabled()) {
+    for (const base of baseNames) await deleteS3ObjectsWithPrefix(`customer-uploads/${base}`)
+    return
+  }
+  const dir = payload.collections['customer-uploads'].config.upload.staticDir
+  if (!dir) return
+  let names: string[] = []
+  try {
+    names = await fs.readdir(dir)
+  } catch {
+    return
+  }
+  await Promise.all(names.filter(owns).map((name) => fs.rm(path.join(dir, name), { force: true })))
+}

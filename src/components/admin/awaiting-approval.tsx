@@ -1,0 +1,25 @@
+import type { AdminViewServerProps } from 'payload'
+
+import { LogoutButton } from './logout-button.client'
+
+import './back-office.css'
+
+// Payload sends a signed-in account without admin access (not yet approved, DESIGN
+// section 7) to its "unauthorized" screen; this replaces it with a plain explanation.
+export function AwaitingApproval({ initPageResult }: AdminViewServerProps) {
+  const user = initPageResult.req.user
+  return (
+    <div className="cbo cbo-awaiting">
+      <h1 className="cbo-title">Your account is awaiting approval</h1>
+      {user ? (
+        <p>
+          You are signed in as <strong>{user.email}</strong>. An admin has to approve this account before it can open
+          the back office. Please check back later.
+        </p>
+      ) : (
+        <p>Please sign in with an approved account.</p>
+      )}
+      <LogoutButton />
+    </div>
+  )
+}

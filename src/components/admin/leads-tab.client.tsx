@@ -1,0 +1,172 @@
+'use client'
+
+import { toast } from '@payloadcms/ui'
+import { useCallback, useEffect, useState } from 'react'
+
+import type { CustomerUpload, Lead } from '@/payload-types'
+import { formatLeadDate } from '@/lib/admin-format'
+import { serviceTitle } from '@/lib/catalog'
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, isLeadStatus, nextLeadStatus } from '@/lib/lead-status'
+import type { LeadStatus } from '@/lib/lead-status'
+
+import type { Paginated } from './admin-fetch'
+import { apiFetch, jsonInit } from './admin-fetch'
+
+const PAGE_SIZE = 20
+
+function leadsQuery(page: number, status: string, search: string): string {
+  const params = new URLSearchParams({ sort: '-createdAt', depth: '1', limit: String(PAGE_SIZE), page: String(page) })
+  let i = 0
+  if (isLeadStatus(status)) params.set(`where[and][${i++}][status][equals]`, status)
+  const term = search.trim()
+  if (term) {
+    ;['firstName', 'lastName', 'phone', 'email'].forEach((field, j) =>
+      params.set(`where[and][${i}][or][${j}][${field}][contains]`, term),
+    )
+  }
+  return `/api/leads?${params.toString()}`
+}
+
+function photosOf(lead: Lead): CustomerUpload[] {
+  return (lead.photos ?? []).filter((p): p is CustomerUpload => typeof p === 'object' && p !== null)
+}
+
+export function LeadsTab() {
+  const [data, setData] = useState<Paginated<Lead> | null>(null)
+  const [page, setPage] = useState(1)
+  const [status, setStatus] = useState('')
+  const [search, setSearch] = useState('')
+  const [query, setQuery] = useState('')
+  const [busyId, setBusyId] = useState<number | null>(null)
+
+  const [version, setVersion] = useState(0)
+  const load = useCallback(() => setVersion((v) => v + 1), [])
+
+  useEffect(() => {
+    let current = true
+    apiFetch<Paginated<Lead>>(leadsQuery(page, status, query))
+      .then((result) => current && setData(result))
+      .catch(() => current && toast.error('Error', { description: 'Failed to fetch leads' }))
+    return () => {
+      current = false
+    }
+  }, [page, status, query, version])
+
+  async function advance(lead: Lead, next: LeadStatus) {
+    setBusyId(lead.id)
+    try {
+      await apiFetch(`/api/leads/${lead.id}?depth=0`, jsonInit('PATCH', { status: next }))
+      toast.success('Status Updated', { description: `Lead status changed to ${next}` })
+      load()
+    } catch {
+      toast.error('Error', { description: 'Failed to update lead status' })
+    }
+    setBusyId(null)
+  }
+
+  return (
+    <div className="cbo-stack">
+      <form
+        className="cbo-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setPage(1)
+          setQuery(search)
+        }}
+      >
+        <label className="cbo-field">
+          <span>Status</span>
+          <select
+            value={status}
+            onChange={(e) => {
+              setPage(1)
+              setStatus(e.target.value)
+            }}
+          >
+            <option value="">All statuses</option>
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {LEAD_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="cbo-field cbo-field--grow">
+          <span>Search</span>
+          <input
+            type="search"
+            placeholder="Name, phone or e-mail"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="cbo-btn cbo-btn--outline">
+          Search
+        </button>
+      </form>
+
+      {data && data.docs.length === 0 ? <p className="cbo-empty">No leads found.</p> : null}
+      <ul className="cbo-list" aria-label="Leads">
+        {data?.docs.map((lead) => {
+          const next = nextLeadStatus(lead.status)
+          return (
+            <li key={lead.id} className="cbo-card" data-testid="lead">
+              <div className="cbo-card__head">
+                <h3>
+                  {lead.firstName} {lead.lastName}
+                </h3>
+                <span className={`cbo-badge cbo-badge--${lead.status}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
+              </div>
+              <p className="cbo-meta">
+                <a href={`tel:${lead.phone}`}>{lead.phone}</a> · <a href={`mailto:${lead.email}`}>{lead.email}</a>
+              </p>
+              <p className="cbo-meta">
+                {serviceTitle(lead.serviceType)} · {formatLeadDate(lead.createdAt)}
+              </p>
+              <p className="cbo-description">{lead.description}</p>
+              {photosOf(lead).length ? (
+                <div className="cbo-photos">
+                  {photosOf(lead).map((photo) => (
+                    <a key={photo.id} href={photo.url ?? '#'} target="_blank" rel="noreferrer">
+                      {/* eslint-disable-next-line @next/next/no-img-element -- private, access-checked files */}
+                      <img src={photo.sizes?.thumbnail?.url ?? photo.url ?? ''} alt="Customer photo" />
+                    </a>
+                  ))}
+                </div>
+              ) : null}
+              {next ? (
+                <button
+                  type="button"
+                  className="cbo-btn"
+                  disabled={busyId === lead.id}
+                  onClick={() => advance(lead, next)}
+                >
+                  Mark {LEAD_STATUS_LABELS[next]}
+                </button>
+              ) : null}
+            </li>
+          )
+        })}
+      </ul>
+      {data && data.totalPages > 1 ? (
+        <nav className="cbo-pager" aria-label="Lead pages">
+          <button type="button" className="cbo-btn cbo-btn--outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {data.page} of {data.totalPages} ({data.totalDocs} leads)
+          </span>
+          <button
+            type="button"
+            className="cbo-btn cbo-btn--outline"
+            disabled={page >= data.totalPages}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,144 @@
+'use client'
+
+import Link from 'next/link'
+import { useEffect, useRef, useState } from 'react'
+import type { FormEvent } from 'react'
+import { toast } from 'sonner'
+
+import { Button } from '@/components/ui/button'
+
+type Mode = 'login' | 'signup'
+
+type Props = { redirectTo: string; googleEnabled: boolean; initialError?: string }
+
+async function serverMessage(response: Response, fallback: string): Promise<string> {
+  try {
+    const body = (await response.json()) as { errors?: { message?: string }[]; message?: string }
+    return body.errors?.[0]?.message || body.message || fallback
+  } catch {
+    return fallback
+  }
+}
+
+export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
+  const [mode, setMode] = useState<Mode>('login')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const shownError = useRef(false)
+
+  // A failed Google sign-in comes back here with the provider's message.
+  useEffect(() => {
+    if (initialError && !shownError.current) {
+      shownError.current = true
+      toast.error('Error', { description: initialError })
+      window.history.replaceState(null, '', window.location.pathname)
+    }
+  }, [initialError])
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      if (mode === 'login') {
+        const response = await fetch('/api/users/login', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        })
+        if (!response.ok) {
+          toast.error('Error', { description: await serverMessage(response, 'Login failed') })
+          setBusy(false)
+          return
+        }
+        toast.success('Logged in successfully')
+        // Long enough to read the notice: /admin is a different app shell, so the
+        // notice cannot travel with the navigation.
+        await new Promise((resolve) => setTimeout(resolve, 800))
+        window.location.assign(redirectTo)
+        return
+      }
+      const response = await fetch('/api/users', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      })
+      if (!response.ok) {
+        toast.error('Error', { description: await serverMessage(response, 'Sign-up failed') })
+      } else {
+        toast.success('Account created successfully. Please check your email to confirm.')
+        setPassword('')
+        setMode('login')
+      }
+    } catch (error) {
+      toast.error('Error', { description: error instanceof Error ? error.message : 'Network error' })
+    }
+    setBusy(false)
+  }
+
+  const title = mode === 'login' ? 'Admin Login' : 'Create Admin Account'
+  return (
+    <div className="w-full max-w-sm rounded-xl bg-white p-6 shadow-xl sm:p-8">
+      <h1 className="mb-6 text-center text-2xl font-bold text-ink">{title}</h1>
+      <form onSubmit={onSubmit} className="space-y-4">
+        <div className="space-y-1">
+          <label htmlFor="login-email" className="block text-sm font-medium text-ink">
+            Email
+          </label>
+          <input
+            id="login-email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="h-11 w-full rounded-md border border-ink/20 px-3 text-base outline-none focus:border-gold focus:ring-2 focus:ring-gold/40"
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="login-password" className="block text-sm font-medium text-ink">
+            Password
+          </label>
+          <input
+            id="login-password"
+            type="password"
+            name="password"
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className="h-11 w-full rounded-md border border-ink/20 px-3 text-base outline-none focus:border-gold focus:ring-2 focus:ring-gold/40"
+          />
+        </div>
+        <Button type="submit" variant="premium" size="lg" className="w-full" disabled={busy}>
+          {mode === 'login' ? 'Sign In' : 'Create Account'}
+        </Button>
+      </form>
+      {mode === 'login' && googleEnabled ? (
+        <div className="mt-4">
+          <Button asChild variant="outline" size="lg" className="w-full">
+            <a href={`/auth/google?redirect=${encodeURIComponent(redirectTo)}`}>Continue with Google</a>
+          </Button>
+        </div>
+      ) : null}
+      <p className="mt-6 text-center text-sm text-ink/70">
+        {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+        <button
+          type="button"
+          className="font-semibold text-gold-dark underline-offset-4 hover:underline"
+          onClick={() => setMode(mode === 'login' ? 'signup' : 'login')}
+        >
+          {mode === 'login' ? 'Sign up' : 'Sign in'}
+        </button>
+      </p>
+      <p className="mt-4 text-center text-sm">
+        <Link href="/" className="text-ink/70 underline-offset-4 hover:underline">
+          Back to Home
+        </Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+export type NavVariant = 'home' | 'page' | 'gallery'
+
+export type NavLink = { label: string; href: string }
+
+// The home page's anchors (spec section 2); from other pages they lead back to the home
+// page's sections. The gallery adds an Admin link to /login.
+export function navLinks(variant: NavVariant): NavLink[] {
+  const home = variant === 'home' ? '' : '/'
+  const links: NavLink[] = [
+    { label: 'Services', href: `${home}#services` },
+    { label: 'Gallery', href: '/gallery' },
+    { label: 'Process', href: `${home}#process` },
+    { label: 'Contact', href: `${home}#contact` },
+  ]
+  if (variant === 'gallery') links.push({ label: 'Admin', href: '/login' })
+  return links
+}
+
+export function quoteHref(variant: NavVariant): string {
+  return variant === 'home' ? '#quote' : '/#quote'
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react'
+
+import { getSiteSettings, type PublicSiteSettings } from '@/lib/site-settings'
+
+import type { NavVariant } from './nav-links'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+
+// Header (with the promotion banner), main content and footer of the public pages.
+export async function PageShell({
+  variant = 'page',
+  children,
+}: {
+  variant?: NavVariant
+  children: (settings: PublicSiteSettings) => ReactNode
+}) {
+  const settings = await getSiteSettings()
+  return (
+    <>
+      <SiteHeader settings={settings} variant={variant} />
+      <main id="main">{children(settings)}</main>
+      <SiteFooter settings={settings} />
+    </>
+  )
+}

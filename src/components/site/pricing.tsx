@@ -1,0 +1,33 @@
+import { QuoteDialog } from '@/components/quote/quote-dialog.client'
+import { Button } from '@/components/ui/button'
+import { MOBILE_SERVICE_NOTE, OFFERS } from '@/lib/catalog'
+
+import { SectionHeading } from './section-heading'
+
+export function Pricing() {
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="bg-ink px-4 py-16 text-white sm:py-20">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple, Upfront Pricing" intro="Clear prices for our most requested repairs. Every estimate is free." dark />
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {OFFERS.map((offer) => (
+            <li key={offer.key} data-offer={offer.key} className="flex flex-col rounded-2xl border border-gold/30 bg-ink-soft p-6">
+              <h3 className="text-lg font-bold">{offer.title}</h3>
+              <p className="mt-4">
+                <span className="text-4xl font-extrabold text-gold">{offer.price}</span>
+                {offer.unit ? <span className="ml-1 text-white/80">{offer.unit}</span> : null}
+              </p>
+              <p className="mt-4 flex-1 text-white/80">{offer.description}</p>
+              <QuoteDialog serviceType={offer.key} serviceTitle={offer.title}>
+                <Button variant="premium" size="lg" className="mt-6 w-full">
+                  Get Started
+                </Button>
+              </QuoteDialog>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 text-center text-white/80">{MOBILE_SERVICE_NOTE}</p>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,88 @@
+'use client'
+
+import { XIcon } from 'lucide-react'
+import { useEffect, useLayoutEffect, useState } from 'react'
+
+import type { BannerData } from '@/lib/banner-query'
+import { BANNER_DISMISSED_PREFIX } from '@/lib/promotions'
+import { cn } from '@/lib/utils'
+
+const COLORS = {
+  primary: 'bg-ink-muted text-white',
+  secondary: 'bg-mist text-ink border-b border-ink/10',
+  gold: 'bg-gold text-ink',
+} as const
+
+// Longest delay setTimeout accepts.
+const MAX_DELAY = 2_147_483_647
+
+// The promotion banner (spec sections 1 and 4). A dismissed promotion is hidden before
+// first paint by the head script and the rule below; this component then drops it.
+export function PromoBanner({ promotion }: { promotion: BannerData }) {
+  const [hidden, setHidden] = useState(false)
+  const key = `${BANNER_DISMISSED_PREFIX}${promotion.id}`
+
+  useLayoutEffect(() => {
+    try {
+      // React state cannot be read from storage during hydration without a mismatch.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      if (localStorage.getItem(key)) setHidden(true)
+    } catch {
+      // storage unavailable (private mode): the banner simply shows
+    }
+  }, [key])
+
+  // A promotion that ends while the page is open disappears at its end date.
+  useEffect(() => {
+    if (!promotion.endDate) return
+    const left = new Date(promotion.endDate).getTime() - Date.now()
+    if (left > MAX_DELAY) return
+    const timer = setTimeout(() => setHidden(true), Math.max(0, left))
+    return () => clearTimeout(timer)
+  }, [promotion.endDate])
+
+  if (hidden) return null
+
+  function dismiss() {
+    try {
+      localStorage.setItem(key, 'true')
+    } catch {
+      // storage unavailable: hidden for this page view only
+    }
+    setHidden(true)
+  }
+
+  return (
+    <>
+      <style>{`html[data-dismissed-promos~="${promotion.id}"] #promo-banner{display:none}`}</style>
+      <div
+        id="promo-banner"
+        role="region"
+        aria-label="Promotion"
+        data-promo-id={promotion.id}
+        data-color={promotion.bannerColor}
+        className={cn('relative px-12 py-2 text-center text-sm font-medium', COLORS[promotion.bannerColor])}
+      >
+        <p>
+          <span>{promotion.bannerText || promotion.title}</span>
+          {promotion.discountCode ? (
+            <>
+              {' '}
+              <span className="whitespace-nowrap">
+                Use code <strong className="font-bold tracking-wide">{promotion.discountCode}</strong>
+              </span>
+            </>
+          ) : null}
+        </p>
+        <button
+          type="button"
+          onClick={dismiss}
+          aria-label="Close promotion banner"
+          className="absolute top-1/2 right-2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md hover:bg-black/10 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
+        >
+          <XIcon className="size-4" aria-hidden />
+        </button>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,22 @@
+import { QuoteForm } from '@/components/quote/quote-form.client'
+import { MAIN_FORM_SERVICE } from '@/lib/catalog'
+
+import { SectionHeading } from './section-heading'
+
+export function QuoteSection() {
+  return (
+    <section id="quote" aria-labelledby="quote-title" className="px-4 py-16 sm:py-20">
+      <div className="mx-auto max-w-2xl">
+        <SectionHeading
+          id="quote-title"
+          eyebrow="Free Estimate"
+          title="Get Your Free Quote"
+          intro="Tell us about your wheels and add a few photos. We'll contact you within 24 hours."
+        />
+        <div className="rounded-2xl border border-ink/10 bg-white p-6 shadow-sm sm:p-8">
+          <QuoteForm serviceType={MAIN_FORM_SERVICE.key} serviceTitle={MAIN_FORM_SERVICE.title} allowPhotos />
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,47 @@
+import { ExternalLinkIcon } from 'lucide-react'
+
+import { REVIEW_SUMMARY, REVIEWS } from '@/lib/catalog'
+import type { PublicSiteSettings } from '@/lib/site-settings'
+
+import { SectionHeading } from './section-heading'
+import { StarRating } from './star-rating'
+
+export function Reviews({ settings }: { settings: PublicSiteSettings }) {
+  return (
+    <section id="reviews" aria-labelledby="reviews-title" className="bg-white px-4 py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading id="reviews-title" eyebrow="Reviews" title="What Our Customers Say" />
+        <div className="mb-10 flex flex-col items-center gap-2 text-center">
+          <StarRating rating={REVIEW_SUMMARY.rating} className="[&_svg]:size-6" />
+          <p className="text-lg font-semibold">{REVIEW_SUMMARY.label}</p>
+        </div>
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {REVIEWS.map((review) => (
+            <li key={review.name} className="flex flex-col rounded-2xl border border-ink/10 bg-mist p-6">
+              <figure className="flex flex-1 flex-col">
+                <StarRating rating={review.rating} />
+                <blockquote className="mt-4 flex-1 text-ink/85">&ldquo;{review.text}&rdquo;</blockquote>
+                <figcaption className="mt-4 flex items-center justify-between text-sm">
+                  <span className="font-semibold">{review.name}</span>
+                  <span className="text-ink/70">{review.date}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-center">
+          <a
+            href={settings.reviewLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-2 font-semibold text-gold-dark underline underline-offset-4 hover:text-ink"
+          >
+            Read more reviews on Google
+            <ExternalLinkIcon className="size-4" aria-hidden />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </p>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,18 @@
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import { RichText as LexicalRichText } from '@payloadcms/richtext-lexical/react'
+
+import type { RichTextDocument } from '@/lib/lexical'
+import { cn } from '@/lib/utils'
+
+// Policy and careers text as the owner wrote it in the admin, in the site's type scale.
+export function RichText({ data, className }: { data: RichTextDocument; className?: string }) {
+  return (
+    <LexicalRichText
+      data={data as unknown as SerializedEditorState}
+      className={cn(
+        'grid gap-4 text-ink/85 [&_a]:font-semibold [&_a]:text-gold-dark [&_a]:underline [&_h2]:mt-6 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-ink [&_h3]:mt-4 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-ink [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:grid [&_ul]:list-disc [&_ul]:gap-2',
+        className,
+      )}
+    />
+  )
+}

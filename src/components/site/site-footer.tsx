@@ -1,0 +1,103 @@
+import Link from 'next/link'
+
+import { FOOTER_HOURS, OFFERS } from '@/lib/catalog'
+import { mailtoHref, telHref } from '@/lib/contact'
+import type { PublicSiteSettings } from '@/lib/site-settings'
+
+import { Logo } from './logo'
+
+const QUICK_LINKS = [
+  { label: 'Home', href: '/' },
+  { label: 'Gallery', href: '/gallery' },
+  { label: 'Careers', href: '/join-team' },
+  { label: 'Team Login', href: '/login' },
+] as const
+
+const linkClass = 'text-white/80 hover:text-gold-light underline-offset-4 hover:underline'
+
+export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
+  return (
+    <footer className="bg-ink px-4 pt-14 pb-8 text-white" aria-labelledby="footer-title">
+      <h2 id="footer-title" className="sr-only">
+        Site information
+      </h2>
+      <div className="mx-auto grid max-w-6xl gap-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <div className="flex items-center gap-3">
+            <Logo businessName={settings.businessName} size="medium" />
+            <p className="text-lg font-bold">{settings.businessName}</p>
+          </div>
+          <p className="mt-4 text-white/80">Mobile wheel and rim repair for drivers and dealerships in central Austin.</p>
+          <p className="mt-4">
+            <a href={telHref(settings.phone)} className={linkClass}>
+              {settings.phone}
+            </a>
+            <br />
+            <a href={mailtoHref(settings.email)} className={`${linkClass} break-all`}>
+              {settings.email}
+            </a>
+          </p>
+        </div>
+        <nav aria-labelledby="footer-services">
+          <h3 id="footer-services" className="font-semibold text-gold">
+            Services
+          </h3>
+          <ul className="mt-4 grid gap-2">
+            {OFFERS.map((offer) => (
+              <li key={offer.key}>
+                <Link href="/#pricing" prefetch={false} className={linkClass}>
+                  {offer.title}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link href="/#services" prefetch={false} className={linkClass}>
+                Dealership Fleet Services
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-links">
+          <h3 id="footer-links" className="font-semibold text-gold">
+            Quick Links
+          </h3>
+          <ul className="mt-4 grid gap-2">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} prefetch={false} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h3 className="font-semibold text-gold">Hours</h3>
+          <ul className="mt-4 grid gap-2 text-white/80">
+            {FOOTER_HOURS.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="mt-3 font-semibold text-gold-light">24/7 Emergency Service</p>
+        </div>
+      </div>
+      <div className="mx-auto mt-12 flex max-w-6xl flex-col gap-4 border-t border-white/15 pt-6 text-sm text-white/80 sm:flex-row sm:items-center sm:justify-between">
+        <p>
+          © {new Date().getFullYear()} {settings.businessName}. All rights reserved.
+        </p>
+        <ul className="flex gap-6">
+          <li>
+            <Link href="/privacy-policy" prefetch={false} className={linkClass}>
+              Privacy Policy
+            </Link>
+          </li>
+          <li>
+            <Link href="/terms-of-service" prefetch={false} className={linkClass}>
+              Terms of Service
+            </Link>
+          </li>
+        </ul>
+      </div>
+    </footer>
+  )
+}

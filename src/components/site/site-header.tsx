@@ -1,0 +1,53 @@
+import { PhoneIcon } from 'lucide-react'
+import Link from 'next/link'
+
+import { buttonVariants } from '@/components/ui/button'
+import { getBannerPromotion } from '@/lib/banner'
+import { telHref } from '@/lib/contact'
+import type { PublicSiteSettings } from '@/lib/site-settings'
+import { cn } from '@/lib/utils'
+
+import { Logo } from './logo'
+import { MobileNav } from './mobile-nav.client'
+import { type NavVariant, navLinks, quoteHref } from './nav-links'
+import { PromoBanner } from './promo-banner.client'
+
+// Sticky navigation with the promotion banner on top (every public page).
+export async function SiteHeader({ settings, variant }: { settings: PublicSiteSettings; variant: NavVariant }) {
+  const promotion = await getBannerPromotion()
+  const links = navLinks(variant)
+  const phoneHref = telHref(settings.phone)
+  const quote = quoteHref(variant)
+  return (
+    <header className="sticky top-0 z-40 bg-ink text-white shadow-md">
+      {promotion ? <PromoBanner promotion={promotion} /> : null}
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link href="/" className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-gold focus-visible:outline-none">
+          <Logo businessName={settings.businessName} size="small" />
+          <span className="text-lg font-bold tracking-tight">{settings.businessName}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-6 text-sm font-medium">
+            {links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className="rounded-sm text-white/90 hover:text-gold-light focus-visible:ring-2 focus-visible:ring-gold focus-visible:outline-none">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-4 md:flex">
+          <a href={phoneHref} className="flex items-center gap-2 text-sm font-semibold text-gold-light hover:text-gold">
+            <PhoneIcon className="size-4" aria-hidden />
+            {settings.phone}
+          </a>
+          <a href={quote} className={cn(buttonVariants({ variant: 'premium' }))}>
+            Get Quote
+          </a>
+        </div>
+        <MobileNav links={links} phone={settings.phone} phoneHref={phoneHref} quoteHref={quote} />
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto'
+
+import { commitTransaction, initTransaction, killTransaction } from 'payload'
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { isApprovedStaff } from '@/access/isApprovedStaff'
+import { removeStoredFiles } from '@/collections/CustomerUploads/removeStoredFiles'
+import { PhotoRejected, cleanPhoto } from '@/lib/quote-photos'
+import type { CleanPhoto } from '@/lib/quote-photos'
+import {
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  MAX_PHOTOS,
+  MAX_PHOTO_BYTES,
+  fieldErrors,
+  quoteRequestSchema,
+} from '@/lib/quote-schema'
+import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit } from '@/lib/rate-limit'
+
+// Ten full-size photos plus the text fields; anything longer is refused while reading.
+const MAX_BODY_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024
+const FAILED = 'There was a problem submitting your request. Please try again.'
+
+type Answer = { status: number; body: Record<string, unknown>; headers?: Record<string, string> }
+
+const answer = ({ status, body, headers }: Answer) => Response.json(body, { status, headers })
+const invalid = (errors: Record<string, string>) =>
+  answer({ status: 400, body: { message: 'Please check the highlighted fields.', fieldErrors: errors } })
+
+class BodyTooLarge extends Error {}
+
+// The request body, refusing it as soon as it passes the cap (a missing or false
+// Content-Length cannot make us buffer more).
+async function readBody(req: PayloadRequest): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') || 0)
+  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge()
+  const reader = (req.body as ReadableStream<Uint8Array> | null)?.getReader()
+  if (!reader) return new Uint8Array()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel()
+      throw new BodyTooLarge()
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks)
+}
+
+const success = (photos: number, replayed: boolean): Response =>
+  answer({
+    status: 201,
+    body: { message: 'Request submitted', photos },
+    headers: replayed ? { 'Idempotent-Replayed': 'true' } : undefined,
+  })
+
+async function replayOf(req: PayloadRequest, key: string): Promise<Response | null> {
+  const { docs } = await req.payload.find({
+    collection: 'leads',
+    where: { idempotencyKey: { equals: key } },
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+    pagination: false,
+  })
+  return docs[0] ? success(docs[0].photos?.length ?? 0, true) : null
+}
+
+// POST /api/quote-requests: one quote request, fields and photos together (multipart).
+// Checked in order of cost: submission key (a replay answers like the first time), rate
+// limit, size, honeypot, fields, photos (decoded and re-encoded by sharp). Then the photos,
+// the lead and its e-mail jobs are written in ONE transaction; on any failure it is rolled
+// back and the files already stored are removed, so nothing of the request remains.
+export const submitQuote: Endpoint = {
+  path: '/quote-requests',
+  method: 'post',
+  handler: async (req) => {
+    const { payload } = req
+    const key = req.headers.get(IDEMPOTENCY_HEADER)
+    if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      return answer({ status: 400, body: { message: `${IDEMPOTENCY_HEADER} must be 16-100 letters, digits, - or _.` } })
+    }
+    if (key) {
+      const replay = await replayOf(req, key)
+      if (replay) return replay
+    }
+
+    if (!isApprovedStaff(req.user)) {
+      const limit = await hitQuoteRateLimit(payload, clientAddress(req.headers))
+      if (!limit.allowed) {
+        return answer({
+          status: 429,
+          body: { message: RATE_LIMITED_MESSAGE },
+          headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+        })
+      }
+    }
+
+    const contentType = req.headers.get('content-type') ?? ''
+    if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
+      return answer({ status: 415, body: { message: 'Send the quote request as multipart/form-data.' } })
+    }
+    let form: FormData
+    try {
+      const bytes = await readBody(req)
+      form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData()
+    } catch (err) {
+      if (err instanceof BodyTooLarge) {
+        return answer({ status: 413, body: { message: `At most ${MAX_PHOTOS} photos of up to 15 MB each.` } })
+      }
+      return answer({ status: 400, body: { message: 'The request could not be read.' } })
+    }
+
+    // A person never sees this field; whatever fills it in is a bot.
+    const honeypot = form.get(HONEYPOT_FIELD)
+    if (honeypot !== null && honeypot !== '') {
+      return answer({ status: 400, body: { message: 'This request was not accepted.' } })
+    }
+
+    const text = (name: string) => {
+      const v = form.get(name)
+      return typeof v === 'string' ? v : undefined
+    }
+    const parsed = quoteRequestSchema.safeParse({
+      firstName: text('firstName'),
+      lastName: text('lastName'),
+      phone: text('phone'),
+      email: text('email'),
+      description: text('description'),
+      serviceType: text('serviceType'),
+    })
+    const errors = parsed.success ? {} : fieldErrors(parsed.error)
+
+    const uploads = form.getAll('photos')
+    if (uploads.some((u) => typeof u === 'string')) {
+      errors.photos ??= 'Photos must be sent as files.'
+    } else if (uploads.length > MAX_PHOTOS) {
+      errors.photos ??= `Send at most ${MAX_PHOTOS} photos.`
+    }
+    if (!parsed.success || errors.photos) return invalid(errors)
+
+    const files = uploads as File[]
+    const oversized = files.find((f) => f.size > MAX_PHOTO_BYTES)
+    if (oversized) {
+      return answer({
+        status: 413,
+        body: {
+          message: `"${oversized.name}" is larger than 15 MB.`,
+          fieldErrors: { photos: `"${oversized.name}" is larger than 15 MB.` },
+        },
+      })
+    }
+    const photos: CleanPhoto[] = []
+    for (const file of files) {
+      try {
+        photos.push(await cleanPhoto(Buffer.from(await file.arrayBuffer())))
+      } catch (err) {
+        if (!(err instanceof PhotoRejected)) throw err
+        return invalid({ photos: `"${file.name}" ${err.message}` })
+      }
+    }
+
+    // Every stored file is named after a fresh UUID, so a rollback can find them all.
+    const baseNames: string[] = []
+    const shouldCommit = await initTransaction(req)
+    try {
+      const photoIds: number[] = []
+      for (const photo of photos) {
+        const base = randomUUID()
+        baseNames.push(base)
+        const doc = await payload.create({
+          collection: 'customer-uploads',
+          data: {},
+          file: { data: photo.data, mimetype: 'image/jpeg', name: `${base}.jpg`, size: photo.data.byteLength },
+          depth: 0,
+          overrideAccess: true,
+          req,
+        })
+        photoIds.push(doc.id)
+      }
+      await payload.create({
+        collection: 'leads',
+        data: { ...parsed.data, status: 'new', photos: photoIds, idempotencyKey: key ?? undefined },
+        depth: 0,
+        overrideAccess: false,
+        context: { quoteRateLimitCounted: true },
+        req,
+      })
+      if (shouldCommit) await commitTransaction(req)
+      return success(photos.length, false)
+    } catch (err) {
+      await killTransaction(req)
+      await removeStoredFiles(payload, baseNames).catch((cleanupErr) =>
+        payload.logger.error({ err: cleanupErr, msg: 'quote request: could not remove the files of a rolled-back submission' }),
+      )
+      // The same submission, sent twice at once: the other one has just made the lead.
+      if (key) {
+        const replay = await replayOf(req, key).catch(() => null)
+        if (replay) return replay
+      }
+      payload.logger.error({ err, msg: 'quote request: could not be saved; nothing was kept' })
+      return answer({ status: 500, body: { message: FAILED } })
+    }
+  },
+}

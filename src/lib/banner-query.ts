@@ -1,0 +1,41 @@
+import type { Payload } from 'payload'
+
+import type { Promotion } from '@/payload-types'
+
+import { bannerColor, type BannerColor } from './promotions'
+
+export type BannerData = {
+  id: number
+  title: string
+  bannerText: string | null
+  bannerColor: BannerColor
+  discountCode: string | null
+  endDate: string | null
+}
+
+// Spec section 7: active, end date empty or later than now, newest by creation, at most
+// one; only the fields the banner shows. Read as an anonymous visitor: the collection's
+// read access already limits visitors to live promotions (and hides isActive itself,
+// which is therefore not queried here); the end date is also checked against `now`.
+export async function findBannerPromotion(payload: Payload, now = new Date()): Promise<BannerData | null> {
+  const { docs } = await payload.find({
+    collection: 'promotions',
+    overrideAccess: false,
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    sort: '-createdAt',
+    where: { or: [{ endDate: { exists: false } }, { endDate: { greater_than: now.toISOString() } }] },
+    select: { title: true, bannerText: true, bannerColor: true, discountCode: true, endDate: true },
+  })
+  const p = docs[0] as Pick<Promotion, 'id' | 'title' | 'bannerText' | 'bannerColor' | 'discountCode' | 'endDate'> | undefined
+  if (!p) return null
+  return {
+    id: p.id,
+    title: p.title,
+    bannerText: p.bannerText || null,
+    bannerColor: bannerColor(p.bannerColor),
+    discountCode: p.discountCode || null,
+    endDate: p.endDate || null,
+  }
+}

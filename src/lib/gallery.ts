@@ -1,0 +1,71 @@
+import config from '@payload-config'
+import { unstable_cache } from 'next/cache'
+import { getPayload } from 'payload'
+
+import type { GalleryImage } from '@/payload-types'
+
+import { CACHE_TAGS } from './cache-tags'
+
+export type GalleryPicture = { src: string; width: number; height: number; alt: string }
+
+export type GalleryCard = {
+  id: string
+  title: string
+  description: string
+  before: GalleryPicture
+  after: GalleryPicture
+}
+
+// Shown when the gallery cannot be loaded (spec section 8): two built-in examples.
+export const SAMPLE_GALLERY: readonly GalleryCard[] = [
+  {
+    id: 'sample-bmw-m3',
+    title: 'BMW M3 Competition - Curb Rash Repair',
+    description: 'Severe curb rash on all four wheels, repaired and refinished to factory silver on site.',
+    before: { src: '/gallery-samples/bmw-m3-before.svg', width: 1200, height: 900, alt: 'BMW M3 wheel with curb rash, before repair' },
+    after: { src: '/gallery-samples/bmw-m3-after.svg', width: 1200, height: 900, alt: 'BMW M3 wheel refinished, after repair' },
+  },
+  {
+    id: 'sample-mercedes-amg',
+    title: 'Mercedes AMG - Full Rim Restoration',
+    description: 'Scuffed and oxidised AMG rims restored with a gloss black finish in one afternoon.',
+    before: { src: '/gallery-samples/mercedes-amg-before.svg', width: 1200, height: 900, alt: 'Mercedes AMG rim scuffed and oxidised, before restoration' },
+    after: { src: '/gallery-samples/mercedes-amg-after.svg', width: 1200, height: 900, alt: 'Mercedes AMG rim in gloss black, after restoration' },
+  },
+]
+
+function picture(image: unknown, fallbackAlt: string): GalleryPicture | null {
+  if (!image || typeof image !== 'object') return null
+  const img = image as GalleryImage
+  if (!img.url) return null
+  return { src: img.url, width: img.width || 1200, height: img.height || 900, alt: img.alt || fallbackAlt }
+}
+
+// Every gallery item, newest first (spec section 7), as an anonymous visitor.
+export async function readGallery(): Promise<GalleryCard[]> {
+  const payload = await getPayload({ config })
+  const { docs } = await payload.find({
+    collection: 'gallery-items',
+    overrideAccess: false,
+    depth: 1,
+    sort: '-createdAt',
+    pagination: false,
+  })
+  return docs.flatMap((item) => {
+    const before = picture(item.beforeImage, `${item.title}, before`)
+    const after = picture(item.afterImage, `${item.title}, after`)
+    if (!before || !after) return []
+    return [{ id: String(item.id), title: item.title, description: item.description ?? '', before, after }]
+  })
+}
+
+const cachedGallery = unstable_cache(readGallery, ['gallery'], { tags: [CACHE_TAGS.gallery] })
+
+export async function getGallery(): Promise<{ items: readonly GalleryCard[]; fallback: boolean }> {
+  try {
+    return { items: await cachedGallery(), fallback: false }
+  } catch (err) {
+    console.error('gallery unavailable, showing the sample items:', err)
+    return { items: SAMPLE_GALLERY, fallback: true }
+  }
+}

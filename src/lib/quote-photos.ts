@@ -1,0 +1,42 @@
+import sharp from 'sharp'
+
+import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '@/lib/quote-schema'
+
+// What sharp reports for the formats customers may send. HEIC and AVIF both read as
+// 'heif'; HEIC decodes only where sharp's libheif has an HEVC decoder, otherwise the
+// decode below fails and the photo is refused like any unreadable file.
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif'])
+// Decompression bombs: a small file that claims a huge canvas.
+const MAX_PIXELS = 100_000_000
+
+export type CleanPhoto = { data: Buffer; width: number; height: number }
+
+export class PhotoRejected extends Error {}
+
+// Decides from the bytes alone (never the name or declared type) whether this is a photo
+// we take, and re-encodes it: auto-oriented, longest side capped, as a JPEG without any
+// metadata (sharp drops EXIF, GPS, XMP and ICC unless asked to keep them).
+export async function cleanPhoto(input: Buffer): Promise<CleanPhoto> {
+  if (input.byteLength === 0) throw new PhotoRejected('is empty.')
+  if (input.byteLength > MAX_PHOTO_BYTES) throw new PhotoRejected('is larger than 15 MB.')
+  let format: string | undefined
+  try {
+    const meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata()
+    format = meta.format
+  } catch {
+    throw new PhotoRejected('is not an image we can read (JPEG, PNG, WebP, GIF, HEIC or AVIF).')
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new PhotoRejected('is not a JPEG, PNG, WebP, GIF, HEIC or AVIF image.')
+  }
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 90, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true })
+    return { data, width: info.width, height: info.height }
+  } catch {
+    throw new PhotoRejected('could not be read as an image.')
+  }
+}

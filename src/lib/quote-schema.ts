@@ -1,0 +1,53 @@
+import { z } from 'zod'
+
+import { SERVICE_TYPES } from '@/lib/catalog'
+import type { ServiceType } from '@/lib/catalog'
+
+// The one definition of a valid quote request, used by the forms in the browser, the
+// submission endpoint and the leads collection (REST/GraphQL creates), so every way in
+// accepts and refuses the same things.
+
+export const MAX_PHOTOS = 10
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
+// Longest side a stored photo keeps; the browser downscales to the same size first.
+export const PHOTO_MAX_SIDE = 2560
+
+// The field a person never sees (visually hidden, not focusable); bots fill it in.
+export const HONEYPOT_FIELD = 'website'
+// Header carrying the browser's submission key: a retry with the same key is the same request.
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
+
+export const QUOTE_ENDPOINT = '/api/quote-requests'
+
+const required = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`)
+
+export const quoteFieldsSchema = z.object({
+  firstName: required('First name').max(100, 'First name is too long.'),
+  lastName: required('Last name').max(100, 'Last name is too long.'),
+  phone: required('Phone')
+    .max(40, 'Phone number is too long.')
+    .regex(/^[0-9+().\-\s]*$/, 'Enter a valid phone number.')
+    .refine((v) => v.replace(/\D/g, '').length >= 7, 'Enter a valid phone number.'),
+  email: required('Email').max(254, 'Email is too long.').pipe(z.email('Enter a valid email address.')),
+  description: required('Description').max(5000, 'Description is too long.'),
+})
+
+export type QuoteFields = z.infer<typeof quoteFieldsSchema>
+
+export const serviceTypeSchema = z.enum(SERVICE_TYPES as [ServiceType, ...ServiceType[]], {
+  error: 'Choose one of the offered services.',
+})
+
+export const quoteRequestSchema = quoteFieldsSchema.extend({ serviceType: serviceTypeSchema })
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>
+
+// zod issues as { field: message }, the first message per field.
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form')
+    out[key] ??= issue.message
+  }
+  return out
+}

@@ -1,0 +1,43 @@
+import config from '@payload-config'
+import { unstable_cache } from 'next/cache'
+import { getPayload } from 'payload'
+
+import { CAREERS_POSTING_DEFAULT, PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAULT } from '@/globals/SitePages/defaults'
+
+import { CACHE_TAGS } from './cache-tags'
+import { isRichTextDocument, type RichTextDocument } from './lexical'
+
+export type SitePagesContent = {
+  privacyPolicy: RichTextDocument
+  termsOfService: RichTextDocument
+  careersPosting: RichTextDocument
+}
+
+const DEFAULTS: SitePagesContent = {
+  privacyPolicy: PRIVACY_POLICY_DEFAULT,
+  termsOfService: TERMS_OF_SERVICE_DEFAULT,
+  careersPosting: CAREERS_POSTING_DEFAULT,
+}
+
+// The policies and careers posting as the owner last saved them; the written defaults
+// until then (or when the database cannot be reached).
+async function readSitePages(): Promise<SitePagesContent> {
+  const payload = await getPayload({ config })
+  const doc = await payload.findGlobal({ slug: 'site-pages', overrideAccess: false, depth: 0 })
+  return {
+    privacyPolicy: isRichTextDocument(doc.privacyPolicy) ? (doc.privacyPolicy as RichTextDocument) : DEFAULTS.privacyPolicy,
+    termsOfService: isRichTextDocument(doc.termsOfService) ? (doc.termsOfService as RichTextDocument) : DEFAULTS.termsOfService,
+    careersPosting: isRichTextDocument(doc.careersPosting) ? (doc.careersPosting as RichTextDocument) : DEFAULTS.careersPosting,
+  }
+}
+
+const cachedSitePages = unstable_cache(readSitePages, ['site-pages'], { tags: [CACHE_TAGS.sitePages] })
+
+export async function getSitePages(): Promise<SitePagesContent> {
+  try {
+    return await cachedSitePages()
+  } catch (err) {
+    console.error('policies and careers posting unavailable, using the written defaults:', err)
+    return DEFAULTS
+  }
+}

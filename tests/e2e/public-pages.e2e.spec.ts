@@ -1,0 +1,164 @@
+import fs from 'node:fs'
+
+import { expect, test } from '@playwright/test'
+
+import { SERVER_LOG_FILE } from '../helpers/e2e-server-log'
+import { expectNoSeriousAxeViolations } from '../helpers/public-site'
+
+// Gallery, careers, the policies, the 404 page, SEO files and response headers.
+
+test.describe('gallery', () => {
+  test('before/after cards, newest first, with title and description', async ({ page }) => {
+    await page.goto('/gallery')
+    await expect(page).toHaveTitle('Before & After Gallery | Curbside Rim Co.')
+    const items = page.getByTestId('gallery-item')
+    // The seed creates the BMW first, then the Mercedes.
+    await expect(items.locator('h2')).toHaveText(['Mercedes AMG - Full Rim Restoration', 'BMW M3 Competition - Curb Rash Repair'])
+    for (const item of await items.all()) {
+      await expect(item.getByText('BEFORE', { exact: true })).toBeVisible()
+      await expect(item.getByText('AFTER', { exact: true })).toBeVisible()
+      await expect(item.locator('p')).not.toHaveText('')
+      // Served through next/image from the gallery's file route, as a modern format.
+      const img = item.locator('img').first()
+      await expect(img).toHaveAttribute('src', /\/_next\/image\?url=%2Fapi%2Fgallery-images%2Ffile%2F/)
+      await expect(img).toHaveAttribute('srcset', /w=/)
+      expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
+    }
+    await expect(items.first()).toContainText('restored with a gloss black finish')
+  })
+
+  test('navigation has an Admin link to /login; the call to action has text-us instructions and a call link', async ({ page }) => {
+    await page.goto('/gallery')
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/login')
+    const cta = page.locator('section[aria-labelledby="gallery-cta"]')
+    await expect(cta).toContainText('Text a photo of your wheel with your name and location to (512) 555-0142')
+    await expect(cta.getByRole('link', { name: 'Call (512) 555-0142' })).toHaveAttribute('href', 'tel:+15125550142')
+  })
+
+  test('images are optimised to AVIF or WebP', async ({ page, request }) => {
+    await page.goto('/gallery')
+    const src = await page.getByTestId('gallery-item').first().locator('img').first().getAttribute('src')
+    const res = await request.get(src as string, { headers: { Accept: 'image/avif,image/webp,*/*' } })
+    expect(res.status()).toBe(200)
+    expect(res.headers()['content-type']).toMatch(/image\/(avif|webp)/)
+  })
+
+  test('no serious or critical accessibility violations', async ({ page }) => {
+    await page.goto('/gallery')
+    await expectNoSeriousAxeViolations(page)
+  })
+})
+
+test.describe('careers', () => {
+  test('the Mobile Wheel Technician posting, applied for by e-mail', async ({ page }) => {
+    await page.goto('/join-team')
+    await expect(page).toHaveTitle('Careers - Mobile Wheel Technician | Curbside Rim Co.')
+    await expect(page.getByRole('heading', { name: 'Mobile Wheel Technician' })).toBeVisible()
+    const details = page.getByRole('list', { name: 'Position details' })
+    await expect(details).toContainText('Full-time')
+    await expect(details).toContainText('Central Austin')
+    await expect(details).toContainText('Competitive pay')
+    // The posting's rich text from the site-pages global (its written default).
+    await expect(page.getByText('Repair curb rash, scrapes and cosmetic damage')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Apply by Email' })).toHaveAttribute(
+      'href',
+      'mailto:service@curbsiderim.co?subject=Application%3A%20Mobile%20Wheel%20Technician',
+    )
+  })
+
+  test('no serious or critical accessibility violations', async ({ page }) => {
+    await page.goto('/join-team')
+    await expectNoSeriousAxeViolations(page)
+  })
+})
+
+test.describe('privacy policy and terms of service', () => {
+  test('the privacy policy is readable text that names tire services and how to reach us', async ({ page }) => {
+    await page.goto('/privacy-policy')
+    await expect(page).toHaveTitle('Privacy Policy | Curbside Rim Co.')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy')
+    const body = page.locator('article')
+    await expect(body).toContainText('tire services')
+    await expect(body).toContainText('30-day workmanship warranty')
+    await expect(body.getByRole('heading', { level: 2 })).not.toHaveCount(0)
+  })
+
+  test('the terms state tire services, the 30-day warranty, 24-hour cancellation and 30-day estimates', async ({ page }) => {
+    await page.goto('/terms-of-service')
+    await expect(page).toHaveTitle('Terms of Service | Curbside Rim Co.')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service')
+    const body = page.locator('article')
+    await expect(body).toContainText('tire services')
+    await expect(body).toContainText('30-day workmanship warranty')
+    await expect(body).toContainText('at least 24 hours ahead')
+    await expect(body).toContainText('valid for 30 days')
+  })
+
+  for (const path of ['/privacy-policy', '/terms-of-service']) {
+    test(`${path}: no serious or critical accessibility violations`, async ({ page }) => {
+      await page.goto(path)
+      await expectNoSeriousAxeViolations(page)
+    })
+  }
+})
+
+test.describe('404', () => {
+  test('any other path: Oops! Page not found, a link home, status 404, the path in the server log', async ({ page }) => {
+    const path = `/no-such-page-${Date.now()}`
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByText('Oops! Page not found')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+    await expect.poll(() => (fs.existsSync(SERVER_LOG_FILE) ? fs.readFileSync(SERVER_LOG_FILE, 'utf8') : '')).toContain(`[404] page not found: ${path}`)
+    await expectNoSeriousAxeViolations(page)
+  })
+
+  test('nested unknown paths are 404 too', async ({ request }) => {
+    const res = await request.get('/gallery/nothing/here')
+    expect(res.status()).toBe(404)
+    expect(await res.text()).toContain('Oops! Page not found')
+  })
+})
+
+test.describe('SEO files and headers', () => {
+  test('/sitemap.xml lists the public pages; /robots.txt points to it', async ({ request, baseURL }) => {
+    const sitemap = await request.get('/sitemap.xml')
+    expect(sitemap.status()).toBe(200)
+    const xml = await sitemap.text()
+    for (const path of ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service']) {
+      expect(xml).toContain(`<loc>${baseURL}${path}</loc>`)
+    }
+    const robots = await request.get('/robots.txt')
+    expect(robots.status()).toBe(200)
+    const text = await robots.text()
+    expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
+    expect(text).toContain('Disallow: /admin')
+  })
+
+  test('every page has its own description and Open Graph tags', async ({ page }) => {
+    const seen = new Set<string>()
+    for (const path of ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service']) {
+      await page.goto(path)
+      const description = await page.locator('meta[name="description"]').getAttribute('content')
+      expect(description).toBeTruthy()
+      seen.add(description as string)
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description as string)
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new RegExp(`${path === '/' ? '/' : path}$`))
+    }
+    expect(seen.size).toBe(5)
+  })
+
+  for (const path of ['/', '/gallery', '/api/gallery-items', '/no-such-page']) {
+    test(`security headers on ${path}`, async ({ request }) => {
+      const res = await request.get(path)
+      const h = res.headers()
+      expect(h['x-content-type-options']).toBe('nosniff')
+      expect(h['content-security-policy']).toContain("frame-ancestors 'none'")
+      expect(h['x-frame-options']).toBe('DENY')
+      expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(h['permissions-policy']).toContain('camera=()')
+      expect(h['strict-transport-security']).toContain('max-age=')
+      expect(h['x-powered-by']).toBeUndefined()
+    })
+  }
+})

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto'
+
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
+import sharp from 'sharp'
+
+import { DEV_ADMIN } from '../../src/seed/dev-admin'
+
+// Both quote forms in Chromium against the production build: browser validation, photos
+// added and removed, upload progress, the spec's exact notices, the lead (with its
+// photos) in the database, and a failed submission keeping everything the visitor typed.
+
+const ERROR_TEXT = 'There was a problem submitting your request. Please try again.'
+
+let clients = 0
+// Each test is its own client for the per-client rate limit.
+test.beforeEach(async ({ page }) => {
+  clients += 1
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${clients}` })
+})
+
+async function photo(name: string, color: string) {
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } }).jpeg().toBuffer()
+  return { name, mimeType: 'image/jpeg', buffer }
+}
+
+// Random pixels do not compress: about 1.2 MB, small enough not to be downscaled, big
+// enough that a throttled upload is visibly in progress.
+async function bigPhoto(name: string) {
+  const width = 800
+  const height = 600
+  const buffer = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer()
+  return { name, mimeType: 'image/jpeg', buffer }
+}
+
+async function fill(scope: ReturnType<Page['locator']>, email: string) {
+  await scope.getByLabel('First Name').fill('Maria')
+  await scope.getByLabel('Last Name').fill('Gonzalez')
+  await scope.getByLabel('Phone').fill('(512) 555-0177')
+  await scope.getByLabel('Email').fill(email)
+  await scope.getByLabel('Description').fill('Curb rash on both front wheels.')
+}
+
+async function leadByEmail(request: APIRequestContext, email: string) {
+  const login = await request.post('/api/users/login', { data: { email: DEV_ADMIN.email, password: DEV_ADMIN.password } })
+  expect(login.status()).toBe(200)
+  const { token } = await login.json()
+  const res = await request.get(`/api/leads?where[email][equals]=${encodeURIComponent(email)}&depth=1`, {
+    headers: { Authorization: `JWT ${token}` },
+  })
+  expect(res.status()).toBe(200)
+  return (await res.json()).docs as { serviceType: string; status: string; photos: { url: string; mimeType: string }[] }[]
+}
+
+test.describe('the main form (#quote)', () => {
+  test('refuses empty and malformed input with inline messages, sending nothing', async ({ page }) => {
+    let posted = 0
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/quote-requests')) posted += 1
+    })
+    await page.goto('/#quote')
+    const form = page.locator('#quote form')
+    await expect(form.getByLabel('Phone')).toHaveAttribute('type', 'tel')
+    await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email')
+    await form.getByRole('button', { name: 'Submit Request' }).click()
+    for (const message of [
+      'First name is required.',
+      'Last name is required.',
+      'Phone is required.',
+      'Email is required.',
+      'Description is required.',
+    ]) {
+      await expect(form.getByText(message)).toBeVisible()
+    }
+    await expect(form.getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true')
+    await expect(form.getByLabel('First Name')).toHaveAccessibleDescription('First name is required.')
+
+    await fill(form, 'not-an-email')
+    await form.getByLabel('Phone').fill('call me')
+    await form.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(form.getByText('Enter a valid email address.')).toBeVisible()
+    await expect(form.getByText('Enter a valid phone number.')).toBeVisible()
+    await expect(form.getByText('First name is required.')).toHaveCount(0)
+    expect(posted).toBe(0)
+  })
+
+  test('photos: thumbnails, one removed, non-images refused, progress while uploading, exact success text, the lead stored', async ({
+    page,
+    request,
+  }) => {
+    const email = `main-${Date.now()}@example.com`
+    await page.goto('/#quote')
+    const form = page.locator('#quote form')
+    const input = form.locator('input[type=file]')
+    await expect(input).toHaveAttribute('accept', 'image/*')
+    await input.setInputFiles([await bigPhoto('left.jpg'), await photo('right.jpg', '#aa2222'), await photo('rear.jpg', '#2222aa')])
+    const thumbnails = form.getByRole('list', { name: 'Selected photos' }).getByRole('listitem')
+    await expect(thumbnails).toHaveCount(3)
+    await expect(form.getByRole('img', { name: 'right.jpg' })).toBeVisible()
+    await form.getByRole('button', { name: 'Remove right.jpg' }).click()
+    await expect(thumbnails).toHaveCount(2)
+    await expect(form.getByRole('img', { name: 'right.jpg' })).toHaveCount(0)
+
+    await input.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }])
+    await expect(form.getByText('Only image files can be added.')).toBeVisible()
+    await expect(thumbnails).toHaveCount(2)
+
+    await fill(form, email)
+    // A slow mobile uplink, so the upload is seen in progress.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 10 * 1024 * 1024,
+      uploadThroughput: 300 * 1024,
+    })
+    await form.getByRole('button', { name: 'Submit Request' }).click()
+    const progress = form.getByRole('progressbar')
+    await expect(progress).toBeVisible()
+    await expect(form.getByRole('button', { name: 'Uploading images...' })).toBeDisabled()
+    await expect(form.getByRole('button', { name: 'Remove left.jpg' })).toBeDisabled()
+    await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThan(0)
+
+    await expect(page.getByText('Request Submitted!')).toBeVisible({ timeout: 30_000 })
+    await expect(
+      page.getByText("We'll contact you within 24 hours to discuss your wheel restoration needs. 2 image(s) uploaded successfully."),
+    ).toBeVisible()
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    // the form is cleared
+    await expect(form.getByLabel('First Name')).toHaveValue('')
+    await expect(form.getByLabel('Description')).toHaveValue('')
+    await expect(thumbnails).toHaveCount(0)
+    await expect(form.getByRole('button', { name: 'Submit Request' })).toBeEnabled()
+
+    const leads = await leadByEmail(request, email)
+    expect(leads).toHaveLength(1)
+    expect(leads[0]).toMatchObject({ serviceType: 'wheel_restoration', status: 'new' })
+    expect(leads[0].photos).toHaveLength(2)
+    expect(leads[0].photos.every((p) => p.mimeType === 'image/jpeg')).toBe(true)
+    // the photos are not public
+    const anonymous = await page.request.get(leads[0].photos[0].url)
+    expect(anonymous.status()).toBe(403)
+  })
+
+  test('without photos: the text has no image count', async ({ page }) => {
+    await page.goto('/#quote')
+    const form = page.locator('#quote form')
+    await fill(form, `nophoto-${Date.now()}@example.com`)
+    await form.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page.getByText('Request Submitted!')).toBeVisible()
+    await expect(page.getByText("We'll contact you within 24 hours to discuss your wheel restoration needs.", { exact: true })).toBeVisible()
+  })
+
+  test('a failed submission shows the error and keeps every field and photo; the retry succeeds', async ({ page, request }) => {
+    const email = `retry-${Date.now()}@example.com`
+    await page.goto('/#quote')
+    const form = page.locator('#quote form')
+    await fill(form, email)
+    await form.locator('input[type=file]').setInputFiles([await photo('wheel.jpg', '#22aa22')])
+    await page.route('**/api/quote-requests', (route) => route.abort('connectionreset'))
+    await form.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page.getByText('Error', { exact: true })).toBeVisible()
+    await expect(page.getByText(ERROR_TEXT)).toBeVisible()
+    await expect(form.getByLabel('First Name')).toHaveValue('Maria')
+    await expect(form.getByLabel('Email')).toHaveValue(email)
+    await expect(form.getByLabel('Description')).toHaveValue('Curb rash on both front wheels.')
+    await expect(form.getByRole('img', { name: 'wheel.jpg' })).toBeVisible()
+
+    // a server error is handled the same way
+    await page.unroute('**/api/quote-requests')
+    await page.route('**/api/quote-requests', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    )
+    await form.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page.getByText(ERROR_TEXT)).toHaveCount(2)
+    await expect(form.getByLabel('Last Name')).toHaveValue('Gonzalez')
+
+    await page.unroute('**/api/quote-requests')
+    await form.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page.getByText('Request Submitted!')).toBeVisible()
+    await expect(page.getByText(/1 image\(s\) uploaded successfully\.$/)).toBeVisible()
+    expect(await leadByEmail(request, email)).toHaveLength(1)
+  })
+})
+
+test.describe('the pricing dialog', () => {
+  test("'Get Started' opens the offer's form; success closes it with the offer's text", async ({ page, request }) => {
+    const email = `dialog-${Date.now()}@example.com`
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Get Started' }).first().click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('heading', { name: 'Rim Rash / Curbed Rim' })).toBeVisible()
+    await expect(dialog.locator('input[type=file]')).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(dialog.getByText('First name is required.')).toBeVisible()
+    await fill(dialog, email)
+    await dialog.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page.getByText('Request Submitted!')).toBeVisible()
+    await expect(page.getByText("We'll contact you within 24 hours about your Rim Rash / Curbed Rim request.")).toBeVisible()
+    await expect(dialog).toHaveCount(0)
+    const leads = await leadByEmail(request, email)
+    expect(leads).toHaveLength(1)
+    expect(leads[0]).toMatchObject({ serviceType: 'rim_rash', status: 'new', photos: [] })
+  })
+
+  test('a failure keeps the dialog open with what was typed', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Get Started' }).nth(2).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('heading', { name: 'Headlight Refresh' })).toBeVisible()
+    await fill(dialog, 'headlights@example.com')
+    await page.route('**/api/quote-requests', (route) => route.abort('failed'))
+    await dialog.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page.getByText(ERROR_TEXT)).toBeVisible()
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByLabel('Email')).toHaveValue('headlights@example.com')
+    await expect(dialog.getByLabel('Description')).toHaveValue('Curb rash on both front wheels.')
+  })
+})

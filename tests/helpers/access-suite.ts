@@ -1,0 +1,438 @@
+import type { CollectionSlug } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { BANNER_FIELDS } from '@/lib/promotions'
+
+import { type MatrixCase, matrixCases, type Outcome, type Subject } from './access-matrix'
+import {
+  type Channel,
+  type ChannelName,
+  channelFor,
+  expectOk,
+  expectRefused,
+  selectedFields,
+  type UploadFile,
+} from './channels'
+import { TEST_DATA_DIR } from './env'
+import {
+  FORBIDDEN,
+  FUTURE,
+  MISSING_FILE,
+  NOT_FOUND,
+  PAST,
+  fileExists,
+  globalSnapshot,
+  leadInput,
+  localFile,
+  omit,
+  pick,
+  row,
+  seedCustomerUpload,
+  seedGalleryImage,
+  seedGalleryItem,
+  seedLead,
+  seedPromotion,
+  snapshot,
+} from './fixtures'
+import { type Doc, type Harness, type Persona, type SignedInPersona, setupHarness } from './harness'
+import { createUser } from './payload'
+
+// Runs every cell of ACCESS_MATRIX (tests/helpers/access-matrix.ts) through one channel.
+
+type World = {
+  h: Harness
+  channel: Channel
+  images: { beforeImage: number; afterImage: number }
+  galleryItem: Doc
+  lead: Doc
+  customerUpload: Doc
+  promotions: { live: Doc; liveUntilFuture: Doc; inactive: Doc; expired: Doc }
+}
+
+type Spec = {
+  slug: string
+  upload?: 'gallery-images' | 'customer-uploads'
+  // fields a persona may not read (besides what the outcome itself hides)
+  hidden?: (persona: Persona) => string[]
+  create?: (w: World, persona: Persona) => Promise<{ data: Doc; file?: UploadFile }>
+  // what the new row must hold, given what was sent
+  created?: (w: World, persona: Persona, outcome: Outcome, sent: Doc) => Doc
+  // a fresh row for this case to update or delete
+  target?: (w: World, persona: Persona) => Promise<number>
+  update?: (w: World, persona: Persona) => Doc
+  updated?: (w: World, persona: Persona, outcome: Outcome, sent: Doc) => Doc
+  // the document a read by id is tried on
+  readTarget?: (w: World, persona: Persona) => number
+}
+
+const isStaff = (p: Persona) => p === 'staff' || p === 'admin'
+const idOf = (w: World, p: Persona) => (p === 'anonymous' ? null : w.h.accounts[p].user.id)
+// Some other person's account, to try to pass off as the author.
+const someoneElse = (w: World, p: Persona) => w.h.accounts[p === 'admin' ? 'staff' : 'admin'].user.id
+
+const SPECS: Record<Subject, Spec> = {
+  leads: {
+    slug: 'leads',
+    create: async () => ({ data: leadInput({ status: 'quoted' }) }),
+    created: (_w, _p, outcome, sent) => ({
+      ...sent,
+      photos: [],
+      status: outcome === 'as-new' ? 'new' : 'quoted',
+    }),
+    target: async (w) => (await seedLead(w.h.payload)).id,
+    update: () => ({ description: 'Customer called back: two rims, not one.', status: 'contacted' }),
+    updated: (_w, _p, _o, sent) => sent,
+    readTarget: (w) => w.lead.id,
+  },
+  'gallery-items': {
+    slug: 'gallery-items',
+    hidden: (p) => (isStaff(p) ? [] : ['createdBy']),
+    create: async (w, p) => ({
+      data: {
+        title: 'Audi RS6: curb rash',
+        description: 'Two hours',
+        ...w.images,
+        createdBy: someoneElse(w, p),
+      },
+    }),
+    created: (w, p, _o, sent) => ({ ...sent, createdBy: idOf(w, p) }),
+    target: async (w) => (await seedGalleryItem(w.h.payload, w.images, w.h.accounts.admin.user)).id,
+    update: () => ({ title: 'Audi RS6: curb rash, both sides' }),
+    updated: (_w, _p, _o, sent) => sent,
+    readTarget: (w) => w.galleryItem.id,
+  },
+  promotions: {
+    slug: 'promotions',
+    create: async (w, p) => ({
+      data: {
+        title: 'Spring special',
+        description: 'Internal: only for returning customers',
+        discountCode: ' spring10 ',
+        discountType: 'percentage',
+        discountValue: 10,
+        minimumAmount: 50,
+        endDate: FUTURE,
+        isActive: true,
+        bannerText: 'Ten percent off every repair',
+        bannerColor: 'gold',
+        usageLimit: 100,
+        usageCount: 50,
+        createdBy: someoneElse(w, p),
+      },
+    }),
+    created: (w, p, _o, sent) => ({
+      ...sent,
+      discountCode: 'SPRING10',
+      usageCount: 0,
+      createdBy: idOf(w, p),
+    }),
+    target: async (w) => (await seedPromotion(w.h.payload, {}, w.h.accounts.admin.user)).id,
+    update: () => ({ title: 'Spring special, extended', discountValue: 15 }),
+    updated: (_w, _p, _o, sent) => sent,
+    readTarget: (w) => w.promotions.live.id,
+  },
+  'gallery-images': {
+    slug: 'gallery-images',
+    upload: 'gallery-images',
+    create: async () => ({ data: { alt: 'Rim after the repair' }, file: await localFile('upload.png') }),
+    created: (_w, _p, _o, sent) => ({
+      ...sent,
+      mimeType: 'image/webp',
+      filename: expect.stringMatching(/^upload(-\d+)?\.webp$/),
+      width: 16,
+      height: 16,
+    }),
+    target: async (w) => (await seedGalleryImage(w.h.payload, 'Target', 'target.png')).id,
+    update: () => ({ alt: 'Rim after the repair, passenger side' }),
+    updated: (_w, _p, _o, sent) => sent,
+    readTarget: (w) => w.images.beforeImage,
+  },
+  'customer-uploads': {
+    slug: 'customer-uploads',
+    upload: 'customer-uploads',
+    create: async () => ({ data: {}, file: await localFile('upload.png') }),
+    created: () => ({ mimeType: 'image/jpeg', filename: expect.stringMatching(/^upload(-\d+)?\.jpg$/) }),
+    target: async (w) => (await seedCustomerUpload(w.h.payload, 'target.png')).id,
+    update: () => ({ focalX: 10, focalY: 20 }),
+    updated: (_w, _p, _o, sent) => sent,
+    readTarget: (w) => w.customerUpload.id,
+  },
+  users: {
+    slug: 'users',
+    // the linked Google account (where the config has Google sign-in) is for admins' eyes
+    hidden: (p) => (p === 'admin' ? [] : ['googleSubject']),
+    create: async (_w, p) => {
+      const n = `${p}-${Date.now()}`
+      return {
+        data: { email: `new-${n}@curbside.test`, password: `pw-${n}-long`, role: 'admin', approved: true },
+      }
+    },
+    created: (_w, _p, outcome, sent) => ({
+      email: sent.email,
+      ...(outcome === 'sign-up' ? { role: 'staff', approved: false } : { role: 'admin', approved: true }),
+    }),
+    // a fresh, unapproved account that an admin might approve and promote
+    target: async (w) => (await createUser(w.h.payload, 'unapproved')).user.id,
+    update: () => ({ role: 'admin', approved: true }),
+    updated: (_w, _p, _o, sent) => sent,
+    readTarget: (w, p) => someoneElse(w, p),
+  },
+  'users:own': {
+    slug: 'users',
+    hidden: (p) => (p === 'admin' ? [] : ['googleSubject']),
+    target: async (w, p) => idOf(w, p)!,
+    update: (w, p) => ({ email: `renamed-${p}-${Date.now()}@curbside.test`, role: 'admin', approved: true }),
+    updated: (w, p, _o, sent) => ({
+      email: sent.email,
+      role: w.h.accounts[p as SignedInPersona].user.role,
+      approved: w.h.accounts[p as SignedInPersona].user.approved,
+    }),
+    readTarget: (w, p) => idOf(w, p)!,
+  },
+  'site-settings': {
+    slug: 'site-settings',
+    hidden: (p) => (isStaff(p) ? [] : ['notificationRecipients']),
+    // GraphQL's input type for the global makes every required field mandatory.
+    update: () => ({
+      businessName: 'Curbside Rim Co. of Austin',
+      phone: '(512) 555-0199',
+      email: 'hello@curbsiderim.co',
+    }),
+    updated: (_w, _p, _o, sent) => sent,
+  },
+}
+
+// A read answer compared with the database: exactly the fields the persona may see.
+// - Users' `sessions` (Payload's login sessions) are left out: Payload shows them to the
+//   account's owner only, and they are not part of these rules.
+// - GraphQL resolves a relationship to the related document, read with the caller's
+//   access: `createdBy` comes back null to anyone who may not read that user (staff
+//   reading an item an admin created), although REST and the Local API give staff the id.
+function expectSameDoc(
+  w: World,
+  c: MatrixCase,
+  slug: string,
+  got: Doc | undefined,
+  db: Doc,
+  visible: (field: string) => boolean,
+) {
+  const stored = slug === 'users' ? omit(db, ['sessions']) : db
+  if (w.channel.hiddenFields === 'absent') {
+    const answer = slug === 'users' ? omit(got ?? {}, ['sessions']) : got
+    expect(answer).toEqual(Object.fromEntries(Object.entries(stored).filter(([k]) => visible(k))))
+  } else {
+    const readableUser = (id: unknown) => c.persona === 'admin' || (id != null && id === idOf(w, c.persona))
+    const value = (f: string) =>
+      f === 'createdBy' && !readableUser(stored.createdBy) ? null : (stored[f] ?? null)
+    expect(got).toEqual(
+      Object.fromEntries(selectedFields(slug).map((f) => [f, visible(f) ? value(f) : null])),
+    )
+  }
+}
+
+async function checkRead(w: World, c: MatrixCase, spec: Spec) {
+  const { payload } = w.h
+  const { channel } = w
+  const hidden = spec.hidden?.(c.persona) ?? []
+  const visible = (f: string) => !hidden.includes(f)
+
+  if (spec.slug === 'site-settings') {
+    const res = await channel.findGlobal('site-settings', c.persona)
+    expectOk(res)
+    expectSameDoc(w, c, 'site-settings', res.doc, await globalSnapshot(payload, 'site-settings'), visible)
+    return
+  }
+
+  const slug = spec.slug as CollectionSlug
+  const all = await snapshot(payload, slug)
+  const targetId = spec.readTarget!(w, c.persona)
+
+  if (c.outcome === 'deny') {
+    expectRefused(await channel.find(slug, c.persona), FORBIDDEN)
+    expectRefused(await channel.findByID(slug, c.persona, targetId), FORBIDDEN)
+    return
+  }
+
+  if (c.subject === 'users:own') {
+    const one = await channel.findByID(slug, c.persona, targetId)
+    expectOk(one)
+    expectSameDoc(
+      w,
+      c,
+      slug,
+      one.doc,
+      all.find((d) => d.id === targetId)!,
+      visible,
+    )
+    const list = await channel.find(slug, c.persona)
+    expectOk(list)
+    expect(list.docs!.map((d) => d.id)).toContain(targetId)
+    return
+  }
+
+  let expected = all
+  let visibleFields = visible
+  if (c.outcome === 'live-only') {
+    const now = Date.now()
+    expected = all.filter((d) => d.isActive === true && (!d.endDate || new Date(d.endDate).getTime() > now))
+    visibleFields = (f) => (BANNER_FIELDS as readonly string[]).includes(f)
+    // the seeded non-live promotions exist, and are not readable one by one either
+    for (const p of [w.promotions.inactive, w.promotions.expired]) {
+      expect(all.map((d) => d.id)).toContain(p.id)
+      expectRefused(await channel.findByID(slug, c.persona, p.id), NOT_FOUND)
+    }
+  }
+  if (c.outcome === 'own-only') {
+    expected = all.filter((d) => d.id === idOf(w, c.persona))
+    expectRefused(await channel.findByID(slug, c.persona, targetId), NOT_FOUND)
+  }
+
+  const list = await channel.find(slug, c.persona)
+  expectOk(list)
+  expect(list.docs!.map((d) => d.id)).toEqual(expected.map((d) => d.id))
+  list.docs!.forEach((doc, i) => expectSameDoc(w, c, slug, doc, expected[i], visibleFields))
+
+  if (c.outcome !== 'own-only') {
+    const one = await channel.findByID(slug, c.persona, targetId)
+    expectOk(one)
+    expectSameDoc(
+      w,
+      c,
+      slug,
+      one.doc,
+      all.find((d) => d.id === targetId)!,
+      visibleFields,
+    )
+  }
+}
+
+async function checkCreate(w: World, c: MatrixCase, spec: Spec) {
+  const { payload } = w.h
+  const slug = spec.slug as CollectionSlug
+  const { data, file } = await spec.create!(w, c.persona)
+  const before = await snapshot(payload, slug)
+  const res = await w.channel.create(slug, c.persona, data, file)
+
+  if (c.outcome === 'deny' || (spec.upload && !w.channel.canUpload)) {
+    expectRefused(res, c.outcome === 'deny' ? FORBIDDEN : MISSING_FILE)
+    expect(await snapshot(payload, slug)).toEqual(before)
+    return
+  }
+
+  expectOk(res)
+  const expected = spec.created!(w, c.persona, c.outcome, omit(data, ['password', 'usageCount', 'createdBy']))
+  const stored = await row(payload, slug, res.doc!.id)
+  expect(stored).toMatchObject(expected)
+  // exactly one row more, and the others untouched
+  expect(await snapshot(payload, slug)).toEqual([...before, stored])
+  // the answer shows what was stored (GraphQL: of the fields it selected)
+  const answered = w.channel.name === 'graphql' ? pick(expected, selectedFields(slug)) : expected
+  expect(res.doc).toMatchObject(answered)
+  if (spec.upload) expect(fileExists(TEST_DATA_DIR, spec.upload, stored!.filename)).toBe(true)
+  // leads record no author: the public's quote requests carry no account
+  if (slug === 'leads') {
+    expect(stored).not.toHaveProperty('createdBy')
+    expect(res.doc).not.toHaveProperty('createdBy')
+  }
+}
+
+async function checkUpdate(w: World, c: MatrixCase, spec: Spec) {
+  const { payload } = w.h
+  const sent = spec.update!(w, c.persona)
+
+  if (spec.slug === 'site-settings') {
+    const before = await globalSnapshot(payload, 'site-settings')
+    const res = await w.channel.updateGlobal('site-settings', c.persona, sent)
+    if (c.outcome === 'deny') {
+      expectRefused(res, FORBIDDEN)
+      expect(await globalSnapshot(payload, 'site-settings')).toEqual(before)
+      return
+    }
+    expectOk(res)
+    const after = await globalSnapshot(payload, 'site-settings')
+    expect(omit(after, ['updatedAt', 'createdAt', 'id', 'globalType'])).toEqual({
+      ...omit(before, ['updatedAt', 'createdAt', 'id', 'globalType']),
+      ...sent,
+    })
+    return
+  }
+
+  const slug = spec.slug as CollectionSlug
+  const id = await spec.target!(w, c.persona)
+  const before = await snapshot(payload, slug)
+  const original = before.find((d) => d.id === id)!
+  try {
+    const res = await w.channel.update(slug, c.persona, id, sent)
+    if (c.outcome === 'deny') {
+      expectRefused(res, FORBIDDEN)
+      expect(await snapshot(payload, slug)).toEqual(before)
+      return
+    }
+    expectOk(res)
+    expect(res.doc!.id).toBe(id)
+    const after = await snapshot(payload, slug)
+    const changed = after.find((d) => d.id === id)!
+    expect(changed).toEqual({
+      ...original,
+      ...spec.updated!(w, c.persona, c.outcome, sent),
+      updatedAt: changed.updatedAt,
+    })
+    expect(after.filter((d) => d.id !== id)).toEqual(before.filter((d) => d.id !== id))
+  } finally {
+    // One's own account keeps its e-mail for the cases after this one.
+    if (c.subject === 'users:own') {
+      await payload.update({ collection: 'users', id, data: { email: original.email } })
+    }
+  }
+}
+
+async function checkDelete(w: World, c: MatrixCase, spec: Spec) {
+  const { payload } = w.h
+  const slug = spec.slug as CollectionSlug
+  const id = await spec.target!(w, c.persona)
+  const before = await snapshot(payload, slug)
+  const original = before.find((d) => d.id === id)!
+  const res = await w.channel.delete(slug, c.persona, id)
+  if (c.outcome === 'deny') {
+    expectRefused(res, FORBIDDEN)
+    expect(await snapshot(payload, slug)).toEqual(before)
+    if (spec.upload) expect(fileExists(TEST_DATA_DIR, spec.upload, original.filename)).toBe(true)
+    return
+  }
+  expectOk(res)
+  expect(res.doc!.id).toBe(id)
+  expect(await snapshot(payload, slug)).toEqual(before.filter((d) => d.id !== id))
+  if (spec.upload) expect(fileExists(TEST_DATA_DIR, spec.upload, original.filename)).toBe(false)
+}
+
+const CHECKS = { create: checkCreate, read: checkRead, update: checkUpdate, delete: checkDelete }
+
+export function describeAccessMatrix(channelName: ChannelName) {
+  const h = setupHarness({ http: channelName !== 'local' })
+  const w = { h } as World
+
+  beforeAll(async () => {
+    const { payload } = h
+    w.channel = channelFor(channelName, h)
+    const admin = h.accounts.admin.user
+    w.images = {
+      beforeImage: (await seedGalleryImage(payload, 'Before', 'before.png')).id,
+      afterImage: (await seedGalleryImage(payload, 'After', 'after.png')).id,
+    }
+    w.galleryItem = await seedGalleryItem(payload, w.images, admin)
+    w.lead = await seedLead(payload)
+    w.customerUpload = await seedCustomerUpload(payload)
+    w.promotions = {
+      live: await seedPromotion(payload, { endDate: null }, admin),
+      liveUntilFuture: await seedPromotion(payload, { endDate: FUTURE }, admin),
+      inactive: await seedPromotion(payload, { isActive: false }, admin),
+      expired: await seedPromotion(payload, { endDate: PAST }, admin),
+    }
+  })
+
+  describe(`access matrix over ${channelName}`, () => {
+    for (const c of matrixCases()) {
+      it(`${c.subject} · ${c.persona} · ${c.op} → ${c.outcome}`, () => CHECKS[c.op](w, c, SPECS[c.subject]))
+    }
+  })
+}

@@ -1,0 +1,185 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import type { CollectionSlug, GlobalSlug, Payload } from 'payload'
+import sharp from 'sharp'
+
+import type { Doc } from './harness'
+
+// Data and database helpers shared by the integration tests. Everything here runs with
+// overrideAccess (the Local API default): it prepares and inspects the database, it is
+// never the thing under test.
+
+export const FORBIDDEN = {
+  status: 403,
+  name: 'Forbidden',
+  message: 'You are not allowed to perform this action.',
+}
+export const NOT_FOUND = { status: 404, name: 'NotFound', message: 'Not Found' }
+export const MISSING_FILE = { status: 400, name: 'MissingFile', message: 'No files were uploaded.' }
+
+export const DAY = 24 * 60 * 60 * 1000
+// Far enough from now that no test run crosses them.
+export const FUTURE = new Date(Date.now() + 30 * DAY).toISOString()
+export const PAST = new Date(Date.now() - 30 * DAY).toISOString()
+
+// A small real image (16×16 PNG), as a browser would upload it.
+export async function png(color = '#c03030'): Promise<Buffer> {
+  return sharp({ create: { width: 16, height: 16, channels: 3, background: color } })
+    .png()
+    .toBuffer()
+}
+
+export async function localFile(name = 'photo.png', color?: string) {
+  const data = await png(color)
+  return { data, mimetype: 'image/png', name, size: data.length }
+}
+
+let seq = 0
+const next = () => ++seq
+
+export function leadInput(overrides: Doc = {}): Doc {
+  const n = next()
+  return {
+    firstName: 'Ada',
+    lastName: `Lovelace ${n}`,
+    phone: '(512) 555-0100',
+    email: `ada${n}@example.com`,
+    description: 'Curbed the front left rim on a parking garage ramp.',
+    serviceType: 'rim_rash',
+    ...overrides,
+  }
+}
+
+// What a default promotion looks like when created with only a title.
+export const PROMOTION_DEFAULTS = {
+  description: null,
+  discountCode: null,
+  discountType: 'percentage',
+  discountValue: 0,
+  minimumAmount: 0,
+  endDate: null,
+  isActive: true,
+  bannerText: null,
+  bannerColor: 'primary',
+  usageLimit: null,
+  usageCount: 0,
+}
+
+type Loose = {
+  create: (args: Doc) => Promise<Doc>
+  find: (args: Doc) => Promise<{ docs: Doc[] }>
+  findGlobal: (args: Doc) => Promise<Doc>
+}
+const loose = (payload: Payload) => payload as unknown as Loose
+
+export async function seedLead(payload: Payload, overrides: Doc = {}): Promise<Doc> {
+  return loose(payload).create({ collection: 'leads', data: leadInput(overrides), depth: 0 })
+}
+
+export async function seedGalleryImage(payload: Payload, alt = 'A rim', name = 'rim.png'): Promise<Doc> {
+  return loose(payload).create({
+    collection: 'gallery-images',
+    data: { alt },
+    file: await localFile(name),
+    depth: 0,
+  })
+}
+
+export async function seedCustomerUpload(payload: Payload, name = 'customer.png'): Promise<Doc> {
+  return loose(payload).create({
+    collection: 'customer-uploads',
+    data: {},
+    file: await localFile(name),
+    depth: 0,
+  })
+}
+
+// createdBy comes from the request's user, as in the app.
+export async function seedGalleryItem(
+  payload: Payload,
+  images: { beforeImage: number; afterImage: number },
+  user?: Doc,
+  overrides: Doc = {},
+): Promise<Doc> {
+  return loose(payload).create({
+    collection: 'gallery-items',
+    data: { title: `Before and after ${next()}`, description: 'Curb rash repair', ...images, ...overrides },
+    user,
+    depth: 0,
+  })
+}
+
+export async function seedPromotion(payload: Payload, overrides: Doc = {}, user?: Doc): Promise<Doc> {
+  return loose(payload).create({
+    collection: 'promotions',
+    data: {
+      title: `Promotion ${next()}`,
+      description: 'Internal note: margin is thin on this one',
+      discountCode: `CODE${next()}`,
+      discountType: 'percentage',
+      discountValue: 10,
+      minimumAmount: 50,
+      bannerText: 'Ten percent off',
+      bannerColor: 'secondary',
+      usageLimit: 100,
+      ...overrides,
+    },
+    user,
+    depth: 0,
+  })
+}
+
+// Every document of a collection as the database holds it (depth 0, by id): the
+// before/after picture that proves a refused write changed nothing.
+export async function snapshot(payload: Payload, collection: CollectionSlug): Promise<Doc[]> {
+  const { docs } = await loose(payload).find({ collection, depth: 0, pagination: false, sort: 'id' })
+  return docs
+}
+
+export async function row(
+  payload: Payload,
+  collection: CollectionSlug,
+  id: number | string,
+): Promise<Doc | null> {
+  const { docs } = await loose(payload).find({
+    collection,
+    depth: 0,
+    where: { id: { equals: id } },
+    limit: 1,
+  })
+  return docs[0] ?? null
+}
+
+export async function globalSnapshot(payload: Payload, slug: GlobalSlug): Promise<Doc> {
+  return loose(payload).findGlobal({ slug, depth: 0 })
+}
+
+export function uploadPath(
+  dataDir: string,
+  collection: 'gallery-images' | 'customer-uploads',
+  filename: string,
+) {
+  return path.join(
+    dataDir,
+    'uploads',
+    collection === 'gallery-images' ? 'gallery' : 'customer-uploads',
+    filename,
+  )
+}
+
+export function fileExists(
+  dataDir: string,
+  collection: 'gallery-images' | 'customer-uploads',
+  filename: string,
+) {
+  return fs.existsSync(uploadPath(dataDir, collection, filename))
+}
+
+export function omit(doc: Doc, keys: readonly string[]): Doc {
+  return Object.fromEntries(Object.entries(doc).filter(([k]) => !keys.includes(k)))
+}
+
+export function pick(doc: Doc, keys: readonly string[]): Doc {
+  return Object.fromEntries(keys.filter((k) => k in doc).map((k) => [k, doc[k]]))
+}

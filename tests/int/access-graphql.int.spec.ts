@@ -1,0 +1,5 @@
+import { describeAccessMatrix } from '../helpers/access-suite'
+
+// Every cell of the access matrix (tests/helpers/access-matrix.ts) through
+// real HTTP requests to Payload's GraphQL handler (/api/graphql), each persona signed in through POST /api/users/login.
+describeAccessMatrix('graphql')

@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import {
+  type Channel,
+  type ChannelName,
+  channelFor,
+  expectInvalid,
+  expectOk,
+  expectSchemaRefusal,
+} from '../helpers/channels'
+import { row, seedGalleryImage, seedGalleryItem, snapshot } from '../helpers/fixtures'
+import { type Doc, setupHarness } from '../helpers/harness'
+
+// Gallery items: createdBy comes from the signed-in user and never changes; title and
+// both images are required. Through the Local API (overrideAccess: false), REST and
+// GraphQL, each case checked against the database.
+
+const h = setupHarness({ http: true })
+const CHANNELS = ['local', 'rest', 'graphql'] as const
+const channels = {} as Record<ChannelName, Channel>
+const images = {} as { beforeImage: number; afterImage: number }
+
+beforeAll(async () => {
+  for (const name of CHANNELS) channels[name] = channelFor(name, h)
+  images.beforeImage = (await seedGalleryImage(h.payload, 'Before', 'before.png')).id
+  images.afterImage = (await seedGalleryImage(h.payload, 'After', 'after.png')).id
+})
+
+const item = (overrides: Doc = {}): Doc => ({
+  title: 'BMW M3: curb rash',
+  description: 'Two rims',
+  ...images,
+  ...overrides,
+})
+
+describe.each(CHANNELS)('gallery items over %s', (name) => {
+  const ch = () => channels[name]
+
+  it('create: createdBy is the signed-in user, whatever the request says', async () => {
+    const res = await ch().create('gallery-items', 'staff', item({ createdBy: h.accounts.admin.user.id }))
+    expectOk(res)
+    expect(await row(h.payload, 'gallery-items', res.doc!.id)).toMatchObject({
+      ...item(),
+      createdBy: h.accounts.staff.user.id,
+    })
+  })
+
+  it("update: another user's id (or null) is ignored, even from an admin", async () => {
+    const existing = await seedGalleryItem(h.payload, images, h.accounts.staff.user)
+    for (const createdBy of [h.accounts.admin.user.id, null]) {
+      const res = await ch().update('gallery-items', 'admin', existing.id, {
+        createdBy,
+        title: `Renamed ${createdBy}`,
+      })
+      expectOk(res)
+      expect(await row(h.payload, 'gallery-items', existing.id)).toMatchObject({
+        createdBy: h.accounts.staff.user.id,
+        title: `Renamed ${createdBy}`,
+      })
+    }
+  })
+
+  const missing: { field: string; label: string }[] = [
+    { field: 'title', label: 'Title' },
+    { field: 'beforeImage', label: 'Before Image' },
+    { field: 'afterImage', label: 'After Image' },
+  ]
+  for (const { field, label } of missing) {
+    it(`create without ${field}: refused, no row`, async () => {
+      const before = await snapshot(h.payload, 'gallery-items')
+      const data = item()
+      delete data[field]
+      const res = await ch().create('gallery-items', 'staff', data)
+      if (name === 'graphql' && field === 'title') {
+        // required text fields are non-null in GraphQL's input type
+        expectSchemaRefusal(res, /Field "title" of required type "String!" was not provided/)
+      } else {
+        expectInvalid(res, `The following field is invalid: ${label}`, [
+          { path: field, message: 'This field is required.' },
+        ])
+      }
+      expect(await snapshot(h.payload, 'gallery-items')).toEqual(before)
+    })
+
+    it(`update clearing ${field}: refused, row unchanged`, async () => {
+      const existing = await seedGalleryItem(h.payload, images, h.accounts.staff.user)
+      const res = await ch().update('gallery-items', 'staff', existing.id, {
+        [field]: field === 'title' ? '' : null,
+      })
+      expectInvalid(res, `The following field is invalid: ${label}`, [
+        { path: field, message: 'This field is required.' },
+      ])
+      expect(await row(h.payload, 'gallery-items', existing.id)).toEqual(existing)
+    })
+  }
+
+  it('create without title and images: one error per field, no row', async () => {
+    const before = await snapshot(h.payload, 'gallery-items')
+    const res = await ch().create('gallery-items', 'staff', {
+      description: 'Nothing else',
+      title: name === 'graphql' ? '' : undefined,
+    })
+    expectInvalid(res, 'The following fields are invalid: Title, Before Image, After Image', [
+      { path: 'title', message: 'This field is required.' },
+      { path: 'beforeImage', message: 'This field is required.' },
+      { path: 'afterImage', message: 'This field is required.' },
+    ])
+    expect(await snapshot(h.payload, 'gallery-items')).toEqual(before)
+  })
+})

@@ -1,0 +1,159 @@
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+
+// The sendQuoteEmail job against a real SMTP server: both e-mails with the right
+// recipients, subjects, service title, plain-text part and the photos attached; and with
+// the mail server down, the submission still succeeds, the job backs off and retries,
+// and the e-mails go out once the server is back.
+
+type Received = { to: string[]; raw: string }
+const received: Received[] = []
+let server: SMTPServer
+
+function startSmtp(port = 0): Promise<number> {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).sort(), raw: Buffer.concat(chunks).toString('latin1') })
+        callback()
+      })
+    },
+  })
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)))
+}
+const stopSmtp = () => new Promise<void>((resolve) => server.close(() => resolve()))
+
+// The mail server and a one-minute back-off must be known before the config loads.
+const smtpPort = await startSmtp()
+process.env.SMTP_HOST = '127.0.0.1'
+process.env.SMTP_PORT = String(smtpPort)
+process.env.SMTP_SECURE = 'false'
+process.env.QUOTE_EMAIL_BACKOFF_MS = '60000'
+
+const { setupHarness } = await import('../helpers/harness')
+const { TEST_DATA_DIR } = await import('../helpers/env')
+const h = setupHarness({ http: true })
+
+afterAll(async () => {
+  await stopSmtp()
+})
+
+beforeAll(async () => {
+  await h.payload.updateGlobal({
+    slug: 'site-settings',
+    data: { notificationRecipients: 'owner@curbside.test, shop@curbside.test' },
+  })
+})
+
+beforeEach(async () => {
+  received.length = 0
+  await h.payload.db.deleteMany({ collection: 'payload-jobs', where: {} })
+  await h.payload.db.deleteMany({ collection: 'leads', where: {} })
+})
+
+// Headers unfolded, quoted-printable soft breaks and =XX escapes undone, base64 lines joined.
+function readable(raw: string): string {
+  return raw
+    .replace(/\r\n[ \t]+/g, ' ')
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+const base64Body = (raw: string) => raw.replace(/\r\n/g, '')
+
+const runJobs = () => h.payload.jobs.run({ silent: true })
+const mailTo = (address: string) => received.find((m) => m.to.includes(address))
+
+describe('sendQuoteEmail', () => {
+  it('e-mails the business (photos attached, admin link) and the customer (the 24-hour promise)', async () => {
+    const res = await submitQuote(
+      h.http,
+      quoteForm({}, [
+        { name: 'a.jpg', type: 'image/jpeg', bytes: await phoneJpeg() },
+        { name: 'b.png', type: 'image/png', bytes: await image('png') },
+      ]),
+    )
+    expect(res.status).toBe(201)
+    expect(received).toHaveLength(0)
+    await runJobs()
+    expect(received).toHaveLength(2)
+
+    const { docs } = await h.payload.find({ collection: 'leads', depth: 1 })
+    const lead = docs[0]
+
+    const business = mailTo('owner@curbside.test')!
+    expect(business.to).toEqual(['owner@curbside.test', 'shop@curbside.test'])
+    const b = readable(business.raw)
+    expect(b).toContain('Subject: New quote request: Wheel Restoration from Maria Gonzalez')
+    expect(b).toContain('Reply-To: maria@example.com')
+    expect(b).toContain('Content-Type: text/plain')
+    expect(b).toContain('Content-Type: text/html')
+    for (const text of ['Maria Gonzalez', '(512) 555-0177', 'maria@example.com', 'Curb rash on both front wheels, 19 inch, gloss black.', 'Wheel Restoration']) {
+      expect(b).toContain(text)
+    }
+    expect(b).toContain(`http://localhost:3000/admin/collections/leads/${lead.id}`)
+    expect(b.match(/Content-Disposition: attachment/g)).toHaveLength(2)
+    for (const [i, photo] of (lead.photos as { filename: string }[]).entries()) {
+      expect(business.raw).toContain(`Content-Disposition: attachment; filename=photo-${i + 1}.jpg`)
+      const stored = fs.readFileSync(path.join(TEST_DATA_DIR, 'uploads', 'customer-uploads', photo.filename))
+      expect(base64Body(business.raw)).toContain(stored.toString('base64'))
+    }
+
+    const customer = mailTo('maria@example.com')!
+    expect(customer.to).toEqual(['maria@example.com'])
+    const c = readable(customer.raw)
+    expect(c).toContain('Subject: We received your Wheel Restoration request')
+    expect(c).toContain('within 24 hours')
+    expect(c).toContain('Curb rash on both front wheels, 19 inch, gloss black.')
+    expect(c).toContain('Content-Type: text/plain')
+    expect(c).not.toContain('Content-Disposition: attachment')
+  })
+
+  it("a pricing offer's request names the offer's title", async () => {
+    await submitQuote(h.http, quoteForm({ serviceType: 'headlight_refresh' }))
+    await runJobs()
+    expect(readable(mailTo('owner@curbside.test')!.raw)).toContain('Subject: New quote request: Headlight Refresh from Maria Gonzalez')
+    expect(readable(mailTo('maria@example.com')!.raw)).toContain('Subject: We received your Headlight Refresh request')
+  })
+
+  it('with the mail server down: the submission succeeds, the job backs off, and delivers once the server is back', async () => {
+    await stopSmtp()
+    const res = await submitQuote(h.http, quoteForm())
+    expect(res.status).toBe(201)
+
+    const before = Date.now()
+    await runJobs()
+    expect(received).toHaveLength(0)
+    const { docs: jobs } = await h.payload.find({ collection: 'payload-jobs', overrideAccess: true })
+    expect(jobs).toHaveLength(2)
+    for (const job of jobs) {
+      expect(job.totalTried).toBe(1)
+      expect(job.hasError).toBe(false)
+      expect(job.completedAt ?? null).toBeNull()
+      // exponential back-off from the configured minute
+      expect(new Date(job.waitUntil!).getTime()).toBeGreaterThanOrEqual(before + 60_000)
+      expect((job.log ?? []).some((entry) => entry.state === 'failed')).toBe(true)
+    }
+    // Still waiting: nothing is retried before its time.
+    await runJobs()
+    expect(received).toHaveLength(0)
+
+    await startSmtp(smtpPort)
+    // The back-off has passed (moved, rather than waited for).
+    for (const job of jobs) {
+      await h.payload.update({ collection: 'payload-jobs', id: job.id, data: { waitUntil: new Date(Date.now() - 1000).toISOString() } })
+    }
+    await runJobs()
+    expect(received.map((m) => m.to[0]).sort()).toEqual(['maria@example.com', 'owner@curbside.test'])
+    expect(await h.payload.count({ collection: 'payload-jobs' })).toMatchObject({ totalDocs: 0 })
+  })
+})

@@ -1,0 +1,104 @@
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import S3rver from 's3rver'
+import sharp from 'sharp'
+import { afterAll, describe, expect, it } from 'vitest'
+
+import { image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+
+// Quote photos with storage-s3 enabled, against a real local S3-compatible server
+// (s3rver): stored in the bucket under customer-uploads/, re-encoded, served only to
+// approved staff through Payload's file route, and removed from the bucket when the
+// submission is rolled back.
+
+const BUCKET = 'curbside-test'
+const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'))
+const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] })
+const { port } = (await s3.run()) as AddressInfo
+
+// storage-s3 reads these when the config loads, so they are set before it is imported.
+process.env.S3_BUCKET = BUCKET
+process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`
+process.env.S3_REGION = 'us-east-1'
+process.env.S3_FORCE_PATH_STYLE = 'true'
+process.env.S3_ACCESS_KEY_ID = 'S3RVER'
+process.env.S3_SECRET_ACCESS_KEY = 'S3RVER'
+
+const { setupHarness } = await import('../helpers/harness')
+const { TEST_DATA_DIR } = await import('../helpers/env')
+const h = setupHarness({ http: true })
+
+afterAll(async () => {
+  await s3.close()
+  fs.rmSync(s3Dir, { recursive: true, force: true })
+})
+
+// Object keys in the bucket (s3rver keeps each object as <key>._S3rver_object).
+function bucketKeys(): string[] {
+  const root = path.join(s3Dir, BUCKET)
+  const out: string[] = []
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (entry.name.endsWith('._S3rver_object')) out.push(path.relative(root, full).replace(/\._S3rver_object$/, ''))
+    }
+  }
+  walk(root)
+  return out.sort()
+}
+
+describe('quote photos on S3', () => {
+  it('are stored in the bucket (not on disk), re-encoded, and readable only by approved staff', async () => {
+    const res = await submitQuote(h.http, quoteForm({}, [{ name: 'a.jpg', type: 'image/jpeg', bytes: await phoneJpeg() }]))
+    expect(res.status).toBe(201)
+    const { docs } = await h.payload.find({ collection: 'leads', depth: 1 })
+    const photo = docs[0].photos![0] as { filename: string; url: string }
+    expect(bucketKeys()).toContain(`customer-uploads/${photo.filename}`)
+    expect(fs.existsSync(path.join(TEST_DATA_DIR, 'uploads', 'customer-uploads', photo.filename))).toBe(false)
+
+    const route = `/api/customer-uploads/file/${photo.filename}`
+    expect(new URL(photo.url).pathname).toBe(route)
+    expect((await h.http.bytes(route)).status).toBe(403)
+    expect((await h.http.bytes(route, h.sessionOf('unapproved'))).status).toBe(403)
+    const staff = await h.http.bytes(route, h.sessionOf('staff'))
+    expect(staff.status).toBe(200)
+    const meta = await sharp(staff.bytes).metadata()
+    expect(meta.format).toBe('jpeg')
+    expect(meta.exif).toBeUndefined()
+
+    // the business e-mail attaches the photo, read back from the bucket
+    await h.payload.jobs.run({ silent: true })
+    const mailDir = path.join(TEST_DATA_DIR, 'mail')
+    const mails = fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), 'latin1'))
+    const business = mails.find((m) => m.includes('Subject: New quote request'))!
+    expect(business).toContain('Content-Disposition: attachment; filename=photo-1.jpg')
+    expect(business.replace(/\r\n/g, '')).toContain(staff.bytes.toString('base64'))
+  })
+
+  it('a rolled-back submission leaves no object in the bucket', async () => {
+    const before = bucketKeys()
+    const db = (h.payload.db as unknown as PostgresAdapter).drizzle
+    await db.execute(sql`ALTER TABLE leads ADD CONSTRAINT quote_s3_fail CHECK (description <> 'refuse me')`)
+    try {
+      const res = await submitQuote(
+        h.http,
+        quoteForm({ description: 'refuse me' }, [
+          { name: 'a.png', type: 'image/png', bytes: await image('png') },
+          { name: 'b.png', type: 'image/png', bytes: await image('png') },
+        ]),
+      )
+      expect(res.status).toBe(500)
+    } finally {
+      await db.execute(sql`ALTER TABLE leads DROP CONSTRAINT quote_s3_fail`)
+    }
+    expect(bucketKeys()).toEqual(before)
+    expect(await h.payload.count({ collection: 'customer-uploads' })).toMatchObject({ totalDocs: 1 })
+  })
+})

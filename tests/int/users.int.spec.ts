@@ -1,0 +1,254 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { type Channel, type ChannelName, channelFor, expectOk, expectRefused } from '../helpers/channels'
+import { FORBIDDEN, row, snapshot } from '../helpers/fixtures'
+import { type Doc, setupHarness } from '../helpers/harness'
+import { createUser, resetDatabase } from '../helpers/payload'
+
+// Accounts: the first account is the business's admin; sign-ups wait for approval and
+// e-mail verification; repeated failed logins lock an account; admins manage accounts
+// but can neither drop their own admin rights nor remove the last admin. Over REST
+// (real HTTP), GraphQL and the Local API (overrideAccess: false) where it applies.
+
+const h = setupHarness({ http: true, personas: false })
+const CHANNELS = ['local', 'rest', 'graphql'] as const
+const channels = {} as Record<ChannelName, Channel>
+
+beforeAll(() => {
+  for (const name of CHANNELS) channels[name] = channelFor(name, h)
+})
+
+const UNVERIFIED = { status: 403, message: 'Please verify your email before logging in.' }
+const WRONG_PASSWORD = { status: 401, message: 'The email or password provided is incorrect.' }
+const LOCKED = { status: 401, message: 'This user is locked due to having too many failed login attempts.' }
+const OWN_ADMIN = {
+  status: 400,
+  name: 'APIError',
+  message: 'You cannot remove your own admin role or approval.',
+}
+const LAST_ADMIN_CHANGE = {
+  status: 400,
+  name: 'APIError',
+  message: 'The last admin cannot be demoted or unapproved.',
+}
+const LAST_ADMIN_DELETE = { status: 400, name: 'APIError', message: 'The last admin cannot be removed.' }
+
+// The raw users row, hidden fields included (verification token, login attempts, lock).
+async function dbUser(email: string): Promise<Doc> {
+  const found: Doc | null = await h.payload.db.findOne({
+    collection: 'users',
+    where: { email: { equals: email } },
+  })
+  if (!found) throw new Error(`no user ${email}`)
+  return found
+}
+
+async function login(email: string, password: string) {
+  return h.http.post('/api/users/login', { json: { email, password } })
+}
+
+function expectRestError(res: { status: number; body: Doc }, expected: { status: number; message: string }) {
+  expect({ status: res.status, body: res.body }).toEqual({
+    status: expected.status,
+    body: { errors: [{ message: expected.message }] },
+  })
+}
+
+let n = 0
+const fresh = (prefix: string) => ({
+  email: `${prefix}-${++n}-${Date.now()}@curbside.test`,
+  password: `pw-${prefix}-${n}-long`,
+})
+
+describe('the first account ever created', () => {
+  const owner = fresh('owner')
+
+  it('is an approved admin even when signed up anonymously over REST asking for nothing of the kind', async () => {
+    expect(await snapshot(h.payload, 'users')).toEqual([])
+    const res = await h.http.post('/api/users', { json: { ...owner, role: 'staff', approved: false } })
+    expect(res.status).toBe(201)
+    expect(res.body.doc).toMatchObject({ email: owner.email, role: 'admin', approved: true })
+    expect(await dbUser(owner.email)).toMatchObject({ role: 'admin', approved: true, _verified: false })
+  })
+
+  it('cannot log in before verifying its e-mail (no session is created)', async () => {
+    expectRestError(await login(owner.email, owner.password), UNVERIFIED)
+    expect((await dbUser(owner.email)).sessions ?? []).toEqual([])
+  })
+
+  it('logs in once verified through POST /api/users/verify/<token>', async () => {
+    const { _verificationToken: token } = await dbUser(owner.email)
+    expect(typeof token).toBe('string')
+    const verified = await h.http.post(`/api/users/verify/${token}`)
+    expect(verified.status).toBe(200)
+    expect((await login(owner.email, owner.password)).status).toBe(200)
+  })
+
+  it('the first-register endpoint is closed once an account exists', async () => {
+    const before = await snapshot(h.payload, 'users')
+    const res = await h.http.post('/api/users/first-register', { json: { ...fresh('second-owner') } })
+    expectRestError(res, FORBIDDEN)
+    expect(await snapshot(h.payload, 'users')).toEqual(before)
+  })
+})
+
+describe.each(CHANNELS)('a later sign-up over %s', (name) => {
+  it('starts as unapproved staff and unverified, whatever it sends, and cannot log in yet', async () => {
+    const account = fresh(`signup-${name}`)
+    // GraphQL's input type has no _verified; the others get to try it
+    const extra = name === 'graphql' ? {} : { _verified: true }
+    const res = await channels[name].create('users', 'anonymous', {
+      ...account,
+      role: 'admin',
+      approved: true,
+      ...extra,
+    })
+    expectOk(res)
+    expect(res.doc).toMatchObject({ email: account.email, role: 'staff', approved: false })
+    expect(await dbUser(account.email)).toMatchObject({ role: 'staff', approved: false, _verified: false })
+    expectRestError(await login(account.email, account.password), UNVERIFIED)
+  })
+})
+
+describe('with an admin, staff and an unapproved account', () => {
+  beforeAll(async () => {
+    await resetDatabase(h.payload)
+    for (const persona of ['admin', 'staff', 'unapproved'] as const) {
+      const account = await createUser(h.payload, persona)
+      h.accounts[persona] = { ...account, session: await h.http.login(account.email, account.password) }
+    }
+  })
+
+  describe('lockout after 5 failed logins', () => {
+    it('the 6th attempt, with the right password, is refused as locked', async () => {
+      const { email, password } = await createUser(h.payload, 'staff')
+      for (let attempt = 1; attempt <= 5; attempt++)
+        expectRestError(await login(email, 'wrong password'), WRONG_PASSWORD)
+      const locked = await dbUser(email)
+      expect(locked.loginAttempts).toBe(5)
+      // lockTime is 15 minutes
+      expect(new Date(locked.lockUntil).getTime()).toBeGreaterThan(Date.now() + 14 * 60 * 1000)
+      expectRestError(await login(email, password), LOCKED)
+      expect((await dbUser(email)).sessions ?? []).toEqual([])
+    })
+  })
+
+  // Unlocking resets the failed-login counter of any account by e-mail. If anyone signed
+  // in could do it, a throwaway account would undo the lockout of the admin's account
+  // between guesses. Only admins manage other accounts.
+  describe('unlocking a locked account (POST /api/users/unlock)', () => {
+    async function lockedAccount() {
+      const account = await createUser(h.payload, 'staff')
+      for (let attempt = 1; attempt <= 5; attempt++) await login(account.email, 'wrong password')
+      return account
+    }
+
+    for (const persona of ['anonymous', 'unapproved', 'staff'] as const) {
+      it(`${persona}: refused (403), the account stays locked`, async () => {
+        const { email, password } = await lockedAccount()
+        const before = await dbUser(email)
+        const res = await h.http.post('/api/users/unlock', { session: h.sessionOf(persona), json: { email } })
+        expectRestError(res, FORBIDDEN)
+        expect(await dbUser(email)).toEqual(before)
+        expectRestError(await login(email, password), LOCKED)
+      })
+    }
+
+    it('admin: allowed, and the account can log in again', async () => {
+      const { email, password } = await lockedAccount()
+      const res = await h.http.post('/api/users/unlock', { session: h.sessionOf('admin'), json: { email } })
+      expect(res.status).toBe(200)
+      expect(await dbUser(email)).toMatchObject({ loginAttempts: 0, lockUntil: null })
+      expect((await login(email, password)).status).toBe(200)
+    })
+  })
+
+  describe.each(CHANNELS)('an admin cannot remove their own admin role or approval, over %s', (name) => {
+    for (const change of [{ role: 'staff' }, { approved: false }, { role: 'staff', approved: false }]) {
+      it(JSON.stringify(change), async () => {
+        const id = h.accounts.admin.user.id
+        const before = await row(h.payload, 'users', id)
+        expectRefused(await channels[name].update('users', 'admin', id, change), OWN_ADMIN)
+        expect(await row(h.payload, 'users', id)).toEqual(before)
+      })
+    }
+  })
+
+  describe('the last admin', () => {
+    it('cannot be demoted or unapproved, not even by a script (Local API, overrideAccess)', async () => {
+      const id = h.accounts.admin.user.id
+      const before = await row(h.payload, 'users', id)
+      for (const change of [{ role: 'staff' as const }, { approved: false }]) {
+        await expect(h.payload.update({ collection: 'users', id, data: change })).rejects.toMatchObject(
+          LAST_ADMIN_CHANGE,
+        )
+      }
+      expect(await row(h.payload, 'users', id)).toEqual(before)
+    })
+
+    it('cannot be deleted by a script', async () => {
+      const id = h.accounts.admin.user.id
+      const before = await snapshot(h.payload, 'users')
+      await expect(h.payload.delete({ collection: 'users', id })).rejects.toMatchObject(LAST_ADMIN_DELETE)
+      expect(await snapshot(h.payload, 'users')).toEqual(before)
+    })
+
+    for (const name of CHANNELS) {
+      it(`cannot delete their own account over ${name}`, async () => {
+        const before = await snapshot(h.payload, 'users')
+        expectRefused(
+          await channels[name].delete('users', 'admin', h.accounts.admin.user.id),
+          LAST_ADMIN_DELETE,
+        )
+        expect(await snapshot(h.payload, 'users')).toEqual(before)
+      })
+    }
+
+    it('an unapproved account with role admin does not count as an admin', async () => {
+      const { user } = await createUser(h.payload, 'unapproved')
+      await h.payload.update({ collection: 'users', id: user.id, data: { role: 'admin' } })
+      const before = await snapshot(h.payload, 'users')
+      await expect(
+        h.payload.delete({ collection: 'users', id: h.accounts.admin.user.id }),
+      ).rejects.toMatchObject(LAST_ADMIN_DELETE)
+      expect(await snapshot(h.payload, 'users')).toEqual(before)
+    })
+  })
+
+  describe('with a second admin', () => {
+    let second: { id: number; email: string; password: string }
+
+    beforeAll(async () => {
+      const account = await createUser(h.payload, 'admin')
+      second = { id: account.user.id, email: account.email, password: account.password }
+    })
+
+    // Each step over a different channel; each checked in the database.
+    const steps: [ChannelName, Doc, Doc][] = [
+      ['rest', { role: 'staff' }, { role: 'staff', approved: true }],
+      ['graphql', { role: 'admin' }, { role: 'admin', approved: true }],
+      ['local', { approved: false }, { role: 'admin', approved: false }],
+      ['rest', { approved: true }, { role: 'admin', approved: true }],
+    ]
+    for (const [name, change, stored] of steps) {
+      it(`the admin changes the other admin ${JSON.stringify(change)} over ${name}`, async () => {
+        const res = await channels[name].update('users', 'admin', second.id, change)
+        expectOk(res)
+        expect(await row(h.payload, 'users', second.id)).toMatchObject(stored)
+      })
+    }
+
+    it('an admin may delete their own account while another admin remains; then the other is the last', async () => {
+      const first = h.accounts.admin.user.id
+      const before = await snapshot(h.payload, 'users')
+      const res = await channels.rest.delete('users', 'admin', first)
+      expectOk(res)
+      expect(await snapshot(h.payload, 'users')).toEqual(before.filter((u) => u.id !== first))
+
+      const session = await h.http.login(second.email, second.password)
+      const own = await h.http.delete(`/api/users/${second.id}`, { session })
+      expectRestError(own, LAST_ADMIN_DELETE)
+      expect(await row(h.payload, 'users', second.id)).toMatchObject({ role: 'admin', approved: true })
+    })
+  })
+})

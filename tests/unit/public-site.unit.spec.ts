@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+
+import { FOOTER_HOURS, MOBILE_SERVICE_NOTE, OFFERS, REVIEW_SUMMARY, REVIEWS } from '@/lib/catalog'
+import { mailtoHref, smsHref, telHref } from '@/lib/contact'
+import { businessJsonLd, jsonLdScript, parseHours } from '@/lib/json-ld'
+import { bulletList, document, heading, isRichTextDocument, paragraph, plainText, text } from '@/lib/lexical'
+import { DEFAULT_SITE_SETTINGS_FOR_TESTS } from './site-settings-fixture'
+import { logoAlt } from '@/components/site/logo'
+import { navLinks, quoteHref } from '@/components/site/nav-links'
+
+describe('catalogue', () => {
+  it('six reviews, each with a name, a 1-5 rating, a date and text', () => {
+    expect(REVIEWS).toHaveLength(6)
+    for (const r of REVIEWS) {
+      expect(r.name).not.toBe('')
+      expect([1, 2, 3, 4, 5]).toContain(r.rating)
+      expect(r.date).not.toBe('')
+      expect(r.text).not.toBe('')
+    }
+  })
+
+  it('the Google claim, the delivery note and the footer hours of the spec', () => {
+    expect(REVIEW_SUMMARY).toMatchObject({ rating: 4.6, count: 100, label: '4.6/5 from over 100 Google reviews' })
+    expect(MOBILE_SERVICE_NOTE).toContain('$50 delivery fee')
+    expect(MOBILE_SERVICE_NOTE.toLowerCase()).toContain('two-rim minimum')
+    expect(FOOTER_HOURS).toEqual(['Mon-Fri: 8AM - 6PM', 'Sat: 8AM - 4PM', 'Sun: Closed'])
+    expect(OFFERS.map((o) => o.amount)).toEqual([125, 110, 85, 250])
+  })
+})
+
+describe('contact links', () => {
+  it('turn a display phone number into tel: and sms: targets', () => {
+    expect(telHref('(512) 555-0142')).toBe('tel:+15125550142')
+    expect(telHref('+1 512 555 0142')).toBe('tel:+15125550142')
+    expect(telHref('555-0142')).toBe('tel:5550142')
+    expect(smsHref('(512) 555-0142')).toBe('sms:+15125550142')
+  })
+
+  it('mailto: with an encoded subject', () => {
+    expect(mailtoHref('jobs@example.com')).toBe('mailto:jobs@example.com')
+    expect(mailtoHref('jobs@example.com', 'Application: Mobile Wheel Technician')).toBe(
+      'mailto:jobs@example.com?subject=Application%3A%20Mobile%20Wheel%20Technician',
+    )
+  })
+})
+
+describe('navigation', () => {
+  it('home uses in-page anchors; other pages lead back to the home sections', () => {
+    expect(navLinks('home').map((l) => l.href)).toEqual(['#services', '/gallery', '#process', '#contact'])
+    expect(navLinks('page').map((l) => l.href)).toEqual(['/#services', '/gallery', '/#process', '/#contact'])
+    expect(quoteHref('home')).toBe('#quote')
+    expect(quoteHref('page')).toBe('/#quote')
+  })
+
+  it('the gallery adds an Admin link to /login', () => {
+    expect(navLinks('gallery').at(-1)).toEqual({ label: 'Admin', href: '/login' })
+    expect(navLinks('home').some((l) => l.label === 'Admin')).toBe(false)
+  })
+
+  it('the logo alt text is "{business name} - Wheel Repair Experts"', () => {
+    expect(logoAlt('Curbside Rim Co.')).toBe('Curbside Rim Co. - Wheel Repair Experts')
+  })
+})
+
+describe('JSON-LD for the business', () => {
+  it('parses opening hours written as in the site settings', () => {
+    expect(parseHours('Mon-Fri 8AM-6PM')).toEqual({
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '08:00',
+      closes: '18:00',
+    })
+    expect(parseHours('Sat 9AM-4PM')).toEqual({ dayOfWeek: ['Saturday'], opens: '09:00', closes: '16:00' })
+    expect(parseHours('Sat 9:30AM - 12PM')).toEqual({ dayOfWeek: ['Saturday'], opens: '09:30', closes: '12:00' })
+    expect(parseHours('Sun closed')).toBeNull()
+    expect(parseHours('by appointment')).toBeNull()
+  })
+
+  it('an automotive repair business with service area, hours, offers and rating', () => {
+    const ld = businessJsonLd(DEFAULT_SITE_SETTINGS_FOR_TESTS, 'https://example.com')
+    expect(ld['@type']).toBe('AutoRepair')
+    expect(ld.name).toBe('Curbside Rim Co.')
+    expect(ld.telephone).toBe('(512) 555-0142')
+    expect(ld.areaServed).toContainEqual({ '@type': 'AdministrativeArea', name: 'Central Austin, TX and surrounding areas' })
+    expect(ld.openingHoursSpecification).toHaveLength(2)
+    expect(ld.makesOffer.map((o) => [o.name, o.price])).toEqual(OFFERS.map((o) => [o.title, o.amount]))
+    expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.6, bestRating: 5, reviewCount: 100 })
+  })
+
+  it('cannot close its <script> tag', () => {
+    expect(jsonLdScript({ name: '</script><script>alert(1)</script>' })).not.toContain('</script>')
+  })
+})
+
+describe('rich-text defaults', () => {
+  it('build Lexical documents whose text reads back', () => {
+    const doc = document([heading('h2', 'Title'), paragraph([text('Hello '), text('world', 1)]), bulletList(['one', 'two'])])
+    expect(isRichTextDocument(doc)).toBe(true)
+    expect(plainText(doc)).toBe('Title\nHello world\none\ntwo')
+    expect(isRichTextDocument(null)).toBe(false)
+    expect(isRichTextDocument({ root: { children: [] } })).toBe(false)
+  })
+})
