@@ -17,7 +17,8 @@ WORKDIR /app
 RUN chown node:node /app
 USER node
 COPY --chown=node:node package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# Same lockfile, same versions; see .ci/run for why this is not `npm ci`.
+RUN npm install --no-audit --no-fund
 
 # ---- build: `next build` with output: 'standalone' (next.config.mjs) ----
 FROM deps AS build
