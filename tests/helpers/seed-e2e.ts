@@ -1,6 +1,6 @@
 // Seeds the end-to-end database (migrated, production mode) with the demo content and
 // the development admin, as `npm run dev` does on its first start. Run by
-// `payload run` from `npm run test:e2e`.
+// tsx from `npm run test:e2e`.
 import config from '@payload-config'
 import { getPayload } from 'payload'
 

@@ -15,7 +15,7 @@ afterAll(() => {
   for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true })
 })
 
-// `payload migrate:create` diffs the config against the newest migration's snapshot.
+// `migrate:create` diffs the config against the newest migration's snapshot.
 // Run it against a copy of migrations/ and expect it to find nothing to write: the
 // committed migrations match the config exactly.
 async function pendingMigrationFiles(extraEnv: Record<string, string>): Promise<string[]> {
@@ -23,11 +23,17 @@ async function pendingMigrationFiles(extraEnv: Record<string, string>): Promise<
   tmpDirs.push(dir)
   fs.cpSync(migrationsDir, dir, { recursive: true })
   const before = new Set(fs.readdirSync(dir))
-  await run(path.join(root, 'node_modules/.bin/payload'), ['migrate:create', 'drift_check', '--skip-empty'], {
-    cwd: root,
-    env: { ...process.env, ...extraEnv, PAYLOAD_MIGRATION_DIR: dir, NODE_ENV: 'production' },
-    timeout: 120_000,
-  })
+  const { stdout } = await run(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['scripts/payload-db.ts', 'migrate:create', 'drift_check', '--skip-empty'],
+    {
+      cwd: root,
+      env: { ...process.env, ...extraEnv, PAYLOAD_MIGRATION_DIR: dir, NODE_ENV: 'production' },
+      timeout: 120_000,
+    },
+  )
+  // The command ran to its end (an early silent exit would also leave no new file).
+  expect(stdout).toContain('[payload-db] migrate:create: done')
   return fs.readdirSync(dir).filter((f) => !before.has(f))
 }
 
