@@ -37,6 +37,8 @@ export const Users: CollectionConfig = {
     read: adminsOrSelf,
     update: adminsOrSelf,
     delete: admins,
+    // Lifting a lockout (5 failed logins) is an admin's decision, never the visitor's.
+    unlock: admins,
   },
   hooks: {
     beforeChange: [assignRoleOnCreate, protectLastAdminOnChange],
