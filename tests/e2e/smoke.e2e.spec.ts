@@ -10,17 +10,17 @@ test('the home page loads with the business name', async ({ page }) => {
 
 test('the admin asks a signed-out visitor to sign in', async ({ page }) => {
   await page.goto('/admin')
-  await expect(page).toHaveURL(/\/admin\/login/)
+  await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByLabel('Email')).toBeVisible()
 })
 
 test('the development admin signs in and reaches the admin', async ({ page }) => {
-  await page.goto('/admin/login')
+  await page.goto('/login')
   await page.getByLabel('Email').fill(DEV_ADMIN.email)
   await page.getByLabel('Password').fill(DEV_ADMIN.password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/admin\/?$/)
-  await expect(page.getByRole('link', { name: 'Leads' }).first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Lead Management' })).toBeVisible()
 })
 
 test('GraphQL answers queries over GET and POST; the playground is off in production', async ({ request }) => {

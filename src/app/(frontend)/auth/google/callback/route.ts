@@ -1,0 +1,31 @@
+import config from '@payload-config'
+import type { NextRequest } from 'next/server'
+import { NextResponse } from 'next/server'
+import { getPayload } from 'payload'
+
+import { OIDC_COOKIE, completeGoogleSignIn } from '@/lib/oidc'
+import { googleOidcSettings } from '@/lib/oidc-config'
+
+import { callbackUrl, loginErrorUrl, siteUrl } from '../urls'
+
+export const dynamic = 'force-dynamic'
+
+export async function GET(request: NextRequest) {
+  const settings = googleOidcSettings()
+  if (!settings) return NextResponse.json({ errors: [{ message: 'Google sign-in is not configured.' }] }, { status: 404 })
+  // openid-client compares the response against the registered redirect URI.
+  const currentUrl = new URL(callbackUrl())
+  currentUrl.search = request.nextUrl.search
+  const result = await completeGoogleSignIn({
+    payload: await getPayload({ config }),
+    settings,
+    currentUrl,
+    cookieValue: request.cookies.get(OIDC_COOKIE)?.value,
+  })
+  const response = result.ok
+    ? NextResponse.redirect(new URL(result.returnTo, siteUrl()), 303)
+    : NextResponse.redirect(loginErrorUrl(result.message), 303)
+  if (result.ok) response.headers.append('Set-Cookie', result.cookie)
+  response.cookies.set(OIDC_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/auth/google', maxAge: 0 })
+  return response
+}
