@@ -1,0 +1,246 @@
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import sharp from 'sharp'
+
+import { DEV_ADMIN } from '../../src/seed/dev-admin'
+
+async function signInAsAdmin(page: Page) {
+  const response = await page.request.post('/api/users/login', { data: DEV_ADMIN })
+  expect(response.ok()).toBe(true)
+}
+
+async function png(color: string) {
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } }).png().toBuffer()
+  return { name: `${color.slice(1)}.png`, mimeType: 'image/png', buffer }
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInAsAdmin(page)
+  page.on('dialog', (dialog) => void dialog.accept())
+})
+
+test('header, logout and the tab kept in the URL', async ({ page }) => {
+  await page.goto('/admin')
+  await expect(page.getByText(`Welcome, ${DEV_ADMIN.email}`)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Gallery Management' })).toHaveAttribute('aria-current', 'page')
+  await page.getByRole('link', { name: 'Lead Management' }).click()
+  await expect(page).toHaveURL(/\/admin\?tab=leads$/)
+  await page.reload()
+  await expect(page.getByRole('link', { name: 'Lead Management' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('list', { name: 'Leads' })).toBeVisible()
+  await page.goto('/admin?tab=promotions')
+  await expect(page.getByRole('heading', { name: 'Promotions & Specials' })).toBeVisible()
+  // Payload's generated views stay reachable.
+  await page.goto('/admin/collections/leads')
+  await expect(page.getByRole('link', { name: 'Maria', exact: true })).toBeVisible()
+
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('a failed logout shows its message', async ({ page }) => {
+  await page.route('**/api/users/logout', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Logout is down' }] }) }),
+  )
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page.getByText('Logout is down')).toBeVisible()
+})
+
+test('lead management: details, badges, the one forward button, notices and search', async ({ page }) => {
+  const created = await page.request.post('/api/leads', {
+    data: {
+      firstName: 'Tess',
+      lastName: 'Backoffice',
+      phone: '512-555-0199',
+      email: 'tess.backoffice@example.com',
+      description: 'Curb rash on the front left wheel.',
+      serviceType: 'rim_rash',
+    },
+  })
+  expect(created.ok()).toBe(true)
+  await page.goto('/admin?tab=leads')
+  const card = page.getByTestId('lead').filter({ hasText: 'Tess Backoffice' })
+  await expect(card.getByRole('link', { name: '512-555-0199' })).toHaveAttribute('href', 'tel:512-555-0199')
+  await expect(card.getByRole('link', { name: 'tess.backoffice@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:tess.backoffice@example.com',
+  )
+  await expect(card.getByText('Rim Rash / Curbed Rim', { exact: false })).toBeVisible()
+  await expect(card.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/)).toBeVisible()
+  await expect(card.locator('.cbo-badge')).toHaveText('New')
+  await expect(card.locator('.cbo-badge')).toHaveCSS('background-color', 'rgb(219, 234, 254)')
+
+  for (const [button, status, label, color] of [
+    ['Mark Contacted', 'contacted', 'Contacted', 'rgb(254, 249, 195)'],
+    ['Mark Quoted', 'quoted', 'Quoted', 'rgb(243, 232, 255)'],
+    ['Mark Completed', 'completed', 'Completed', 'rgb(220, 252, 231)'],
+  ] as const) {
+    await expect(card.getByRole('button')).toHaveCount(1)
+    await card.getByRole('button', { name: button }).click()
+    // The notice of this step (the previous step's may still be on screen).
+    const notice = page.locator('[data-sonner-toast]').filter({ hasText: `Lead status changed to ${status}` })
+    await expect(notice.getByText('Status Updated', { exact: true })).toBeVisible()
+    await expect(card.locator('.cbo-badge')).toHaveText(label)
+    await expect(card.locator('.cbo-badge')).toHaveCSS('background-color', color)
+  }
+  await expect(card.getByRole('button')).toHaveCount(0)
+
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('completed')
+  await expect(page.getByTestId('lead').filter({ hasText: 'Maria' })).toHaveCount(0)
+  await page.getByRole('searchbox', { name: 'Search' }).fill('nobody-matches-this')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByText('No leads found.')).toBeVisible()
+})
+
+test('lead management failure notices', async ({ page }) => {
+  await page.goto('/admin?tab=leads')
+  const card = page.getByTestId('lead').filter({ hasText: 'Maria' })
+  await expect(card).toBeVisible()
+  await page.route('**/api/leads/*', (route) =>
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
+  )
+  await card.getByRole('button', { name: 'Mark Contacted' }).click()
+  await expect(page.getByText('Failed to update lead status')).toBeVisible()
+  await page.route('**/api/leads?*', (route) => route.fulfill({ status: 500, body: '{}' }))
+  await page.reload()
+  await expect(page.getByText('Failed to fetch leads')).toBeVisible()
+})
+
+test('promotions: create, edit, switch, delete with their notices and the banner preview', async ({ page }) => {
+  await page.goto('/admin?tab=promotions')
+  await expect(page.getByTestId('promotion').filter({ hasText: 'Fall Wheel Refresh' })).toBeVisible()
+  await page.getByRole('button', { name: 'Add Promotion' }).click()
+  await expect(page.getByRole('button', { name: 'Add Promotion' })).toBeDisabled()
+  const form = page.getByRole('form', { name: 'New promotion' })
+  await expect(form.getByRole('switch', { name: 'Active' })).toHaveAttribute('data-state', 'checked')
+  await form.getByLabel('Title *').fill('Winter Test Special')
+  await form.getByLabel('Discount code').fill('winter10')
+  await expect(form.getByLabel('Discount code')).toHaveValue('WINTER10')
+  await form.getByLabel('Discount value *').fill('10')
+  await form.getByLabel('Banner text').fill('Winter special: 10% off')
+  await form.getByLabel('Banner color').selectOption('gold')
+  await expect(form.getByLabel('Banner preview')).toContainText('Winter special: 10% off')
+  await expect(form.getByLabel('Banner preview')).toContainText('Code: WINTER10')
+  await form.getByRole('button', { name: 'Create Promotion' }).click()
+  await expect(page.getByText('Promotion created successfully')).toBeVisible()
+
+  const card = page.getByTestId('promotion').filter({ hasText: 'Winter Test Special' })
+  await expect(card).toContainText('WINTER10')
+  await expect(card).toContainText('10% off')
+  await expect(card).toContainText('No end date')
+  await expect(card).toContainText('Active')
+  // Newest first.
+  await expect(page.getByTestId('promotion').first()).toContainText('Winter Test Special')
+
+  await card.getByRole('button', { name: 'Edit' }).click()
+  const edit = page.getByRole('form', { name: 'Edit promotion' })
+  await expect(edit.getByLabel('Usage count')).toHaveAttribute('readonly', '')
+  await expect(card.getByRole('button', { name: 'Edit' })).toBeDisabled()
+  await edit.getByLabel('Discount type *').selectOption('fixed_amount')
+  await edit.getByLabel('Discount value *').fill('25')
+  await edit.getByLabel('Usage limit').fill('50')
+  await edit.getByRole('button', { name: 'Update Promotion' }).click()
+  await expect(page.getByText('Promotion updated successfully')).toBeVisible()
+  await expect(card).toContainText('$25 off')
+
+  await card.getByRole('switch').click()
+  await expect(card.locator('.cbo-badge')).toHaveText('Inactive')
+
+  await page.route('**/api/promotions?depth=0', (route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Server says no' }] }) }),
+  )
+  await page.getByRole('button', { name: 'Add Promotion' }).click()
+  await page.getByRole('form', { name: 'New promotion' }).getByLabel('Title *').fill('Refused')
+  await page.getByRole('button', { name: 'Create Promotion' }).click()
+  await expect(page.getByText('Server says no')).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel' }).click()
+
+  await card.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Promotion deleted successfully')).toBeVisible()
+  await expect(card).toHaveCount(0)
+})
+
+test('promotion failure notices', async ({ page }) => {
+  await page.route('**/api/promotions?*', (route) => route.fulfill({ status: 500, body: '{}' }))
+  await page.goto('/admin?tab=promotions')
+  await expect(page.getByText('Failed to fetch promotions')).toBeVisible()
+})
+
+test('gallery: validation, create, edit keeping images, delete, with their notices', async ({ page }) => {
+  await page.goto('/admin?tab=gallery')
+  const items = page.getByTestId('gallery-item')
+  await expect(items.filter({ hasText: 'BMW M3' })).toBeVisible()
+  await expect(items.first().getByAltText(/before$/)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Add Gallery Item' }).click()
+  const form = page.getByRole('form', { name: 'New gallery item' })
+  await form.getByLabel('Title *').fill('Test Audi RS6')
+  await form.getByRole('button', { name: 'Create Item' }).click()
+  await expect(page.getByText('Title, before image, and after image are required')).toBeVisible()
+
+  await form.getByLabel('Before image *').setInputFiles(await png('#aa3333'))
+  await form.getByLabel('After image *').setInputFiles(await png('#33aa33'))
+  await form.getByLabel('Description').fill('Gloss black refinish')
+  await form.getByRole('button', { name: 'Create Item' }).click()
+  await expect(page.getByText('Gallery item created successfully')).toBeVisible()
+  const card = items.filter({ hasText: 'Test Audi RS6' })
+  await expect(items.first()).toContainText('Test Audi RS6')
+  const beforeSrc = await card.getByAltText('Test Audi RS6 before').getAttribute('src')
+  expect(beforeSrc).toBeTruthy()
+
+  await card.getByRole('button', { name: 'Edit' }).click()
+  const edit = page.getByRole('form', { name: 'Edit gallery item' })
+  await edit.getByLabel('Title *').fill('Test Audi RS6 Avant')
+  await edit.getByRole('button', { name: 'Update Item' }).click()
+  await expect(page.getByText('Gallery item updated successfully')).toBeVisible()
+  const renamed = items.filter({ hasText: 'Test Audi RS6 Avant' })
+  await expect(renamed.getByAltText('Test Audi RS6 Avant before')).toHaveAttribute('src', beforeSrc!)
+
+  await renamed.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Gallery item deleted successfully')).toBeVisible()
+  await expect(renamed).toHaveCount(0)
+})
+
+test('gallery: session gone, empty state and load failure', async ({ page }) => {
+  await page.goto('/admin?tab=gallery')
+  await page.getByRole('button', { name: 'Add Gallery Item' }).click()
+  const form = page.getByRole('form', { name: 'New gallery item' })
+  await form.getByLabel('Title *').fill('Orphan')
+  await form.getByLabel('Before image *').setInputFiles(await png('#111111'))
+  await form.getByLabel('After image *').setInputFiles(await png('#222222'))
+  await page.context().clearCookies()
+  await form.getByRole('button', { name: 'Create Item' }).click()
+  await expect(page.getByText('User not authenticated')).toBeVisible()
+
+  await signInAsAdmin(page)
+  await page.route('**/api/gallery-items?*', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ docs: [], totalDocs: 0, totalPages: 1, page: 1 }),
+    }),
+  )
+  await page.reload()
+  await expect(page.getByText('No gallery items found. Create your first one!')).toBeVisible()
+  await page.unroute('**/api/gallery-items?*')
+  await page.route('**/api/gallery-items?*', (route) => route.fulfill({ status: 500, body: '{}' }))
+  await page.reload()
+  await expect(page.getByText('Failed to load gallery items')).toBeVisible()
+})
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the back office fits the screen', async ({ page }) => {
+    await page.goto('/admin?tab=leads')
+    await expect(page.getByText(`Welcome, ${DEV_ADMIN.email}`)).toBeVisible()
+    await expect(page.getByTestId('lead').first()).toBeVisible()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await page.getByRole('link', { name: 'Gallery Management' }).click()
+    await expect(page.getByTestId('gallery-item').first()).toBeVisible()
+  })
+})
