@@ -31,6 +31,7 @@ const nextConfig = {
   // own build folder gets a tsconfig of its own (extending this one) to write to.
   typescript: { ignoreBuildErrors: true, tsconfigPath: process.env.NEXT_TSCONFIG_PATH || 'tsconfig.json' },
   images: {
+    formats: ['image/avif', 'image/webp'],
     localPatterns: [{ pathname: '/api/gallery-images/file/**' }],
   },
   webpack: (webpackConfig) => {

@@ -34,11 +34,19 @@ export const SAMPLE_GALLERY: readonly GalleryCard[] = [
   },
 ]
 
+// Payload prefixes file URLs with the server's address; next/image optimises them as
+// local files (next.config.mjs `images.localPatterns`), so only the path is kept.
+export function localPath(url: string): string {
+  if (!/^https?:\/\//i.test(url)) return url
+  const u = new URL(url)
+  return `${u.pathname}${u.search}`
+}
+
 function picture(image: unknown, fallbackAlt: string): GalleryPicture | null {
   if (!image || typeof image !== 'object') return null
   const img = image as GalleryImage
   if (!img.url) return null
-  return { src: img.url, width: img.width || 1200, height: img.height || 900, alt: img.alt || fallbackAlt }
+  return { src: localPath(img.url), width: img.width || 1200, height: img.height || 900, alt: img.alt || fallbackAlt }
 }
 
 // Every gallery item, newest first (spec section 7), as an anonymous visitor.

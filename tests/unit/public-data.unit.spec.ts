@@ -46,7 +46,8 @@ describe('when the database cannot be reached', () => {
 
 describe('when the database answers', () => {
   it('the gallery maps items to before/after pictures and skips items missing an image', async () => {
-    const image = (name: string) => ({ url: `/api/gallery-images/file/${name}`, width: 1600, height: 1200, alt: name })
+    // Payload's URLs carry the server's address; the page keeps only the path.
+    const image = (name: string) => ({ url: `http://localhost:3000/api/gallery-images/file/${name}`, width: 1600, height: 1200, alt: name })
     getPayload.mockResolvedValue({
       find: vi.fn().mockResolvedValue({
         docs: [

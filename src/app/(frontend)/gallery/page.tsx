@@ -17,8 +17,8 @@ export const metadata: Metadata = pageMetadata({
   path: '/gallery',
 })
 
-// Two cards per row on a phone's first screen: the first two pictures load eagerly.
-function Picture({ picture, label, priority }: { picture: GalleryPicture; label: 'BEFORE' | 'AFTER'; priority: boolean }) {
+// The first card's pair is on a phone's first screen and loads eagerly; the rest lazily.
+function Picture({ picture, label, eager }: { picture: GalleryPicture; label: 'BEFORE' | 'AFTER'; eager: boolean }) {
   return (
     <figure className="relative">
       <Image
@@ -28,7 +28,8 @@ function Picture({ picture, label, priority }: { picture: GalleryPicture; label:
         height={picture.height}
         sizes="(min-width: 1024px) 270px, (min-width: 640px) 45vw, 50vw"
         className="aspect-[4/3] w-full rounded-lg bg-ink-soft object-cover"
-        priority={priority}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
       />
       <figcaption
         className={cn(
@@ -63,8 +64,8 @@ export default async function GalleryPage() {
                     <li key={item.id} data-testid="gallery-item" className="rounded-2xl border border-ink/10 bg-white p-4 shadow-sm">
                       <article aria-labelledby={`item-${item.id}`}>
                         <div className="grid grid-cols-2 gap-3">
-                          <Picture picture={item.before} label="BEFORE" priority={i === 0} />
-                          <Picture picture={item.after} label="AFTER" priority={i === 0} />
+                          <Picture picture={item.before} label="BEFORE" eager={i === 0} />
+                          <Picture picture={item.after} label="AFTER" eager={i === 0} />
                         </div>
                         <h2 id={`item-${item.id}`} className="mt-4 text-xl font-bold">
                           {item.title}
