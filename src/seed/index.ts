@@ -80,7 +80,11 @@ export async function seed(payload: Payload): Promise<SeedResult> {
   const req = await createLocalReq({ context: { disableRevalidate: true } }, payload)
 
   const admin = await ensureDevAdmin(payload, req, created)
-  const staffReq = await createLocalReq({ user: { ...admin, collection: 'users' }, context: { disableRevalidate: true } }, payload)
+  // Demo leads are no customers: nobody is e-mailed about them.
+  const staffReq = await createLocalReq(
+    { user: { ...admin, collection: 'users' }, context: { disableRevalidate: true, demoContent: true } },
+    payload,
+  )
 
   for (const [i, item] of GALLERY.entries()) {
     const existing = await payload.find({ collection: 'gallery-items', where: { title: { equals: item.title } }, limit: 1, req })

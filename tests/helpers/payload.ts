@@ -14,7 +14,16 @@ export async function testPayload(): Promise<Payload> {
   return getPayload({ config })
 }
 
-const COLLECTIONS = ['leads', 'gallery-items', 'promotions', 'gallery-images', 'customer-uploads', 'users'] as const
+const COLLECTIONS = [
+  'leads',
+  'gallery-items',
+  'promotions',
+  'gallery-images',
+  'customer-uploads',
+  'users',
+  'payload-jobs',
+  'quote-rate-limits',
+] as const
 
 // Empties every collection straight through the database adapter: no hooks (the
 // last-admin guard would refuse), no access control. Files on disk are left alone.

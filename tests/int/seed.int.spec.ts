@@ -60,6 +60,9 @@ describe('demo seed', () => {
 
     const leads = await payload.find({ collection: 'leads', sort: 'createdAt' })
     expect(leads.docs.map((l) => l.status).sort()).toEqual(['completed', 'contacted', 'new', 'quoted'])
+    // Demo leads are no customers: no quote e-mail is queued for them.
+    const jobs = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendQuoteEmail' } } })
+    expect(jobs.totalDocs).toBe(0)
 
     const promo = await payload.find({ collection: 'promotions', overrideAccess: false })
     expect(promo.docs).toHaveLength(1)
