@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
+import { type Page, expect, test } from '@playwright/test'
+import pg from 'pg'
 import sharp from 'sharp'
 
-import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
 // Both quote forms in Chromium against the production build: browser validation, photos
 // added and removed, upload progress, the spec's exact notices, the lead (with its
@@ -42,15 +44,27 @@ async function fill(scope: ReturnType<Page['locator']>, email: string) {
   await scope.getByLabel('Description').fill('Curb rash on both front wheels.')
 }
 
-async function leadByEmail(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/users/login', { data: { email: DEV_ADMIN.email, password: DEV_ADMIN.password } })
-  expect(login.status()).toBe(200)
-  const { token } = await login.json()
-  const res = await request.get(`/api/leads?where[email][equals]=${encodeURIComponent(email)}&depth=1`, {
-    headers: { Authorization: `JWT ${token}` },
-  })
-  expect(res.status()).toBe(200)
-  return (await res.json()).docs as { serviceType: string; status: string; photos: { url: string; mimeType: string }[] }[]
+// Read straight from the run's database (the launcher passes DATABASE_URL): what the
+// submission stored, independent of any login.
+async function leadByEmail(email: string) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await client.connect()
+  try {
+    const { rows } = await client.query(
+      `SELECT l.id, l.service_type, l.status,
+              COALESCE(json_agg(json_build_object('filename', u.filename, 'mimeType', u.mime_type) ORDER BY r."order")
+                FILTER (WHERE u.id IS NOT NULL), '[]') AS photos
+         FROM leads l
+         LEFT JOIN leads_rels r ON r.parent_id = l.id AND r.path = 'photos'
+         LEFT JOIN customer_uploads u ON u.id = r.customer_uploads_id
+        WHERE l.email = $1
+        GROUP BY l.id`,
+      [email],
+    )
+    return rows as { service_type: string; status: string; photos: { filename: string; mimeType: string }[] }[]
+  } finally {
+    await client.end()
+  }
 }
 
 test.describe('the main form (#quote)', () => {
@@ -87,7 +101,6 @@ test.describe('the main form (#quote)', () => {
 
   test('photos: thumbnails, one removed, non-images refused, progress while uploading, exact success text, the lead stored', async ({
     page,
-    request,
   }) => {
     const email = `main-${Date.now()}@example.com`
     await page.goto('/#quote')
@@ -133,13 +146,13 @@ test.describe('the main form (#quote)', () => {
     await expect(thumbnails).toHaveCount(0)
     await expect(form.getByRole('button', { name: 'Submit Request' })).toBeEnabled()
 
-    const leads = await leadByEmail(request, email)
+    const leads = await leadByEmail(email)
     expect(leads).toHaveLength(1)
-    expect(leads[0]).toMatchObject({ serviceType: 'wheel_restoration', status: 'new' })
+    expect(leads[0]).toMatchObject({ service_type: 'wheel_restoration', status: 'new' })
     expect(leads[0].photos).toHaveLength(2)
     expect(leads[0].photos.every((p) => p.mimeType === 'image/jpeg')).toBe(true)
     // the photos are not public
-    const anonymous = await page.request.get(leads[0].photos[0].url)
+    const anonymous = await page.request.get(`/api/customer-uploads/file/${leads[0].photos[0].filename}`)
     expect(anonymous.status()).toBe(403)
   })
 
@@ -152,7 +165,7 @@ test.describe('the main form (#quote)', () => {
     await expect(page.getByText("We'll contact you within 24 hours to discuss your wheel restoration needs.", { exact: true })).toBeVisible()
   })
 
-  test('a failed submission shows the error and keeps every field and photo; the retry succeeds', async ({ page, request }) => {
+  test('a failed submission shows the error and keeps every field and photo; the retry succeeds', async ({ page }) => {
     const email = `retry-${Date.now()}@example.com`
     await page.goto('/#quote')
     const form = page.locator('#quote form')
@@ -180,12 +193,12 @@ test.describe('the main form (#quote)', () => {
     await form.getByRole('button', { name: 'Submit Request' }).click()
     await expect(page.getByText('Request Submitted!')).toBeVisible()
     await expect(page.getByText(/1 image\(s\) uploaded successfully\.$/)).toBeVisible()
-    expect(await leadByEmail(request, email)).toHaveLength(1)
+    expect(await leadByEmail(email)).toHaveLength(1)
   })
 })
 
 test.describe('the pricing dialog', () => {
-  test("'Get Started' opens the offer's form; success closes it with the offer's text", async ({ page, request }) => {
+  test("'Get Started' opens the offer's form; success closes it with the offer's text", async ({ page }) => {
     const email = `dialog-${Date.now()}@example.com`
     await page.goto('/')
     await page.getByRole('button', { name: 'Get Started' }).first().click()
@@ -199,9 +212,19 @@ test.describe('the pricing dialog', () => {
     await expect(page.getByText('Request Submitted!')).toBeVisible()
     await expect(page.getByText("We'll contact you within 24 hours about your Rim Rash / Curbed Rim request.")).toBeVisible()
     await expect(dialog).toHaveCount(0)
-    const leads = await leadByEmail(request, email)
+    const leads = await leadByEmail(email)
     expect(leads).toHaveLength(1)
-    expect(leads[0]).toMatchObject({ serviceType: 'rim_rash', status: 'new', photos: [] })
+    expect(leads[0]).toMatchObject({ service_type: 'rim_rash', status: 'new', photos: [] })
+
+    // The server's own job runner (started at boot) sends both e-mails to the local capture.
+    const mailDir = path.join(process.env.DATA_DIR ?? '.data', 'mail')
+    const mails = () =>
+      (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
+        .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'))
+        .filter((m) => m.includes(email))
+    await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(2)
+    expect(mails().some((m) => m.includes('Subject: New quote request: Rim Rash / Curbed Rim from Maria Gonzalez'))).toBe(true)
+    expect(mails().some((m) => m.includes('Subject: We received your Rim Rash / Curbed Rim request'))).toBe(true)
   })
 
   test('a failure keeps the dialog open with what was typed', async ({ page }) => {

@@ -32,7 +32,7 @@ const PROCESS_ENV = 'process\\.env(?![\\w$.[])'
 // `process.env['NAME']`, and the same through an alias of process.env
 // (`const env = process.env`, `const env = { ...process.env }`) or destructuring
 // (`const { NAME } = process.env`).
-export function envNamesIn(source: string): Set<string> {
+function envNamesIn(source: string): Set<string> {
   const names = new Set<string>()
   const collect = (re: RegExp, group: number) => {
     for (const match of source.matchAll(re)) names.add(match[group])
