@@ -1,12 +1,12 @@
 'use client'
 
 import { toast } from '@payloadcms/ui'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { FormEvent } from 'react'
 
 import type { GalleryImage, GalleryItem } from '@/payload-types'
 
-import type { Paginated } from './admin-fetch'
+import { useApiPage } from './use-api-page'
 import { apiFetch, jsonInit } from './admin-fetch'
 
 type Editing = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; item: GalleryItem }
@@ -29,7 +29,6 @@ async function uploadImage(file: File, alt: string): Promise<number> {
 }
 
 export function GalleryTab() {
-  const [items, setItems] = useState<GalleryItem[] | null>(null)
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' })
   const [title, setTitle] = useState('')
   const [description, setDescription] = useState('')
@@ -37,18 +36,11 @@ export function GalleryTab() {
   const [after, setAfter] = useState<File | null>(null)
   const [saving, setSaving] = useState(false)
 
-  const [version, setVersion] = useState(0)
-  const load = useCallback(() => setVersion((v) => v + 1), [])
-
-  useEffect(() => {
-    let current = true
-    apiFetch<Paginated<GalleryItem>>('/api/gallery-items?sort=-createdAt&depth=1&limit=200')
-      .then((data) => current && setItems(data.docs))
-      .catch(() => current && toast.error('Error', { description: 'Failed to load gallery items' }))
-    return () => {
-      current = false
-    }
-  }, [version])
+  const { data, reload: load } = useApiPage<GalleryItem>(
+    '/api/gallery-items?sort=-createdAt&depth=1&limit=200',
+    'Failed to load gallery items',
+  )
+  const items = data?.docs ?? null
 
   function open(next: Editing) {
     setEditing(next)

@@ -1,7 +1,7 @@
 'use client'
 
 import { toast } from '@payloadcms/ui'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 
 import type { CustomerUpload, Lead } from '@/payload-types'
 import { formatLeadDate } from '@/lib/admin-format'
@@ -9,7 +9,7 @@ import { serviceTitle } from '@/lib/catalog'
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, isLeadStatus, nextLeadStatus } from '@/lib/lead-status'
 import type { LeadStatus } from '@/lib/lead-status'
 
-import type { Paginated } from './admin-fetch'
+import { useApiPage } from './use-api-page'
 import { apiFetch, jsonInit } from './admin-fetch'
 
 const PAGE_SIZE = 20
@@ -32,25 +32,13 @@ function photosOf(lead: Lead): CustomerUpload[] {
 }
 
 export function LeadsTab() {
-  const [data, setData] = useState<Paginated<Lead> | null>(null)
   const [page, setPage] = useState(1)
   const [status, setStatus] = useState('')
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
   const [busyId, setBusyId] = useState<number | null>(null)
 
-  const [version, setVersion] = useState(0)
-  const load = useCallback(() => setVersion((v) => v + 1), [])
-
-  useEffect(() => {
-    let current = true
-    apiFetch<Paginated<Lead>>(leadsQuery(page, status, query))
-      .then((result) => current && setData(result))
-      .catch(() => current && toast.error('Error', { description: 'Failed to fetch leads' }))
-    return () => {
-      current = false
-    }
-  }, [page, status, query, version])
+  const { data, reload: load } = useApiPage<Lead>(leadsQuery(page, status, query), 'Failed to fetch leads')
 
   async function advance(lead: Lead, next: LeadStatus) {
     setBusyId(lead.id)

@@ -2,7 +2,7 @@
 
 import * as Switch from '@radix-ui/react-switch'
 import { toast } from '@payloadcms/ui'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { FormEvent } from 'react'
 
 import type { Promotion } from '@/payload-types'
@@ -15,7 +15,7 @@ import {
 } from '@/lib/admin-format'
 import { bannerColor } from '@/lib/promotions'
 
-import type { Paginated } from './admin-fetch'
+import { useApiPage } from './use-api-page'
 import { apiFetch, jsonInit } from './admin-fetch'
 
 type Editing = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; promotion: Promotion }
@@ -39,23 +39,15 @@ function ActiveSwitch(props: { checked: boolean; onChange: (v: boolean) => void;
 }
 
 export function PromotionsTab() {
-  const [promotions, setPromotions] = useState<Promotion[] | null>(null)
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' })
   const [values, setValues] = useState<PromotionFormValues>(EMPTY_PROMOTION_FORM)
   const [saving, setSaving] = useState(false)
 
-  const [version, setVersion] = useState(0)
-  const load = useCallback(() => setVersion((v) => v + 1), [])
-
-  useEffect(() => {
-    let current = true
-    apiFetch<Paginated<Promotion>>('/api/promotions?sort=-createdAt&depth=0&limit=200')
-      .then((data) => current && setPromotions(data.docs))
-      .catch(() => current && toast.error('Error', { description: 'Failed to fetch promotions' }))
-    return () => {
-      current = false
-    }
-  }, [version])
+  const { data, reload: load } = useApiPage<Promotion>(
+    '/api/promotions?sort=-createdAt&depth=0&limit=200',
+    'Failed to fetch promotions',
+  )
+  const promotions = data?.docs ?? null
 
   const formOpen = editing.kind !== 'closed'
   const set = <K extends keyof PromotionFormValues>(key: K, value: PromotionFormValues[K]) =>

@@ -1,0 +1,58 @@
+import { Body, Container, Head, Html, Preview, Section, Text } from '@react-email/components'
+import type { ReactNode } from 'react'
+
+// The frame both quote e-mails share, and the copy of what the customer sent.
+export function EmailFrame({ preview, children }: { preview: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ backgroundColor: '#f3f4f6', fontFamily: 'Helvetica, Arial, sans-serif' }}>
+        <Container style={{ backgroundColor: '#ffffff', padding: '24px', maxWidth: '560px' }}>
+          {children}
+        </Container>
+      </Body>
+    </Html>
+  )
+}
+
+export type QuoteRequestSummary = {
+  firstName: string
+  lastName: string
+  phone: string
+  email: string
+  description: string
+  serviceTitle: string
+  photoCount: number
+}
+
+const label = { color: '#6b7280', fontSize: '12px', margin: '12px 0 0', textTransform: 'uppercase' as const }
+const value = { color: '#111827', fontSize: '15px', margin: '2px 0 0', whiteSpace: 'pre-wrap' as const }
+
+// `photoWord`: "attached" for the business, "received" for the customer.
+export function RequestSummary({
+  request: p,
+  photoWord,
+}: {
+  request: QuoteRequestSummary
+  photoWord: string
+}) {
+  const rows: [string, string][] = [
+    ['Name', `${p.firstName} ${p.lastName}`],
+    ['Phone', p.phone],
+    ['Email', p.email],
+    ['Service', p.serviceTitle],
+    ['Description', p.description],
+    ['Photos', p.photoCount ? `${p.photoCount} ${photoWord}` : 'None'],
+  ]
+  return (
+    <Section>
+      {rows.map(([name, text]) => (
+        <div key={name}>
+          <Text style={label}>{name}</Text>
+          <Text style={value}>{text}</Text>
+        </div>
+      ))}
+    </Section>
+  )
+}
