@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@payloadcms/ui'
 
 import { apiFetch, type Paginated } from './admin-fetch'
 
