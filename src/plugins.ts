@@ -1,5 +1,58 @@
-import type { Plugin } from 'payload'
+import path from 'node:path'
 
+import { importExportPlugin } from '@payloadcms/plugin-import-export'
+import type { CollectionConfig, Endpoint, Plugin } from 'payload'
+
+import { admins } from '@/access/admins'
+import { approvedStaff } from '@/access/approvedStaff'
+import { isApprovedStaff } from '@/access/isApprovedStaff'
+import { UPLOADS_DIR } from '@/lib/paths'
 import { storagePlugin } from '@/lib/s3'
 
-export const plugins: Plugin[] = [storagePlugin()]
+// The plugin's own endpoints check nothing before they stream: a signed-in account
+// that may not read leads gets a stream that fails half-way (an unhandled rejection,
+// a hanging response). Refuse such requests up front, as the collections do.
+function staffOnly(endpoints: CollectionConfig['endpoints']): CollectionConfig['endpoints'] {
+  if (!Array.isArray(endpoints)) return endpoints
+  return endpoints.map((endpoint): Endpoint => ({
+    ...endpoint,
+    handler: (req) =>
+      isApprovedStaff(req.user)
+        ? endpoint.handler(req)
+        : Response.json(
+            { errors: [{ message: 'You are not allowed to perform this action.' }] },
+            { status: 403 },
+          ),
+  }))
+}
+
+// CSV export of leads for the owner's spreadsheets (the back office's Export CSV
+// button and the generated list view's menu). The plugin always registers its
+// `exports` and `imports` collections: both are closed to anyone but approved staff
+// (imports to admins, since nothing is importable), and exports read leads with the
+// requesting user's own access, so an export never shows more than the list does.
+const leadsExport = importExportPlugin({
+  collections: [{ slug: 'leads', import: false, export: { format: 'csv', disableJobsQueue: true } }],
+  overrideExportCollection: ({ collection }) => ({
+    ...collection,
+    admin: { ...collection.admin, group: 'Files' },
+    endpoints: staffOnly(collection.endpoints),
+    access: { create: approvedStaff, read: approvedStaff, update: () => false, delete: approvedStaff },
+    upload: {
+      ...(typeof collection.upload === 'object' ? collection.upload : {}),
+      staticDir: path.join(UPLOADS_DIR, 'exports'),
+    },
+  }),
+  overrideImportCollection: ({ collection }) => ({
+    ...collection,
+    admin: { ...collection.admin, hidden: true },
+    endpoints: staffOnly(collection.endpoints),
+    access: { create: admins, read: admins, update: () => false, delete: admins },
+    upload: {
+      ...(typeof collection.upload === 'object' ? collection.upload : {}),
+      staticDir: path.join(UPLOADS_DIR, 'imports'),
+    },
+  }),
+})
+
+export const plugins: Plugin[] = [storagePlugin(), leadsExport]

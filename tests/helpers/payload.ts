@@ -15,6 +15,8 @@ export async function testPayload(): Promise<Payload> {
 }
 
 const COLLECTIONS = [
+  'exports',
+  'imports',
   'leads',
   'gallery-items',
   'promotions',

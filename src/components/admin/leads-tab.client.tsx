@@ -6,26 +6,13 @@ import { useState } from 'react'
 import type { CustomerUpload, Lead } from '@/payload-types'
 import { formatLeadDate } from '@/lib/admin-format'
 import { serviceTitle } from '@/lib/catalog'
-import { LEAD_STATUSES, LEAD_STATUS_LABELS, isLeadStatus, nextLeadStatus } from '@/lib/lead-status'
+import { leadsExportRequest, leadsListPath } from '@/lib/lead-query'
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, nextLeadStatus } from '@/lib/lead-status'
 import type { LeadStatus } from '@/lib/lead-status'
 
 import { useApiPage } from './use-api-page'
 import { apiFetch, jsonInit } from './admin-fetch'
-
-const PAGE_SIZE = 20
-
-function leadsQuery(page: number, status: string, search: string): string {
-  const params = new URLSearchParams({ sort: '-createdAt', depth: '1', limit: String(PAGE_SIZE), page: String(page) })
-  let i = 0
-  if (isLeadStatus(status)) params.set(`where[and][${i++}][status][equals]`, status)
-  const term = search.trim()
-  if (term) {
-    ;['firstName', 'lastName', 'phone', 'email'].forEach((field, j) =>
-      params.set(`where[and][${i}][or][${j}][${field}][contains]`, term),
-    )
-  }
-  return `/api/leads?${params.toString()}`
-}
+import { LeadsChart } from './leads-chart.client'
 
 function photosOf(lead: Lead): CustomerUpload[] {
   return (lead.photos ?? []).filter((p): p is CustomerUpload => typeof p === 'object' && p !== null)
@@ -37,8 +24,9 @@ export function LeadsTab() {
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
   const [busyId, setBusyId] = useState<number | null>(null)
+  const [exporting, setExporting] = useState(false)
 
-  const { data, reload: load } = useApiPage<Lead>(leadsQuery(page, status, query), 'Failed to fetch leads')
+  const { data, reload: load } = useApiPage<Lead>(leadsListPath(page, status, query), 'Failed to fetch leads')
 
   async function advance(lead: Lead, next: LeadStatus) {
     setBusyId(lead.id)
@@ -52,8 +40,33 @@ export function LeadsTab() {
     setBusyId(null)
   }
 
+  // The plugin answers the CSV itself; it is saved through a temporary link so the
+  // session cookie goes with the request and the file keeps the export's name.
+  async function exportCsv() {
+    setExporting(true)
+    try {
+      const response = await fetch('/api/exports/download', {
+        ...jsonInit('POST', leadsExportRequest(status, query, new Date())),
+        credentials: 'include',
+      })
+      if (!response.ok) throw new Error(`export answered ${response.status}`)
+      const name =
+        /filename="?([^";]+)"?/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'leads.csv'
+      const url = URL.createObjectURL(await response.blob())
+      const link = document.createElement('a')
+      link.href = url
+      link.download = name
+      link.click()
+      setTimeout(() => URL.revokeObjectURL(url), 0)
+    } catch {
+      toast.error('Error', { description: 'Failed to export leads' })
+    }
+    setExporting(false)
+  }
+
   return (
     <div className="cbo-stack">
+      <LeadsChart />
       <form
         className="cbo-filters"
         role="search"
@@ -92,6 +105,9 @@ export function LeadsTab() {
         <button type="submit" className="cbo-btn cbo-btn--outline">
           Search
         </button>
+        <button type="button" className="cbo-btn cbo-btn--outline" disabled={exporting} onClick={exportCsv}>
+          Export CSV
+        </button>
       </form>
 
       {data && data.docs.length === 0 ? <p className="cbo-empty">No leads found.</p> : null}
@@ -104,10 +120,13 @@ export function LeadsTab() {
                 <h3>
                   {lead.firstName} {lead.lastName}
                 </h3>
-                <span className={`cbo-badge cbo-badge--${lead.status}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
+                <span className={`cbo-badge cbo-badge--${lead.status}`}>
+                  {LEAD_STATUS_LABELS[lead.status]}
+                </span>
               </div>
               <p className="cbo-meta">
-                <a href={`tel:${lead.phone}`}>{lead.phone}</a> · <a href={`mailto:${lead.email}`}>{lead.email}</a>
+                <a href={`tel:${lead.phone}`}>{lead.phone}</a> ·{' '}
+                <a href={`mailto:${lead.email}`}>{lead.email}</a>
               </p>
               <p className="cbo-meta">
                 {serviceTitle(lead.serviceType)} · {formatLeadDate(lead.createdAt)}
@@ -139,7 +158,12 @@ export function LeadsTab() {
       </ul>
       {data && data.totalPages > 1 ? (
         <nav className="cbo-pager" aria-label="Lead pages">
-          <button type="button" className="cbo-btn cbo-btn--outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <button
+            type="button"
+            className="cbo-btn cbo-btn--outline"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
             Previous
           </button>
           <span>
