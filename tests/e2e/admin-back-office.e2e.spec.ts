@@ -297,6 +297,34 @@ test('gallery: session gone, empty state and load failure', async ({ page }) => 
   await expect(page.getByText('Failed to load gallery items')).toBeVisible()
 })
 
+test('gallery: a failed save shows its notice and leaves no uploaded picture behind', async ({ page }) => {
+  await page.goto('/admin?tab=gallery')
+  const pictures = () =>
+    page.evaluate(
+      async () =>
+        ((await (await fetch('/api/gallery-images?limit=1')).json()) as { totalDocs: number }).totalDocs,
+    )
+  const before = await pictures()
+  await page.route('**/api/gallery-items?depth=0', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ message: 'Saving is down' }] }),
+        })
+      : route.continue(),
+  )
+  await page.getByRole('button', { name: 'Add Gallery Item' }).click()
+  const form = page.getByRole('form', { name: 'New gallery item' })
+  await form.getByLabel('Title *').fill('Never saved')
+  await form.getByLabel('Before image *').setInputFiles(await png('#444444'))
+  await form.getByLabel('After image *').setInputFiles(await png('#555555'))
+  await form.getByRole('button', { name: 'Create Item' }).click()
+  await expect(page.getByText('Saving is down')).toBeVisible()
+  await expect(form).toBeVisible()
+  await expect.poll(pictures).toBe(before)
+})
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 

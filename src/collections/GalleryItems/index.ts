@@ -6,6 +6,8 @@ import { createdByField } from '@/fields/createdBy'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { revalidateOnChange, revalidateOnDelete } from '@/lib/revalidate'
 
+import { removeImagesOfDeletedItem, removeReplacedImages } from './hooks/removeUnusedImages'
+
 // Before/after pairs shown on the public gallery.
 export const GalleryItems: CollectionConfig = {
   slug: 'gallery-items',
@@ -19,8 +21,8 @@ export const GalleryItems: CollectionConfig = {
   defaultSort: '-createdAt',
   // The public gallery page.
   hooks: {
-    afterChange: [revalidateOnChange(CACHE_TAGS.gallery)],
-    afterDelete: [revalidateOnDelete(CACHE_TAGS.gallery)],
+    afterChange: [removeReplacedImages, revalidateOnChange(CACHE_TAGS.gallery)],
+    afterDelete: [removeImagesOfDeletedItem, revalidateOnDelete(CACHE_TAGS.gallery)],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },

@@ -24,7 +24,10 @@ async function uploadImage(file: File, alt: string): Promise<number> {
   const form = new FormData()
   form.append('file', file)
   form.append('_payload', JSON.stringify({ alt }))
-  const { doc } = await apiFetch<{ doc: GalleryImage }>('/api/gallery-images?depth=0', { method: 'POST', body: form })
+  const { doc } = await apiFetch<{ doc: GalleryImage }>('/api/gallery-images?depth=0', {
+    method: 'POST',
+    body: form,
+  })
   return doc.id
 }
 
@@ -58,6 +61,9 @@ export function GalleryTab() {
       return
     }
     setSaving(true)
+    // Pictures uploaded by this attempt: removed again when the item is not saved, so a
+    // failed save leaves no picture behind.
+    const uploaded: number[] = []
     try {
       const { user } = await apiFetch<{ user: unknown }>('/api/users/me')
       if (!user) {
@@ -68,8 +74,8 @@ export function GalleryTab() {
       const name = title.trim()
       const data: Record<string, unknown> = { title: name, description: description.trim() || null }
       // On edit an image is replaced only when a new file was chosen.
-      if (before) data.beforeImage = await uploadImage(before, `${name} (before)`)
-      if (after) data.afterImage = await uploadImage(after, `${name} (after)`)
+      if (before) uploaded.push((data.beforeImage = await uploadImage(before, `${name} (before)`)))
+      if (after) uploaded.push((data.afterImage = await uploadImage(after, `${name} (after)`)))
       if (editing.kind === 'edit') {
         await apiFetch(`/api/gallery-items/${editing.item.id}?depth=0`, jsonInit('PATCH', data))
         toast.success('Success', { description: 'Gallery item updated successfully' })
@@ -80,7 +86,12 @@ export function GalleryTab() {
       setEditing({ kind: 'closed' })
       load()
     } catch (error) {
-      toast.error('Error', { description: error instanceof Error ? error.message : 'Failed to save gallery item' })
+      await Promise.allSettled(
+        uploaded.map((id) => apiFetch(`/api/gallery-images/${id}`, { method: 'DELETE' })),
+      )
+      toast.error('Error', {
+        description: error instanceof Error ? error.message : 'Failed to save gallery item',
+      })
     }
     setSaving(false)
   }
@@ -92,7 +103,9 @@ export function GalleryTab() {
       toast.success('Success', { description: 'Gallery item deleted successfully' })
       load()
     } catch (error) {
-      toast.error('Error', { description: error instanceof Error ? error.message : 'Failed to delete gallery item' })
+      toast.error('Error', {
+        description: error instanceof Error ? error.message : 'Failed to delete gallery item',
+      })
     }
   }
 
@@ -101,7 +114,12 @@ export function GalleryTab() {
     <div className="cbo-stack">
       <div className="cbo-toolbar">
         <h2>Gallery Management</h2>
-        <button type="button" className="cbo-btn" disabled={formOpen} onClick={() => open({ kind: 'create' })}>
+        <button
+          type="button"
+          className="cbo-btn"
+          disabled={formOpen}
+          onClick={() => open({ kind: 'create' })}
+        >
           Add Gallery Item
         </button>
       </div>
@@ -136,14 +154,20 @@ export function GalleryTab() {
             <button type="submit" className="cbo-btn" disabled={saving}>
               {editing.kind === 'edit' ? 'Update Item' : 'Create Item'}
             </button>
-            <button type="button" className="cbo-btn cbo-btn--outline" onClick={() => setEditing({ kind: 'closed' })}>
+            <button
+              type="button"
+              className="cbo-btn cbo-btn--outline"
+              onClick={() => setEditing({ kind: 'closed' })}
+            >
               Cancel
             </button>
           </div>
         </form>
       ) : null}
 
-      {items && items.length === 0 ? <p className="cbo-empty">No gallery items found. Create your first one!</p> : null}
+      {items && items.length === 0 ? (
+        <p className="cbo-empty">No gallery items found. Create your first one!</p>
+      ) : null}
       <ul className="cbo-list cbo-list--grid" aria-label="Gallery items">
         {items?.map((item) => (
           <li key={item.id} className="cbo-card" data-testid="gallery-item">
