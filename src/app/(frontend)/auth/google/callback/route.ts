@@ -25,7 +25,9 @@ export async function GET(request: NextRequest) {
   const response = result.ok
     ? NextResponse.redirect(new URL(result.returnTo, siteUrl()), 303)
     : NextResponse.redirect(loginErrorUrl(result.message), 303)
-  if (result.ok) response.headers.append('Set-Cookie', result.cookie)
   response.cookies.set(OIDC_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/auth/google', maxAge: 0 })
+  // After cookies.set: NextResponse rewrites every Set-Cookie header from its own cookie
+  // store on each set, which would drop a session cookie appended before it.
+  if (result.ok) response.headers.append('Set-Cookie', result.cookie)
   return response
 }
