@@ -58,6 +58,16 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { SERVER_URL: baseURL, NODE_ENV: 'production', PORT: String(PORT), HOSTNAME: '127.0.0.1', SERVER_LOG_FILE },
+    // Every test browser connects from 127.0.0.1: the quote tests name their client in
+    // X-Forwarded-For, as a proxy in front of the site would, so each gets a rate-limit
+    // bucket of its own.
+    env: {
+      SERVER_URL: baseURL,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOSTNAME: '127.0.0.1',
+      SERVER_LOG_FILE,
+      TRUSTED_PROXY_HOPS: '1',
+    },
   },
 })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 
-import { commitTransaction, initTransaction, killTransaction } from 'payload'
-import type { Endpoint, PayloadRequest } from 'payload'
+import { ValidationError, commitTransaction, initTransaction, killTransaction } from 'payload'
+import type { Endpoint, Payload, PayloadRequest } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { removeStoredFiles } from '@/collections/CustomerUploads/removeStoredFiles'
@@ -59,8 +59,9 @@ const success = (photos: number, replayed: boolean): Response =>
     headers: replayed ? { 'Idempotent-Replayed': 'true' } : undefined,
   })
 
-async function replayOf(req: PayloadRequest, key: string): Promise<Response | null> {
-  const { docs } = await req.payload.find({
+// Read outside any transaction: only what has really been committed.
+async function leadWithKey(payload: Payload, key: string) {
+  const { docs } = await payload.find({
     collection: 'leads',
     where: { idempotencyKey: { equals: key } },
     depth: 0,
@@ -68,14 +69,37 @@ async function replayOf(req: PayloadRequest, key: string): Promise<Response | nu
     overrideAccess: true,
     pagination: false,
   })
-  return docs[0] ? success(docs[0].photos?.length ?? 0, true) : null
+  return docs[0] ?? null
+}
+
+async function replayOf(req: PayloadRequest, key: string): Promise<Response | null> {
+  const lead = await leadWithKey(req.payload, key)
+  return lead ? success(lead.photos?.length ?? 0, true) : null
+}
+
+// The Postgres adapter's commitTransaction swallows a failed COMMIT
+// (@payloadcms/drizzle/dist/transactions/commitTransaction.js: `catch (_) { await
+// session.reject() }`, and the transaction promise it settles has its own catch), so a
+// commit that did not happen looks exactly like one that did.
+class CommitNotConfirmed extends Error {}
+
+// Payload's field errors as the endpoint's own field errors. Paths of the photos' own
+// documents mean nothing to the form, so those all land on `photos`.
+function fieldErrorsOf(err: ValidationError, stage: 'photos' | 'lead'): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const { path, message } of err.data.errors) {
+    out[stage === 'photos' ? 'photos' : String(path || 'form')] ??= message
+  }
+  return out
 }
 
 // POST /api/quote-requests: one quote request, fields and photos together (multipart).
 // Checked in order of cost: submission key (a replay answers like the first time), rate
 // limit, size, honeypot, fields, photos (decoded and re-encoded by sharp). Then the photos,
 // the lead and its e-mail jobs are written in ONE transaction; on any failure it is rolled
-// back and the files already stored are removed, so nothing of the request remains.
+// back and the files already stored are removed, so nothing of the request remains. A 201
+// is only sent once the lead has been read back after the commit. Bad input is always a
+// 4xx: what Payload's own validation still refuses becomes a 400 with field errors.
 export const submitQuote: Endpoint = {
   path: '/quote-requests',
   method: 'post',
@@ -83,7 +107,10 @@ export const submitQuote: Endpoint = {
     const { payload } = req
     const key = req.headers.get(IDEMPOTENCY_HEADER)
     if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-      return answer({ status: 400, body: { message: `${IDEMPOTENCY_HEADER} must be 16-100 letters, digits, - or _.` } })
+      return answer({
+        status: 400,
+        body: { message: `${IDEMPOTENCY_HEADER} must be 16-100 letters, digits, - or _.` },
+      })
     }
     if (key) {
       const replay = await replayOf(req, key)
@@ -167,6 +194,9 @@ export const submitQuote: Endpoint = {
 
     // Every stored file is named after a fresh UUID, so a rollback can find them all.
     const baseNames: string[] = []
+    // Without the browser's key the lead gets one of ours, to be found again after the commit.
+    const storedKey = key ?? randomUUID()
+    let stage: 'photos' | 'lead' = 'photos'
     const shouldCommit = await initTransaction(req)
     try {
       const photoIds: number[] = []
@@ -176,33 +206,50 @@ export const submitQuote: Endpoint = {
         const doc = await payload.create({
           collection: 'customer-uploads',
           data: {},
-          file: { data: photo.data, mimetype: 'image/jpeg', name: `${base}.jpg`, size: photo.data.byteLength },
+          file: {
+            data: photo.data,
+            mimetype: 'image/jpeg',
+            name: `${base}.jpg`,
+            size: photo.data.byteLength,
+          },
           depth: 0,
           overrideAccess: true,
           req,
         })
         photoIds.push(doc.id)
       }
+      stage = 'lead'
+      // With the server's own rights: every value here was checked or made above, and only
+      // this endpoint (or approved staff) may link customer photos to a lead.
       await payload.create({
         collection: 'leads',
-        data: { ...parsed.data, status: 'new', photos: photoIds, idempotencyKey: key ?? undefined },
+        data: { ...parsed.data, status: 'new', photos: photoIds, idempotencyKey: storedKey },
         depth: 0,
-        overrideAccess: false,
+        overrideAccess: true,
         context: { quoteRateLimitCounted: true },
         req,
       })
-      if (shouldCommit) await commitTransaction(req)
+      if (shouldCommit) {
+        await commitTransaction(req)
+        if (!(await leadWithKey(payload, storedKey)))
+          throw new CommitNotConfirmed('the lead is missing after COMMIT')
+      }
       return success(photos.length, false)
     } catch (err) {
       await killTransaction(req)
       await removeStoredFiles(payload, baseNames).catch((cleanupErr) =>
-        payload.logger.error({ err: cleanupErr, msg: 'quote request: could not remove the files of a rolled-back submission' }),
+        payload.logger.error({
+          err: cleanupErr,
+          msg: 'quote request: could not remove the files of a rolled-back submission',
+        }),
       )
-      // The same submission, sent twice at once: the other one has just made the lead.
+      // The same submission, sent twice at once: the other one has just made the lead (its
+      // insert then fails on the unique key, which Payload reports as a ValidationError).
       if (key) {
         const replay = await replayOf(req, key).catch(() => null)
         if (replay) return replay
       }
+      if (err instanceof ValidationError) return invalid(fieldErrorsOf(err, stage))
       payload.logger.error({ err, msg: 'quote request: could not be saved; nothing was kept' })
       return answer({ status: 500, body: { message: FAILED } })
     }

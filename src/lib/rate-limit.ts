@@ -1,3 +1,7 @@
+import diagnosticsChannel from 'node:diagnostics_channel'
+import type { IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
+
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
@@ -10,11 +14,68 @@ export function quoteRateLimit(): { max: number; windowSeconds: number } {
   return { max: max > 0 ? max : 5, windowSeconds: windowSeconds > 0 ? windowSeconds : 600 }
 }
 
-export const RATE_LIMITED_MESSAGE = 'Too many quote requests from this connection. Please try again in a few minutes.'
+export const RATE_LIMITED_MESSAGE =
+  'Too many quote requests from this connection. Please try again in a few minutes.'
 
-// The client's address: the right-most X-Forwarded-For entry (Next sets it from the
-// socket when absent; each trusted proxy in front appends the address it saw), skipping
-// TRUSTED_PROXY_HOPS entries added by our own proxies.
+// Where the client's address comes from. A route handler never sees the socket: Next 16
+// builds its Request from the Node request's headers alone
+// (next/dist/server/web/spec-extension/adapters/next-request.js, fromNodeNextRequest:
+// "// ip" is left out), and the only place Next puts the socket address into a header is
+// next/dist/server/base-server.js (16.4.5, line 604):
+//   req.headers['x-forwarded-for'] ??= originalRequest?.socket?.remoteAddress
+// i.e. only when the client sent no X-Forwarded-For; one it did send is passed on as it
+// came, neither overwritten nor appended to. So the header alone is whatever the client
+// wants it to be. Node itself hands every request with its socket to the subscribers of
+// the 'http.server.request.start' diagnostics channel, synchronously, before the server's
+// 'request' listener (Next's) runs (lib/_http_server.js, parserOnIncoming:
+// onRequestStartChannel.publish({ request, response, socket, server }), then
+// server.emit('request', req, res)). There we append the socket address, exactly as a
+// proxy appends the address it saw: the right-most entry is then always our own peer.
+const APPENDER = Symbol.for('curbside.forwardedForAppender')
+type Appender = { uninstall: () => void }
+
+function socketAddress(socket: Socket): string | undefined {
+  const address = socket.remoteAddress
+  // An IPv4 client on a dual-stack listener shows up as ::ffff:a.b.c.d.
+  return address?.startsWith('::ffff:') && address.includes('.') ? address.slice('::ffff:'.length) : address
+}
+
+function appendSocketAddress(message: unknown): void {
+  const { request, socket } = message as { request: IncomingMessage; socket: Socket }
+  const peer = socketAddress(socket)
+  if (!peer) return
+  const sent = request.headers['x-forwarded-for']
+  const chain = Array.isArray(sent) ? sent.join(', ') : sent
+  request.headers['x-forwarded-for'] = chain ? `${chain}, ${peer}` : peer
+  // The same for code that reads the raw header list rather than `headers`.
+  request.rawHeaders.push('X-Forwarded-For', peer)
+}
+
+// Installs the appender once per process (the module may be bundled more than once) and
+// returns how to remove it again.
+export function appendSocketAddressToForwardedFor(): () => void {
+  const registry = globalThis as { [APPENDER]?: Appender }
+  const existing = registry[APPENDER]
+  if (existing) return existing.uninstall
+  diagnosticsChannel.subscribe('http.server.request.start', appendSocketAddress)
+  const uninstall = () => {
+    diagnosticsChannel.unsubscribe('http.server.request.start', appendSocketAddress)
+    delete registry[APPENDER]
+  }
+  registry[APPENDER] = { uninstall }
+  return uninstall
+}
+
+// In the server (next start, the standalone server, next dev) this module is loaded at
+// boot, through the Payload config that src/instrumentation.ts initialises. Requests that
+// arrive while the server is still booting are parsed before this runs and keep their
+// header as sent; Next holds them until it is ready, a few seconds at most.
+if (process.env.NEXT_RUNTIME === 'nodejs') appendSocketAddressToForwardedFor()
+
+// The client's address: the X-Forwarded-For entry TRUSTED_PROXY_HOPS places from the
+// right. The right-most entry is the socket's peer (appended above); each of our own
+// proxies appends the address it saw, so with N proxies in front the client is N entries
+// further left, and anything the client wrote itself is further left still.
 export function clientAddress(headers: Headers): string {
   const hops = Math.max(0, Number(process.env.TRUSTED_PROXY_HOPS || 0))
   const chain = (headers.get('x-forwarded-for') ?? '')
@@ -46,7 +107,8 @@ export async function hitQuoteRateLimit(payload: Payload, client: string): Promi
       updated_at = now()
     RETURNING hits, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (window_started_at + ${window}::interval - now()))))::int AS retry_after
   `)
-  const row = (result as unknown as { rows: { hits: number | string; retry_after: number | string }[] }).rows[0]
+  const row = (result as unknown as { rows: { hits: number | string; retry_after: number | string }[] })
+    .rows[0]
   const hits = Number(row.hits)
   return { allowed: hits <= max, retryAfterSeconds: Math.max(1, Number(row.retry_after)) }
 }

@@ -10,7 +10,7 @@ import {
   expectOk,
   expectSchemaRefusal,
 } from '../helpers/channels'
-import { leadInput, row, seedLead, snapshot } from '../helpers/fixtures'
+import { leadInput, row, seedCustomerUpload, seedLead, snapshot } from '../helpers/fixtures'
 import { type Persona, setupHarness } from '../helpers/harness'
 
 // The lead rules through the Local API (overrideAccess: false), REST and GraphQL: the
@@ -247,4 +247,98 @@ describe('GraphQL and the lead status', () => {
     expectSchemaRefusal(res, /Field "status" of required type "Lead_status_MutationInput!" was not provided/)
     expect(await snapshot(h.payload, 'leads')).toEqual(before)
   })
+})
+
+// The quote form's rules (src/lib/quote-schema.ts) hold for every way a lead is written:
+// text stored trimmed, whitespace alone counts as missing, the same e-mail rule.
+describe.each(CHANNELS)("the quote form's rules over %s", (name) => {
+  const ch = () => channels[name]
+  // GraphQL's input type insists on a status (see "GraphQL and the lead status")
+  const input = (overrides: Record<string, unknown> = {}) =>
+    name === 'graphql' ? leadInput({ status: 'new', ...overrides }) : leadInput(overrides)
+
+  it('text is stored trimmed', async () => {
+    const res = await ch().create(
+      'leads',
+      'anonymous',
+      input({
+        firstName: '  Maria ',
+        lastName: '\tGonzalez\n',
+        phone: ' (512) 555-0177  ',
+        email: ' maria.trim@example.com ',
+        description: '\n  Curb rash on both front wheels.  \n',
+      }),
+    )
+    expectOk(res)
+    expect(await row(h.payload, 'leads', res.doc!.id)).toMatchObject({
+      firstName: 'Maria',
+      lastName: 'Gonzalez',
+      phone: '(512) 555-0177',
+      email: 'maria.trim@example.com',
+      description: 'Curb rash on both front wheels.',
+    })
+  })
+
+  const blank: [string, string][] = [
+    ['firstName', 'First Name'],
+    ['lastName', 'Last Name'],
+    ['phone', 'Phone'],
+    ['description', 'Description'],
+  ]
+  for (const [field, label] of blank) {
+    it(`${field} of whitespace only: refused as missing, no row`, async () => {
+      const before = await snapshot(h.payload, 'leads')
+      const res = await ch().create('leads', 'anonymous', input({ [field]: ' \t\n ' }))
+      expectInvalid(res, `The following field is invalid: ${label}`, [
+        { path: field, message: 'This field is required.' },
+      ])
+      expect(await snapshot(h.payload, 'leads')).toEqual(before)
+    })
+  }
+
+  it('a name emptied to whitespace by staff: refused, row unchanged', async () => {
+    const lead = await seedLead(h.payload)
+    const res = await ch().update('leads', 'staff', lead.id, { lastName: '   ' })
+    expectInvalid(res, 'The following field is invalid: Last Name', [
+      { path: 'lastName', message: 'This field is required.' },
+    ])
+    expect(await row(h.payload, 'leads', lead.id)).toEqual(lead)
+  })
+
+  const emails: [string, string][] = [
+    // Payload's own e-mail check refuses it first, with its message
+    ['maria@ex-.com', 'Please enter a valid email address.'],
+    // Payload's check takes it; the form's rule does not
+    ['maria!@example.com', 'Enter a valid email address.'],
+  ]
+  for (const [email, message] of emails) {
+    it(`e-mail ${email}: refused as the form refuses it, no row`, async () => {
+      const before = await snapshot(h.payload, 'leads')
+      const res = await ch().create('leads', 'anonymous', input({ email }))
+      expectInvalid(res, 'The following field is invalid: Email', [{ path: 'email', message }])
+      expect(await snapshot(h.payload, 'leads')).toEqual(before)
+    })
+  }
+})
+
+// Customer photos are private; only approved staff (and the quote endpoint, with the
+// server's rights) may link them to a lead. Anyone else's `photos` is dropped.
+describe.each(CHANNELS)('who links customer photos on create over %s', (name) => {
+  const cases: [Persona, 'kept' | 'dropped'][] = [
+    ['anonymous', 'dropped'],
+    ['unapproved', 'dropped'],
+    ['staff', 'kept'],
+    ['admin', 'kept'],
+  ]
+  for (const [persona, outcome] of cases) {
+    it(`${persona}: ${outcome}`, async () => {
+      const photo = await seedCustomerUpload(h.payload)
+      const data = leadInput({ photos: [photo.id], ...(name === 'graphql' ? { status: 'new' } : {}) })
+      const res = await channels[name].create('leads', persona, data)
+      expectOk(res)
+      expect(await row(h.payload, 'leads', res.doc!.id)).toMatchObject({
+        photos: outcome === 'kept' ? [photo.id] : [],
+      })
+    })
+  }
 })

@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 
 import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { localFile } from '../helpers/fixtures'
+import { QUOTE_FIELDS, image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
 
 // The sendQuoteEmail job against a real SMTP server: both e-mails with the right
 // recipients, subjects, service title, plain-text part and the photos attached; and with
@@ -24,12 +26,17 @@ function startSmtp(port = 0): Promise<number> {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).sort(), raw: Buffer.concat(chunks).toString('latin1') })
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address).sort(),
+          raw: Buffer.concat(chunks).toString('latin1'),
+        })
         callback()
       })
     },
   })
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)))
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
+  )
 }
 const stopSmtp = () => new Promise<void>((resolve) => server.close(() => resolve()))
 
@@ -97,7 +104,13 @@ describe('sendQuoteEmail', () => {
     expect(b).toContain('Reply-To: maria@example.com')
     expect(b).toContain('Content-Type: text/plain')
     expect(b).toContain('Content-Type: text/html')
-    for (const text of ['Maria Gonzalez', '(512) 555-0177', 'maria@example.com', 'Curb rash on both front wheels, 19 inch, gloss black.', 'Wheel Restoration']) {
+    for (const text of [
+      'Maria Gonzalez',
+      '(512) 555-0177',
+      'maria@example.com',
+      'Curb rash on both front wheels, 19 inch, gloss black.',
+      'Wheel Restoration',
+    ]) {
       expect(b).toContain(text)
     }
     expect(b).toContain(`http://localhost:3000/admin/collections/leads/${lead.id}`)
@@ -118,11 +131,59 @@ describe('sendQuoteEmail', () => {
     expect(c).not.toContain('Content-Disposition: attachment')
   })
 
+  it('attaches photos up to 15 MB in total; the others are linked to their page in the admin', async () => {
+    // Three stored photos of 6 MB each (bytes written in place of small uploads, which is
+    // quicker than encoding big ones): two fit in 15 MB, the third does not.
+    const stored: { id: number; bytes: Buffer }[] = []
+    for (let i = 0; i < 3; i++) {
+      const doc = await h.payload.create({
+        collection: 'customer-uploads',
+        data: {},
+        file: await localFile(`p${i}.png`),
+      })
+      const bytes = randomBytes(6 * 1024 * 1024)
+      fs.writeFileSync(path.join(TEST_DATA_DIR, 'uploads', 'customer-uploads', doc.filename!), bytes)
+      await h.payload.db.updateOne({
+        collection: 'customer-uploads',
+        id: doc.id,
+        data: { filesize: bytes.length },
+      })
+      stored.push({ id: doc.id, bytes })
+    }
+    const lead = await h.payload.create({
+      collection: 'leads',
+      data: { ...QUOTE_FIELDS, status: 'new', photos: stored.map((p) => p.id) },
+    })
+    await runJobs()
+    // the server's own queue runner (every 10 s once HTTP has been served) may have taken them
+    await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 20_000 })
+
+    const business = mailTo('owner@curbside.test')!
+    const b = readable(business.raw)
+    expect(b.match(/Content-Disposition: attachment; filename=[^\r\n]*/g)).toEqual([
+      'Content-Disposition: attachment; filename=photo-1.jpg',
+      'Content-Disposition: attachment; filename=photo-2.jpg',
+    ])
+    const body = base64Body(business.raw)
+    expect(body).toContain(stored[0].bytes.toString('base64'))
+    expect(body).toContain(stored[1].bytes.toString('base64'))
+    expect(body).not.toContain(stored[2].bytes.subarray(0, 3000).toString('base64'))
+    expect(b).toContain('3 sent: 2 attached, 1 too large to attach (linked below)')
+    expect(b).toContain(`http://localhost:3000/admin/collections/customer-uploads/${stored[2].id}`)
+    expect(b).not.toContain(`http://localhost:3000/admin/collections/customer-uploads/${stored[0].id}`)
+    expect(b).toContain(`http://localhost:3000/admin/collections/leads/${lead.id}`)
+    expect(mailTo('maria@example.com')).toBeDefined()
+  })
+
   it("a pricing offer's request names the offer's title", async () => {
     await submitQuote(h.http, quoteForm({ serviceType: 'headlight_refresh' }))
     await runJobs()
-    expect(readable(mailTo('owner@curbside.test')!.raw)).toContain('Subject: New quote request: Headlight Refresh from Maria Gonzalez')
-    expect(readable(mailTo('maria@example.com')!.raw)).toContain('Subject: We received your Headlight Refresh request')
+    expect(readable(mailTo('owner@curbside.test')!.raw)).toContain(
+      'Subject: New quote request: Headlight Refresh from Maria Gonzalez',
+    )
+    expect(readable(mailTo('maria@example.com')!.raw)).toContain(
+      'Subject: We received your Headlight Refresh request',
+    )
   })
 
   it('with the mail server down: the submission succeeds, the job backs off, and delivers once the server is back', async () => {
@@ -150,7 +211,11 @@ describe('sendQuoteEmail', () => {
     await startSmtp(smtpPort)
     // The back-off has passed (moved, rather than waited for).
     for (const job of jobs) {
-      await h.payload.update({ collection: 'payload-jobs', id: job.id, data: { waitUntil: new Date(Date.now() - 1000).toISOString() } })
+      await h.payload.update({
+        collection: 'payload-jobs',
+        id: job.id,
+        data: { waitUntil: new Date(Date.now() - 1000).toISOString() },
+      })
     }
     await runJobs()
     expect(received.map((m) => m.to[0]).sort()).toEqual(['maria@example.com', 'owner@curbside.test'])

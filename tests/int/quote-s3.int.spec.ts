@@ -9,16 +9,24 @@ import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { counts, image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
 
 // Quote photos with storage-s3 enabled, against a real local S3-compatible server
 // (s3rver): stored in the bucket under customer-uploads/, re-encoded, served only to
-// approved staff through Payload's file route, and removed from the bucket when the
-// submission is rolled back.
+// approved staff through Payload's file route (the thumbnail too), removed from the bucket
+// when the submission is rolled back, and nothing kept when the bucket cannot be written.
 
 const BUCKET = 'curbside-test'
 const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'))
-const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] })
+const startS3 = (p: number) =>
+  new S3rver({
+    port: p,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET }],
+  })
+let s3 = startS3(0)
 const { port } = (await s3.run()) as AddressInfo
 
 // storage-s3 reads these when the config loads, so they are set before it is imported.
@@ -47,7 +55,8 @@ function bucketKeys(): string[] {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name)
       if (entry.isDirectory()) walk(full)
-      else if (entry.name.endsWith('._S3rver_object')) out.push(path.relative(root, full).replace(/\._S3rver_object$/, ''))
+      else if (entry.name.endsWith('._S3rver_object'))
+        out.push(path.relative(root, full).replace(/\._S3rver_object$/, ''))
     }
   }
   walk(root)
@@ -56,7 +65,10 @@ function bucketKeys(): string[] {
 
 describe('quote photos on S3', () => {
   it('are stored in the bucket (not on disk), re-encoded, and readable only by approved staff', async () => {
-    const res = await submitQuote(h.http, quoteForm({}, [{ name: 'a.jpg', type: 'image/jpeg', bytes: await phoneJpeg() }]))
+    const res = await submitQuote(
+      h.http,
+      quoteForm({}, [{ name: 'a.jpg', type: 'image/jpeg', bytes: await phoneJpeg() }]),
+    )
     expect(res.status).toBe(201)
     const { docs } = await h.payload.find({ collection: 'leads', depth: 1 })
     const photo = docs[0].photos![0] as { filename: string; url: string }
@@ -82,8 +94,64 @@ describe('quote photos on S3', () => {
     expect(business.replace(/\r\n/g, '')).toContain(staff.bytes.toString('base64'))
   })
 
+  it("a photo's thumbnail is in the bucket too, and refused to anonymous visitors", async () => {
+    // big enough for Payload to make the 320 px thumbnail
+    const res = await submitQuote(
+      h.http,
+      quoteForm({}, [{ name: 'big.png', type: 'image/png', bytes: await image('png', 400, 400) }]),
+    )
+    expect(res.status).toBe(201)
+    const { docs } = await h.payload.find({ collection: 'leads', depth: 1, sort: '-createdAt', limit: 1 })
+    const photo = docs[0].photos![0] as { sizes: { thumbnail: { filename: string; url: string } } }
+    const { filename, url } = photo.sizes.thumbnail
+    expect(bucketKeys()).toContain(`customer-uploads/${filename}`)
+    const route = `/api/customer-uploads/file/${filename}`
+    expect(new URL(url).pathname).toBe(route)
+    expect((await h.http.bytes(route)).status).toBe(403)
+    expect((await h.http.bytes(route, h.sessionOf('unapproved'))).status).toBe(403)
+    const staff = await h.http.bytes(route, h.sessionOf('staff'))
+    expect(staff.status).toBe(200)
+    expect((await sharp(staff.bytes).metadata()).format).toBe('webp')
+  })
+
+  it('the S3 server down while storing: the form gets its error, and no lead, no photo row, no object remain', async () => {
+    const before = { keys: bucketKeys(), counts: await counts(h.payload) }
+    await s3.close()
+    try {
+      const res = await submitQuote(
+        h.http,
+        quoteForm({ description: 'while S3 is down' }, [
+          { name: 'a.png', type: 'image/png', bytes: await image('png') },
+          { name: 'b.png', type: 'image/png', bytes: await image('png') },
+        ]),
+      )
+      expect(res.status).toBe(500)
+      expect(res.body).toEqual({ message: 'There was a problem submitting your request. Please try again.' })
+    } finally {
+      s3 = startS3(port)
+      await s3.run()
+    }
+    expect(await counts(h.payload)).toEqual(before.counts)
+    expect(bucketKeys()).toEqual(before.keys)
+    const { totalDocs } = await h.payload.count({
+      collection: 'leads',
+      where: { description: { equals: 'while S3 is down' } },
+    })
+    expect(totalDocs).toBe(0)
+    // and it works again once S3 is back
+    expect(
+      (
+        await submitQuote(
+          h.http,
+          quoteForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
+        )
+      ).status,
+    ).toBe(201)
+  })
+
   it('a rolled-back submission leaves no object in the bucket', async () => {
     const before = bucketKeys()
+    const uploadsBefore = await h.payload.count({ collection: 'customer-uploads' })
     const db = (h.payload.db as unknown as PostgresAdapter).drizzle
     await db.execute(sql`ALTER TABLE leads ADD CONSTRAINT quote_s3_fail CHECK (description <> 'refuse me')`)
     try {
@@ -99,6 +167,6 @@ describe('quote photos on S3', () => {
       await db.execute(sql`ALTER TABLE leads DROP CONSTRAINT quote_s3_fail`)
     }
     expect(bucketKeys()).toEqual(before)
-    expect(await h.payload.count({ collection: 'customer-uploads' })).toMatchObject({ totalDocs: 1 })
+    expect(await h.payload.count({ collection: 'customer-uploads' })).toEqual(uploadsBefore)
   })
 })

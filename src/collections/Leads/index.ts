@@ -8,8 +8,9 @@ import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
 import { SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 
 import { limitCreates } from './hooks/limitCreates'
+import { normalizeQuoteFields } from './hooks/normalizeQuoteFields'
 import { queueQuoteEmails } from './hooks/queueQuoteEmails'
-import { validatePhone } from './hooks/validatePhone'
+import { validateQuoteEmail, validateQuoteText, validateQuoteTextarea } from './hooks/validateQuoteField'
 import { validateStatusChange } from './hooks/validateStatusChange'
 
 // Customers' quote requests. Anyone may create one (the quote forms, API consumers);
@@ -29,30 +30,54 @@ export const Leads: CollectionConfig = {
   defaultSort: '-createdAt',
   hooks: {
     beforeOperation: [limitCreates],
+    beforeValidate: [normalizeQuoteFields],
     afterChange: [queueQuoteEmails],
   },
   fields: [
     {
       type: 'row',
       fields: [
-        { name: 'firstName', type: 'text', required: true, maxLength: 100 },
-        { name: 'lastName', type: 'text', required: true, maxLength: 100 },
+        {
+          name: 'firstName',
+          type: 'text',
+          required: true,
+          maxLength: 100,
+          validate: validateQuoteText('firstName'),
+        },
+        {
+          name: 'lastName',
+          type: 'text',
+          required: true,
+          maxLength: 100,
+          validate: validateQuoteText('lastName'),
+        },
       ],
     },
     {
       type: 'row',
       fields: [
-        { name: 'phone', type: 'text', required: true, maxLength: 40, validate: validatePhone },
-        { name: 'email', type: 'email', required: true },
+        { name: 'phone', type: 'text', required: true, maxLength: 40, validate: validateQuoteText('phone') },
+        { name: 'email', type: 'email', required: true, validate: validateQuoteEmail },
       ],
     },
-    { name: 'description', type: 'textarea', required: true, maxLength: 5000 },
+    {
+      name: 'description',
+      type: 'textarea',
+      required: true,
+      maxLength: 5000,
+      validate: validateQuoteTextarea,
+    },
     {
       name: 'photos',
       type: 'upload',
       relationTo: 'customer-uploads',
       hasMany: true,
       maxRows: 10,
+      // Customer photos are private and addressed by guessable ids: a public create that
+      // could set this would link other customers' photos to a lead of its own. For anyone
+      // but approved staff Payload drops the value (field access); the quote endpoint links
+      // the photos it has just stored, with the server's rights.
+      access: { create: approvedStaffField },
     },
     {
       name: 'serviceType',

@@ -2,16 +2,37 @@ import { Heading, Link, Text } from '@react-email/components'
 
 import { EmailFrame, type QuoteRequestSummary, RequestSummary } from './quote-layout'
 
-export type QuoteBusinessEmailProps = QuoteRequestSummary & { adminUrl: string }
+export type QuoteBusinessEmailProps = QuoteRequestSummary & {
+  adminUrl: string
+  attachedPhotoCount: number
+  // Photos past the attachment size cap: their page in the admin.
+  linkedPhotos: { label: string; url: string }[]
+}
 
-// To the business: everything the customer sent, the photos attached, a link to the lead.
+// To the business: everything the customer sent, the photos attached (those past the size
+// cap linked instead), a link to the lead.
 export function QuoteBusinessEmail(p: QuoteBusinessEmailProps) {
+  const linked = p.linkedPhotos.length
+  const photosText = linked
+    ? `${p.photoCount} sent: ${p.attachedPhotoCount} attached, ${linked} too large to attach (linked below)`
+    : undefined
   return (
     <EmailFrame preview={`New ${p.serviceTitle} quote request from ${p.firstName} ${p.lastName}`}>
       <Heading as="h1" style={{ fontSize: '20px', margin: 0 }}>
         New quote request: {p.serviceTitle}
       </Heading>
-      <RequestSummary request={p} photoWord="attached" />
+      <RequestSummary request={p} photoWord="attached" photosText={photosText} />
+      {linked > 0 && (
+        <Text>
+          Open in the back office:{' '}
+          {p.linkedPhotos.map((photo, i) => (
+            <span key={photo.url}>
+              {i > 0 && ', '}
+              <Link href={photo.url}>{photo.label}</Link>
+            </span>
+          ))}
+        </Text>
+      )}
       <Text style={{ marginTop: '24px' }}>
         <Link href={p.adminUrl}>Open this lead in the back office</Link>
       </Text>

@@ -29,13 +29,16 @@ export type QuoteRequestSummary = {
 const label = { color: '#6b7280', fontSize: '12px', margin: '12px 0 0', textTransform: 'uppercase' as const }
 const value = { color: '#111827', fontSize: '15px', margin: '2px 0 0', whiteSpace: 'pre-wrap' as const }
 
-// `photoWord`: "attached" for the business, "received" for the customer.
+// `photoWord`: "attached" for the business, "received" for the customer; `photosText`
+// replaces the whole photos line when a count and a word do not say it.
 export function RequestSummary({
   request: p,
   photoWord,
+  photosText,
 }: {
   request: QuoteRequestSummary
   photoWord: string
+  photosText?: string
 }) {
   const rows: [string, string][] = [
     ['Name', `${p.firstName} ${p.lastName}`],
@@ -43,7 +46,7 @@ export function RequestSummary({
     ['Email', p.email],
     ['Service', p.serviceTitle],
     ['Description', p.description],
-    ['Photos', p.photoCount ? `${p.photoCount} ${photoWord}` : 'None'],
+    ['Photos', photosText ?? (p.photoCount ? `${p.photoCount} ${photoWord}` : 'None')],
   ]
   return (
     <Section>

@@ -7,11 +7,25 @@ import { readStoredPhoto } from './readStoredPhoto'
 
 type Audience = 'business' | 'customer'
 
+// Total size of the photos attached to the business e-mail. Base64 makes a message a third
+// larger, and many mail services refuse messages over 20-25 MB; photos past the cap are
+// linked (their page in the admin) instead of attached.
+export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024
+
+// Payload 3.90's exponential back-off waits delay * 2^n after the n-th failure, with no
+// upper bound (payload/dist/queues/errors/calculateBackoffWaitUntil.js), so the budget
+// is set by the number of attempts: 12 retries from 30 s keep trying for
+// 30 s * (2^12 - 1), about 34 hours, so an outage of a day still delivers. Capping the
+// delay instead would need a workflow that passes its own `retries` per run.
+const DEFAULT_ATTEMPTS = 12
+const DEFAULT_BACKOFF_MS = 30_000
+
 // One e-mail about one new lead: to the business (site-settings recipients, photos
 // attached, a link to the lead) or the confirmation to the customer. Queued by the leads
 // collection in the lead's transaction; each audience is its own job so a retry never
 // sends the other e-mail twice. A failure is logged by the queue and retried with
-// exponential back-off (30 s, 1 min, 2 min, ...); the submission itself never waits on it.
+// exponential back-off (30 s, 1 min, 2 min, ... for about 34 hours); the submission itself
+// never waits on it.
 export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
   slug: 'sendQuoteEmail',
   label: 'Send quote e-mail',
@@ -29,8 +43,8 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
   ],
   outputSchema: [{ name: 'sent', type: 'checkbox' }],
   retries: {
-    attempts: Number(process.env.QUOTE_EMAIL_ATTEMPTS || 8),
-    backoff: { type: 'exponential', delay: Number(process.env.QUOTE_EMAIL_BACKOFF_MS || 30_000) },
+    attempts: Number(process.env.QUOTE_EMAIL_ATTEMPTS || DEFAULT_ATTEMPTS),
+    backoff: { type: 'exponential', delay: Number(process.env.QUOTE_EMAIL_BACKOFF_MS || DEFAULT_BACKOFF_MS) },
   },
   handler: async ({ input, req }) => {
     const { payload } = req
@@ -65,17 +79,37 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean)
-      const adminUrl = `${payload.config.serverURL}/admin/collections/leads/${lead.id}`
-      const element = QuoteBusinessEmail({ ...details, adminUrl })
+      const admin = `${payload.config.serverURL}/admin/collections`
       const attachments = []
-      for (const photo of lead.photos ?? []) {
+      const linkedPhotos: { label: string; url: string }[] = []
+      let attachedBytes = 0
+      for (const [index, photo] of (lead.photos ?? []).entries()) {
         if (typeof photo !== 'object' || !photo.filename) continue
+        const label = `Photo ${index + 1}`
+        const link = () => linkedPhotos.push({ label, url: `${admin}/customer-uploads/${photo.id}` })
+        // The recorded size spares reading a photo that cannot fit; the bytes decide.
+        if (attachedBytes + (photo.filesize ?? 0) > MAX_ATTACHMENT_BYTES) {
+          link()
+          continue
+        }
+        const content = await readStoredPhoto(req, photo)
+        if (attachedBytes + content.byteLength > MAX_ATTACHMENT_BYTES) {
+          link()
+          continue
+        }
+        attachedBytes += content.byteLength
         attachments.push({
-          filename: `photo-${attachments.length + 1}${photo.filename.slice(photo.filename.lastIndexOf('.'))}`,
-          content: await readStoredPhoto(req, photo),
+          filename: `photo-${index + 1}${photo.filename.slice(photo.filename.lastIndexOf('.'))}`,
+          content,
           contentType: photo.mimeType ?? 'image/jpeg',
         })
       }
+      const element = QuoteBusinessEmail({
+        ...details,
+        adminUrl: `${admin}/leads/${lead.id}`,
+        attachedPhotoCount: attachments.length,
+        linkedPhotos,
+      })
       await payload.sendEmail({
         to,
         replyTo: lead.email,

@@ -1,0 +1,88 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { setupHarness } from '../helpers/harness'
+import { QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+
+import { appendSocketAddressToForwardedFor } from '@/lib/rate-limit'
+
+// The per-client limit keyed by the address the request really came from. In the server,
+// src/lib/rate-limit.ts appends each request's socket address to X-Forwarded-For from
+// Node's 'http.server.request.start' channel (Next itself passes a client's header on
+// untouched); here the same appender runs in front of the test server, and every request
+// comes from 127.0.0.1 while claiming a different X-Forwarded-For.
+
+const h = setupHarness({ http: true })
+const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
+let uninstall: () => void
+
+beforeAll(() => {
+  uninstall = appendSocketAddressToForwardedFor()
+})
+afterAll(() => uninstall())
+
+beforeEach(async () => {
+  for (const collection of ['leads', 'payload-jobs', 'quote-rate-limits'] as const) {
+    await h.payload.db.deleteMany({ collection, where: {} })
+  }
+})
+afterEach(() => {
+  delete process.env.TRUSTED_PROXY_HOPS
+})
+
+async function limitRows(): Promise<{ client: string; hits: number }[]> {
+  const result = await db().execute(sql`SELECT client, hits FROM quote_rate_limits ORDER BY client`)
+  return (result as unknown as { rows: { client: string; hits: unknown }[] }).rows.map((r) => ({
+    client: r.client,
+    hits: Number(r.hits),
+  }))
+}
+
+describe('with no proxy in front (TRUSTED_PROXY_HOPS unset)', () => {
+  it('a new made-up X-Forwarded-For on every request does not escape the limit', async () => {
+    const spoofed = Array.from({ length: 6 }, (_, i) => `198.51.100.${i + 1}`)
+    const statuses = []
+    for (const client of spoofed) statuses.push((await submitQuote(h.http, quoteForm(), { client })).status)
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+    expect(await limitRows()).toEqual([{ client: '127.0.0.1', hits: 6 }])
+    expect(await h.payload.count({ collection: 'leads' })).toMatchObject({ totalDocs: 5 })
+  })
+
+  it('the same holds for REST creates of leads, which share the limit', async () => {
+    for (let i = 0; i < 5; i++) expect((await submitQuote(h.http, quoteForm())).status).toBe(201)
+    // the HTTP client sends a fresh X-Forwarded-For with every request
+    const rest = await h.http.post('/api/leads', { json: { ...QUOTE_FIELDS, serviceType: 'rim_rash' } })
+    expect(rest.status).toBe(429)
+    expect(await limitRows()).toEqual([{ client: '127.0.0.1', hits: 6 }])
+  })
+
+  it('without any X-Forwarded-For, the socket address alone is the client', async () => {
+    const res = await h.http.post('/api/quote-requests', {
+      form: quoteForm(),
+      headers: { 'X-Forwarded-For': '' },
+    })
+    expect(res.status).toBe(201)
+    expect(await limitRows()).toEqual([{ client: '127.0.0.1', hits: 1 }])
+  })
+})
+
+describe('behind one proxy of ours (TRUSTED_PROXY_HOPS=1)', () => {
+  it('the address our proxy appended is the client; what the client wrote left of it is not', async () => {
+    process.env.TRUSTED_PROXY_HOPS = '1'
+    // The test client plays the proxy: it appends the address it "saw", after whatever
+    // the client itself claimed.
+    const statuses = []
+    for (let i = 0; i < 6; i++) {
+      const res = await submitQuote(h.http, quoteForm(), { client: `10.9.9.${i}, 203.0.113.50` })
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+    // another client behind the same proxy is not affected
+    expect((await submitQuote(h.http, quoteForm(), { client: '203.0.113.51' })).status).toBe(201)
+    expect(await limitRows()).toEqual([
+      { client: '203.0.113.50', hits: 6 },
+      { client: '203.0.113.51', hits: 1 },
+    ])
+  })
+})
