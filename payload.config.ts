@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig } from 'payload'
+import { buildConfig, type SanitizedConfig } from 'payload'
 import sharp from 'sharp'
 
 import { migrations } from './migrations'
+import { approvedStaff } from './src/access/approvedStaff'
 import { CustomerUploads } from './src/collections/CustomerUploads'
 import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
@@ -34,6 +35,23 @@ function secret(): string {
     throw new Error('PAYLOAD_SECRET must be set in production.')
   }
   return 'development-only-secret-do-not-use-in-production'
+}
+
+// Payload adds its payload-locked-documents collection (who is editing which document in
+// the admin) while sanitising the config, after plugins have run, with access for any
+// signed-in account, approved or not; 3.90 has no option to override it. Its rows name
+// accounts and documents, so only approved staff, the admin's only users, may use it.
+function restrictLockedDocuments(config: SanitizedConfig): SanitizedConfig {
+  const locked = config.collections.find((c) => c.slug === 'payload-locked-documents')
+  if (!locked) throw new Error('payload-locked-documents is missing: review restrictLockedDocuments.')
+  locked.access = {
+    ...locked.access,
+    create: approvedStaff,
+    read: approvedStaff,
+    update: approvedStaff,
+    delete: approvedStaff,
+  }
+  return config
 }
 
 export default buildConfig({
@@ -74,4 +92,4 @@ export default buildConfig({
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   onInit: seedOnInit,
-})
+}).then(restrictLockedDocuments)

@@ -1,5 +1,7 @@
 import type { JobsConfig } from 'payload'
 
+import { nobody } from '@/access/nobody'
+
 import { sendQuoteEmail } from './SendQuoteEmail'
 
 // Queued tasks, run in-process by the server (see src/instrumentation.ts): every 10
@@ -10,4 +12,8 @@ export const jobs: JobsConfig = {
   autoRun: [{ cron: '*/10 * * * * *', queue: 'default', limit: 20 }],
   // A job that ran out of attempts stays in payload-jobs with its error, for staff to see.
   deleteJobOnComplete: true,
+  // Payload's default lets any signed-in account, approved or not, run the queue through
+  // GET /api/payload-jobs/run (and /handle-schedules) or queue and cancel jobs. The server
+  // does all of that itself with overrideAccess (autoRun, the leads hook), so no caller needs it.
+  access: { run: nobody, queue: nobody, cancel: nobody },
 }

@@ -1,6 +1,6 @@
 import type { Persona } from './payload'
 
-// THE ACCESS MATRIX: who may do what, for every collection and the site-settings global.
+// THE ACCESS MATRIX: who may do what, for every collection and global.
 // tests/int/access-{local,rest,graphql}.int.spec.ts run every cell of this table through
 // the Local API (overrideAccess: false), REST and GraphQL; tests/helpers/access-suite.ts
 // says exactly what each outcome means and checks the database after every case (a
@@ -31,6 +31,8 @@ import type { Persona } from './payload'
 // Subjects: 'users' is another person's account (create = a new account), 'users:own' the
 // caller's own account. An admin deleting their own account is left to
 // tests/int/users.int.spec.ts (it would remove the persona the other cases use).
+// 'quote-rate-limits' rows are written by the server's quote rate limit only
+// (src/lib/rate-limit.ts); admins may look at them and clear one.
 // Payload's GraphQL API has no file upload: there, an allowed create of an upload
 // collection answers 400 "No files were uploaded." (MissingFile) and creates nothing.
 
@@ -48,7 +50,9 @@ export const SUBJECTS = [
   'customer-uploads',
   'users',
   'users:own',
+  'quote-rate-limits',
   'site-settings',
+  'site-pages',
 ] as const
 export type Subject = (typeof SUBJECTS)[number]
 
@@ -100,9 +104,21 @@ export const ACCESS_MATRIX: Record<Subject, Record<Persona, Row>> = {
     staff:            ['n/a',     'allow',     'own-fields', 'deny'],
     admin:            ['n/a',     'allow',     'own-fields', 'n/a'],
   },
+  'quote-rate-limits': {
+    anonymous:        ['deny',    'deny',      'deny',       'deny'],
+    unapproved:       ['deny',    'deny',      'deny',       'deny'],
+    staff:            ['deny',    'deny',      'deny',       'deny'],
+    admin:            ['deny',    'allow',     'deny',       'allow'],
+  },
   'site-settings': {
     anonymous:        ['n/a',     'public',    'deny',       'n/a'],
     unapproved:       ['n/a',     'public',    'deny',       'n/a'],
+    staff:            ['n/a',     'allow',     'deny',       'n/a'],
+    admin:            ['n/a',     'allow',     'allow',      'n/a'],
+  },
+  'site-pages': {
+    anonymous:        ['n/a',     'allow',     'deny',       'n/a'],
+    unapproved:       ['n/a',     'allow',     'deny',       'n/a'],
     staff:            ['n/a',     'allow',     'deny',       'n/a'],
     admin:            ['n/a',     'allow',     'allow',      'n/a'],
   },

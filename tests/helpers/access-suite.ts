@@ -1,4 +1,4 @@
-import type { CollectionSlug } from 'payload'
+import type { CollectionSlug, GlobalSlug, Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { BANNER_FIELDS } from '@/lib/promotions'
@@ -10,6 +10,7 @@ import {
   channelFor,
   expectOk,
   expectRefused,
+  GRAPHQL,
   selectedFields,
   type UploadFile,
 } from './channels'
@@ -39,6 +40,20 @@ import { createUser } from './payload'
 
 // Runs every cell of ACCESS_MATRIX (tests/helpers/access-matrix.ts) through one channel.
 
+// GraphQL names and fields of the subjects the other suites never query.
+Object.assign(GRAPHQL, {
+  'quote-rate-limits': {
+    one: 'QuoteRateLimit',
+    many: 'QuoteRateLimits',
+    fields: 'id client windowStartedAt hits createdAt updatedAt',
+  },
+  'site-pages': {
+    one: 'SitePage',
+    many: '',
+    fields: 'privacyPolicy termsOfService careersPosting updatedAt createdAt',
+  },
+})
+
 type World = {
   h: Harness
   channel: Channel
@@ -47,10 +62,12 @@ type World = {
   lead: Doc
   customerUpload: Doc
   promotions: { live: Doc; liveUntilFuture: Doc; inactive: Doc; expired: Doc }
+  rateLimit: Doc
 }
 
 type Spec = {
   slug: string
+  global?: boolean
   upload?: 'gallery-images' | 'customer-uploads'
   // fields a persona may not read (besides what the outcome itself hides)
   hidden?: (persona: Persona) => string[]
@@ -69,6 +86,39 @@ const isStaff = (p: Persona) => p === 'staff' || p === 'admin'
 const idOf = (w: World, p: Persona) => (p === 'anonymous' ? null : w.h.accounts[p].user.id)
 // Some other person's account, to try to pass off as the author.
 const someoneElse = (w: World, p: Persona) => w.h.accounts[p === 'admin' ? 'staff' : 'admin'].user.id
+
+let rateLimitSeq = 0
+// A row as the quote rate limit writes it (the Local API's overrideAccess stands in for
+// src/lib/rate-limit.ts's own SQL).
+const seedRateLimit = (payload: Payload) =>
+  payload.create({
+    collection: 'quote-rate-limits',
+    data: { client: `2001:db8:ffff::${++rateLimitSeq}`, windowStartedAt: new Date().toISOString(), hits: 3 },
+    depth: 0,
+  })
+
+// A rich-text value as the admin's editor saves it: one paragraph.
+const richText = (text: string) => ({
+  root: {
+    type: 'root',
+    format: '',
+    indent: 0,
+    version: 1,
+    direction: 'ltr',
+    children: [
+      {
+        type: 'paragraph',
+        format: '',
+        indent: 0,
+        version: 1,
+        direction: 'ltr',
+        textFormat: 0,
+        textStyle: '',
+        children: [{ type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 }],
+      },
+    ],
+  },
+})
 
 const SPECS: Record<Subject, Spec> = {
   leads: {
@@ -189,14 +239,39 @@ const SPECS: Record<Subject, Spec> = {
     }),
     readTarget: (w, p) => idOf(w, p)!,
   },
+  'quote-rate-limits': {
+    slug: 'quote-rate-limits',
+    create: async (_w, p) => ({
+      data: {
+        client: `2001:db8:eeee::${p}-${Date.now()}`,
+        windowStartedAt: new Date().toISOString(),
+        hits: 0,
+      },
+    }),
+    target: async (w) => (await seedRateLimit(w.h.payload)).id,
+    update: () => ({ hits: 0 }),
+    readTarget: (w) => w.rateLimit.id,
+  },
   'site-settings': {
     slug: 'site-settings',
+    global: true,
     hidden: (p) => (isStaff(p) ? [] : ['notificationRecipients']),
     // GraphQL's input type for the global makes every required field mandatory.
     update: () => ({
       businessName: 'Curbside Rim Co. of Austin',
       phone: '(512) 555-0199',
       email: 'hello@curbsiderim.co',
+    }),
+    updated: (_w, _p, _o, sent) => sent,
+  },
+  'site-pages': {
+    slug: 'site-pages',
+    global: true,
+    // GraphQL's input type for the global makes every required field mandatory.
+    update: (_w, p) => ({
+      privacyPolicy: richText(`Privacy policy, revised by ${p}`),
+      termsOfService: richText(`Terms of service, revised by ${p}`),
+      careersPosting: richText(`Careers posting, revised by ${p}`),
     }),
     updated: (_w, _p, _o, sent) => sent,
   },
@@ -236,10 +311,11 @@ async function checkRead(w: World, c: MatrixCase, spec: Spec) {
   const hidden = spec.hidden?.(c.persona) ?? []
   const visible = (f: string) => !hidden.includes(f)
 
-  if (spec.slug === 'site-settings') {
-    const res = await channel.findGlobal('site-settings', c.persona)
+  if (spec.global) {
+    const slug = spec.slug as GlobalSlug
+    const res = await channel.findGlobal(slug, c.persona)
     expectOk(res)
-    expectSameDoc(w, c, 'site-settings', res.doc, await globalSnapshot(payload, 'site-settings'), visible)
+    expectSameDoc(w, c, slug, res.doc, await globalSnapshot(payload, slug), visible)
     return
   }
 
@@ -340,20 +416,27 @@ async function checkUpdate(w: World, c: MatrixCase, spec: Spec) {
   const { payload } = w.h
   const sent = spec.update!(w, c.persona)
 
-  if (spec.slug === 'site-settings') {
-    const before = await globalSnapshot(payload, 'site-settings')
-    const res = await w.channel.updateGlobal('site-settings', c.persona, sent)
+  if (spec.global) {
+    const slug = spec.slug as GlobalSlug
+    const before = await globalSnapshot(payload, slug)
+    const res = await w.channel.updateGlobal(slug, c.persona, sent)
     if (c.outcome === 'deny') {
       expectRefused(res, FORBIDDEN)
-      expect(await globalSnapshot(payload, 'site-settings')).toEqual(before)
+      expect(await globalSnapshot(payload, slug)).toEqual(before)
       return
     }
-    expectOk(res)
-    const after = await globalSnapshot(payload, 'site-settings')
-    expect(omit(after, ['updatedAt', 'createdAt', 'id', 'globalType'])).toEqual({
-      ...omit(before, ['updatedAt', 'createdAt', 'id', 'globalType']),
-      ...sent,
-    })
+    const content = (doc: Doc) => omit(doc, ['updatedAt', 'createdAt', 'id', 'globalType'])
+    try {
+      expectOk(res)
+      expect(content(await globalSnapshot(payload, slug))).toEqual({ ...content(before), ...sent })
+    } finally {
+      // Globals outlive resetDatabase: the test files after this one find them as they were.
+      await (payload as unknown as { updateGlobal: (args: Doc) => Promise<Doc> }).updateGlobal({
+        slug,
+        data: content(before),
+        context: { disableRevalidate: true },
+      })
+    }
     return
   }
 
@@ -428,6 +511,7 @@ export function describeAccessMatrix(channelName: ChannelName) {
       inactive: await seedPromotion(payload, { isActive: false }, admin),
       expired: await seedPromotion(payload, { endDate: PAST }, admin),
     }
+    w.rateLimit = await seedRateLimit(payload)
   })
 
   describe(`access matrix over ${channelName}`, () => {

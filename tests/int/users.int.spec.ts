@@ -163,6 +163,52 @@ describe('with an admin, staff and an unapproved account', () => {
     })
   })
 
+  // A verified account can log in the moment an admin approves it, without ever having
+  // confirmed its e-mail: marking one verified is an admin's decision. (GraphQL's input
+  // types have no _verified.)
+  describe.each(['local', 'rest'] as const)('e-mail verification over %s', (name) => {
+    for (const persona of ['unapproved', 'staff'] as const) {
+      it(`${persona}: creating an account with _verified true stores it unverified`, async () => {
+        const account = fresh(`verified-by-${persona}-${name}`)
+        const res = await channels[name].create('users', persona, { ...account, _verified: true })
+        expectOk(res)
+        expect(await dbUser(account.email)).toMatchObject({
+          role: 'staff',
+          approved: false,
+          _verified: false,
+        })
+        expectRestError(await login(account.email, account.password), UNVERIFIED)
+      })
+
+      it(`${persona}: _verified of their own account does not change`, async () => {
+        const { user, email } = h.accounts[persona]
+        try {
+          const res = await channels[name].update('users', persona, user.id, { _verified: false })
+          expectOk(res)
+          expect(await dbUser(email)).toMatchObject({ _verified: true })
+        } finally {
+          // Payload ignores the sessions of unverified accounts: keep the persona usable.
+          await h.payload.update({ collection: 'users', id: user.id, data: { _verified: true } })
+        }
+      })
+    }
+
+    it('admin: may create a verified account and verify an existing one', async () => {
+      const account = fresh(`verified-by-admin-${name}`)
+      const created = await channels[name].create('users', 'admin', { ...account, _verified: true })
+      expectOk(created)
+      expect(await dbUser(account.email)).toMatchObject({ _verified: true })
+      expect((await login(account.email, account.password)).status).toBe(200)
+
+      const pending = fresh(`pending-${name}`)
+      const signUp = await h.http.post('/api/users', { json: pending })
+      expect(signUp.status).toBe(201)
+      expectOk(await channels[name].update('users', 'admin', signUp.body.doc.id, { _verified: true }))
+      expect(await dbUser(pending.email)).toMatchObject({ _verified: true, _verificationToken: null })
+      expect((await login(pending.email, pending.password)).status).toBe(200)
+    })
+  })
+
   describe.each(CHANNELS)('an admin cannot remove their own admin role or approval, over %s', (name) => {
     for (const change of [{ role: 'staff' }, { approved: false }, { role: 'staff', approved: false }]) {
       it(JSON.stringify(change), async () => {
@@ -250,5 +296,24 @@ describe('with an admin, staff and an unapproved account', () => {
       expectRestError(own, LAST_ADMIN_DELETE)
       expect(await row(h.payload, 'users', second.id)).toMatchObject({ role: 'admin', approved: true })
     })
+  })
+})
+
+// Sign-ups that arrive together on an empty table: the first-account check and the
+// insert are separate statements, so without serialising them every one of them would
+// count zero users and become an approved admin.
+describe.each(['rest', 'local'] as const)('simultaneous first sign-ups over %s', (name) => {
+  beforeAll(async () => {
+    await resetDatabase(h.payload)
+  })
+
+  it('exactly one becomes the approved admin; the others wait for approval', async () => {
+    const accounts = Array.from({ length: 4 }, () => fresh(`race-${name}`))
+    const results = await Promise.all(accounts.map((a) => channels[name].create('users', 'anonymous', a)))
+    for (const res of results) expectOk(res)
+    const users = await snapshot(h.payload, 'users')
+    expect(users.map((u) => u.email).sort()).toEqual(accounts.map((a) => a.email).sort())
+    expect(users.filter((u) => u.role === 'admin' && u.approved === true)).toHaveLength(1)
+    expect(users.filter((u) => u.role === 'staff' && u.approved === false)).toHaveLength(3)
   })
 })

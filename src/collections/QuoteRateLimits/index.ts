@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { admins } from '@/access/admins'
+import { nobody } from '@/access/nobody'
 
 // One row per client address: the quote rate limit's window and how many submissions it
 // holds. Kept in Postgres so the limit holds across app instances; written only by
@@ -9,9 +10,9 @@ export const QuoteRateLimits: CollectionConfig = {
   slug: 'quote-rate-limits',
   admin: { group: 'System', hidden: true },
   access: {
-    create: () => false,
+    create: nobody,
     read: admins,
-    update: () => false,
+    update: nobody,
     delete: admins,
   },
   fields: [

@@ -5,6 +5,7 @@ import { admins } from '@/access/admins'
 import { adminsOrSelf } from '@/access/adminsOrSelf'
 import { anyone } from '@/access/anyone'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
+import { nobody } from '@/access/nobody'
 
 import { verificationEmailHTML } from './verificationEmail'
 import { assignRoleOnCreate } from './hooks/assignRoleOnCreate'
@@ -19,13 +20,17 @@ export const Users: CollectionConfig = {
   auth: {
     // The link lands on the site's own page, which confirms the address and leads on
     // to the back office (Payload's default would point inside /admin).
-    verify: { generateEmailHTML: verificationEmailHTML, generateEmailSubject: () => 'Confirm your Curbside Rim Co. account' },
+    verify: {
+      generateEmailHTML: verificationEmailHTML,
+      generateEmailSubject: () => 'Confirm your Curbside Rim Co. account',
+    },
     maxLoginAttempts: 5,
     lockTime: 15 * 60 * 1000,
     tokenExpiration: 60 * 60 * 8,
     cookies: {
       sameSite: 'Lax',
-      secure: process.env.NODE_ENV === 'production' && process.env.SERVER_URL?.startsWith('https://') === true,
+      secure:
+        process.env.NODE_ENV === 'production' && process.env.SERVER_URL?.startsWith('https://') === true,
     },
   },
   access: {
@@ -75,8 +80,17 @@ export const Users: CollectionConfig = {
       type: 'text',
       unique: true,
       index: true,
-      access: { create: () => false, update: () => false, read: adminsField },
+      access: { create: nobody, update: nobody, read: adminsField },
       admin: { position: 'sidebar', readOnly: true, condition: (data) => Boolean(data?.googleSubject) },
+    },
+    {
+      // Payload's own field (auth.verify), merged with this entry. Its default access lets
+      // any signed-in account, approved or not, create an already verified account or mark
+      // one verified, skipping the e-mail check: only admins may. Reading keeps Payload's
+      // rule (signed in), within the accounts the collection lets one read.
+      name: '_verified',
+      type: 'checkbox',
+      access: { create: adminsField, update: adminsField },
     },
   ],
   timestamps: true,
