@@ -13,9 +13,8 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   MAX_PHOTOS,
   MAX_PHOTO_BYTES,
-  fieldErrors,
-  quoteRequestSchema,
-} from '@/lib/quote-schema'
+} from '@/lib/quote-constants'
+import { fieldErrors, quoteRequestSchema } from '@/lib/quote-schema'
 import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit } from '@/lib/rate-limit'
 
 // Ten full-size photos plus the text fields; anything longer is refused while reading.

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 
-import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '@/lib/quote-schema'
+import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '@/lib/quote-constants'
 
 // What sharp reports for the formats customers may send. HEIC and AVIF both read as
 // 'heif'; HEIC decodes only where sharp's libheif has an HEVC decoder, otherwise the

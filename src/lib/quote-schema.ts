@@ -7,19 +7,6 @@ import type { ServiceType } from '@/lib/catalog'
 // submission endpoint and the leads collection (REST/GraphQL creates), so every way in
 // accepts and refuses the same things.
 
-export const MAX_PHOTOS = 10
-export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
-// Longest side a stored photo keeps; the browser downscales to the same size first.
-export const PHOTO_MAX_SIDE = 2560
-
-// The field a person never sees (visually hidden, not focusable); bots fill it in.
-export const HONEYPOT_FIELD = 'website'
-// Header carrying the browser's submission key: a retry with the same key is the same request.
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
-
-export const QUOTE_ENDPOINT = '/api/quote-requests'
-
 const required = (label: string) =>
   z
     .string({ error: `${label} is required.` })

@@ -1,4 +1,4 @@
-import { PHOTO_MAX_SIDE } from '@/lib/quote-schema'
+import { PHOTO_MAX_SIDE } from '@/lib/quote-constants'
 
 // Phone photos are often 4000+ px and several MB: shrink them in the browser to the size
 // the server keeps anyway, so the upload is quick on a mobile connection. Anything the

@@ -3,7 +3,14 @@
 import { useState } from 'react'
 import type { ReactNode } from 'react'
 
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
 
 import { QuoteForm } from './quote-form.client'
 
@@ -24,7 +31,9 @@ export function QuoteDialog({ serviceType, serviceTitle, children }: QuoteDialog
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{serviceTitle}</DialogTitle>
-          <DialogDescription>Tell us about your vehicle and we&apos;ll contact you within 24 hours.</DialogDescription>
+          <DialogDescription>
+            Tell us about your vehicle and we&apos;ll contact you within 24 hours.
+          </DialogDescription>
         </DialogHeader>
         <QuoteForm serviceType={serviceType} serviceTitle={serviceTitle} onSubmitted={() => setOpen(false)} />
       </DialogContent>

@@ -1,15 +1,15 @@
 'use client'
 
-import { zodResolver } from '@hookform/resolvers/zod'
 import { ImagePlus, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { BaseSyntheticEvent, ChangeEvent } from 'react'
 import { useForm } from 'react-hook-form'
+import type { Resolver } from 'react-hook-form'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
-import { HONEYPOT_FIELD, MAX_PHOTOS, quoteFieldsSchema } from '@/lib/quote-schema'
+import { HONEYPOT_FIELD, MAX_PHOTOS } from '@/lib/quote-constants'
 import type { QuoteFields } from '@/lib/quote-schema'
 import { cn } from '@/lib/utils'
 
@@ -36,6 +36,34 @@ const FIELDS: { name: keyof QuoteFields; label: string; type?: string; autoCompl
 
 const inputClass =
   'block w-full rounded-md border border-ink/20 bg-white px-3 py-2 text-base text-ink shadow-sm outline-none focus-visible:border-gold focus-visible:ring-2 focus-visible:ring-gold aria-[invalid=true]:border-red-700'
+
+// zod and its resolver (about a quarter of the page's JavaScript) load when the form is
+// first used, not with the page: the fields start loading them on focus, and the first
+// validation waits for them. The schema is the same one the server applies.
+let validation: Promise<Resolver<QuoteFields>> | null = null
+export function loadQuoteValidation(): Promise<Resolver<QuoteFields>> {
+  validation ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/quote-schema')]).then(
+    ([{ zodResolver }, { quoteFieldsSchema }]) => zodResolver(quoteFieldsSchema),
+  )
+  // A failed load (a dropped connection) is tried again on the next use.
+  validation.catch(() => {
+    validation = null
+  })
+  return validation
+}
+
+// When the validation code cannot be loaded, nothing is sent and the visitor sees the
+// same error as for any failed submission, with everything they typed kept.
+const quoteResolver: Resolver<QuoteFields> = async (values, context, options) => {
+  let resolve: Resolver<QuoteFields>
+  try {
+    resolve = await loadQuoteValidation()
+  } catch {
+    toast.error('Error', { description: ERROR_TEXT })
+    return { values: {}, errors: { root: { type: 'load', message: ERROR_TEXT } } }
+  }
+  return resolve(values, context, options)
+}
 
 function successText(serviceType: string, serviceTitle: string, photos: number): string {
   if (serviceType !== MAIN_FORM_SERVICE.key) {
@@ -69,7 +97,7 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
     setError,
     formState: { errors },
   } = useForm<QuoteFields>({
-    resolver: zodResolver(quoteFieldsSchema),
+    resolver: quoteResolver,
     defaultValues: { firstName: '', lastName: '', phone: '', email: '', description: '' },
   })
 
@@ -114,7 +142,10 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
       const form = new FormData()
       for (const [name, value] of Object.entries(values)) form.append(name, value)
       form.append('serviceType', serviceType)
-      form.append(HONEYPOT_FIELD, String(formElement ? (new FormData(formElement).get(HONEYPOT_FIELD) ?? '') : ''))
+      form.append(
+        HONEYPOT_FIELD,
+        String(formElement ? (new FormData(formElement).get(HONEYPOT_FIELD) ?? '') : ''),
+      )
       if (photoCount > 0) {
         for (const p of photos) form.append('photos', await downscalePhoto(p.file))
       }
@@ -153,6 +184,7 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
     <form
       noValidate
       onSubmit={handleSubmit(onValid)}
+      onFocus={() => void loadQuoteValidation().catch(() => undefined)}
       className="grid gap-4"
       aria-busy={busy}
       data-service-type={serviceType}
@@ -204,7 +236,13 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
       {/* Never shown to people; bots fill it in and the server refuses the request. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this empty</label>
-        <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+        <input
+          id={`${id}-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
       </div>
 
       {allowPhotos ? (
@@ -240,7 +278,10 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
           {photos.length > 0 ? (
             <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Selected photos">
               {photos.map((p) => (
-                <li key={p.id} className="relative aspect-square overflow-hidden rounded-md border border-ink/10">
+                <li
+                  key={p.id}
+                  className="border-ink/10 relative aspect-square overflow-hidden rounded-md border"
+                >
                   {/* Object URLs of local files: next/image cannot optimise them. */}
                   {/* eslint-disable-next-line @next/next/no-img-element */}
                   <img src={p.url} alt={p.file.name} className="size-full object-cover" />
@@ -249,7 +290,7 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
                     onClick={() => removePhoto(p.id)}
                     disabled={busy}
                     aria-label={`Remove ${p.file.name}`}
-                    className="absolute top-1 right-1 inline-flex size-7 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black focus-visible:ring-2 focus-visible:ring-gold focus-visible:outline-none disabled:opacity-50"
+                    className="focus-visible:ring-gold absolute top-1 right-1 inline-flex size-7 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black focus-visible:ring-2 focus-visible:outline-none disabled:opacity-50"
                   >
                     <X className="size-4" aria-hidden />
                   </button>
@@ -269,13 +310,17 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
             aria-labelledby={`${id}-progress-label`}
             max={100}
             value={Math.round(progress * 100)}
-            className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-ink/10 [&::-webkit-progress-value]:bg-gold"
+            className="[&::-webkit-progress-bar]:bg-ink/10 [&::-webkit-progress-value]:bg-gold h-2 w-full overflow-hidden rounded-full"
           />
         </div>
       ) : null}
 
       <Button type="submit" variant="premium" size="lg" disabled={busy} className={cn('w-full')}>
-        {phase === 'uploading' ? 'Uploading images...' : phase === 'submitting' ? 'Submitting...' : 'Submit Request'}
+        {phase === 'uploading'
+          ? 'Uploading images...'
+          : phase === 'submitting'
+            ? 'Submitting...'
+            : 'Submit Request'}
       </Button>
     </form>
   )

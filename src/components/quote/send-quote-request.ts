@@ -1,6 +1,9 @@
-import { IDEMPOTENCY_HEADER, QUOTE_ENDPOINT } from '@/lib/quote-schema'
+import { IDEMPOTENCY_HEADER, QUOTE_ENDPOINT } from '@/lib/quote-constants'
 
-export type QuoteResponse = { status: number; body: { message?: string; photos?: number; fieldErrors?: Record<string, string> } }
+export type QuoteResponse = {
+  status: number
+  body: { message?: string; photos?: number; fieldErrors?: Record<string, string> }
+}
 
 // One multipart POST with the fields and the photos. XMLHttpRequest rather than fetch:
 // only it reports upload progress, which the form shows as a progress bar.

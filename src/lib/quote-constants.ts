@@ -1,0 +1,16 @@
+// The quote request's limits and wire names, shared by the forms, the endpoint and the
+// photo pipeline. Kept apart from the zod schema (quote-schema.ts) so the browser gets
+// them without loading zod with the page.
+
+export const MAX_PHOTOS = 10
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
+// Longest side a stored photo keeps; the browser downscales to the same size first.
+export const PHOTO_MAX_SIDE = 2560
+
+// The field a person never sees (visually hidden, not focusable); bots fill it in.
+export const HONEYPOT_FIELD = 'website'
+// Header carrying the browser's submission key: a retry with the same key is the same request.
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
+
+export const QUOTE_ENDPOINT = '/api/quote-requests'
