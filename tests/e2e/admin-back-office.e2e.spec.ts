@@ -19,9 +19,16 @@ async function png(color: string) {
   return { name: `${color.slice(1)}.png`, mimeType: 'image/png', buffer }
 }
 
+// Every confirmation is accepted; its text is kept so a test can check what was asked.
+let confirmations: string[] = []
+
 test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page)
-  page.on('dialog', (dialog) => void dialog.accept())
+  confirmations = []
+  page.on('dialog', (dialog) => {
+    confirmations.push(dialog.message())
+    void dialog.accept()
+  })
 })
 
 test('header, logout and the tab kept in the URL', async ({ page }) => {
@@ -44,6 +51,13 @@ test('header, logout and the tab kept in the URL', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/login$/)
+})
+
+test("Payload's own logout screen signs out and ends on /login", async ({ page }) => {
+  await page.goto('/admin/logout')
+  await expect(page).toHaveURL(/\/login(\?.*)?$/)
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/login(\?.*)?$/)
 })
 
 test('a failed logout shows its message', async ({ page }) => {
@@ -225,9 +239,18 @@ test('promotions: create, edit, switch, delete with their notices and the banner
   await expect(page.getByText('Server says no')).toBeVisible()
   await page.getByRole('button', { name: 'Cancel' }).click()
 
+  await page.route('**/api/promotions/*', (route) =>
+    route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
+  )
+  await card.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Failed to delete promotion')).toBeVisible()
+  await expect(card).toHaveCount(1)
+  await page.unroute('**/api/promotions/*')
+
   await card.getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('Promotion deleted successfully')).toBeVisible()
   await expect(card).toHaveCount(0)
+  expect(confirmations.at(-1)).toBe('Are you sure you want to delete this promotion?')
 })
 
 test('promotion failure notices', async ({ page }) => {
@@ -266,9 +289,24 @@ test('gallery: validation, create, edit keeping images, delete, with their notic
   const renamed = items.filter({ hasText: 'Test Audi RS6 Avant' })
   await expect(renamed.getByAltText('Test Audi RS6 Avant before')).toHaveAttribute('src', beforeSrc!)
 
+  await page.route('**/api/gallery-items/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ message: 'Delete is down' }] }),
+        })
+      : route.continue(),
+  )
+  await renamed.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Delete is down')).toBeVisible()
+  await expect(renamed).toHaveCount(1)
+  await page.unroute('**/api/gallery-items/*')
+
   await renamed.getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('Gallery item deleted successfully')).toBeVisible()
   await expect(renamed).toHaveCount(0)
+  expect(confirmations.at(-1)).toBe('Are you sure you want to delete this item?')
 })
 
 test('gallery: session gone, empty state and load failure', async ({ page }) => {

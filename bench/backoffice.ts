@@ -1,0 +1,66 @@
+import pg from 'pg'
+
+import { leadsListPath } from '../src/lib/lead-query'
+
+import { adminAuthorization } from './lib/auth'
+import { median, percentile, round, target } from './lib/stats'
+import type { Target } from './lib/stats'
+
+// The back office at scale: 10 000 leads, and the requests its Lead Management tab
+// makes (first page newest first, a status filter, a name search, the weekly count),
+// through the REST API as the signed-in owner. Leads are inserted straight into the
+// database: the point is reading them, and 10 000 API creates would take minutes.
+const LEADS = Number(process.env.BENCH_LEADS || 10_000)
+const REPEAT = Number(process.env.BENCH_BACKOFFICE_REPEAT || 40)
+const STATUSES = ['new', 'contacted', 'quoted', 'completed']
+
+export async function seedLeads(count: number) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(
+      `INSERT INTO leads (first_name, last_name, phone, email, description, service_type, status, created_at, updated_at)
+       SELECT 'First' || i, 'Last' || i, '(512) 555-' || lpad((i % 10000)::text, 4, '0'), 'lead' || i || '@example.com',
+              'Curb rash on the front wheels, request number ' || i,
+              (ARRAY['rim_rash','windshield_repair','headlight_refresh','rim_restoration','wheel_restoration'])[1 + i % 5]::enum_leads_service_type,
+              ($1::text[])[1 + i % 4]::enum_leads_status,
+              now() - (i || ' minutes')::interval, now()
+       FROM generate_series(1, $2::int) AS i`,
+      [STATUSES, count],
+    )
+    await client.query('ANALYZE leads')
+  } finally {
+    await client.end()
+  }
+}
+
+async function timeRequests(url: string, path: string, authorization: string) {
+  const times: number[] = []
+  let totalDocs = 0
+  for (let i = 0; i < REPEAT + 3; i++) {
+    const started = performance.now()
+    const res = await fetch(`${url}${path}`, { headers: { Authorization: authorization } })
+    const body = (await res.json()) as { totalDocs?: number }
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`)
+    if (i >= 3) times.push(performance.now() - started) // the first three warm caches
+    totalDocs = body.totalDocs ?? 0
+  }
+  return { p50: round(median(times)), p99: round(percentile(times, 99)), totalDocs }
+}
+
+export async function backofficeBench(url: string) {
+  await seedLeads(LEADS)
+  const authorization = await adminAuthorization(url)
+  const results = {
+    'first page': await timeRequests(url, leadsListPath(1, '', ''), authorization),
+    'status filter (quoted)': await timeRequests(url, leadsListPath(1, 'quoted', ''), authorization),
+    'status filter, page 100': await timeRequests(url, leadsListPath(100, 'contacted', ''), authorization),
+    'search by name': await timeRequests(url, leadsListPath(1, '', 'First4242'), authorization),
+  }
+  for (const [name, r] of Object.entries(results)) console.log(`  ${name}: ${JSON.stringify(r)}`)
+  const targets: Target[] = [
+    target('lead list first page p50 (ms)', results['first page'].p50, 150, '<=', ' ms'),
+    target('lead status filter p50 (ms)', results['status filter (quoted)'].p50, 150, '<=', ' ms'),
+  ]
+  return { leads: LEADS, repeat: REPEAT, results, targets }
+}

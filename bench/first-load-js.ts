@@ -1,0 +1,44 @@
+import { gzipSync } from 'node:zlib'
+
+import { round, target } from './lib/stats'
+import type { Target } from './lib/stats'
+
+// First-load JavaScript per public route, gzip: every script the route's HTML makes the
+// browser fetch before it is interactive (<script src> and modulepreload links), each
+// fetched from the production server and gzipped at level 9, as a CDN would send it.
+// This is what Next's old build report called "First Load JS", read from what the
+// build actually serves rather than from a manifest whose shape changes between versions.
+export const PUBLIC_ROUTES = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service', '/login']
+
+function scriptUrls(html: string): string[] {
+  const urls = new Set<string>()
+  // noModule scripts are polyfills that only browsers without ES modules load.
+  for (const m of html.matchAll(/<script([^>]*)\ssrc="([^"]+)"/g)) if (!/nomodule/i.test(m[1])) urls.add(m[2])
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1])
+  for (const m of html.matchAll(/<link[^>]*href="([^"]+\.js)"[^>]*rel="(?:modulepreload|preload)"/g))
+    urls.add(m[1])
+  return [...urls].map((u) => u.replace(/&amp;/g, '&'))
+}
+
+export async function firstLoadJs(url: string) {
+  const sizes = new Map<string, { raw: number; gzip: number }>()
+  const routes: Record<string, { scripts: number; gzipKiB: number; rawKiB: number }> = {}
+  for (const route of PUBLIC_ROUTES) {
+    const html = await (await fetch(`${url}${route}`)).text()
+    let gzip = 0
+    let raw = 0
+    const scripts = scriptUrls(html)
+    for (const src of scripts) {
+      const full = new URL(src, url).toString()
+      if (!sizes.has(full)) {
+        const body = Buffer.from(await (await fetch(full)).arrayBuffer())
+        sizes.set(full, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length })
+      }
+      raw += sizes.get(full)!.raw
+      gzip += sizes.get(full)!.gzip
+    }
+    routes[route] = { scripts: scripts.length, gzipKiB: round(gzip / 1024), rawKiB: round(raw / 1024) }
+  }
+  const targets: Target[] = [target('first-load JS of / (KiB gzip)', routes['/'].gzipKiB, 100, '<=', ' KiB')]
+  return { routes, targets }
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto'
+
+import sharp from 'sharp'
+
+// A phone photo of realistic size: 4032×3024, fine-grained detail (so JPEG cannot shrink
+// it much), EXIF with camera, serial and GPS position, orientation flag set. About 4 MB.
+export async function phonePhoto(seed: number): Promise<Buffer> {
+  const width = 4032
+  const height = 3024
+  const noise = await sharp(randomBytes((width / 4) * (height / 4) * 3), {
+    raw: { width: width / 4, height: height / 4, channels: 3 },
+  })
+    .resize(width, height, { kernel: 'nearest' })
+    .blur(0.6)
+    .raw()
+    .toBuffer()
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .modulate({ hue: (seed * 37) % 360 })
+    .withExif({
+      IFD0: { Make: 'BenchPhone', Model: 'Curbside 15' },
+      IFD2: { BodySerialNumber: `SN-BENCH-${seed}` },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '30/1 16/1 3162/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '97/1 44/1 2520/100',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 74 })
+    .toBuffer()
+}
+
+export function quoteForm(photos: Buffer[], n: number): FormData {
+  const form = new FormData()
+  form.append('firstName', 'Bench')
+  form.append('lastName', `Customer ${n}`)
+  form.append('phone', '(512) 555-0100')
+  form.append('email', `bench${n}@example.com`)
+  form.append('description', 'Curb rash on all four wheels, 20 inch, machined face.')
+  form.append('serviceType', 'wheel_restoration')
+  photos.forEach((bytes, i) =>
+    form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `IMG_${n}_${i}.jpg`),
+  )
+  return form
+}

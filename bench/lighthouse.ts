@@ -1,0 +1,92 @@
+import fs from 'node:fs'
+
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+import { median, round, target } from './lib/stats'
+import type { Target } from './lib/stats'
+
+// Lighthouse's default (mobile) run, simulated throttling as PageSpeed uses, driving the
+// system Chromium: the four category scores, LCP, TBT, CLS and bytes transferred per
+// page, median of RUNS runs.
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3)
+export const LIGHTHOUSE_PAGES = ['/', '/gallery', '/join-team']
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+
+function chromePath(): string | undefined {
+  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p): p is string => Boolean(p && fs.existsSync(p)),
+  )
+}
+
+type PageFigures = {
+  scores: Record<(typeof CATEGORIES)[number], number>
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  transferKiB: number
+}
+
+export async function lighthouseBench(url: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromePath(),
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  const pages: Record<string, PageFigures & { runs: PageFigures[] }> = {}
+  try {
+    for (const page of LIGHTHOUSE_PAGES) {
+      const runs: PageFigures[] = []
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${url}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        })
+        if (!result) throw new Error(`lighthouse gave no result for ${page}`)
+        const { lhr } = result
+        if (lhr.runtimeError) throw new Error(`lighthouse on ${page}: ${lhr.runtimeError.message}`)
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+        runs.push({
+          scores: Object.fromEntries(
+            CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+          ) as PageFigures['scores'],
+          lcpMs: round(audit('largest-contentful-paint'), 0),
+          tbtMs: round(audit('total-blocking-time'), 0),
+          cls: round(audit('cumulative-layout-shift'), 3),
+          transferKiB: round(audit('total-byte-weight') / 1024),
+        })
+      }
+      const med = (pick: (r: PageFigures) => number) => median(runs.map(pick))
+      pages[page] = {
+        scores: Object.fromEntries(
+          CATEGORIES.map((c) => [c, med((r) => r.scores[c])]),
+        ) as PageFigures['scores'],
+        lcpMs: med((r) => r.lcpMs),
+        tbtMs: med((r) => r.tbtMs),
+        cls: med((r) => r.cls),
+        transferKiB: med((r) => r.transferKiB),
+        runs,
+      }
+      const { runs: _runs, ...figures } = pages[page]
+      console.log(`  ${page}: ${JSON.stringify(figures)}`)
+    }
+  } finally {
+    chrome.kill()
+  }
+  const targets: Target[] = []
+  for (const [page, p] of Object.entries(pages)) {
+    for (const c of CATEGORIES) targets.push(target(`${page} ${c}`, p.scores[c], 100, '>='))
+    targets.push(target(`${page} LCP (ms)`, p.lcpMs, 1500, '<=', ' ms'))
+    targets.push(target(`${page} page weight (KiB)`, p.transferKiB, 250, '<=', ' KiB'))
+  }
+  return { runs: RUNS, pages, targets }
+}

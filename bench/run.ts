@@ -1,0 +1,70 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { backofficeBench } from './backoffice'
+import { firstLoadJs } from './first-load-js'
+import { httpBench } from './http'
+import { lighthouseBench } from './lighthouse'
+import { startServer } from './lib/server'
+import type { RunningServer } from './lib/server'
+import { machine, printTargets } from './lib/stats'
+import type { Target } from './lib/stats'
+import { quoteBench } from './quote'
+
+// `npm run bench [-- name...]`: builds for production on a fresh, migrated and seeded
+// database (as the end-to-end tests do), then runs each benchmark against its own
+// freshly started server and prints its figures and targets. Results go to
+// bench/results/<time>.json and bench/results/latest.json.
+type Bench = (server: RunningServer) => Promise<{ targets: Target[] } & Record<string, unknown>>
+
+const BENCHES: Record<string, { title: string; env?: Record<string, string>; run: Bench }> = {
+  lighthouse: { title: 'Lighthouse, mobile', run: (s) => lighthouseBench(s.url) },
+  'first-load-js': { title: 'First-load JavaScript per route', run: (s) => firstLoadJs(s.url) },
+  http: { title: 'HTTP throughput and latency (autocannon)', run: (s) => httpBench(s.url) },
+  // The rate limit would refuse a benchmark's submissions from one address.
+  quote: { title: 'Quote submission with photos', env: { QUOTE_RATE_LIMIT_MAX: '100000' }, run: quoteBench },
+  backoffice: { title: 'Back office with 10 000 leads', run: (s) => backofficeBench(s.url) },
+}
+
+const wanted = process.argv.slice(2)
+for (const name of wanted) {
+  if (!BENCHES[name]) {
+    console.error(`unknown benchmark ${name}; choose from ${Object.keys(BENCHES).join(', ')}`)
+    process.exit(2)
+  }
+}
+const names = wanted.length ? wanted : Object.keys(BENCHES)
+
+const report: Record<string, unknown> = {
+  startedAt: new Date().toISOString(),
+  machine: machine(),
+  results: {},
+}
+const results = report.results as Record<string, unknown>
+let failed = false
+
+for (const name of names) {
+  const bench = BENCHES[name]
+  console.log(`\n== ${bench.title} (${name})`)
+  const server = await startServer(bench.env)
+  try {
+    const result = await bench.run(server)
+    results[name] = result
+    printTargets(result.targets)
+  } catch (error) {
+    failed = true
+    results[name] = { error: String(error instanceof Error ? error.stack : error) }
+    console.error(`  FAILED: ${error instanceof Error ? error.message : error}`)
+  } finally {
+    await server.stop()
+  }
+}
+
+report.finishedAt = new Date().toISOString()
+const dir = path.resolve('bench/results')
+fs.mkdirSync(dir, { recursive: true })
+const file = path.join(dir, `${String(report.startedAt).replace(/[:.]/g, '-')}.json`)
+fs.writeFileSync(file, JSON.stringify(report, null, 2))
+fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2))
+console.log(`\nmachine: ${JSON.stringify(report.machine)}\nresults: ${path.relative(process.cwd(), file)}`)
+process.exit(failed ? 1 : 0)
