@@ -44,6 +44,7 @@ FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
+    MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \
     DATA_DIR=/data

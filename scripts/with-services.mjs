@@ -252,6 +252,10 @@ async function main() {
   }
   env.PAYLOAD_DB_PUSH = profile.push ? 'true' : 'false'
   env.NEXT_TELEMETRY_DISABLED ??= '1'
+  // glibc gives every thread that allocates its own memory arena; sharp's worker threads
+  // then keep hundreds of MB of freed photo buffers. Two arenas keep the server's memory
+  // near its working set (see docs/BENCHMARKS.md, quote submissions).
+  env.MALLOC_ARENA_MAX ??= '2'
   if (profile.nodeEnv && !env.NODE_ENV) env.NODE_ENV = profile.nodeEnv
   if (!env.PAYLOAD_SECRET) env.PAYLOAD_SECRET = localSecret()
 

@@ -181,14 +181,17 @@ export const submitQuote: Endpoint = {
         },
       })
     }
+    // Re-encoded side by side (cleanPhoto bounds how many run at once); the first photo
+    // refused, in the order sent, is the one reported.
+    const cleaned = await Promise.allSettled(
+      files.map(async (file) => cleanPhoto(Buffer.from(await file.arrayBuffer()))),
+    )
     const photos: CleanPhoto[] = []
-    for (const file of files) {
-      try {
-        photos.push(await cleanPhoto(Buffer.from(await file.arrayBuffer())))
-      } catch (err) {
-        if (!(err instanceof PhotoRejected)) throw err
-        return invalid({ photos: `"${file.name}" ${err.message}` })
-      }
+    for (const [i, result] of cleaned.entries()) {
+      if (result.status === 'fulfilled') photos.push(result.value)
+      else if (result.reason instanceof PhotoRejected)
+        return invalid({ photos: `"${files[i].name}" ${result.reason.message}` })
+      else throw result.reason
     }
 
     // Every stored file is named after a fresh UUID, so a rollback can find them all.

@@ -1,5 +1,8 @@
+import os from 'node:os'
+
 import sharp from 'sharp'
 
+import { createLimiter } from '@/lib/limiter'
 import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '@/lib/quote-constants'
 
 // What sharp reports for the formats customers may send. HEIC and AVIF both read as
@@ -17,6 +20,15 @@ export class PhotoRejected extends Error {}
 // we take, and re-encodes it: auto-oriented, longest side capped, as a JPEG without any
 // metadata (sharp drops EXIF, GPS, XMP and ICC unless asked to keep them).
 export async function cleanPhoto(input: Buffer): Promise<CleanPhoto> {
+  return withPhotoSlot(() => reencode(input))
+}
+
+// Decoding a 12 MP photo takes about 40 MB and a core: at most one photo per core is
+// decoded at a time, so a burst of submissions queues here instead of multiplying the
+// server's memory (10 submissions of 3 photos at once would otherwise decode 30 photos).
+const withPhotoSlot = createLimiter(Math.max(1, os.availableParallelism()))
+
+async function reencode(input: Buffer): Promise<CleanPhoto> {
   if (input.byteLength === 0) throw new PhotoRejected('is empty.')
   if (input.byteLength > MAX_PHOTO_BYTES) throw new PhotoRejected('is larger than 15 MB.')
   let format: string | undefined
@@ -33,7 +45,9 @@ export async function cleanPhoto(input: Buffer): Promise<CleanPhoto> {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS })
       .rotate()
       .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 90, mozjpeg: true })
+      // libjpeg-turbo rather than mozjpeg: six times faster on a 12 MP photo, for files
+      // about a tenth larger; a customer waits for this step.
+      .jpeg({ quality: 88 })
       .toBuffer({ resolveWithObject: true })
     return { data, width: info.width, height: info.height }
   } catch {

@@ -31,7 +31,9 @@ export const CustomerUploads: CollectionConfig = {
     staticDir: path.join(UPLOADS_DIR, 'customer-uploads'),
     mimeTypes: CUSTOMER_PHOTO_MIME_TYPES,
     resizeOptions: { width: 2560, height: 2560, fit: 'inside', withoutEnlargement: true },
-    formatOptions: { format: 'jpeg', options: { quality: 85, mozjpeg: true } },
+    // The endpoint hands over photos already re-encoded; this pass covers uploads made
+    // through the API, and stays cheap (libjpeg-turbo) since it runs on every photo.
+    formatOptions: { format: 'jpeg', options: { quality: 85 } },
     imageSizes: [
       {
         name: 'thumbnail',
