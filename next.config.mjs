@@ -24,6 +24,10 @@ const nextConfig = {
   // The container image runs Next's standalone server (see Dockerfile).
   output: 'standalone',
   poweredByHeader: false,
+  // Pages revalidate every 30 s; past 60 s a cached page is rebuilt before it is served
+  // rather than served once more while it rebuilds, so after a quiet spell the first
+  // visitor never sees a promotion that ended (Next's default allows a year).
+  expireTime: 60,
   reactStrictMode: true,
   // `npm run typecheck` checks the whole project (tests included) before any build;
   // checking again inside `next build` only costs time.

@@ -95,6 +95,3 @@ export function serviceTitle(type: string): string {
   if (type === MAIN_FORM_SERVICE.key) return MAIN_FORM_SERVICE.title
   return OFFERS.find((o) => o.key === type)?.title ?? type
 }
-
-// The footer's hours (spec section 9: Saturday starts at 8AM here, 9AM on the contact card).
-export const FOOTER_HOURS = ['Mon-Fri: 8AM - 6PM', 'Sat: 8AM - 4PM', 'Sun: Closed'] as const

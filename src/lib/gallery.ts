@@ -67,6 +67,7 @@ export async function readGallery(): Promise<GalleryCard[]> {
   })
 }
 
+// No time limit: every write to gallery-items or gallery-images revalidates the tag.
 const cachedGallery = unstable_cache(readGallery, ['gallery'], { tags: [CACHE_TAGS.gallery] })
 
 export async function getGallery(): Promise<{ items: readonly GalleryCard[]; fallback: boolean }> {

@@ -8,8 +8,58 @@ export function siteUrl(): string {
 
 export const PUBLIC_PATHS = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service'] as const
 
+export const SITE_TAGLINE = 'Mobile Wheel & Rim Repair in Austin'
+
+// The share picture (src/app/(frontend)/og-image.png/route.tsx). Named in every page's
+// Open Graph tags: a page's own `openGraph` replaces the layout's whole object.
+export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const
+
+export function homeTitle(businessName: string): string {
+  return `${businessName} - ${SITE_TAGLINE}`
+}
+
+function ogImage(businessName: string) {
+  return {
+    url: OG_IMAGE.path,
+    width: OG_IMAGE.width,
+    height: OG_IMAGE.height,
+    type: OG_IMAGE.type,
+    alt: homeTitle(businessName),
+  }
+}
+
+// The layout's defaults: the title template and the names carry the business name of
+// the site settings, so renaming the business needs no deploy.
+export function siteMetadata({
+  businessName,
+  description,
+}: {
+  businessName: string
+  description: string
+}): Metadata {
+  return {
+    metadataBase: new URL(siteUrl()),
+    title: { default: homeTitle(businessName), template: `%s | ${businessName}` },
+    description,
+    applicationName: businessName,
+    openGraph: { type: 'website', siteName: businessName, locale: 'en_US', images: [ogImage(businessName)] },
+    twitter: { card: 'summary_large_image' },
+    icons: { icon: '/logo.svg' },
+  }
+}
+
 // Per-page title, description, canonical address and Open Graph tags.
-export function pageMetadata({ title, description, path }: { title?: string; description: string; path: string }): Metadata {
+export function pageMetadata({
+  businessName,
+  title,
+  description,
+  path,
+}: {
+  businessName: string
+  title?: string
+  description: string
+  path: string
+}): Metadata {
   return {
     ...(title ? { title } : {}),
     description,
@@ -19,8 +69,9 @@ export function pageMetadata({ title, description, path }: { title?: string; des
       description,
       url: path,
       type: 'website',
-      siteName: 'Curbside Rim Co.',
+      siteName: businessName,
       locale: 'en_US',
+      images: [ogImage(businessName)],
     },
   }
 }

@@ -2,7 +2,7 @@ import config from '@payload-config'
 import { unstable_cache } from 'next/cache'
 import { getPayload } from 'payload'
 
-import { BUSINESS_DEFAULTS } from './business'
+import { BUSINESS_DEFAULTS, type BusinessHours } from './business'
 import { CACHE_TAGS } from './cache-tags'
 
 export type PublicSiteSettings = {
@@ -10,7 +10,7 @@ export type PublicSiteSettings = {
   phone: string
   email: string
   serviceArea: string
-  hours: { weekdays: string; saturday: string; sunday: string }
+  hours: BusinessHours
   reviewLink: string
 }
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 
-import { adminToken, auth } from '../helpers/public-site'
+import { adminToken, auth, expectNoSeriousAxeViolations } from '../helpers/public-site'
 
 // The promotion banner on every public page (spec sections 1, 4 and 7). The seed has one
 // live promotion, 'Fall Wheel Refresh'; tests that change promotions put it back.
@@ -31,6 +31,23 @@ test('the newest live promotion shows on every public page: text, code, colour a
     await expect(banner(page)).toHaveAttribute('data-promo-id', String(id))
     await expect(banner(page).getByRole('button', { name: 'Close promotion banner' })).toBeVisible()
   }
+})
+
+test('the 404 page and the login page show it too', async ({ page, request }) => {
+  const { id } = await seededPromotion(request, await adminToken(request))
+  for (const [path, status] of [
+    [`/no-such-page-${Date.now()}`, 404],
+    ['/login', 200],
+  ] as const) {
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(status)
+    await expect(banner(page)).toBeVisible()
+    await expect(banner(page)).toContainText(SEEDED_TEXT)
+    await expect(banner(page)).toHaveAttribute('data-promo-id', String(id))
+    await expect(banner(page).getByRole('button', { name: 'Close promotion banner' })).toBeVisible()
+  }
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
 })
 
 test('closing stores the per-promotion mark; the banner stays hidden after a reload and on other pages', async ({ page, request }) => {

@@ -1,11 +1,15 @@
 import fs from 'node:fs'
+import { join } from 'node:path'
 
 import { expect, test } from '@playwright/test'
+import sharp from 'sharp'
 
 import { SERVER_LOG_FILE } from '../helpers/e2e-server-log'
 import { expectNoSeriousAxeViolations } from '../helpers/public-site'
 
-// Gallery, careers, the policies, the 404 page, SEO files and response headers.
+// Gallery, careers, the policies, the 404 page, SEO files, response headers and caching.
+
+const PUBLIC_PATHS = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service']
 
 test.describe('gallery', () => {
   test('before/after cards, newest first, with title and description', async ({ page }) => {
@@ -125,7 +129,7 @@ test.describe('SEO files and headers', () => {
     const sitemap = await request.get('/sitemap.xml')
     expect(sitemap.status()).toBe(200)
     const xml = await sitemap.text()
-    for (const path of ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service']) {
+    for (const path of PUBLIC_PATHS) {
       expect(xml).toContain(`<loc>${baseURL}${path}</loc>`)
     }
     const robots = await request.get('/robots.txt')
@@ -137,7 +141,7 @@ test.describe('SEO files and headers', () => {
 
   test('every page has its own description and Open Graph tags', async ({ page }) => {
     const seen = new Set<string>()
-    for (const path of ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service']) {
+    for (const path of PUBLIC_PATHS) {
       await page.goto(path)
       const description = await page.locator('meta[name="description"]').getAttribute('content')
       expect(description).toBeTruthy()
@@ -147,6 +151,27 @@ test.describe('SEO files and headers', () => {
       expect(new URL(ogUrl as string).pathname).toBe(path)
     }
     expect(seen.size).toBe(5)
+  })
+
+  test('every page names a share image (Open Graph and Twitter) that answers as a 1200x630 PNG', async ({ page, request }) => {
+    const images = new Set<string>()
+    for (const path of PUBLIC_PATHS) {
+      await page.goto(path)
+      const og = page.locator('meta[property="og:image"]')
+      await expect(og).toHaveCount(1)
+      const url = (await og.getAttribute('content')) as string
+      images.add(new URL(url).pathname)
+      await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200')
+      await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630')
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
+      await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', url)
+    }
+    expect([...images]).toEqual(['/og-image.png'])
+    const res = await request.get('/og-image.png')
+    expect(res.status()).toBe(200)
+    expect(res.headers()['content-type']).toBe('image/png')
+    const meta = await sharp(await res.body()).metadata()
+    expect(meta).toMatchObject({ format: 'png', width: 1200, height: 630 })
   })
 
   for (const path of ['/', '/gallery', '/api/gallery-items', '/no-such-page']) {
@@ -162,4 +187,26 @@ test.describe('SEO files and headers', () => {
       expect(h['x-powered-by']).toBeUndefined()
     })
   }
+})
+
+test.describe('served from the cache', () => {
+  // A page that reads headers() or cookies() (or opts out of caching) is rendered per
+  // request: it would be missing from the build's prerender list and come without these
+  // headers, and the pages would no longer meet the issue's speed targets.
+  test('the public pages are prerendered at build and answered from the cache, at most 30 s old', async ({ request }) => {
+    const distDir = process.env.NEXT_DIST_DIR || '.next'
+    const manifest = JSON.parse(fs.readFileSync(join(distDir, 'prerender-manifest.json'), 'utf8')) as {
+      routes: Record<string, { initialRevalidateSeconds: number | false }>
+    }
+    for (const page of PUBLIC_PATHS) {
+      expect(manifest.routes[page]?.initialRevalidateSeconds, page).toBe(30)
+      await request.get(page)
+      const res = await request.get(page)
+      expect(res.status()).toBe(200)
+      const h = res.headers()
+      expect(h['x-nextjs-cache'], page).toMatch(/^(HIT|STALE)$/)
+      expect(h['x-nextjs-prerender'], page).toBe('1')
+      expect(h['cache-control'], page).toMatch(/\bs-maxage=30\b/)
+    }
+  })
 })

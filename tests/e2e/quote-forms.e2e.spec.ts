@@ -241,3 +241,26 @@ test.describe('the pricing dialog', () => {
     await expect(dialog.getByLabel('Description')).toHaveValue('Curb rash on both front wheels.')
   })
 })
+
+test("each of the four 'Get Started' buttons opens the dialog with its own offer's title", async ({
+  page,
+}) => {
+  await page.goto('/')
+  const titles = [
+    'Rim Rash / Curbed Rim',
+    'Cracked Windshield Repair',
+    'Headlight Refresh',
+    'Bent, Powder Coating, or Cracked Rims',
+  ]
+  const buttons = page.locator('#pricing').getByRole('button', { name: 'Get Started' })
+  await expect(buttons).toHaveCount(titles.length)
+  for (const [i, title] of titles.entries()) {
+    await buttons.nth(i).click()
+    const dialog = page.getByRole('dialog', { name: title })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('heading', { name: title })).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(1)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  }
+})

@@ -1,8 +1,10 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { CAREERS_POSTING_DEFAULT, PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAULT } from '@/globals/SitePages/defaults'
-import { findBannerPromotion } from '@/lib/banner-query'
+import { getBannerPromotion } from '@/lib/banner'
+import { type BannerData, findBannerPromotion } from '@/lib/banner-query'
+import { getGallery } from '@/lib/gallery'
 import { plainText } from '@/lib/lexical'
 
 import { removeTestDataDir } from '../helpers/env'
@@ -11,6 +13,17 @@ import { resetDatabase, testPayload } from '../helpers/payload'
 // The banner's query rule (spec sections 5 and 7) against PostgreSQL through Payload, as
 // an anonymous visitor: active, end date empty or later than now, newest by creation,
 // at most one, and only the banner's fields.
+
+// Outside a Next.js server there is no data cache: the pages' cached reads call through,
+// or answer with what a test put in `cached` (an entry read earlier).
+const cached = vi.hoisted(() => ({ banner: undefined as BannerData | null | undefined }))
+vi.mock('next/cache', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  unstable_cache:
+    <T>(fn: () => Promise<T>, keyParts?: string[]) =>
+    async () =>
+      keyParts?.includes('promotion-banner') && cached.banner !== undefined ? (cached.banner as T) : fn(),
+}))
 
 const HOUR = 60 * 60 * 1000
 let payload: Payload
@@ -102,6 +115,64 @@ describe('banner promotion', () => {
       endDate: expect.any(String),
     })
     expect(new Date(banner!.endDate!).getTime()).toBeGreaterThan(Date.now())
+  })
+})
+
+describe('the banner the pages show', () => {
+  beforeEach(() => {
+    cached.banner = undefined
+  })
+
+  it('a cached promotion that has ended since gives way to the live one under it', async () => {
+    await promotion({ title: 'Open-ended', createdAt: at(-2 * HOUR) })
+    // Read into the cache while it was live; it has ended since, with no edit.
+    const ended = await promotion({ title: 'Just ended', endDate: at(-1_000), createdAt: at(-HOUR) })
+    cached.banner = {
+      id: ended.id,
+      title: 'Just ended',
+      bannerText: null,
+      bannerColor: 'primary',
+      discountCode: null,
+      endDate: at(-1_000),
+    }
+    expect((await getBannerPromotion())?.title).toBe('Open-ended')
+  })
+
+  it('a cached promotion still live is shown', async () => {
+    await promotion({ title: 'Live', endDate: at(HOUR) })
+    expect((await getBannerPromotion())?.title).toBe('Live')
+  })
+})
+
+describe('gallery data of the /gallery page', () => {
+  it('a failing query shows the two built-in samples, BMW M3 and Mercedes AMG', async () => {
+    expect((await getGallery()).fallback).toBe(false)
+    const spy = vi
+      .spyOn(payload, 'find')
+      .mockRejectedValueOnce(new Error('relation "gallery_items" does not exist'))
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const { items, fallback } = await getGallery()
+      expect(fallback).toBe(true)
+      expect(items.map((i) => [i.title, i.before.src, i.after.src])).toEqual([
+        [
+          'BMW M3 Competition - Curb Rash Repair',
+          '/gallery-samples/bmw-m3-before.svg',
+          '/gallery-samples/bmw-m3-after.svg',
+        ],
+        [
+          'Mercedes AMG - Full Rim Restoration',
+          '/gallery-samples/mercedes-amg-before.svg',
+          '/gallery-samples/mercedes-amg-after.svg',
+        ],
+      ])
+      expect(spy).toHaveBeenCalledWith(
+        expect.objectContaining({ collection: 'gallery-items', overrideAccess: false }),
+      )
+    } finally {
+      spy.mockRestore()
+      log.mockRestore()
+    }
   })
 })
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
-import { FOOTER_HOURS, MOBILE_SERVICE_NOTE, OFFERS, REVIEW_SUMMARY, REVIEWS } from '@/lib/catalog'
+import { footerHours, footerHoursLine } from '@/lib/business'
+import { MOBILE_SERVICE_NOTE, OFFERS, REVIEW_SUMMARY, REVIEWS } from '@/lib/catalog'
 import { mailtoHref, smsHref, telHref } from '@/lib/contact'
 import { businessJsonLd, jsonLdScript, parseHours } from '@/lib/json-ld'
 import { bulletList, document, heading, isRichTextDocument, paragraph, plainText, text } from '@/lib/lexical'
+import { homeTitle, OG_IMAGE, pageMetadata, siteMetadata } from '@/lib/seo'
 import { DEFAULT_SITE_SETTINGS_FOR_TESTS } from './site-settings-fixture'
 import { logoAlt } from '@/components/site/logo'
 import { navLinks, quoteHref } from '@/components/site/nav-links'
@@ -19,12 +21,68 @@ describe('catalogue', () => {
     }
   })
 
-  it('the Google claim, the delivery note and the footer hours of the spec', () => {
+  it('the Google claim and the delivery note of the spec', () => {
     expect(REVIEW_SUMMARY).toMatchObject({ rating: 4.6, count: 100, label: '4.6/5 from over 100 Google reviews' })
     expect(MOBILE_SERVICE_NOTE).toContain('$50 delivery fee')
     expect(MOBILE_SERVICE_NOTE.toLowerCase()).toContain('two-rim minimum')
-    expect(FOOTER_HOURS).toEqual(['Mon-Fri: 8AM - 6PM', 'Sat: 8AM - 4PM', 'Sun: Closed'])
     expect(OFFERS.map((o) => o.amount)).toEqual([125, 110, 85, 250])
+  })
+})
+
+describe('footer hours, from the site settings', () => {
+  it("the default settings read as the spec's footer: Saturday from 8AM there, 9AM on the contact card", () => {
+    expect(footerHours(DEFAULT_SITE_SETTINGS_FOR_TESTS.hours)).toEqual([
+      'Mon-Fri: 8AM - 6PM',
+      'Sat: 8AM - 4PM',
+      'Sun: Closed',
+    ])
+  })
+
+  it("follow the owner's edits, Saturday included once it is changed", () => {
+    expect(
+      footerHours({ weekdays: 'Mon-Fri 7:30AM-5PM', saturday: 'Sat 10AM - 2PM', sunday: 'Sun 10AM-1PM' }),
+    ).toEqual(['Mon-Fri: 7:30AM - 5PM', 'Sat: 10AM - 2PM', 'Sun: 10AM - 1PM'])
+    expect(
+      footerHours({ weekdays: 'Mon-Fri 8AM-6PM', saturday: 'Sat closed', sunday: 'Sun closed' })[1],
+    ).toBe('Sat: Closed')
+  })
+
+  it('keep text in another form as written', () => {
+    expect(footerHoursLine('By appointment only')).toBe('By appointment only')
+    expect(footerHoursLine('Sun: Closed')).toBe('Sun: Closed')
+  })
+})
+
+describe('SEO metadata', () => {
+  it('names the business of the site settings in titles, application and site name', () => {
+    const site = siteMetadata({ businessName: 'Rim Doctors', description: 'd' })
+    expect(site.title).toEqual({
+      default: 'Rim Doctors - Mobile Wheel & Rim Repair in Austin',
+      template: '%s | Rim Doctors',
+    })
+    expect(site.applicationName).toBe('Rim Doctors')
+    expect(site.openGraph).toMatchObject({ siteName: 'Rim Doctors' })
+    expect(homeTitle('Rim Doctors')).toBe('Rim Doctors - Mobile Wheel & Rim Repair in Austin')
+    expect(
+      pageMetadata({ businessName: 'Rim Doctors', description: 'd', path: '/gallery' }).openGraph,
+    ).toMatchObject({
+      siteName: 'Rim Doctors',
+    })
+  })
+
+  it('every page names the share image, since a page-level openGraph replaces the layout one', () => {
+    const image = { url: OG_IMAGE.path, width: 1200, height: 630, type: 'image/png' }
+    expect(siteMetadata({ businessName: 'X', description: 'd' }).openGraph).toMatchObject({
+      images: [expect.objectContaining(image)],
+    })
+    expect(
+      pageMetadata({ businessName: 'X', title: 'T', description: 'd', path: '/' }).openGraph,
+    ).toMatchObject({
+      images: [expect.objectContaining(image)],
+    })
+    expect(siteMetadata({ businessName: 'X', description: 'd' }).twitter).toMatchObject({
+      card: 'summary_large_image',
+    })
   })
 })
 

@@ -3,23 +3,18 @@ import type { ReactNode } from 'react'
 
 import { DismissedPromosScript } from '@/components/site/dismissed-promos-script'
 import { Toaster } from '@/components/ui/toaster.client'
-import { siteUrl } from '@/lib/seo'
+import { siteMetadata } from '@/lib/seo'
+import { getSiteSettings } from '@/lib/site-settings'
 
 import { inter } from './fonts'
 import './globals.css'
 
-export const metadata: Metadata = {
-  metadataBase: new URL(siteUrl()),
-  title: { default: 'Curbside Rim Co. - Mobile Wheel & Rim Repair in Austin', template: '%s | Curbside Rim Co.' },
-  description: 'Mobile curb rash, rim and wheel repair at your home or business in central Austin.',
-  applicationName: 'Curbside Rim Co.',
-  openGraph: {
-    type: 'website',
-    siteName: 'Curbside Rim Co.',
-    locale: 'en_US',
-  },
-  twitter: { card: 'summary_large_image' },
-  icons: { icon: '/logo.svg' },
+export async function generateMetadata(): Promise<Metadata> {
+  const { businessName } = await getSiteSettings()
+  return siteMetadata({
+    businessName,
+    description: 'Mobile curb rash, rim and wheel repair at your home or business in central Austin.',
+  })
 }
 
 export const viewport: Viewport = {

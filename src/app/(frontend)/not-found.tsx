@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 
+import { PromoBannerSlot } from '@/components/site/promo-banner-slot'
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 
@@ -11,12 +12,17 @@ export const metadata: Metadata = {
 
 export default function NotFound() {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-ink px-4 text-center text-white">
-      <h1 className="text-6xl font-extrabold text-gold">404</h1>
-      <p className="text-xl">Oops! Page not found</p>
-      <Link href="/" className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-4')}>
-        Return to Home
-      </Link>
-    </main>
+    <div className="flex min-h-dvh flex-col bg-ink text-white">
+      <div className="sticky top-0 z-40">
+        <PromoBannerSlot />
+      </div>
+      <main className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-6xl font-extrabold text-gold">404</h1>
+        <p className="text-xl">Oops! Page not found</p>
+        <Link href="/" className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-4')}>
+          Return to Home
+        </Link>
+      </main>
+    </div>
   )
 }

@@ -10,20 +10,24 @@ import { Services } from '@/components/site/services'
 import { SiteFooter } from '@/components/site/site-footer'
 import { SiteHeader } from '@/components/site/site-header'
 import { businessJsonLd, jsonLdScript } from '@/lib/json-ld'
-import { pageMetadata, siteUrl } from '@/lib/seo'
+import { homeTitle, pageMetadata, siteUrl } from '@/lib/seo'
 import { getSiteSettings } from '@/lib/site-settings'
 
-// Served from the cache; the collections' hooks revalidate it by tag, and the banner's
-// 30-second lifetime retires promotions that reach their end date.
+// Served from the cache; the collections' hooks revalidate it by tag. The 30-second
+// lifetime retires a promotion that reaches its end date (budget in src/lib/banner.ts).
 export const revalidate = 30
 
-export const metadata: Metadata = {
-  ...pageMetadata({
-    description:
-      'Mobile curb rash, rim and wheel repair at your home, office or dealership in central Austin. Same-day service, no wheel removal, free quotes within 24 hours.',
-    path: '/',
-  }),
-  title: { absolute: 'Curbside Rim Co. - Mobile Wheel & Rim Repair in Austin' },
+export async function generateMetadata(): Promise<Metadata> {
+  const { businessName } = await getSiteSettings()
+  return {
+    ...pageMetadata({
+      businessName,
+      description:
+        'Mobile curb rash, rim and wheel repair at your home, office or dealership in central Austin. Same-day service, no wheel removal, free quotes within 24 hours.',
+      path: '/',
+    }),
+    title: { absolute: homeTitle(businessName) },
+  }
 }
 
 export default async function HomePage() {

@@ -4,7 +4,9 @@ import type { CollectionConfig } from 'payload'
 
 import { anyone } from '@/access/anyone'
 import { approvedStaff } from '@/access/approvedStaff'
+import { CACHE_TAGS } from '@/lib/cache-tags'
 import { UPLOADS_DIR } from '@/lib/paths'
+import { revalidateOnChange, revalidateOnDelete } from '@/lib/revalidate'
 
 export const GALLERY_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']
 
@@ -34,6 +36,12 @@ export const GalleryImages: CollectionConfig = {
       },
     ],
     adminThumbnail: 'card',
+  },
+  // The public gallery caches these pictures (file, size, alt) with its items: a replaced
+  // file or a new alt text must reach it without waiting for an item to change.
+  hooks: {
+    afterChange: [revalidateOnChange(CACHE_TAGS.gallery)],
+    afterDelete: [revalidateOnDelete(CACHE_TAGS.gallery)],
   },
   fields: [{ name: 'alt', type: 'text', maxLength: 200 }],
 }

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 
-import { FOOTER_HOURS, OFFERS } from '@/lib/catalog'
+import { footerHours } from '@/lib/business'
+import { OFFERS } from '@/lib/catalog'
 import { mailtoHref, telHref } from '@/lib/contact'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 
@@ -74,8 +75,8 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
         <div>
           <h3 className="font-semibold text-gold">Hours</h3>
           <ul className="mt-4 grid gap-2 text-white/80">
-            {FOOTER_HOURS.map((line) => (
-              <li key={line}>{line}</li>
+            {footerHours(settings.hours).map((line, i) => (
+              <li key={i}>{line}</li>
             ))}
           </ul>
           <p className="mt-3 font-semibold text-gold-light">24/7 Emergency Service</p>

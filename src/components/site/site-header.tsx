@@ -2,7 +2,6 @@ import { PhoneIcon } from 'lucide-react'
 import Link from 'next/link'
 
 import { buttonVariants } from '@/components/ui/button'
-import { getBannerPromotion } from '@/lib/banner'
 import { telHref } from '@/lib/contact'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
@@ -10,17 +9,16 @@ import { cn } from '@/lib/utils'
 import { Logo } from './logo'
 import { MobileNav } from './mobile-nav.client'
 import { type NavVariant, navLinks, quoteHref } from './nav-links'
-import { PromoBanner } from './promo-banner.client'
+import { PromoBannerSlot } from './promo-banner-slot'
 
 // Sticky navigation with the promotion banner on top (every public page).
-export async function SiteHeader({ settings, variant }: { settings: PublicSiteSettings; variant: NavVariant }) {
-  const promotion = await getBannerPromotion()
+export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings; variant: NavVariant }) {
   const links = navLinks(variant)
   const phoneHref = telHref(settings.phone)
   const quote = quoteHref(variant)
   return (
     <header className="sticky top-0 z-40 bg-ink text-white shadow-md">
-      {promotion ? <PromoBanner promotion={promotion} /> : null}
+      <PromoBannerSlot />
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link href="/" className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-gold focus-visible:outline-none">
           <Logo businessName={settings.businessName} size="small" />

@@ -7,15 +7,21 @@ import { buttonVariants } from '@/components/ui/button'
 import { smsHref, telHref } from '@/lib/contact'
 import { type GalleryPicture, getGallery } from '@/lib/gallery'
 import { pageMetadata } from '@/lib/seo'
+import { getSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 
+// Cached; at most 30 s old so an ended promotion leaves in time (src/lib/banner.ts).
 export const revalidate = 30
 
-export const metadata: Metadata = pageMetadata({
-  title: 'Before & After Gallery',
-  description: 'Before and after photos of curb rash repairs, rim restorations and refinishing by Curbside Rim Co. in Austin.',
-  path: '/gallery',
-})
+export async function generateMetadata(): Promise<Metadata> {
+  const { businessName } = await getSiteSettings()
+  return pageMetadata({
+    businessName,
+    title: 'Before & After Gallery',
+    description: `Before and after photos of curb rash repairs, rim restorations and refinishing by ${businessName} in Austin.`,
+    path: '/gallery',
+  })
+}
 
 // The first card's pair is on a phone's first screen and loads eagerly; the rest lazily.
 function Picture({ picture, label, eager }: { picture: GalleryPicture; label: 'BEFORE' | 'AFTER'; eager: boolean }) {

@@ -7,17 +7,23 @@ import { buttonVariants } from '@/components/ui/button'
 import { mailtoHref } from '@/lib/contact'
 import { pageMetadata } from '@/lib/seo'
 import { getSitePages } from '@/lib/site-pages'
+import { getSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 
+// Cached; at most 30 s old so an ended promotion leaves in time (src/lib/banner.ts).
 export const revalidate = 30
 
 const JOB_TITLE = 'Mobile Wheel Technician'
 
-export const metadata: Metadata = pageMetadata({
-  title: 'Careers - Mobile Wheel Technician',
-  description: 'Join Curbside Rim Co. as a full-time Mobile Wheel Technician in central Austin. Competitive pay, training and a company van.',
-  path: '/join-team',
-})
+export async function generateMetadata(): Promise<Metadata> {
+  const { businessName } = await getSiteSettings()
+  return pageMetadata({
+    businessName,
+    title: 'Careers - Mobile Wheel Technician',
+    description: `Join ${businessName} as a full-time Mobile Wheel Technician in central Austin. Competitive pay, training and a company van.`,
+    path: '/join-team',
+  })
+}
 
 export default async function JoinTeamPage() {
   const { careersPosting } = await getSitePages()

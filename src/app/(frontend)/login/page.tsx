@@ -6,6 +6,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 
 import { LoginForm } from '@/components/login/login-form.client'
+import { PromoBannerSlot } from '@/components/site/promo-banner-slot'
 import { googleOidcSettings } from '@/lib/oidc-config'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 
@@ -28,8 +29,13 @@ export default async function LoginPage({ searchParams }: Props) {
 
   const error = typeof params.error === 'string' ? params.error.slice(0, 300) : undefined
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-ink px-4 py-10">
-      <LoginForm redirectTo={redirectTo} googleEnabled={googleOidcSettings() !== null} initialError={error} />
-    </main>
+    <div className="flex min-h-dvh flex-col bg-ink">
+      <div className="sticky top-0 z-40">
+        <PromoBannerSlot />
+      </div>
+      <main className="flex flex-1 items-center justify-center px-4 py-10">
+        <LoginForm redirectTo={redirectTo} googleEnabled={googleOidcSettings() !== null} initialError={error} />
+      </main>
+    </div>
   )
 }

@@ -3,14 +3,20 @@ import type { Metadata } from 'next'
 import { PolicyPage } from '@/components/site/policy-page'
 import { pageMetadata } from '@/lib/seo'
 import { getSitePages } from '@/lib/site-pages'
+import { getSiteSettings } from '@/lib/site-settings'
 
+// Cached; at most 30 s old so an ended promotion leaves in time (src/lib/banner.ts).
 export const revalidate = 30
 
-export const metadata: Metadata = pageMetadata({
-  title: 'Privacy Policy',
-  description: 'How Curbside Rim Co. collects, uses and protects the information you share when you request a quote.',
-  path: '/privacy-policy',
-})
+export async function generateMetadata(): Promise<Metadata> {
+  const { businessName } = await getSiteSettings()
+  return pageMetadata({
+    businessName,
+    title: 'Privacy Policy',
+    description: `How ${businessName} collects, uses and protects the information you share when you request a quote.`,
+    path: '/privacy-policy',
+  })
+}
 
 export default async function PrivacyPolicyPage() {
   const { privacyPolicy } = await getSitePages()

@@ -3,14 +3,20 @@ import type { Metadata } from 'next'
 import { PolicyPage } from '@/components/site/policy-page'
 import { pageMetadata } from '@/lib/seo'
 import { getSitePages } from '@/lib/site-pages'
+import { getSiteSettings } from '@/lib/site-settings'
 
+// Cached; at most 30 s old so an ended promotion leaves in time (src/lib/banner.ts).
 export const revalidate = 30
 
-export const metadata: Metadata = pageMetadata({
-  title: 'Terms of Service',
-  description: 'Estimates, cancellation, the 30-day workmanship warranty and the other terms of Curbside Rim Co. repairs.',
-  path: '/terms-of-service',
-})
+export async function generateMetadata(): Promise<Metadata> {
+  const { businessName } = await getSiteSettings()
+  return pageMetadata({
+    businessName,
+    title: 'Terms of Service',
+    description: `Estimates, cancellation, the 30-day workmanship warranty and the other terms of ${businessName} repairs.`,
+    path: '/terms-of-service',
+  })
+}
 
 export default async function TermsOfServicePage() {
   const { termsOfService } = await getSitePages()

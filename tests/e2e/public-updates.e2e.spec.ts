@@ -1,0 +1,221 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import pg from 'pg'
+
+import { document, paragraph } from '../../src/lib/lexical'
+import { adminToken, auth } from '../helpers/public-site'
+
+// Edits in the admin reach the public pages without a deploy (through the REST API as
+// the development admin, then a reload within the pages' 30-second revalidation
+// window), and the gallery's fallback when its data cannot be read. Every test puts
+// back what it changed.
+
+test.describe.configure({ mode: 'serial' })
+
+const REVALIDATION_WINDOW = 35_000
+
+// Reloads `path` until `check` passes, for at most the revalidation window.
+async function eventually(page: Page, path: string, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.goto(path)
+    await check()
+  }).toPass({ timeout: REVALIDATION_WINDOW, intervals: [500, 1_000, 2_000] })
+}
+
+type Settings = {
+  businessName: string
+  phone: string
+  hours: { weekdays: string; saturday: string; sunday: string }
+}
+
+async function readGlobal<T>(request: APIRequestContext, token: string, slug: string): Promise<T> {
+  const res = await request.get(`/api/globals/${slug}?depth=0`, { headers: auth(token) })
+  expect(res.status()).toBe(200)
+  return (await res.json()) as T
+}
+
+async function saveGlobal(request: APIRequestContext, token: string, slug: string, data: object) {
+  const res = await request.post(`/api/globals/${slug}`, { headers: auth(token), data })
+  expect(res.status()).toBe(200)
+}
+
+test('a site-settings change (name, phone, hours) reaches the header, footer, contact card and SEO tags', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request)
+  const before = await readGlobal<Settings>(request, token, 'site-settings')
+  try {
+    await saveGlobal(request, token, 'site-settings', {
+      businessName: 'Curbside Test Rims',
+      phone: '(512) 555-0199',
+      hours: { ...before.hours, sunday: 'Sun 10AM-2PM' },
+    })
+    await eventually(page, '/', async () => {
+      await expect(page.locator('header').getByRole('link', { name: '(512) 555-0199' })).toHaveAttribute(
+        'href',
+        'tel:+15125550199',
+      )
+    })
+    const footer = page.locator('footer')
+    for (const line of [
+      'Mon-Fri: 8AM - 6PM',
+      'Sat: 8AM - 4PM',
+      'Sun: 10AM - 2PM',
+      '24/7 Emergency Service',
+    ]) {
+      await expect(footer.getByText(line, { exact: true })).toBeVisible()
+    }
+    await expect(footer.getByText('Sun: Closed', { exact: true })).toHaveCount(0)
+    await expect(page.locator('#contact').getByText('Sat 9AM-4PM', { exact: true })).toBeVisible()
+
+    // The business name in titles, application name and Open Graph site name.
+    await expect(page).toHaveTitle('Curbside Test Rims - Mobile Wheel & Rim Repair in Austin')
+    await expect(page.locator('meta[name="application-name"]')).toHaveAttribute(
+      'content',
+      'Curbside Test Rims',
+    )
+    await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute(
+      'content',
+      'Curbside Test Rims',
+    )
+    await page.goto('/gallery')
+    await expect(page).toHaveTitle('Before & After Gallery | Curbside Test Rims')
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /by Curbside Test Rims in Austin/,
+    )
+    await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute(
+      'content',
+      'Curbside Test Rims',
+    )
+  } finally {
+    await saveGlobal(request, token, 'site-settings', {
+      businessName: before.businessName,
+      phone: before.phone,
+      hours: before.hours,
+    })
+  }
+  await eventually(page, '/', async () => {
+    await expect(page).toHaveTitle('Curbside Rim Co. - Mobile Wheel & Rim Repair in Austin')
+    await expect(page.locator('footer').getByText('Sun: Closed', { exact: true })).toBeVisible()
+  })
+})
+
+test('a policy change in the site-pages global reaches its page', async ({ page, request }) => {
+  const token = await adminToken(request)
+  const before = await readGlobal<{ termsOfService: unknown }>(request, token, 'site-pages')
+  const notice = `Estimates requested after ${Date.now()} are valid for 45 days.`
+  try {
+    await saveGlobal(request, token, 'site-pages', { termsOfService: document([paragraph(notice)]) })
+    await eventually(page, '/terms-of-service', async () => {
+      await expect(page.locator('article')).toContainText(notice)
+    })
+    await expect(page.locator('article')).not.toContainText('30-day workmanship warranty')
+  } finally {
+    await saveGlobal(request, token, 'site-pages', { termsOfService: before.termsOfService })
+  }
+  await eventually(page, '/terms-of-service', async () => {
+    await expect(page.locator('article')).toContainText('30-day workmanship warranty')
+  })
+})
+
+type GalleryItem = { id: number; title: string; beforeImage: { id: number; alt: string | null } }
+
+async function newestGalleryItem(request: APIRequestContext, token: string): Promise<GalleryItem> {
+  const res = await request.get('/api/gallery-items?sort=-createdAt&limit=1&depth=1', {
+    headers: auth(token),
+  })
+  expect(res.status()).toBe(200)
+  return (await res.json()).docs[0] as GalleryItem
+}
+
+test("a gallery picture's new alt text reaches /gallery", async ({ page, request }) => {
+  const token = await adminToken(request)
+  const item = await newestGalleryItem(request, token)
+  const alt = `Before: curb rash on a Mercedes AMG rim (${Date.now()})`
+  const firstPicture = () => page.getByTestId('gallery-item').first().locator('img').first()
+  try {
+    const res = await request.patch(`/api/gallery-images/${item.beforeImage.id}`, {
+      headers: auth(token),
+      data: { alt },
+    })
+    expect(res.status()).toBe(200)
+    await eventually(page, '/gallery', async () => {
+      await expect(firstPicture()).toHaveAttribute('alt', alt)
+    })
+  } finally {
+    await request.patch(`/api/gallery-images/${item.beforeImage.id}`, {
+      headers: auth(token),
+      data: { alt: item.beforeImage.alt },
+    })
+  }
+  await eventually(page, '/gallery', async () => {
+    await expect(firstPicture()).toHaveAttribute('alt', item.beforeImage.alt ?? '')
+  })
+})
+
+// Straight at the run's database (the launcher passes DATABASE_URL): the gallery's
+// table goes missing, so the page's own query fails as it would in production.
+async function sql(statement: string) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+test('when the gallery cannot be loaded, /gallery shows the BMW M3 and Mercedes AMG samples', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request)
+  const item = await newestGalleryItem(request, token)
+  // Saving the item expires the cached gallery; the next visit reads the database again.
+  const touch = async () => {
+    const res = await request.patch(`/api/gallery-items/${item.id}`, {
+      headers: auth(token),
+      data: { title: item.title },
+    })
+    expect(res.status()).toBe(200)
+  }
+  await touch()
+  await sql('ALTER TABLE gallery_items RENAME TO gallery_items_unavailable')
+  try {
+    const response = await page.goto('/gallery')
+    expect(response?.status()).toBe(200)
+    const items = page.getByTestId('gallery-item')
+    await expect(items.locator('h2')).toHaveText([
+      'BMW M3 Competition - Curb Rash Repair',
+      'Mercedes AMG - Full Rim Restoration',
+    ])
+    for (const [i, name] of ['bmw-m3', 'mercedes-amg'].entries()) {
+      const card = items.nth(i)
+      await expect(card.getByText('BEFORE', { exact: true })).toBeVisible()
+      await expect(card.getByText('AFTER', { exact: true })).toBeVisible()
+      await expect(card.locator('p')).not.toHaveText('')
+      const pictures = card.locator('img')
+      await expect(pictures.nth(0)).toHaveAttribute(
+        'src',
+        new RegExp(`/gallery-samples/${name}-before\\.svg`),
+      )
+      await expect(pictures.nth(1)).toHaveAttribute('src', new RegExp(`/gallery-samples/${name}-after\\.svg`))
+      for (const img of await pictures.all()) {
+        await img.scrollIntoViewIfNeeded()
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+          .toBe(true)
+      }
+    }
+  } finally {
+    await sql('ALTER TABLE gallery_items_unavailable RENAME TO gallery_items')
+  }
+  await touch()
+  await eventually(page, '/gallery', async () => {
+    await expect(page.getByTestId('gallery-item').first().locator('img').first()).toHaveAttribute(
+      'src',
+      /%2Fapi%2Fgallery-images%2F/,
+    )
+  })
+})
