@@ -1,0 +1,77 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { machine } from '../lib/stats'
+import { badInputDrill } from './bad-input'
+import { concurrentDrill } from './concurrent'
+import type { DrillResult } from './lib'
+import { RUN_DIR } from './lib'
+import { mailDownDrill } from './mail-down'
+import { postgresRestartDrill } from './postgres-restart'
+import { s3DownDrill } from './s3-down'
+
+// `npm run drill [-- name...]`: on a fresh, migrated and seeded database and a production
+// build (as `npm run bench`), runs each drill (default: all). A drill starts the server it
+// needs (and any SMTP server, S3 store or PostgreSQL cluster of its own), stops them all in
+// `finally`, and prints `PASS <drill>` or `FAIL <drill>: <why>` with its figures. Results go
+// to bench/results/drills-latest.json; the exit status is 1 when any drill failed.
+const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }> = {
+  concurrent: { title: '500 concurrent quote submissions', run: concurrentDrill },
+  'mail-down': { title: 'Mail server down during submissions', run: mailDownDrill },
+  'postgres-restart': { title: 'PostgreSQL restarted under load', run: postgresRestartDrill },
+  's3-down': { title: 'S3 store down while photos are stored', run: s3DownDrill },
+  'bad-input': { title: 'A corpus of bad inputs against every public endpoint', run: badInputDrill },
+}
+
+const wanted = process.argv.slice(2)
+for (const name of wanted) {
+  if (!DRILLS[name]) {
+    console.error(`unknown drill ${name}; choose from ${Object.keys(DRILLS).join(', ')}`)
+    process.exit(2)
+  }
+}
+const names = wanted.length ? wanted : Object.keys(DRILLS)
+
+const report: Record<string, unknown> = {
+  startedAt: new Date().toISOString(),
+  machine: machine(),
+  results: {},
+}
+const results = report.results as Record<string, unknown>
+let failed = false
+
+for (const name of names) {
+  const drill = DRILLS[name]
+  console.log(`\n== ${drill.title} (${name})`)
+  const started = Date.now()
+  let result: DrillResult
+  try {
+    result = await drill.run()
+  } catch (error) {
+    result = {
+      failures: [`the drill itself broke: ${error instanceof Error ? error.message : String(error)}`],
+      figures: {},
+    }
+    console.error(error)
+  }
+  const seconds = Math.round((Date.now() - started) / 1000)
+  const passed = result.failures.length === 0
+  failed ||= !passed
+  results[name] = { passed, failures: result.failures, seconds, figures: result.figures }
+  console.log(passed ? `PASS ${name}` : `FAIL ${name}: ${result.failures.join('; ')}`)
+  for (const [key, value] of Object.entries(result.figures)) {
+    console.log(`  ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+  }
+  console.log(`  seconds: ${seconds}`)
+}
+
+report.finishedAt = new Date().toISOString()
+const dir = path.resolve('bench/results')
+fs.mkdirSync(dir, { recursive: true })
+const file = path.join(dir, 'drills-latest.json')
+fs.writeFileSync(file, JSON.stringify(report, null, 2))
+// Server logs stay in RUN_DIR for the evidence; nothing else of the drills is left there.
+console.log(
+  `\nmachine: ${JSON.stringify(report.machine)}\nresults: ${path.relative(process.cwd(), file)}\nserver logs: ${RUN_DIR}`,
+)
+process.exit(failed ? 1 : 0)
