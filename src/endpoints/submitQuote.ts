@@ -233,8 +233,23 @@ export const submitQuote: Endpoint = {
       })
       if (shouldCommit) {
         await commitTransaction(req)
-        if (!(await leadWithKey(payload, storedKey)))
-          throw new CommitNotConfirmed('the lead is missing after COMMIT')
+        const committed = await leadWithKey(payload, storedKey).then(
+          (lead) => lead !== null,
+          () => 'unknown' as const,
+        )
+        if (committed === 'unknown') {
+          // The database went away between COMMIT and the read-back: the lead may well be
+          // saved and point at these files, so they stay. The visitor sees the usual error
+          // and keeps the form; sending it again with the same key replays the saved lead
+          // or makes it now.
+          payload.logger.error({
+            msg: 'quote request: saved or not is unknown (the database did not answer after COMMIT); its files were kept',
+            idempotencyKey: storedKey,
+            files: baseNames,
+          })
+          return answer({ status: 503, body: { message: FAILED }, headers: { 'Retry-After': '5' } })
+        }
+        if (!committed) throw new CommitNotConfirmed('the lead is missing after COMMIT')
       }
       return success(photos.length, false)
     } catch (err) {

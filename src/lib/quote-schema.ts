@@ -7,11 +7,18 @@ import type { ServiceType } from '@/lib/catalog'
 // submission endpoint and the leads collection (REST/GraphQL creates), so every way in
 // accepts and refuses the same things.
 
-const required = (label: string) =>
+// Control characters (NUL, escape, backspace, ...) are never part of a name, a phone
+// number or an address, and PostgreSQL refuses NUL outright; a description may keep its
+// tabs and line breaks.
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/
+const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+
+const required = (label: string, forbidden: RegExp = CONTROL_CHARACTERS) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
+    .refine((v) => !forbidden.test(v), `${label} contains characters that are not allowed.`)
 
 // Payload's own e-mail rule (`email` in payload/dist/fields/validations.js, 3.90.1), which the
 // leads collection's email field applies to every write. zod's rule alone lets through
@@ -33,7 +40,7 @@ export const quoteFieldsSchema = z.object({
   email: required('Email')
     .max(254, 'Email is too long.')
     .pipe(z.email(INVALID_EMAIL).regex(PAYLOAD_EMAIL_PATTERN, INVALID_EMAIL)),
-  description: required('Description').max(5000, 'Description is too long.'),
+  description: required('Description', CONTROL_CHARACTERS_EXCEPT_LINES).max(5000, 'Description is too long.'),
 })
 
 export type QuoteFields = z.infer<typeof quoteFieldsSchema>

@@ -47,6 +47,24 @@ describe('the quote schema shared by the forms and the server', () => {
     expect(fieldErrors(result.error!)).toEqual({ [field]: message })
   })
 
+  it.each([
+    ['firstName', 'Ma\u0000ria', 'First name contains characters that are not allowed.'],
+    ['lastName', 'Gon\u001bzalez', 'Last name contains characters that are not allowed.'],
+    ['email', 'maria\u0007@example.com', 'Email contains characters that are not allowed.'],
+    ['description', 'Curb\u0000 rash', 'Description contains characters that are not allowed.'],
+    ['description', 'Curb\u007f rash', 'Description contains characters that are not allowed.'],
+    ['firstName', 'Maria\r\nBcc: x@example.com', 'First name contains characters that are not allowed.'],
+  ])('refuses control characters in %s (%j)', (field, value, message) => {
+    const result = quoteRequestSchema.safeParse({ ...valid, [field]: value })
+    expect(result.success).toBe(false)
+    if (!result.success) expect(fieldErrors(result.error)[field]).toBe(message)
+  })
+
+  it('keeps tabs and line breaks in a description', () => {
+    const description = 'Front left:\tcurb rash\r\nRear right: scratch'
+    expect(quoteRequestSchema.parse({ ...valid, description }).description).toBe(description)
+  })
+
   it('names every missing field once', () => {
     const result = quoteRequestSchema.safeParse({})
     expect(Object.keys(fieldErrors(result.error!)).sort()).toEqual(

@@ -8,6 +8,7 @@ import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
 import { SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 
 import { limitCreates } from './hooks/limitCreates'
+import { refuseMalformedData } from './hooks/refuseMalformedData'
 import { normalizeQuoteFields } from './hooks/normalizeQuoteFields'
 import { queueQuoteEmails } from './hooks/queueQuoteEmails'
 import { validateQuoteEmail, validateQuoteText, validateQuoteTextarea } from './hooks/validateQuoteField'
@@ -29,7 +30,7 @@ export const Leads: CollectionConfig = {
   },
   defaultSort: '-createdAt',
   hooks: {
-    beforeOperation: [limitCreates],
+    beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeQuoteFields],
     afterChange: [queueQuoteEmails],
   },

@@ -10,6 +10,7 @@ import { nobody } from '@/access/nobody'
 import { verificationEmailHTML } from './verificationEmail'
 import { assignRoleOnCreate } from './hooks/assignRoleOnCreate'
 import { protectLastAdminOnChange, protectLastAdminOnDelete } from './hooks/protectLastAdmin'
+import { refuseMalformedCredentials } from './hooks/refuseMalformedCredentials'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -46,6 +47,7 @@ export const Users: CollectionConfig = {
     unlock: admins,
   },
   hooks: {
+    beforeOperation: [refuseMalformedCredentials],
     beforeChange: [assignRoleOnCreate, protectLastAdminOnChange],
     beforeDelete: [protectLastAdminOnDelete],
   },

@@ -8,7 +8,13 @@ export function verificationLink(token: string): string {
   return `${serverURL()}/verify/${encodeURIComponent(token)}`
 }
 
-export function verificationEmailHTML({ token, user }: { token: string; user: { email?: string | null } }): string {
+export function verificationEmailHTML({
+  token,
+  user,
+}: {
+  token: string
+  user: { email?: string | null }
+}): string {
   const link = escapeHtml(verificationLink(token))
   const email = escapeHtml(user.email ?? '')
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111">

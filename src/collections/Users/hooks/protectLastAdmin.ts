@@ -6,18 +6,26 @@ async function countOtherAdmins(req: Parameters<CollectionBeforeDeleteHook>[0]['
     collection: 'users',
     overrideAccess: true,
     req,
-    where: { and: [{ role: { equals: 'admin' } }, { approved: { equals: true } }, { id: { not_equals: id } }] },
+    where: {
+      and: [{ role: { equals: 'admin' } }, { approved: { equals: true } }, { id: { not_equals: id } }],
+    },
   })
   return totalDocs
 }
 
 // The business must never lock itself out: an admin cannot drop their own admin role,
 // and the last approved admin can be neither demoted, unapproved nor removed.
-export const protectLastAdminOnChange: CollectionBeforeChangeHook = async ({ data, operation, originalDoc, req }) => {
+export const protectLastAdminOnChange: CollectionBeforeChangeHook = async ({
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
   if (operation !== 'update' || !originalDoc) return data
   const wasAdmin = originalDoc.role === 'admin' && originalDoc.approved === true
   const losesAdmin =
-    (data.role !== undefined && data.role !== 'admin') || (data.approved !== undefined && data.approved !== true)
+    (data.role !== undefined && data.role !== 'admin') ||
+    (data.approved !== undefined && data.approved !== true)
   if (!wasAdmin || !losesAdmin) return data
   if (req.user && req.user.id === originalDoc.id) {
     throw new APIError('You cannot remove your own admin role or approval.', 400, null, true)

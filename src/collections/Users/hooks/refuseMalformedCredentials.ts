@@ -1,0 +1,17 @@
+import type { CollectionBeforeOperationHook } from 'payload'
+
+import { assertRequestShape } from '@/lib/request-shape'
+
+// Sign-up, login and account edits: e-mail and password must be text without NUL, else
+// Payload fails on them (toLowerCase of a number, NUL refused by PostgreSQL) with a 500.
+export const refuseMalformedCredentials: CollectionBeforeOperationHook = ({ args, operation }) => {
+  if (
+    operation === 'create' ||
+    operation === 'update' ||
+    operation === 'updateByID' ||
+    operation === 'login'
+  ) {
+    assertRequestShape('users', args.data, { email: 'string', password: 'string' })
+  }
+  return args
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+
+import { counts } from '../helpers/quote-fixtures'
+import { leadInput } from '../helpers/fixtures'
+import { setupHarness } from '../helpers/harness'
+
+// Bodies of the wrong shape, over real HTTP: each is a 400 that names the field, and
+// nothing is written. Before these checks Payload answered them with a 500 (an enum
+// insert of a number, toLowerCase of a number, NUL refused by PostgreSQL).
+const h = setupHarness({ http: true })
+
+async function userCount() {
+  return (await h.payload.count({ collection: 'users' })).totalDocs
+}
+
+describe('malformed lead creates (REST)', () => {
+  it.each([
+    ['a number as service type', { serviceType: 12345 }, 'serviceType'],
+    ['an object as service type', { serviceType: { equals: 'x' } }, 'serviceType'],
+    ['a boolean as first name', { firstName: true }, 'firstName'],
+    ['NUL in the first name', { firstName: 'Ma\u0000ria' }, 'firstName'],
+    ['NUL in the description', { description: 'Curb\u0000 rash' }, 'description'],
+    ['an escape character in the last name', { lastName: 'Gon\u001bzalez' }, 'lastName'],
+  ])('%s: 400 naming the field, no lead', async (_name, overrides, field) => {
+    const before = await counts(h.payload)
+    const res = await h.http.post('/api/leads', { json: leadInput(overrides) })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(res.body)).toContain(field)
+    expect(await counts(h.payload)).toEqual(before)
+  })
+
+  it.each([
+    ['null', null],
+    ['a number', 42],
+    ['a string', 'Maria'],
+    ['an array', [leadInput()]],
+  ])('a body that is %s: 400, no lead', async (_name, json) => {
+    const before = await counts(h.payload)
+    const res = await h.http.post('/api/leads', { json })
+    expect(res.status).toBe(400)
+    expect(await counts(h.payload)).toEqual(before)
+  })
+})
+
+describe('malformed sign-ups and logins', () => {
+  it.each([
+    ['a number as e-mail', { email: 12345, password: 'long-enough-secret' }, 'email'],
+    ['an object as e-mail', { email: { equals: 'a@b.c' }, password: 'long-enough-secret' }, 'email'],
+    ['an object as password', { email: 'shape@example.com', password: { a: 1 } }, 'password'],
+    ['NUL in the e-mail', { email: 'sha\u0000pe@example.com', password: 'long-enough-secret' }, 'email'],
+  ])('sign-up with %s: 400, no account', async (_name, json, field) => {
+    const before = await userCount()
+    const res = await h.http.post('/api/users', { json })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(res.body)).toContain(field)
+    expect(await userCount()).toBe(before)
+  })
+
+  it.each([
+    ['NUL in the e-mail', { email: 'ad\u0000min@example.com', password: 'whatever-password' }],
+    ['a number as e-mail', { email: 42, password: 'whatever-password' }],
+    ['an array as password', { email: 'admin@example.com', password: ['a'] }],
+  ])('login with %s: 400', async (_name, json) => {
+    const res = await h.http.post('/api/users/login', { json })
+    expect(res.status).toBe(400)
+  })
+})
