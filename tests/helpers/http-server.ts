@@ -8,6 +8,9 @@ import { Readable } from 'node:stream'
 import config from '@payload-config'
 import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
+import { guardRequestBody } from '@/lib/api-body-guard'
+import { QUOTE_ENDPOINT } from '@/lib/quote-constants'
+
 // A real HTTP server for REST and GraphQL tests without Next.js: every request is turned
 // into a WHATWG Request and handed to the very handlers Next's route files export
 // (src/app/(payload)/api/[...slug]/route.ts and api/graphql/route.ts), and the
@@ -17,12 +20,17 @@ import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } 
 
 type RouteHandler = (request: Request, args: { params: Promise<{ slug: string[] }> }) => Promise<Response>
 
-const graphql = GRAPHQL_POST(config) as unknown as (request: Request) => Promise<Response>
+// Wrapped as the route files wrap them.
+const skipQuote = { skip: (pathname: string) => pathname === QUOTE_ENDPOINT }
+const graphqlPost = guardRequestBody(
+  GRAPHQL_POST(config) as unknown as (request: Request) => Promise<Response>,
+)
+const graphqlGet = GRAPHQL_POST(config) as unknown as (request: Request) => Promise<Response>
 const rest: Record<string, RouteHandler> = {
   GET: REST_GET(config) as unknown as RouteHandler,
-  POST: REST_POST(config) as unknown as RouteHandler,
-  PATCH: REST_PATCH(config) as unknown as RouteHandler,
-  PUT: REST_PUT(config) as unknown as RouteHandler,
+  POST: guardRequestBody(REST_POST(config) as unknown as RouteHandler, skipQuote),
+  PATCH: guardRequestBody(REST_PATCH(config) as unknown as RouteHandler, skipQuote),
+  PUT: guardRequestBody(REST_PUT(config) as unknown as RouteHandler, skipQuote),
   DELETE: REST_DELETE(config) as unknown as RouteHandler,
 }
 
@@ -48,7 +56,8 @@ function toRequest(req: http.IncomingMessage, origin: string): Request {
 async function dispatch(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url)
   if (pathname === '/api/graphql') {
-    if (request.method === 'GET' || request.method === 'POST') return graphql(request)
+    if (request.method === 'POST') return graphqlPost(request)
+    if (request.method === 'GET') return graphqlGet(request)
     return new Response(null, { status: 405 })
   }
   if (pathname.startsWith('/api/')) {

@@ -48,6 +48,11 @@ describe('malformed sign-ups and logins', () => {
     ['an object as e-mail', { email: { equals: 'a@b.c' }, password: 'long-enough-secret' }, 'email'],
     ['an object as password', { email: 'shape@example.com', password: { a: 1 } }, 'password'],
     ['NUL in the e-mail', { email: 'sha\u0000pe@example.com', password: 'long-enough-secret' }, 'email'],
+    [
+      'a 1 MiB e-mail',
+      { email: `${'a'.repeat(1024 * 1024)}@example.com`, password: 'long-enough-secret' },
+      'email',
+    ],
   ])('sign-up with %s: 400, no account', async (_name, json, field) => {
     const before = await userCount()
     const res = await h.http.post('/api/users', { json })
@@ -63,5 +68,34 @@ describe('malformed sign-ups and logins', () => {
   ])('login with %s: 400', async (_name, json) => {
     const res = await h.http.post('/api/users/login', { json })
     expect(res.status).toBe(400)
+  })
+})
+
+describe('bodies Payload cannot parse (REST and GraphQL)', () => {
+  it.each([
+    ['/api/leads', 'application/json', '{"firstName":', 400],
+    ['/api/leads', 'application/json', '['.repeat(5000) + ']'.repeat(5000), 400],
+    ['/api/leads', 'application/x-www-form-urlencoded', 'firstName=Maria', 415],
+    ['/api/leads', 'application/xml', '<lead><firstName>Maria</firstName></lead>', 415],
+    [
+      '/api/leads',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n{',
+      400,
+    ],
+    ['/api/users', 'application/json', '{"email": "a@b.c", "password": ', 400],
+    ['/api/users/login', 'multipart/form-data; boundary=y', 'garbage', 400],
+    ['/api/graphql', 'application/json', '{"query": "mutation {', 400],
+    ['/api/graphql', 'multipart/form-data; boundary=z', '--z\r\ngarbage', 400],
+  ])('POST %s as %s: %i, nothing written', async (path, type, body, status) => {
+    const before = { ...(await counts(h.payload)), users: await userCount() }
+    const res = await fetch(`${h.http.baseURL}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': type, origin: 'http://localhost:3000' },
+      body,
+    })
+    expect(res.status).toBe(status)
+    expect(((await res.json()) as { errors: { message: string }[] }).errors[0].message).toMatch(/^(The|Send)/)
+    expect({ ...(await counts(h.payload)), users: await userCount() }).toEqual(before)
   })
 })

@@ -1,3 +1,4 @@
+import { ValidationError } from 'payload'
 import type { CollectionBeforeOperationHook } from 'payload'
 
 import { assertRequestShape } from '@/lib/request-shape'
@@ -12,6 +13,14 @@ export const refuseMalformedCredentials: CollectionBeforeOperationHook = ({ args
     operation === 'login'
   ) {
     assertRequestShape('users', args.data, { email: 'string', password: 'string' })
+    // No address is longer; a huge one would otherwise fail in the e-mail index (a 500).
+    const email = (args.data as { email?: string } | undefined)?.email
+    if (email && email.length > 254) {
+      throw new ValidationError({
+        collection: 'users',
+        errors: [{ path: 'email', message: 'Email is too long.' }],
+      })
+    }
   }
   return args
 }

@@ -1,10 +1,13 @@
 /* Payload's generated GraphQL route, plus GET: graphql-http answers queries sent as
    GET (?query=...) and refuses mutations over GET, which introspection tools and
-   cacheable reads need. */
+   cacheable reads need. POST bodies go through guardRequestBody first
+   (src/lib/api-body-guard.ts): Payload answers a body it cannot parse with a 500. */
 import config from '@payload-config'
 import { GRAPHQL_POST, REST_OPTIONS } from '@payloadcms/next/routes'
 
-export const POST = GRAPHQL_POST(config)
+import { guardRequestBody } from '@/lib/api-body-guard'
+
+export const POST = guardRequestBody(GRAPHQL_POST(config))
 
 export const GET = GRAPHQL_POST(config)
 

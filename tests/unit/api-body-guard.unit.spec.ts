@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+
+import { guardRequestBody, nestingDepth } from '@/lib/api-body-guard'
+
+// The guard in front of Payload's API routes: well-formed bodies pass through untouched
+// (the next handler answers 200 here), malformed envelopes are answered by the guard.
+const passed = guardRequestBody(async (request: Request) => Response.json({ body: await request.text() }), {
+  skip: (path) => path === '/api/quote-requests',
+})
+
+function post(body: BodyInit | null, type?: string, path = '/api/leads', method = 'POST') {
+  return new Request(`http://site.test${path}`, {
+    method,
+    body,
+    headers: type ? { 'content-type': type } : {},
+  })
+}
+
+async function statusOf(request: Request) {
+  const res = await passed(request)
+  return { status: res.status, body: (await res.json()) as { body?: string; errors?: { message: string }[] } }
+}
+
+describe('guardRequestBody', () => {
+  it('passes well-formed JSON on, with its body still readable', async () => {
+    const { status, body } = await statusOf(post('{"firstName":"Maria"}', 'application/json'))
+    expect(status).toBe(200)
+    expect(body.body).toBe('{"firstName":"Maria"}')
+  })
+
+  it('passes requests without a body (GET, logout) on', async () => {
+    expect((await statusOf(new Request('http://site.test/api/leads'))).status).toBe(200)
+    expect((await statusOf(post(null, undefined, '/api/users/logout'))).status).toBe(200)
+  })
+
+  it('passes a multipart upload with valid _payload JSON on', async () => {
+    const form = new FormData()
+    form.append('_payload', JSON.stringify({ alt: 'A rim' }))
+    form.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'rim.png')
+    expect(
+      (await statusOf(new Request('http://site.test/api/gallery-images', { method: 'POST', body: form })))
+        .status,
+    ).toBe(200)
+  })
+
+  it.each([
+    ['broken JSON', post('{"firstName":', 'application/json'), 400, 'The request body is not valid JSON.'],
+    [
+      'JSON nested 20 000 deep',
+      post('['.repeat(20000) + ']'.repeat(20000), 'application/json'),
+      400,
+      'The request body is nested too deeply.',
+    ],
+    [
+      'a broken multipart body',
+      post(
+        '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated',
+        'multipart/form-data; boundary=x',
+      ),
+      400,
+      'The request body is not valid multipart/form-data.',
+    ],
+    [
+      'form-urlencoded',
+      post('firstName=Maria', 'application/x-www-form-urlencoded'),
+      415,
+      'Send the request body as application/json or multipart/form-data.',
+    ],
+    [
+      'XML',
+      post('<lead/>', 'application/xml', '/api/leads', 'PATCH'),
+      415,
+      'Send the request body as application/json or multipart/form-data.',
+    ],
+  ])('answers %s itself', async (_name, request, status, message) => {
+    const res = await statusOf(request)
+    expect(res.status).toBe(status)
+    expect(res.body.errors?.[0]?.message).toBe(message)
+  })
+
+  it('refuses multipart whose _payload part is broken JSON', async () => {
+    const form = new FormData()
+    form.append('_payload', '{"alt":')
+    const res = await statusOf(
+      new Request('http://site.test/api/gallery-images', { method: 'POST', body: form }),
+    )
+    expect(res.status).toBe(400)
+  })
+
+  it('refuses a JSON body past 2 MiB, even without Content-Length', async () => {
+    const big = JSON.stringify({ description: 'x'.repeat(3 * 1024 * 1024) })
+    const stream = new Blob([big]).stream()
+    const request = new Request('http://site.test/api/leads', {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit)
+    expect((await statusOf(request)).status).toBe(413)
+  })
+
+  it('leaves skipped paths (the quote endpoint reads its own body) alone', async () => {
+    expect((await statusOf(post('not multipart', 'text/plain', '/api/quote-requests'))).status).toBe(200)
+  })
+})
+
+describe('nestingDepth', () => {
+  it('counts objects and arrays, not scalars', () => {
+    expect(nestingDepth('x')).toBe(0)
+    expect(nestingDepth({ a: [1, { b: 2 }] })).toBe(3)
+  })
+  it('stops counting past the limit without recursion', () => {
+    let deep: unknown = []
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    expect(nestingDepth(deep, 64)).toBe(65)
+  })
+})
