@@ -12,7 +12,7 @@ export const refuseMalformedCredentials: CollectionBeforeOperationHook = ({ args
     operation === 'updateByID' ||
     operation === 'login'
   ) {
-    assertRequestShape('users', args.data, { email: 'string', password: 'string' })
+    assertRequestShape('users', args.data, ['email', 'password'])
     // No address is longer; a huge one would otherwise fail in the e-mail index (a 500).
     const email = (args.data as { email?: string } | undefined)?.email
     if (email && email.length > 254) {
