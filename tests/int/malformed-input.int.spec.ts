@@ -87,7 +87,7 @@ describe('bodies Payload cannot parse (REST and GraphQL)', () => {
     ['/api/users/login', 'multipart/form-data; boundary=y', 'garbage', 400],
     ['/api/graphql', 'application/json', '{"query": "mutation {', 400],
     ['/api/graphql', 'multipart/form-data; boundary=z', '--z\r\ngarbage', 400],
-  ])('POST %s as %s: %i, nothing written', async (path, type, body, status) => {
+  ])('POST %s as %s: refused with its status, nothing written', async (path, type, body, status) => {
     const before = { ...(await counts(h.payload)), users: await userCount() }
     const res = await fetch(`${h.http.baseURL}${path}`, {
       method: 'POST',
