@@ -102,173 +102,184 @@ function fieldErrorsOf(err: ValidationError, stage: 'photos' | 'lead'): Record<s
 export const submitQuote: Endpoint = {
   path: '/quote-requests',
   method: 'post',
+  // Whatever fails outside the transaction's own handling (the database gone while the
+  // key or the rate limit is looked up) is the spec's error too, as a 503 worth retrying.
   handler: async (req) => {
-    const { payload } = req
-    const key = req.headers.get(IDEMPOTENCY_HEADER)
-    if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-      return answer({
-        status: 400,
-        body: { message: `${IDEMPOTENCY_HEADER} must be 16-100 letters, digits, - or _.` },
-      })
-    }
-    if (key) {
-      const replay = await replayOf(req, key)
-      if (replay) return replay
-    }
-
-    if (!isApprovedStaff(req.user)) {
-      const limit = await hitQuoteRateLimit(payload, clientAddress(req.headers))
-      if (!limit.allowed) {
-        return answer({
-          status: 429,
-          body: { message: RATE_LIMITED_MESSAGE },
-          headers: { 'Retry-After': String(limit.retryAfterSeconds) },
-        })
-      }
-    }
-
-    const contentType = req.headers.get('content-type') ?? ''
-    if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
-      return answer({ status: 415, body: { message: 'Send the quote request as multipart/form-data.' } })
-    }
-    let form: FormData
     try {
-      const bytes = await readBody(req)
-      form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData()
+      return await handleQuoteRequest(req)
     } catch (err) {
-      if (err instanceof BodyTooLarge) {
-        return answer({ status: 413, body: { message: `At most ${MAX_PHOTOS} photos of up to 15 MB each.` } })
-      }
-      return answer({ status: 400, body: { message: 'The request could not be read.' } })
-    }
-
-    // A person never sees this field; whatever fills it in is a bot.
-    const honeypot = form.get(HONEYPOT_FIELD)
-    if (honeypot !== null && honeypot !== '') {
-      return answer({ status: 400, body: { message: 'This request was not accepted.' } })
-    }
-
-    const text = (name: string) => {
-      const v = form.get(name)
-      return typeof v === 'string' ? v : undefined
-    }
-    const parsed = quoteRequestSchema.safeParse({
-      firstName: text('firstName'),
-      lastName: text('lastName'),
-      phone: text('phone'),
-      email: text('email'),
-      description: text('description'),
-      serviceType: text('serviceType'),
-    })
-    const errors = parsed.success ? {} : fieldErrors(parsed.error)
-
-    const uploads = form.getAll('photos')
-    if (uploads.some((u) => typeof u === 'string')) {
-      errors.photos ??= 'Photos must be sent as files.'
-    } else if (uploads.length > MAX_PHOTOS) {
-      errors.photos ??= `Send at most ${MAX_PHOTOS} photos.`
-    }
-    if (!parsed.success || errors.photos) return invalid(errors)
-
-    const files = uploads as File[]
-    const oversized = files.find((f) => f.size > MAX_PHOTO_BYTES)
-    if (oversized) {
-      return answer({
-        status: 413,
-        body: {
-          message: `"${oversized.name}" is larger than 15 MB.`,
-          fieldErrors: { photos: `"${oversized.name}" is larger than 15 MB.` },
-        },
-      })
-    }
-    // Re-encoded side by side (cleanPhoto bounds how many run at once); the first photo
-    // refused, in the order sent, is the one reported.
-    const cleaned = await Promise.allSettled(
-      files.map(async (file) => cleanPhoto(Buffer.from(await file.arrayBuffer()))),
-    )
-    const photos: CleanPhoto[] = []
-    for (const [i, result] of cleaned.entries()) {
-      if (result.status === 'fulfilled') photos.push(result.value)
-      else if (result.reason instanceof PhotoRejected)
-        return invalid({ photos: `"${files[i].name}" ${result.reason.message}` })
-      else throw result.reason
-    }
-
-    // Every stored file is named after a fresh UUID, so a rollback can find them all.
-    const baseNames: string[] = []
-    // Without the browser's key the lead gets one of ours, to be found again after the commit.
-    const storedKey = key ?? randomUUID()
-    let stage: 'photos' | 'lead' = 'photos'
-    const shouldCommit = await initTransaction(req)
-    try {
-      const photoIds: number[] = []
-      for (const photo of photos) {
-        const base = randomUUID()
-        baseNames.push(base)
-        const doc = await payload.create({
-          collection: 'customer-uploads',
-          data: {},
-          file: {
-            data: photo.data,
-            mimetype: 'image/jpeg',
-            name: `${base}.jpg`,
-            size: photo.data.byteLength,
-          },
-          depth: 0,
-          overrideAccess: true,
-          req,
-        })
-        photoIds.push(doc.id)
-      }
-      stage = 'lead'
-      // With the server's own rights: every value here was checked or made above, and only
-      // this endpoint (or approved staff) may link customer photos to a lead.
-      await payload.create({
-        collection: 'leads',
-        data: { ...parsed.data, status: 'new', photos: photoIds, idempotencyKey: storedKey },
-        depth: 0,
-        overrideAccess: true,
-        context: { quoteRateLimitCounted: true },
-        req,
-      })
-      if (shouldCommit) {
-        await commitTransaction(req)
-        const committed = await leadWithKey(payload, storedKey).then(
-          (lead) => lead !== null,
-          () => 'unknown' as const,
-        )
-        if (committed === 'unknown') {
-          // The database went away between COMMIT and the read-back: the lead may well be
-          // saved and point at these files, so they stay. The visitor sees the usual error
-          // and keeps the form; sending it again with the same key replays the saved lead
-          // or makes it now.
-          payload.logger.error({
-            msg: 'quote request: saved or not is unknown (the database did not answer after COMMIT); its files were kept',
-            idempotencyKey: storedKey,
-            files: baseNames,
-          })
-          return answer({ status: 503, body: { message: FAILED }, headers: { 'Retry-After': '5' } })
-        }
-        if (!committed) throw new CommitNotConfirmed('the lead is missing after COMMIT')
-      }
-      return success(photos.length, false)
-    } catch (err) {
-      await killTransaction(req)
-      await removeStoredFiles(payload, baseNames).catch((cleanupErr) =>
-        payload.logger.error({
-          err: cleanupErr,
-          msg: 'quote request: could not remove the files of a rolled-back submission',
-        }),
-      )
-      // The same submission, sent twice at once: the other one has just made the lead (its
-      // insert then fails on the unique key, which Payload reports as a ValidationError).
-      if (key) {
-        const replay = await replayOf(req, key).catch(() => null)
-        if (replay) return replay
-      }
-      if (err instanceof ValidationError) return invalid(fieldErrorsOf(err, stage))
-      payload.logger.error({ err, msg: 'quote request: could not be saved; nothing was kept' })
-      return answer({ status: 500, body: { message: FAILED } })
+      req.payload.logger.error({ err, msg: 'quote request: failed before anything was written' })
+      return answer({ status: 503, body: { message: FAILED }, headers: { 'Retry-After': '5' } })
     }
   },
+}
+
+async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
+  const { payload } = req
+  const key = req.headers.get(IDEMPOTENCY_HEADER)
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    return answer({
+      status: 400,
+      body: { message: `${IDEMPOTENCY_HEADER} must be 16-100 letters, digits, - or _.` },
+    })
+  }
+  if (key) {
+    const replay = await replayOf(req, key)
+    if (replay) return replay
+  }
+
+  if (!isApprovedStaff(req.user)) {
+    const limit = await hitQuoteRateLimit(payload, clientAddress(req.headers))
+    if (!limit.allowed) {
+      return answer({
+        status: 429,
+        body: { message: RATE_LIMITED_MESSAGE },
+        headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+      })
+    }
+  }
+
+  const contentType = req.headers.get('content-type') ?? ''
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
+    return answer({ status: 415, body: { message: 'Send the quote request as multipart/form-data.' } })
+  }
+  let form: FormData
+  try {
+    const bytes = await readBody(req)
+    form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData()
+  } catch (err) {
+    if (err instanceof BodyTooLarge) {
+      return answer({ status: 413, body: { message: `At most ${MAX_PHOTOS} photos of up to 15 MB each.` } })
+    }
+    return answer({ status: 400, body: { message: 'The request could not be read.' } })
+  }
+
+  // A person never sees this field; whatever fills it in is a bot.
+  const honeypot = form.get(HONEYPOT_FIELD)
+  if (honeypot !== null && honeypot !== '') {
+    return answer({ status: 400, body: { message: 'This request was not accepted.' } })
+  }
+
+  const text = (name: string) => {
+    const v = form.get(name)
+    return typeof v === 'string' ? v : undefined
+  }
+  const parsed = quoteRequestSchema.safeParse({
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    phone: text('phone'),
+    email: text('email'),
+    description: text('description'),
+    serviceType: text('serviceType'),
+  })
+  const errors = parsed.success ? {} : fieldErrors(parsed.error)
+
+  const uploads = form.getAll('photos')
+  if (uploads.some((u) => typeof u === 'string')) {
+    errors.photos ??= 'Photos must be sent as files.'
+  } else if (uploads.length > MAX_PHOTOS) {
+    errors.photos ??= `Send at most ${MAX_PHOTOS} photos.`
+  }
+  if (!parsed.success || errors.photos) return invalid(errors)
+
+  const files = uploads as File[]
+  const oversized = files.find((f) => f.size > MAX_PHOTO_BYTES)
+  if (oversized) {
+    return answer({
+      status: 413,
+      body: {
+        message: `"${oversized.name}" is larger than 15 MB.`,
+        fieldErrors: { photos: `"${oversized.name}" is larger than 15 MB.` },
+      },
+    })
+  }
+  // Re-encoded side by side (cleanPhoto bounds how many run at once); the first photo
+  // refused, in the order sent, is the one reported.
+  const cleaned = await Promise.allSettled(
+    files.map(async (file) => cleanPhoto(Buffer.from(await file.arrayBuffer()))),
+  )
+  const photos: CleanPhoto[] = []
+  for (const [i, result] of cleaned.entries()) {
+    if (result.status === 'fulfilled') photos.push(result.value)
+    else if (result.reason instanceof PhotoRejected)
+      return invalid({ photos: `"${files[i].name}" ${result.reason.message}` })
+    else throw result.reason
+  }
+
+  // Every stored file is named after a fresh UUID, so a rollback can find them all.
+  const baseNames: string[] = []
+  // Without the browser's key the lead gets one of ours, to be found again after the commit.
+  const storedKey = key ?? randomUUID()
+  let stage: 'photos' | 'lead' = 'photos'
+  const shouldCommit = await initTransaction(req)
+  try {
+    const photoIds: number[] = []
+    for (const photo of photos) {
+      const base = randomUUID()
+      baseNames.push(base)
+      const doc = await payload.create({
+        collection: 'customer-uploads',
+        data: {},
+        file: {
+          data: photo.data,
+          mimetype: 'image/jpeg',
+          name: `${base}.jpg`,
+          size: photo.data.byteLength,
+        },
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
+      photoIds.push(doc.id)
+    }
+    stage = 'lead'
+    // With the server's own rights: every value here was checked or made above, and only
+    // this endpoint (or approved staff) may link customer photos to a lead.
+    await payload.create({
+      collection: 'leads',
+      data: { ...parsed.data, status: 'new', photos: photoIds, idempotencyKey: storedKey },
+      depth: 0,
+      overrideAccess: true,
+      context: { quoteRateLimitCounted: true },
+      req,
+    })
+    if (shouldCommit) {
+      await commitTransaction(req)
+      const committed = await leadWithKey(payload, storedKey).then(
+        (lead) => lead !== null,
+        () => 'unknown' as const,
+      )
+      if (committed === 'unknown') {
+        // The database went away between COMMIT and the read-back: the lead may well be
+        // saved and point at these files, so they stay. The visitor sees the usual error
+        // and keeps the form; sending it again with the same key replays the saved lead
+        // or makes it now.
+        payload.logger.error({
+          msg: 'quote request: saved or not is unknown (the database did not answer after COMMIT); its files were kept',
+          idempotencyKey: storedKey,
+          files: baseNames,
+        })
+        return answer({ status: 503, body: { message: FAILED }, headers: { 'Retry-After': '5' } })
+      }
+      if (!committed) throw new CommitNotConfirmed('the lead is missing after COMMIT')
+    }
+    return success(photos.length, false)
+  } catch (err) {
+    await killTransaction(req)
+    await removeStoredFiles(payload, baseNames).catch((cleanupErr) =>
+      payload.logger.error({
+        err: cleanupErr,
+        msg: 'quote request: could not remove the files of a rolled-back submission',
+      }),
+    )
+    // The same submission, sent twice at once: the other one has just made the lead (its
+    // insert then fails on the unique key, which Payload reports as a ValidationError).
+    if (key) {
+      const replay = await replayOf(req, key).catch(() => null)
+      if (replay) return replay
+    }
+    if (err instanceof ValidationError) return invalid(fieldErrorsOf(err, stage))
+    payload.logger.error({ err, msg: 'quote request: could not be saved; nothing was kept' })
+    return answer({ status: 500, body: { message: FAILED } })
+  }
 }
