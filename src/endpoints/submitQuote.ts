@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import os from 'node:os'
 
 import { ValidationError, commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Endpoint, Payload, PayloadRequest } from 'payload'
@@ -15,6 +16,8 @@ import {
   MAX_PHOTO_BYTES,
 } from '@/lib/quote-constants'
 import { fieldErrors, quoteRequestSchema } from '@/lib/quote-schema'
+import type { QuoteRequest } from '@/lib/quote-schema'
+import { createLimiter } from '@/lib/limiter'
 import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit } from '@/lib/rate-limit'
 
 // Ten full-size photos plus the text fields; anything longer is refused while reading.
@@ -193,6 +196,23 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
       },
     })
   }
+  // Photos are the heavy part (decoding, re-encoding, storing two sizes each): at most one
+  // submission with photos per core goes through it at a time, so a burst of them waits
+  // here with only its parsed body in memory (measured: docs/BENCHMARKS.md, quote).
+  const store = () => storeQuote(req, parsed.data, files, key)
+  return files.length ? withStorageSlot(store) : store()
+}
+
+const withStorageSlot = createLimiter(Math.max(1, os.availableParallelism()))
+
+// The photos re-encoded, then the photos, the lead and its e-mail jobs in one transaction.
+async function storeQuote(
+  req: PayloadRequest,
+  fields: QuoteRequest,
+  files: File[],
+  key: string | null,
+): Promise<Response> {
+  const { payload } = req
   // Re-encoded side by side (cleanPhoto bounds how many run at once); the first photo
   // refused, in the order sent, is the one reported.
   const cleaned = await Promise.allSettled(
@@ -237,7 +257,7 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
     // this endpoint (or approved staff) may link customer photos to a lead.
     await payload.create({
       collection: 'leads',
-      data: { ...parsed.data, status: 'new', photos: photoIds, idempotencyKey: storedKey },
+      data: { ...fields, status: 'new', photos: photoIds, idempotencyKey: storedKey },
       depth: 0,
       overrideAccess: true,
       context: { quoteRateLimitCounted: true },
