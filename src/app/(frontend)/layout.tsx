@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 
 import { DismissedPromosScript } from '@/components/site/dismissed-promos-script'
-import { Toaster } from '@/components/ui/toaster.client'
 import { siteMetadata } from '@/lib/seo'
 import { getSiteSettings } from '@/lib/site-settings'
 
@@ -32,7 +31,6 @@ export default function FrontendLayout({ children }: { children: ReactNode }) {
       </head>
       <body className="bg-mist font-sans text-ink antialiased">
         {children}
-        <Toaster />
       </body>
     </html>
   )

@@ -6,6 +6,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 
 import { LoginForm } from '@/components/login/login-form.client'
+import { Toaster } from '@/components/ui/toaster.client'
 import { PromoBannerSlot } from '@/components/site/promo-banner-slot'
 import { googleOidcSettings } from '@/lib/oidc-config'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
@@ -36,6 +37,7 @@ export default async function LoginPage({ searchParams }: Props) {
       <main className="flex flex-1 items-center justify-center px-4 py-10">
         <LoginForm redirectTo={redirectTo} googleEnabled={googleOidcSettings() !== null} initialError={error} />
       </main>
+      <Toaster />
     </div>
   )
 }
