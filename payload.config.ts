@@ -22,6 +22,7 @@ import { SitePages } from './src/globals/SitePages'
 import { SiteSettings } from './src/globals/SiteSettings'
 import { jobs } from './src/jobs'
 import { plugins } from './src/plugins'
+import { logIdlePoolErrors } from './src/lib/pool-errors'
 import { seedOnInit } from './src/seed/on-init'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -91,5 +92,8 @@ export default buildConfig({
   },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-  onInit: seedOnInit,
+  onInit: async (payload) => {
+    logIdlePoolErrors(payload)
+    await seedOnInit(payload)
+  },
 }).then(restrictLockedDocuments)
