@@ -6,6 +6,7 @@ import type { CollectionConfig, Endpoint, Plugin } from 'payload'
 import { admins } from '@/access/admins'
 import { approvedStaff } from '@/access/approvedStaff'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
+import { nobody } from '@/access/nobody'
 import { UPLOADS_DIR } from '@/lib/paths'
 import { storagePlugin } from '@/lib/s3'
 
@@ -37,7 +38,7 @@ const leadsExport = importExportPlugin({
     ...collection,
     admin: { ...collection.admin, group: 'Files' },
     endpoints: staffOnly(collection.endpoints),
-    access: { create: approvedStaff, read: approvedStaff, update: () => false, delete: approvedStaff },
+    access: { create: approvedStaff, read: approvedStaff, update: nobody, delete: approvedStaff },
     upload: {
       ...(typeof collection.upload === 'object' ? collection.upload : {}),
       staticDir: path.join(UPLOADS_DIR, 'exports'),
@@ -47,7 +48,7 @@ const leadsExport = importExportPlugin({
     ...collection,
     admin: { ...collection.admin, hidden: true },
     endpoints: staffOnly(collection.endpoints),
-    access: { create: admins, read: admins, update: () => false, delete: admins },
+    access: { create: admins, read: admins, update: nobody, delete: admins },
     upload: {
       ...(typeof collection.upload === 'object' ? collection.upload : {}),
       staticDir: path.join(UPLOADS_DIR, 'imports'),

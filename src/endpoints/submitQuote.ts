@@ -7,6 +7,7 @@ import type { Endpoint, Payload, PayloadRequest } from 'payload'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { removeStoredFiles } from '@/collections/CustomerUploads/removeStoredFiles'
 import { PhotoRejected, cleanPhoto } from '@/lib/quote-photos'
+import { BodyTooLarge, readCappedBody } from '@/lib/read-capped-body'
 import type { CleanPhoto } from '@/lib/quote-photos'
 import {
   HONEYPOT_FIELD,
@@ -29,30 +30,6 @@ type Answer = { status: number; body: Record<string, unknown>; headers?: Record<
 const answer = ({ status, body, headers }: Answer) => Response.json(body, { status, headers })
 const invalid = (errors: Record<string, string>) =>
   answer({ status: 400, body: { message: 'Please check the highlighted fields.', fieldErrors: errors } })
-
-class BodyTooLarge extends Error {}
-
-// The request body, refusing it as soon as it passes the cap (a missing or false
-// Content-Length cannot make us buffer more).
-async function readBody(req: PayloadRequest): Promise<Uint8Array> {
-  const declared = Number(req.headers.get('content-length') || 0)
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge()
-  const reader = (req.body as ReadableStream<Uint8Array> | null)?.getReader()
-  if (!reader) return new Uint8Array()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > MAX_BODY_BYTES) {
-      await reader.cancel()
-      throw new BodyTooLarge()
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks)
-}
 
 const success = (photos: number, replayed: boolean): Response =>
   answer({
@@ -148,7 +125,11 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
   }
   let form: FormData
   try {
-    const bytes = await readBody(req)
+    const bytes = await readCappedBody(
+      req.body as ReadableStream<Uint8Array> | null,
+      req.headers.get('content-length'),
+      MAX_BODY_BYTES,
+    )
     form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData()
   } catch (err) {
     if (err instanceof BodyTooLarge) {

@@ -1,3 +1,6 @@
+import { QUOTE_ENDPOINT } from './quote-constants'
+import { BodyTooLarge, readCappedBody } from './read-capped-body'
+
 // Payload's REST and GraphQL handlers answer a body they cannot parse (broken JSON, a
 // broken multipart body, a form-urlencoded or XML body, JSON nested thousands deep)
 // with a 500. The API routes check the body's envelope first and answer such requests
@@ -32,30 +35,6 @@ function hasBody(request: Request): boolean {
   return length === null ? request.body !== null : Number(length) > 0
 }
 
-class TooLarge extends Error {}
-
-// The body of a copy of the request, refused past `cap` bytes whatever Content-Length says.
-async function readCapped(request: Request, cap: number): Promise<Uint8Array> {
-  if (Number(request.headers.get('content-length') ?? 0) > cap) throw new TooLarge()
-  const reader = request.clone().body?.getReader()
-  if (!reader) return new Uint8Array()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > cap) {
-      // Not awaited: cancelling one branch of a teed stream settles only once the other
-      // branch (the request Payload would have read) is cancelled too.
-      void reader.cancel().catch(() => undefined)
-      throw new TooLarge()
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks)
-}
-
 function checkJson(text: string): Response | null {
   if (!text.trim()) return null
   let value: unknown
@@ -80,9 +59,13 @@ export function guardRequestBody<A extends unknown[]>(
     }
     let bytes: Uint8Array
     try {
-      bytes = await readCapped(request, isJson ? MAX_JSON_BYTES : MAX_MULTIPART_BYTES)
+      bytes = await readCappedBody(
+        request.clone().body,
+        request.headers.get('content-length'),
+        isJson ? MAX_JSON_BYTES : MAX_MULTIPART_BYTES,
+      )
     } catch (err) {
-      if (err instanceof TooLarge) return refuse(413, 'The request body is too large.')
+      if (err instanceof BodyTooLarge) return refuse(413, 'The request body is too large.')
       return refuse(400, 'The request body could not be read.')
     }
     if (isJson) {
@@ -104,4 +87,9 @@ export function guardRequestBody<A extends unknown[]>(
     }
     return handler(request, ...rest)
   }
+}
+
+// The REST routes' guard: the quote endpoint reads and caps its own (large) body.
+export function guardRestBody<A extends unknown[]>(handler: Handler<A>): Handler<A> {
+  return guardRequestBody(handler, { skip: (pathname) => pathname === QUOTE_ENDPOINT })
 }

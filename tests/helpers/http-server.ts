@@ -8,8 +8,7 @@ import { Readable } from 'node:stream'
 import config from '@payload-config'
 import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
-import { guardRequestBody } from '@/lib/api-body-guard'
-import { QUOTE_ENDPOINT } from '@/lib/quote-constants'
+import { guardRequestBody, guardRestBody } from '@/lib/api-body-guard'
 
 // A real HTTP server for REST and GraphQL tests without Next.js: every request is turned
 // into a WHATWG Request and handed to the very handlers Next's route files export
@@ -21,16 +20,15 @@ import { QUOTE_ENDPOINT } from '@/lib/quote-constants'
 type RouteHandler = (request: Request, args: { params: Promise<{ slug: string[] }> }) => Promise<Response>
 
 // Wrapped as the route files wrap them.
-const skipQuote = { skip: (pathname: string) => pathname === QUOTE_ENDPOINT }
 const graphqlPost = guardRequestBody(
   GRAPHQL_POST(config) as unknown as (request: Request) => Promise<Response>,
 )
 const graphqlGet = GRAPHQL_POST(config) as unknown as (request: Request) => Promise<Response>
 const rest: Record<string, RouteHandler> = {
   GET: REST_GET(config) as unknown as RouteHandler,
-  POST: guardRequestBody(REST_POST(config) as unknown as RouteHandler, skipQuote),
-  PATCH: guardRequestBody(REST_PATCH(config) as unknown as RouteHandler, skipQuote),
-  PUT: guardRequestBody(REST_PUT(config) as unknown as RouteHandler, skipQuote),
+  POST: guardRestBody(REST_POST(config) as unknown as RouteHandler),
+  PATCH: guardRestBody(REST_PATCH(config) as unknown as RouteHandler),
+  PUT: guardRestBody(REST_PUT(config) as unknown as RouteHandler),
   DELETE: REST_DELETE(config) as unknown as RouteHandler,
 }
 

@@ -5,14 +5,11 @@ import config from '@payload-config'
 import '@payloadcms/next/css'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
-import { guardRequestBody } from '@/lib/api-body-guard'
-import { QUOTE_ENDPOINT } from '@/lib/quote-constants'
-
-const guard = { skip: (pathname: string) => pathname === QUOTE_ENDPOINT }
+import { guardRestBody } from '@/lib/api-body-guard'
 
 export const GET = REST_GET(config)
-export const POST = guardRequestBody(REST_POST(config), guard)
+export const POST = guardRestBody(REST_POST(config))
 export const DELETE = REST_DELETE(config)
-export const PATCH = guardRequestBody(REST_PATCH(config), guard)
-export const PUT = guardRequestBody(REST_PUT(config), guard)
+export const PATCH = guardRestBody(REST_PATCH(config))
+export const PUT = guardRestBody(REST_PUT(config))
 export const OPTIONS = REST_OPTIONS(config)
