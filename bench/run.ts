@@ -7,7 +7,8 @@ import { httpBench } from './http'
 import { lighthouseBench } from './lighthouse'
 import { startServer } from './lib/server'
 import type { RunningServer } from './lib/server'
-import { machine, printTargets } from './lib/stats'
+import { newReport, selectedNames } from './lib/cli'
+import { printTargets } from './lib/stats'
 import type { Target } from './lib/stats'
 import { quoteBench } from './quote'
 
@@ -26,21 +27,8 @@ const BENCHES: Record<string, { title: string; env?: Record<string, string>; run
   backoffice: { title: 'Back office with 10 000 leads', run: (s) => backofficeBench(s.url) },
 }
 
-const wanted = process.argv.slice(2)
-for (const name of wanted) {
-  if (!BENCHES[name]) {
-    console.error(`unknown benchmark ${name}; choose from ${Object.keys(BENCHES).join(', ')}`)
-    process.exit(2)
-  }
-}
-const names = wanted.length ? wanted : Object.keys(BENCHES)
-
-const report: Record<string, unknown> = {
-  startedAt: new Date().toISOString(),
-  machine: machine(),
-  results: {},
-}
-const results = report.results as Record<string, unknown>
+const names = selectedNames(BENCHES, process.argv.slice(2), 'benchmark')
+const { report, results } = newReport()
 let failed = false
 
 for (const name of names) {

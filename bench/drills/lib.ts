@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,7 +9,7 @@ import pg from 'pg'
 import sharp from 'sharp'
 import { SMTPServer } from 'smtp-server'
 
-import { processMemory } from '../lib/server'
+import { startServer } from '../lib/server'
 import type { RunningServer } from '../lib/server'
 import { percentile, round } from '../lib/stats'
 
@@ -425,57 +424,9 @@ export function filesUnder(dir: string): string[] {
 
 export const serverLogFile = (drill: string) => path.join(RUN_DIR, `${drill}-server.log`)
 
-/**
- * bench/lib/server.ts's startServer, with the server's whole output in `logFile`.
- * SERVER_LOG_FILE is not enough for a drill: Payload's logger (pino) writes to file
- * descriptor 1 directly, past the hook scripts/serve-standalone.mjs puts on
- * process.stdout, and its error lines are the evidence a failed drill reports.
- */
-export async function startDrillServer(
-  logFile: string,
-  env: Record<string, string> = {},
-): Promise<RunningServer> {
-  const port = Number(process.env.E2E_PORT || 3200)
-  const url = `http://127.0.0.1:${port}`
-  fs.appendFileSync(logFile, `--- server started at ${new Date().toISOString()}\n`)
-  const out = fs.openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['scripts/serve-standalone.mjs'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
-      SERVER_URL: url,
-      ...env,
-    },
-    stdio: ['ignore', out, out],
-  })
-  fs.closeSync(out)
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${logFile}`)
-    try {
-      if ((await fetch(`${url}/`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM')
-      await exited
-      throw new Error(`the server did not answer within 120 s; see ${logFile}`)
-    }
-    await sleep(250)
-  }
-  return {
-    url,
-    pid: child.pid!,
-    memory: () => processMemory(child.pid!),
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-      await exited
-    },
-  }
+// The production server of a drill, its whole output in `logFile`.
+export function startDrillServer(logFile: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  return startServer(env, { logFile })
 }
 
 /**

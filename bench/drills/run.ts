@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { machine } from '../lib/stats'
+import { newReport, selectedNames } from '../lib/cli'
 import { badInputDrill } from './bad-input'
 import { concurrentDrill } from './concurrent'
 import type { DrillResult } from './lib'
@@ -23,21 +23,8 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'bad-input': { title: 'A corpus of bad inputs against every public endpoint', run: badInputDrill },
 }
 
-const wanted = process.argv.slice(2)
-for (const name of wanted) {
-  if (!DRILLS[name]) {
-    console.error(`unknown drill ${name}; choose from ${Object.keys(DRILLS).join(', ')}`)
-    process.exit(2)
-  }
-}
-const names = wanted.length ? wanted : Object.keys(DRILLS)
-
-const report: Record<string, unknown> = {
-  startedAt: new Date().toISOString(),
-  machine: machine(),
-  results: {},
-}
-const results = report.results as Record<string, unknown>
+const names = selectedNames(DRILLS, process.argv.slice(2), 'drill')
+const { report, results } = newReport()
 let failed = false
 
 for (const name of names) {

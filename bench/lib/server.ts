@@ -13,9 +13,24 @@ export type RunningServer = {
   stop: () => Promise<void>
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * With `logFile`, the server's whole output goes there (the drills report its error
+ * lines as evidence; SERVER_LOG_FILE is not enough, since Payload's logger writes to file
+ * descriptor 1 past the hook scripts/serve-standalone.mjs puts on process.stdout).
+ * Without it, the last lines are kept to explain a server that does not start.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { logFile?: string } = {},
+): Promise<RunningServer> {
   const port = Number(process.env.E2E_PORT || 3200)
   const url = `http://127.0.0.1:${port}`
+  const { logFile } = options
+  let out: number | null = null
+  if (logFile) {
+    fs.appendFileSync(logFile, `--- server started at ${new Date().toISOString()}\n`)
+    out = fs.openSync(logFile, 'a')
+  }
   const child = spawn(process.execPath, ['scripts/serve-standalone.mjs'], {
     env: {
       ...process.env,
@@ -25,29 +40,31 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SERVER_URL: url,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: out === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', out, out],
   })
-  const log: string[] = []
+  if (out !== null) fs.closeSync(out)
+  const recent: string[] = []
   const keep = (chunk: Buffer) => {
-    log.push(chunk.toString())
-    if (log.length > 200) log.shift()
+    recent.push(chunk.toString())
+    if (recent.length > 200) recent.shift()
   }
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const output = () => (logFile ? `see ${logFile}` : `\n${recent.join('')}`)
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 
   const deadline = Date.now() + 120_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log.join('')}`)
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${output()}`)
     try {
-      const res = await fetch(`${url}/`)
-      if (res.ok) break
+      if ((await fetch(`${url}/`)).ok) break
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGTERM')
-      throw new Error(`the server did not answer within 120 s:\n${log.join('')}`)
+      await exited
+      throw new Error(`the server did not answer within 120 s: ${output()}`)
     }
     await new Promise((r) => setTimeout(r, 250))
   }
@@ -57,7 +74,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     pid: child.pid!,
     memory: () => processMemory(child.pid!),
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM')
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       await exited
     },
   }
