@@ -29,6 +29,12 @@ const nextConfig = {
   // visitor never sees a promotion that ended (Next's default allows a year).
   expireTime: 60,
   reactStrictMode: true,
+  // Payload's error formatter shows an error's message only when the error has `data` or a
+  // non-empty `name`, and errors take their name from their class (`this.constructor.name`).
+  // Minifying the server bundle renames those classes, so every APIError without `data`,
+  // ours and Payload's own, reached people as "An unknown error occurred.". Server code is
+  // not sent to browsers: leaving it unminified costs disk space, not visitors' bytes.
+  experimental: { serverMinification: false },
   // `npm run typecheck` checks the whole project (tests included) before any build;
   // checking again inside `next build` only costs time.
   // Next adds its build folder's type paths to the tsconfig it is given; a run with its
