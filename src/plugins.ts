@@ -7,6 +7,7 @@ import { admins } from '@/access/admins'
 import { approvedStaff } from '@/access/approvedStaff'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
+import { neutraliseCsvRows } from '@/lib/csv-safe'
 import { UPLOADS_DIR } from '@/lib/paths'
 import { storagePlugin } from '@/lib/s3'
 
@@ -32,8 +33,15 @@ function staffOnly(endpoints: CollectionConfig['endpoints']): CollectionConfig['
 // `exports` and `imports` collections: both are closed to anyone but approved staff
 // (imports to admins, since nothing is importable), and exports read leads with the
 // requesting user's own access, so an export never shows more than the list does.
+// Every exported collection's cells are neutralised against spreadsheet formulas.
+const csvExport = {
+  format: 'csv',
+  disableJobsQueue: true,
+  hooks: { before: ({ data }: { data: Record<string, unknown>[] }) => neutraliseCsvRows(data) },
+} as const
+
 const leadsExport = importExportPlugin({
-  collections: [{ slug: 'leads', import: false, export: { format: 'csv', disableJobsQueue: true } }],
+  collections: [{ slug: 'leads', import: false, export: csvExport }],
   overrideExportCollection: ({ collection }) => ({
     ...collection,
     admin: { ...collection.admin, group: 'Files' },

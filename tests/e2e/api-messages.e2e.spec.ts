@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, APIResponse } from '@playwright/test'
 
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
@@ -17,8 +17,8 @@ async function signInAsAdmin(request: APIRequestContext) {
   return { id: user.id as number, headers: { authorization: `JWT ${token}` } }
 }
 
-async function firstMessage(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<string> {
-  const body = await response.json()
+async function firstMessage(response: APIResponse): Promise<string | undefined> {
+  const body = (await response.json()) as { errors?: { message?: string }[] }
   return body.errors?.[0]?.message
 }
 

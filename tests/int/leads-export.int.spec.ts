@@ -49,6 +49,22 @@ describe('leads CSV export', () => {
     expect(res.text).not.toContain('idempotencyKey')
   })
 
+  it('exports cells a spreadsheet would run as formulas as plain text', async () => {
+    const lead = await seedLead(h.payload, {
+      firstName: '=HYPERLINK("https://e.test";"x")',
+      lastName: '@SUM(A1)',
+      status: 'quoted',
+    })
+    const res = await h.http.post('/api/exports/download', {
+      session: h.sessionOf('staff'),
+      json: leadsExportRequest('quoted', '', new Date('2026-11-22T10:00:00Z')),
+    })
+    expect(res.status).toBe(200)
+    const row = parseCsv(res.text).find((r) => r[0] === String(lead.id))
+    expect(row?.slice(4, 6)).toEqual(['"\'=HYPERLINK(""https://e.test"";""x"")"', "'@SUM(A1)"])
+    expect(res.text).not.toMatch(/(^|,)=HYPERLINK/m)
+  })
+
   for (const persona of ['anonymous', 'unapproved'] as const) {
     it(`refuses ${persona === 'anonymous' ? 'a visitor' : 'an unapproved account'} without streaming a row`, async () => {
       await seedLead(h.payload, { firstName: 'Secretcustomer', lastName: 'Private' })
