@@ -171,10 +171,10 @@ export interface Lead {
  */
 export interface CustomerUpload {
   id: number;
-  prefix?: string | null;
-  _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
+  prefix?: string | null;
+  _objectKey?: string | null;
   url?: string | null;
   thumbnailURL?: string | null;
   filename?: string | null;
@@ -216,10 +216,10 @@ export interface GalleryItem {
 export interface GalleryImage {
   id: number;
   alt?: string | null;
-  prefix?: string | null;
-  _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
+  prefix?: string | null;
+  _objectKey?: string | null;
   url?: string | null;
   thumbnailURL?: string | null;
   filename?: string | null;
@@ -631,10 +631,10 @@ export interface PromotionsSelect<T extends boolean = true> {
  */
 export interface GalleryImagesSelect<T extends boolean = true> {
   alt?: T;
-  prefix?: T;
-  _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
+  prefix?: T;
+  _objectKey?: T;
   url?: T;
   thumbnailURL?: T;
   filename?: T;
@@ -664,10 +664,10 @@ export interface GalleryImagesSelect<T extends boolean = true> {
  * via the `definition` "customer-uploads_select".
  */
 export interface CustomerUploadsSelect<T extends boolean = true> {
-  prefix?: T;
-  _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
+  prefix?: T;
+  _objectKey?: T;
   url?: T;
   thumbnailURL?: T;
   filename?: T;

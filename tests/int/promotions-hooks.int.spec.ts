@@ -12,7 +12,7 @@ import {
 import { FUTURE, PROMOTION_DEFAULTS, row, seedPromotion, snapshot } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
 
-// The promotion hooks (normalizePromotion, keepUsageCount, createdBy, the discount value
+// The promotion hooks (normalizePromotion, usageCount's access, createdBy, the discount value
 // rule) through the Local API (overrideAccess: false), REST and GraphQL, each case
 // checked against the row in the database.
 
@@ -164,13 +164,8 @@ describe.each(CHANNELS)('promotion hooks over %s', (name) => {
 
     it('update with usageCount 99 leaves the count as it was', async () => {
       const promo = await seedPromotion(h.payload, FULL)
-      // the server's own counting path
-      await h.payload.update({
-        collection: 'promotions',
-        id: promo.id,
-        data: { usageCount: 7 },
-        context: { countPromotionUse: true },
-      })
+      // the server's own writes (access overridden)
+      await h.payload.update({ collection: 'promotions', id: promo.id, data: { usageCount: 7 } })
       const res = await ch().update('promotions', 'admin', promo.id, { usageCount: 99, title: 'Renamed' })
       expectOk(res)
       expect(await row(h.payload, 'promotions', promo.id)).toMatchObject({ usageCount: 7, title: 'Renamed' })
@@ -237,29 +232,9 @@ describe.each(CHANNELS)('promotion hooks over %s', (name) => {
 })
 
 describe('promotion hooks over the Local API, beyond access control', () => {
-  it('usageCount: even overrideAccess (a script) cannot set it on create or update', async () => {
-    const created = await h.payload.create({
-      collection: 'promotions',
-      data: { ...FULL, usageCount: 50 } as never,
-    })
-    expect(created.usageCount).toBe(0)
-    const updated = await h.payload.update({
-      collection: 'promotions',
-      id: created.id,
-      data: { usageCount: 12 },
-    })
-    expect(updated.usageCount).toBe(0)
-    expect(await row(h.payload, 'promotions', created.id)).toMatchObject({ usageCount: 0 })
-  })
-
-  it("usageCount: the server's counting path (context.countPromotionUse) does set it", async () => {
+  it("usageCount: the server's own writes (access overridden) set it", async () => {
     const promo = await seedPromotion(h.payload, FULL)
-    await h.payload.update({
-      collection: 'promotions',
-      id: promo.id,
-      data: { usageCount: 3 },
-      context: { countPromotionUse: true },
-    })
+    await h.payload.update({ collection: 'promotions', id: promo.id, data: { usageCount: 3 } })
     expect(await row(h.payload, 'promotions', promo.id)).toMatchObject({ usageCount: 3 })
   })
 

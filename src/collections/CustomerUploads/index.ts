@@ -4,6 +4,7 @@ import type { CollectionConfig } from 'payload'
 
 import { approvedStaff } from '@/access/approvedStaff'
 import { UPLOADS_DIR } from '@/lib/paths'
+import { timestampFields } from '@/fields/timestamps'
 
 export const CUSTOMER_PHOTO_MIME_TYPES = [
   'image/jpeg',
@@ -45,5 +46,5 @@ export const CustomerUploads: CollectionConfig = {
     ],
     adminThumbnail: 'thumbnail',
   },
-  fields: [],
+  fields: [...timestampFields],
 }

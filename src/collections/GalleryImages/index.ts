@@ -7,6 +7,7 @@ import { approvedStaff } from '@/access/approvedStaff'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { UPLOADS_DIR } from '@/lib/paths'
 import { revalidateOnChange, revalidateOnDelete } from '@/lib/revalidate'
+import { timestampFields } from '@/fields/timestamps'
 
 export const GALLERY_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']
 
@@ -43,5 +44,5 @@ export const GalleryImages: CollectionConfig = {
     afterChange: [revalidateOnChange(CACHE_TAGS.gallery)],
     afterDelete: [revalidateOnDelete(CACHE_TAGS.gallery)],
   },
-  fields: [{ name: 'alt', type: 'text', maxLength: 200 }],
+  fields: [{ name: 'alt', type: 'text', maxLength: 200 }, ...timestampFields],
 }

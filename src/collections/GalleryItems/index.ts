@@ -5,6 +5,7 @@ import { approvedStaff } from '@/access/approvedStaff'
 import { createdByField } from '@/fields/createdBy'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { revalidateOnChange, revalidateOnDelete } from '@/lib/revalidate'
+import { timestampFields } from '@/fields/timestamps'
 
 import { removeImagesOfDeletedItem, removeReplacedImages } from './hooks/removeUnusedImages'
 
@@ -35,6 +36,7 @@ export const GalleryItems: CollectionConfig = {
       ],
     },
     createdByField,
+    ...timestampFields,
   ],
   timestamps: true,
 }

@@ -6,6 +6,7 @@ import { approvedStaffField } from '@/access/approvedStaffField'
 import { nobody } from '@/access/nobody'
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
 import { SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
+import { timestampFields } from '@/fields/timestamps'
 
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
@@ -106,9 +107,11 @@ export const Leads: CollectionConfig = {
       unique: true,
       index: true,
       maxLength: 100,
-      access: { read: approvedStaffField, update: nobody },
+      // Set by the quote endpoint (access overridden); no API caller chooses it.
+      access: { read: approvedStaffField, create: nobody, update: nobody },
       admin: { position: 'sidebar', readOnly: true, hidden: true },
     },
+    ...timestampFields,
   ],
   timestamps: true,
 }

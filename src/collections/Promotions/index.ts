@@ -8,9 +8,9 @@ import { createdByField } from '@/fields/createdBy'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { BANNER_COLORS, DISCOUNT_TYPES, discountValueError } from '@/lib/promotions'
 import { revalidateOnChange, revalidateOnDelete } from '@/lib/revalidate'
+import { timestampFields } from '@/fields/timestamps'
 
 import { hideTimestampsFromPublic } from './hooks/hideTimestampsFromPublic'
-import { keepUsageCount } from './hooks/keepUsageCount'
 import { normalizePromotion } from './hooks/normalizePromotion'
 
 const staffRead = { read: approvedStaffField }
@@ -68,8 +68,10 @@ export const Promotions: CollectionConfig = {
           defaultValue: 0,
           min: 0,
           access: staffRead,
-          validate: (value: number | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) =>
-            discountValueError(siblingData.discountType, value) ?? true,
+          validate: (
+            value: number | null | undefined,
+            { siblingData }: { siblingData: Record<string, unknown> },
+          ) => discountValueError(siblingData.discountType, value) ?? true,
         },
         { name: 'minimumAmount', type: 'number', defaultValue: 0, min: 0, access: staffRead },
       ],
@@ -98,12 +100,12 @@ export const Promotions: CollectionConfig = {
           type: 'number',
           defaultValue: 0,
           access: { read: approvedStaffField, create: nobody, update: nobody },
-          hooks: { beforeChange: [keepUsageCount] },
           admin: { readOnly: true },
         },
       ],
     },
     createdByField,
+    ...timestampFields,
   ],
   timestamps: true,
 }

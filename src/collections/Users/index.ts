@@ -6,6 +6,7 @@ import { adminsOrSelf } from '@/access/adminsOrSelf'
 import { anyone } from '@/access/anyone'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
+import { timestampFields } from '@/fields/timestamps'
 
 import { verificationEmailHTML } from './verificationEmail'
 import { assignRoleOnCreate } from './hooks/assignRoleOnCreate'
@@ -94,6 +95,7 @@ export const Users: CollectionConfig = {
       type: 'checkbox',
       access: { create: adminsField, update: adminsField },
     },
+    ...timestampFields,
   ],
   timestamps: true,
 }
