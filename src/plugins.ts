@@ -7,6 +7,7 @@ import { admins } from '@/access/admins'
 import { approvedStaff } from '@/access/approvedStaff'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
+import { exportDatesInBusinessZone } from '@/lib/lead-query'
 import { UPLOADS_DIR } from '@/lib/paths'
 import { storagePlugin } from '@/lib/s3'
 
@@ -33,7 +34,13 @@ function staffOnly(endpoints: CollectionConfig['endpoints']): CollectionConfig['
 // (imports to admins, since nothing is importable), and exports read leads with the
 // requesting user's own access, so an export never shows more than the list does.
 const leadsExport = importExportPlugin({
-  collections: [{ slug: 'leads', import: false, export: { format: 'csv', disableJobsQueue: true } }],
+  collections: [
+    {
+      slug: 'leads',
+      import: false,
+      export: { format: 'csv', disableJobsQueue: true, hooks: { before: exportDatesInBusinessZone } },
+    },
+  ],
   overrideExportCollection: ({ collection }) => ({
     ...collection,
     admin: { ...collection.admin, group: 'Files' },

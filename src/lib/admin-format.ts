@@ -109,6 +109,13 @@ export function toZonedInput(iso: string | null | undefined, timeZone: string): 
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`
 }
 
+// A date in a spreadsheet cell: the business's wall time, which spreadsheets read as a date.
+export function spreadsheetDate(value: unknown, timeZone: string): unknown {
+  if (typeof value !== 'string') return value
+  const input = toZonedInput(value, timeZone)
+  return input ? input.replace('T', ' ') : value
+}
+
 // A datetime-local input's value read as the business's wall time.
 export function fromZonedInput(value: string, timeZone: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value.trim())

@@ -1,6 +1,6 @@
-import type { Where } from 'payload'
+import type { PayloadRequest, Where } from 'payload'
 
-import { wallTime, zonedTime } from './admin-format'
+import { businessTimeZone, spreadsheetDate, wallTime, zonedTime } from './admin-format'
 import { isLeadStatus } from './lead-status'
 
 const SEARCH_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const
@@ -118,4 +118,15 @@ export function leadsExportRequest(status: string, search: string, today: Date) 
       where: leadsWhere(status, search),
     },
   }
+}
+
+// The export's timestamps in the business's time zone, like every date staff read.
+export async function exportDatesInBusinessZone({ data, req }: { data: Record<string, unknown>[]; req: PayloadRequest }) {
+  const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true }, req })
+  const timeZone = businessTimeZone(settings?.timeZone)
+  return data.map((row) => ({
+    ...row,
+    ...('createdAt' in row ? { createdAt: spreadsheetDate(row.createdAt, timeZone) } : {}),
+    ...('updatedAt' in row ? { updatedAt: spreadsheetDate(row.updatedAt, timeZone) } : {}),
+  }))
 }
