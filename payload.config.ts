@@ -16,6 +16,7 @@ import { Promotions } from './src/collections/Promotions'
 import { QuoteRateLimits } from './src/collections/QuoteRateLimits'
 import { Users } from './src/collections/Users'
 import { adminComponents } from './src/components/admin/admin-config'
+import { showDatesInBusinessZone } from './src/components/admin/business-dates'
 import { emailAdapter } from './src/email/adapter'
 import { endpoints } from './src/endpoints'
 import { SitePages } from './src/globals/SitePages'
@@ -63,6 +64,8 @@ export default buildConfig({
     importMap: { baseDir: path.resolve(dirname, 'src') },
     meta: { titleSuffix: ' · Curbside Rim Co. back office' },
     components: adminComponents,
+    // Initials drawn here: Payload's default Gravatar sends e-mail hashes to a third party.
+    avatar: { Component: '@/components/admin/account-initials.client#AccountInitials' },
   },
   collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users, QuoteRateLimits],
   globals: [SiteSettings, SitePages],
@@ -96,4 +99,6 @@ export default buildConfig({
     logIdlePoolErrors(payload)
     await seedOnInit(payload)
   },
-}).then(restrictLockedDocuments)
+})
+  .then(restrictLockedDocuments)
+  .then(showDatesInBusinessZone)

@@ -875,6 +875,10 @@ export interface SiteSetting {
     saturday?: string | null;
     sunday?: string | null;
   };
+  /**
+   * Every date in the back office, its lists, e-mails and exports is shown in this zone.
+   */
+  timeZone: string;
   reviewLink?: string | null;
   /**
    * Where quote requests are e-mailed; separate several addresses with commas.
@@ -956,6 +960,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         saturday?: T;
         sunday?: T;
       };
+  timeZone?: T;
   reviewLink?: T;
   notificationRecipients?: T;
   updatedAt?: T;

@@ -8,6 +8,7 @@ import { approvedStaff } from '@/access/approvedStaff'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
 import { neutraliseCsvRows } from '@/lib/csv-safe'
+import { exportDatesInBusinessZone } from '@/lib/lead-query'
 import { UPLOADS_DIR } from '@/lib/paths'
 import { storagePlugin } from '@/lib/s3'
 
@@ -33,11 +34,15 @@ function staffOnly(endpoints: CollectionConfig['endpoints']): CollectionConfig['
 // `exports` and `imports` collections: both are closed to anyone but approved staff
 // (imports to admins, since nothing is importable), and exports read leads with the
 // requesting user's own access, so an export never shows more than the list does.
-// Every exported collection's cells are neutralised against spreadsheet formulas.
+// Every exported collection's dates are in the business's time zone and its cells are
+// neutralised against spreadsheet formulas.
 const csvExport = {
   format: 'csv',
   disableJobsQueue: true,
-  hooks: { before: ({ data }: { data: Record<string, unknown>[] }) => neutraliseCsvRows(data) },
+  hooks: {
+    before: async (args: Parameters<typeof exportDatesInBusinessZone>[0]) =>
+      neutraliseCsvRows(await exportDatesInBusinessZone(args)),
+  },
 } as const
 
 const leadsExport = importExportPlugin({

@@ -3,6 +3,7 @@ import type { GlobalConfig } from 'payload'
 import { admins } from '@/access/admins'
 import { anyone } from '@/access/anyone'
 import { approvedStaffField } from '@/access/approvedStaffField'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/admin-format'
 import { BUSINESS_DEFAULTS } from '@/lib/business'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { revalidateGlobal } from '@/lib/revalidate'
@@ -32,6 +33,14 @@ export const SiteSettings: GlobalConfig = {
         { name: 'saturday', type: 'text', defaultValue: BUSINESS_DEFAULTS.hoursSaturday },
         { name: 'sunday', type: 'text', defaultValue: BUSINESS_DEFAULTS.hoursSunday },
       ],
+    },
+    {
+      name: 'timeZone',
+      type: 'text',
+      required: true,
+      defaultValue: DEFAULT_TIME_ZONE,
+      validate: (value: unknown) => isTimeZone(value) || 'Enter an IANA time zone, for example America/Chicago.',
+      admin: { description: 'Every date in the back office, its lists, e-mails and exports is shown in this zone.' },
     },
     { name: 'reviewLink', type: 'text', defaultValue: BUSINESS_DEFAULTS.reviewLink },
     {

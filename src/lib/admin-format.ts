@@ -1,19 +1,128 @@
 import { normalizeDiscountCode, toNumberOr } from '@/lib/promotions'
 
-// The business is in Austin: dates read the same on the server and in any browser.
-const LEAD_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'America/Chicago',
-})
+// Every date the staff read (back office, Payload's own views, e-mails, CSV export) is
+// shown in the business's time zone (SiteSettings `timeZone`), never the reader's or
+// the server's, so one instant reads the same everywhere.
+export const DEFAULT_TIME_ZONE = 'America/Chicago'
 
-// Spec section 9: short month, day, year, hour, minute.
-export function formatLeadDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : LEAD_DATE.format(date)
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || !value.trim()) return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export function businessTimeZone(value: unknown): string {
+  return isTimeZone(value) ? value : DEFAULT_TIME_ZONE
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone}|${withTime}`
+  let f = formatters.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+      timeZone: businessTimeZone(timeZone),
+    })
+    formatters.set(key, f)
+  }
+  return f
+}
+
+// Spec section 9: short month, day, year, hour, minute ("Nov 22, 2026, 10:27 PM").
+export function formatBusinessDate(
+  value: string | Date | null | undefined,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  { time = true }: { time?: boolean } = {},
+): string {
+  if (value == null || value === '') return ''
+  const date = value instanceof Date ? value : new Date(value)
+  return Number.isNaN(date.getTime()) ? '' : formatter(timeZone, time).format(date)
+}
+
+export function formatLeadDate(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return formatBusinessDate(iso, timeZone)
+}
+
+type WallTime = { year: number; month: number; day: number; hour: number; minute: number; weekday: number }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+
+// The wall-clock time of an instant in a zone.
+export function wallTime(date: Date, timeZone: string): WallTime {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: businessTimeZone(timeZone),
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    weekday: 'short',
+  }).formatToParts(date)
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    day: Number(get('day')),
+    hour: Number(get('hour')),
+    minute: Number(get('minute')),
+    weekday: WEEKDAYS.indexOf(get('weekday')),
+  }
+}
+
+// The instant at which the zone's clocks show the given wall time (month 1-12; days
+// past the month's end roll over). In a DST gap the time after the gap is used.
+export function zonedTime(
+  timeZone: string,
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+): Date {
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute)
+  const offsetAt = (instant: number) => {
+    const w = wallTime(new Date(instant), timeZone)
+    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - instant
+  }
+  let guess = asUtc - offsetAt(asUtc)
+  guess = asUtc - offsetAt(guess)
+  return new Date(guess)
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+// The value of a datetime-local input showing an instant in the business's zone.
+export function toZonedInput(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  const w = wallTime(d, timeZone)
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`
+}
+
+// A date in a spreadsheet cell: the business's wall time, which spreadsheets read as a date.
+export function spreadsheetDate(value: unknown, timeZone: string): unknown {
+  if (typeof value !== 'string') return value
+  const input = toZonedInput(value, timeZone)
+  return input ? input.replace('T', ' ') : value
+}
+
+// A datetime-local input's value read as the business's wall time.
+export function fromZonedInput(value: string, timeZone: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value.trim())
+  if (!m) return null
+  const [year, month, day, hour, minute] = m.slice(1).map(Number)
+  const date = zonedTime(timeZone, year, month, day, hour, minute)
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 
 export const BACK_OFFICE_TABS = [
@@ -56,9 +165,8 @@ export const EMPTY_PROMOTION_FORM: PromotionFormValues = {
 }
 
 // Spec section 5: code in upper case, numbers as numbers, empty usage limit and end
-// date as null, amounts default to 0. The end date input is local time in the browser.
-export function promotionRequestBody(values: PromotionFormValues) {
-  const endDate = values.endDate.trim() ? new Date(values.endDate) : null
+// date as null, amounts default to 0. The end date input is the business's wall time.
+export function promotionRequestBody(values: PromotionFormValues, timeZone: string = DEFAULT_TIME_ZONE) {
   return {
     title: values.title.trim(),
     description: values.description.trim() || null,
@@ -66,20 +174,12 @@ export function promotionRequestBody(values: PromotionFormValues) {
     discountType: values.discountType,
     discountValue: toNumberOr(values.discountValue, 0),
     minimumAmount: toNumberOr(values.minimumAmount, 0),
-    endDate: endDate && !Number.isNaN(endDate.getTime()) ? endDate.toISOString() : null,
+    endDate: fromZonedInput(values.endDate, timeZone),
     isActive: values.isActive,
     bannerText: values.bannerText.trim() || null,
     bannerColor: values.bannerColor,
     usageLimit: toNumberOr(values.usageLimit, null),
   }
-}
-
-function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 
 type StoredPromotion = {
@@ -96,7 +196,7 @@ type StoredPromotion = {
   usageLimit?: number | null
 }
 
-export function promotionFormValues(doc: StoredPromotion): PromotionFormValues {
+export function promotionFormValues(doc: StoredPromotion, timeZone: string = DEFAULT_TIME_ZONE): PromotionFormValues {
   return {
     title: doc.title ?? '',
     description: doc.description ?? '',
@@ -104,7 +204,7 @@ export function promotionFormValues(doc: StoredPromotion): PromotionFormValues {
     discountType: doc.discountType ?? 'percentage',
     discountValue: String(doc.discountValue ?? 0),
     minimumAmount: String(doc.minimumAmount ?? 0),
-    endDate: toLocalInput(doc.endDate),
+    endDate: toZonedInput(doc.endDate, timeZone),
     isActive: doc.isActive ?? true,
     bannerText: doc.bannerText ?? '',
     bannerColor: doc.bannerColor ?? 'primary',

@@ -1,5 +1,6 @@
-import type { Where } from 'payload'
+import type { PayloadRequest, Where } from 'payload'
 
+import { businessTimeZone, spreadsheetDate, wallTime, zonedTime } from './admin-format'
 import { isLeadStatus } from './lead-status'
 
 const SEARCH_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const
@@ -38,30 +39,57 @@ export function leadsListPath(page: number, status: string, search: string): str
   return `/api/leads?${params.toString()}`
 }
 
-// The weeks of the chart: Monday 00:00 (local time) of the current week and the
-// `count - 1` weeks before it, oldest first, each with the start of the next week.
-export function recentWeeks(now: Date, count: number): { start: Date; end: Date }[] {
-  const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate())
-  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7))
+// The Lead Management tab's filters and page, as the URL carries them (?status=&q=&page=),
+// so a reload or a shared link shows the same list.
+export type LeadFilters = { status: string; q: string; page: number }
+
+export function leadFilters(params: Record<string, string | string[] | undefined> | undefined): LeadFilters {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? ''
+  const status = one(params?.status)
+  const page = Number.parseInt(one(params?.page), 10)
+  return {
+    status: isLeadStatus(status) ? status : '',
+    q: one(params?.q).slice(0, 200),
+    page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
+  }
+}
+
+// The back office URL of the leads list (or of one lead) with these filters.
+export function leadsHref(filters: Partial<LeadFilters>, lead?: number | string): string {
+  const params = new URLSearchParams({ tab: 'leads' })
+  if (filters.status) params.set('status', filters.status)
+  if (filters.q) params.set('q', filters.q)
+  if (filters.page && filters.page > 1) params.set('page', String(filters.page))
+  if (lead != null) params.set('lead', String(lead))
+  return `?${params.toString()}`
+}
+
+// The weeks of the chart: Monday 00:00 in the business's time zone of the current
+// week and the `count - 1` weeks before it, oldest first, each with the start of the
+// next week.
+export function recentWeeks(now: Date, count: number, timeZone: string): { start: Date; end: Date }[] {
+  const today = wallTime(now, timeZone)
+  const back = (today.weekday + 6) % 7
   const weeks: { start: Date; end: Date }[] = []
   for (let i = count - 1; i >= 0; i--) {
-    const start = new Date(monday)
-    start.setDate(monday.getDate() - 7 * i)
-    const end = new Date(start)
-    end.setDate(start.getDate() + 7)
-    weeks.push({ start, end })
+    const day = today.day - back - 7 * i
+    weeks.push({
+      start: zonedTime(timeZone, today.year, today.month, day),
+      end: zonedTime(timeZone, today.year, today.month, day + 7),
+    })
   }
   return weeks
 }
 
-export function weekCountPath(week: { start: Date; end: Date }): string {
-  const where: Where = {
-    and: [
-      { createdAt: { greater_than_equal: week.start.toISOString() } },
-      { createdAt: { less_than: week.end.toISOString() } },
-    ],
+// How many of the dates fall in each week.
+export function countByWeek(dates: (string | Date)[], weeks: { start: Date; end: Date }[]): number[] {
+  const counts = weeks.map(() => 0)
+  for (const value of dates) {
+    const t = new Date(value).getTime()
+    const i = weeks.findIndex((w) => t >= w.start.getTime() && t < w.end.getTime())
+    if (i >= 0) counts[i]++
   }
-  return `/api/leads/count?${whereParams(where).toString()}`
+  return counts
 }
 
 // The CSV export's request to the import-export plugin: the list's filter and order,
@@ -90,4 +118,15 @@ export function leadsExportRequest(status: string, search: string, today: Date) 
       where: leadsWhere(status, search),
     },
   }
+}
+
+// The export's timestamps in the business's time zone, like every date staff read.
+export async function exportDatesInBusinessZone({ data, req }: { data: Record<string, unknown>[]; req: PayloadRequest }) {
+  const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true }, req })
+  const timeZone = businessTimeZone(settings?.timeZone)
+  return data.map((row) => ({
+    ...row,
+    ...('createdAt' in row ? { createdAt: spreadsheetDate(row.createdAt, timeZone) } : {}),
+    ...('updatedAt' in row ? { updatedAt: spreadsheetDate(row.updatedAt, timeZone) } : {}),
+  }))
 }

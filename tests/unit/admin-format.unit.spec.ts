@@ -4,10 +4,15 @@ import {
   EMPTY_PROMOTION_FORM,
   backOfficeTab,
   formatDiscount,
+  formatBusinessDate,
   formatLeadDate,
+  fromZonedInput,
+  isTimeZone,
+  toZonedInput,
   promotionFormValues,
   promotionRequestBody,
 } from '@/lib/admin-format'
+import { copyrightLine } from '@/lib/copyright'
 
 describe('formatLeadDate', () => {
   it('shows short month, day, year, hour and minute in Austin time', () => {
@@ -15,6 +20,36 @@ describe('formatLeadDate', () => {
   })
   it('shows nothing for a broken date', () => {
     expect(formatLeadDate('not a date')).toBe('')
+  })
+})
+
+describe('the business time zone', () => {
+  const instant = '2026-11-23T04:27:00.000Z'
+  it('shows one instant in the zone given, whatever the machine runs in', () => {
+    expect(formatBusinessDate(instant, 'America/Chicago')).toBe('Nov 22, 2026, 10:27 PM')
+    expect(formatBusinessDate(instant, 'America/New_York')).toBe('Nov 22, 2026, 11:27 PM')
+    expect(formatBusinessDate(instant, 'America/Chicago', { time: false })).toBe('Nov 22, 2026')
+    expect(formatBusinessDate(null, 'America/Chicago')).toBe('')
+  })
+  it('falls back to Austin for an unknown zone', () => {
+    expect(isTimeZone('Mars/Olympus')).toBe(false)
+    expect(isTimeZone('Europe/Paris')).toBe(true)
+    expect(formatBusinessDate(instant, 'Mars/Olympus')).toBe('Nov 22, 2026, 10:27 PM')
+  })
+  it('reads and writes datetime-local inputs as wall time in the zone', () => {
+    expect(toZonedInput(instant, 'America/Chicago')).toBe('2026-11-22T22:27')
+    expect(fromZonedInput('2026-11-22T22:27', 'America/Chicago')).toBe(instant)
+    expect(fromZonedInput('2026-07-04T12:00', 'America/Chicago')).toBe('2026-07-04T17:00:00.000Z')
+    expect(fromZonedInput('', 'America/Chicago')).toBeNull()
+    expect(toZonedInput(null, 'America/Chicago')).toBe('')
+  })
+})
+
+describe('copyrightLine', () => {
+  it('ends with one period whatever the business name', () => {
+    expect(copyrightLine(2026, 'Curbside Rim Co.')).toBe('© 2026 Curbside Rim Co. All rights reserved.')
+    expect(copyrightLine(2026, 'Rim Doctors')).toBe('© 2026 Rim Doctors. All rights reserved.')
+    expect(copyrightLine(2026, ' Wheels Inc... ')).toBe('© 2026 Wheels Inc. All rights reserved.')
   })
 })
 
@@ -60,7 +95,7 @@ describe('promotionRequestBody', () => {
     expect(body.discountValue).toBe(25.5)
     expect(body.minimumAmount).toBe(100)
     expect(body.usageLimit).toBe(40)
-    expect(body.endDate).toBe(new Date('2026-12-31T18:00').toISOString())
+    expect(body.endDate).toBe('2027-01-01T00:00:00.000Z') // 6 PM in Austin
   })
 
   it('round-trips a stored promotion through the form', () => {

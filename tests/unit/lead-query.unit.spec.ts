@@ -6,7 +6,9 @@ import {
   leadsListPath,
   leadsWhere,
   recentWeeks,
-  weekCountPath,
+  countByWeek,
+  leadFilters,
+  leadsHref,
   whereParams,
 } from '@/lib/lead-query'
 
@@ -55,33 +57,51 @@ describe('whereParams and the list path', () => {
 })
 
 describe('recentWeeks', () => {
-  it('gives consecutive Monday-to-Monday weeks ending with the current one, oldest first', () => {
-    const now = new Date(2026, 10, 22, 15, 30) // a Sunday
-    const weeks = recentWeeks(now, 12)
+  const TZ = 'America/Chicago'
+  it('gives consecutive Monday-to-Monday weeks in the business zone, ending with the current one', () => {
+    const now = new Date('2026-11-22T21:30:00Z') // Sunday 3:30 PM in Austin
+    const weeks = recentWeeks(now, 12, TZ)
     expect(weeks).toHaveLength(12)
     const last = weeks[11]
-    expect(last.start.getDay()).toBe(1)
-    expect([
-      last.start.getFullYear(),
-      last.start.getMonth(),
-      last.start.getDate(),
-      last.start.getHours(),
-    ]).toEqual([2026, 10, 16, 0])
+    // Monday, November 16, 00:00 CST is 06:00 UTC.
+    expect(last.start.toISOString()).toBe('2026-11-16T06:00:00.000Z')
+    expect(last.end.toISOString()).toBe('2026-11-23T06:00:00.000Z')
     expect(last.start <= now && now < last.end).toBe(true)
     for (let i = 1; i < weeks.length; i++) expect(weeks[i].start.getTime()).toBe(weeks[i - 1].end.getTime())
   })
-  it('counts a Monday as the first day of its own week', () => {
-    const monday = new Date(2026, 10, 16, 0, 0)
-    expect(recentWeeks(monday, 1)[0].start.getTime()).toBe(monday.getTime())
+  it("uses the business's Monday, not the server's", () => {
+    // Monday 02:00 UTC is still Sunday evening in Austin.
+    const [week] = recentWeeks(new Date('2026-11-23T02:00:00Z'), 1, TZ)
+    expect(week.start.toISOString()).toBe('2026-11-16T06:00:00.000Z')
+    const [tokyo] = recentWeeks(new Date('2026-11-23T02:00:00Z'), 1, 'Asia/Tokyo')
+    expect(tokyo.start.toISOString()).toBe('2026-11-22T15:00:00.000Z')
   })
-  it('counts each week through the count endpoint with a half-open range', () => {
-    const [week] = recentWeeks(new Date(2026, 10, 22), 1)
-    const url = new URL(weekCountPath(week), 'http://x')
-    expect(url.pathname).toBe('/api/leads/count')
-    expect(url.searchParams.get('where[and][0][createdAt][greater_than_equal]')).toBe(
-      week.start.toISOString(),
-    )
-    expect(url.searchParams.get('where[and][1][createdAt][less_than]')).toBe(week.end.toISOString())
+  it('keeps weeks on local midnight across a DST change', () => {
+    const weeks = recentWeeks(new Date('2026-11-04T12:00:00Z'), 2, TZ)
+    expect(weeks[0].start.toISOString()).toBe('2026-10-26T05:00:00.000Z') // CDT
+    expect(weeks[1].start.toISOString()).toBe('2026-11-02T06:00:00.000Z') // CST
+  })
+  it('counts dates per half-open week and ignores dates outside the window', () => {
+    const weeks = recentWeeks(new Date('2026-11-22T21:30:00Z'), 2, TZ)
+    expect(
+      countByWeek(
+        ['2026-11-16T06:00:00.000Z', '2026-11-16T05:59:59.000Z', '2026-11-20T00:00:00Z', '2026-11-23T06:00:00Z', '2026-01-01T00:00:00Z'],
+        weeks,
+      ),
+    ).toEqual([1, 2])
+  })
+})
+
+describe('leadFilters and leadsHref', () => {
+  it('reads a known status, the search and a sane page from the URL', () => {
+    expect(leadFilters({ status: 'quoted', q: 'maria', page: '3' })).toEqual({ status: 'quoted', q: 'maria', page: 3 })
+    expect(leadFilters({ status: 'archived', page: '-2' })).toEqual({ status: '', q: '', page: 1 })
+    expect(leadFilters({ status: ['new', 'quoted'], page: 'x' })).toEqual({ status: 'new', q: '', page: 1 })
+    expect(leadFilters(undefined)).toEqual({ status: '', q: '', page: 1 })
+  })
+  it('writes the filters and an opened lead back into the URL', () => {
+    expect(leadsHref({ status: 'new', q: 'Maria G', page: 2 })).toBe('?tab=leads&status=new&q=Maria+G&page=2')
+    expect(leadsHref({ page: 1 }, 7)).toBe('?tab=leads&lead=7')
   })
 })
 

@@ -1,5 +1,10 @@
-// Calls to Payload's REST API from the back office, with the session cookie. Errors
-// carry the server's own message when it sent one.
+'use client'
+
+import { useConfig } from '@payloadcms/ui'
+import { useCallback } from 'react'
+
+// Calls to Payload's REST API from the back office, with the session cookie, under the
+// API route the config sets. Errors carry the server's own message when it sent one.
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -9,8 +14,8 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, { credentials: 'include', ...init })
+async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, { credentials: 'include', ...init })
   let body: unknown = null
   try {
     body = await response.json()
@@ -28,4 +33,10 @@ export function jsonInit(method: string, data: unknown): RequestInit {
   return { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) }
 }
 
-export type Paginated<T> = { docs: T[]; totalDocs: number; totalPages: number; page: number }
+// `api('/leads/3')` → `${routes.api}/leads/3`.
+export function useApi() {
+  const { config } = useConfig()
+  const base = config.routes.api
+  const api = useCallback(<T,>(path: string, init?: RequestInit) => apiFetch<T>(`${base}${path}`, init), [base])
+  return { api, url: (path: string) => `${base}${path}` }
+}

@@ -1,21 +1,24 @@
 import type { AdminViewServerProps } from 'payload'
-import Link from 'next/link'
 
 import { BACK_OFFICE_TABS, backOfficeTab } from '@/lib/admin-format'
 
-import { GalleryTab } from './gallery-tab.client'
-import { LeadsTab } from './leads-tab.client'
+import { readTimeZone } from './back-office-data'
+import { GalleryTab } from './gallery-tab'
+import { LeadsTab } from './leads-tab'
 import { LogoutButton } from './logout-button.client'
-import { PromotionsTab } from './promotions-tab.client'
+import { PromotionsTab } from './promotions-tab'
 
 import './back-office.css'
 
 // Replaces Payload's dashboard (DESIGN section 6): the owner's three everyday tasks,
-// with the selected tab in the URL so a reload or a shared link opens the same tab.
-// Payload's generated collection views stay in the side navigation.
-export function BackOffice({ initPageResult, searchParams }: AdminViewServerProps) {
-  const user = initPageResult.req.user
+// rendered on the server with the signed-in user's access. The tabs are plain links
+// and the selected tab, the lead filters and the page live in the URL, so every click
+// works before the page is hydrated and a reload or a shared link shows the same view.
+export async function BackOffice({ initPageResult, searchParams }: AdminViewServerProps) {
+  const { payload, user } = initPageResult.req
   const tab = backOfficeTab(searchParams?.tab)
+  const timeZone = await readTimeZone(payload)
+  const reader = { payload, user }
   return (
     <div className="cbo">
       <header className="cbo-header">
@@ -27,20 +30,15 @@ export function BackOffice({ initPageResult, searchParams }: AdminViewServerProp
       </header>
       <nav className="cbo-tabs" aria-label="Back office sections">
         {BACK_OFFICE_TABS.map((t) => (
-          <Link
-            key={t.key}
-            href={`/admin?tab=${t.key}`}
-            className="cbo-tab"
-            aria-current={t.key === tab ? 'page' : undefined}
-          >
+          <a key={t.key} href={`?tab=${t.key}`} className="cbo-tab" aria-current={t.key === tab ? 'page' : undefined}>
             {t.label}
-          </Link>
+          </a>
         ))}
       </nav>
       <section className="cbo-panel">
-        {tab === 'gallery' ? <GalleryTab /> : null}
-        {tab === 'promotions' ? <PromotionsTab /> : null}
-        {tab === 'leads' ? <LeadsTab /> : null}
+        {tab === 'gallery' ? <GalleryTab reader={reader} /> : null}
+        {tab === 'promotions' ? <PromotionsTab reader={reader} timeZone={timeZone} /> : null}
+        {tab === 'leads' ? <LeadsTab reader={reader} timeZone={timeZone} searchParams={searchParams} /> : null}
       </section>
     </div>
   )

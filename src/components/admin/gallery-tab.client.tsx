@@ -1,107 +1,89 @@
 'use client'
 
-import { toast } from '@payloadcms/ui'
-import { useState } from 'react'
+import { Button, toast } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
 import type { FormEvent } from 'react'
 
 import type { GalleryImage, GalleryItem } from '@/payload-types'
 
-import { useApiPage } from './use-api-page'
-import { apiFetch, jsonInit } from './admin-fetch'
+import { jsonInit, useApi } from './admin-fetch'
+import { DeleteButton } from './delete-button.client'
+import { useEditor } from './use-editor'
+import { useHydrated } from './use-hydrated'
 
-type Editing = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; item: GalleryItem }
-
-function image(value: GalleryItem['beforeImage']): GalleryImage | null {
-  return typeof value === 'object' && value !== null ? value : null
-}
+type GalleryFormValues = { title: string; description: string; before: File | null; after: File | null }
+const EMPTY: GalleryFormValues = { title: '', description: '', before: null, after: null }
+const valuesOf = (item: GalleryItem): GalleryFormValues => ({
+  ...EMPTY,
+  title: item.title,
+  description: item.description ?? '',
+})
 
 function thumb(value: GalleryItem['beforeImage']): string {
-  const img = image(value)
+  const img: GalleryImage | null = typeof value === 'object' && value !== null ? value : null
   return img?.sizes?.card?.url ?? img?.url ?? ''
 }
 
-async function uploadImage(file: File, alt: string): Promise<number> {
-  const form = new FormData()
-  form.append('file', file)
-  form.append('_payload', JSON.stringify({ alt }))
-  const { doc } = await apiFetch<{ doc: GalleryImage }>('/api/gallery-images?depth=0', {
-    method: 'POST',
-    body: form,
-  })
-  return doc.id
-}
+export function GalleryTabClient({ items }: { items: GalleryItem[] | null }) {
+  const editor = useEditor<GalleryItem, GalleryFormValues>(EMPTY, valuesOf)
+  const { editing, values, set } = editor
+  const { api } = useApi()
+  const router = useRouter()
+  const hydrated = useHydrated()
 
-export function GalleryTab() {
-  const [editing, setEditing] = useState<Editing>({ kind: 'closed' })
-  const [title, setTitle] = useState('')
-  const [description, setDescription] = useState('')
-  const [before, setBefore] = useState<File | null>(null)
-  const [after, setAfter] = useState<File | null>(null)
-  const [saving, setSaving] = useState(false)
-
-  const { data, reload: load } = useApiPage<GalleryItem>(
-    '/api/gallery-items?sort=-createdAt&depth=1&limit=200',
-    'Failed to load gallery items',
-  )
-  const items = data?.docs ?? null
-
-  function open(next: Editing) {
-    setEditing(next)
-    setTitle(next.kind === 'edit' ? next.item.title : '')
-    setDescription(next.kind === 'edit' ? (next.item.description ?? '') : '')
-    setBefore(null)
-    setAfter(null)
+  async function uploadImage(file: File, alt: string): Promise<number> {
+    const form = new FormData()
+    form.append('file', file)
+    form.append('_payload', JSON.stringify({ alt }))
+    const { doc } = await api<{ doc: GalleryImage }>('/gallery-images?depth=0', { method: 'POST', body: form })
+    return doc.id
   }
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const creating = editing.kind === 'create'
-    if (!title.trim() || (creating && (!before || !after))) {
-      toast.error('Error', { description: 'Title, before image, and after image are required' })
-      return
-    }
-    setSaving(true)
-    // Pictures uploaded by this attempt: removed again when the item is not saved, so a
-    // failed save leaves no picture behind.
-    const uploaded: number[] = []
-    try {
-      const { user } = await apiFetch<{ user: unknown }>('/api/users/me')
-      if (!user) {
-        toast.error('Error', { description: 'User not authenticated' })
-        setSaving(false)
-        return
+    void editor.save(async (open) => {
+      const creating = open.kind === 'create'
+      if (!values.title.trim() || (creating && (!values.before || !values.after))) {
+        toast.error('Error', { description: 'Title, before image, and after image are required' })
+        return false
       }
-      const name = title.trim()
-      const data: Record<string, unknown> = { title: name, description: description.trim() || null }
-      // On edit an image is replaced only when a new file was chosen.
-      if (before) uploaded.push((data.beforeImage = await uploadImage(before, `${name} (before)`)))
-      if (after) uploaded.push((data.afterImage = await uploadImage(after, `${name} (after)`)))
-      if (editing.kind === 'edit') {
-        await apiFetch(`/api/gallery-items/${editing.item.id}?depth=0`, jsonInit('PATCH', data))
-        toast.success('Success', { description: 'Gallery item updated successfully' })
-      } else {
-        await apiFetch('/api/gallery-items?depth=0', jsonInit('POST', data))
-        toast.success('Success', { description: 'Gallery item created successfully' })
+      // Pictures uploaded by this attempt: removed again when the item is not saved, so a
+      // failed save leaves no picture behind.
+      const uploaded: number[] = []
+      try {
+        const { user } = await api<{ user: unknown }>('/users/me')
+        if (!user) {
+          toast.error('Error', { description: 'User not authenticated' })
+          return false
+        }
+        const name = values.title.trim()
+        const data: Record<string, unknown> = { title: name, description: values.description.trim() || null }
+        // On edit an image is replaced only when a new file was chosen.
+        if (values.before) uploaded.push((data.beforeImage = await uploadImage(values.before, `${name} (before)`)))
+        if (values.after) uploaded.push((data.afterImage = await uploadImage(values.after, `${name} (after)`)))
+        if (open.kind === 'edit') {
+          await api(`/gallery-items/${open.item.id}?depth=0`, jsonInit('PATCH', data))
+          toast.success('Success', { description: 'Gallery item updated successfully' })
+        } else {
+          await api('/gallery-items?depth=0', jsonInit('POST', data))
+          toast.success('Success', { description: 'Gallery item created successfully' })
+        }
+        return true
+      } catch (error) {
+        await Promise.allSettled(uploaded.map((id) => api(`/gallery-images/${id}`, { method: 'DELETE' })))
+        toast.error('Error', {
+          description: error instanceof Error ? error.message : 'Failed to save gallery item',
+        })
+        return false
       }
-      setEditing({ kind: 'closed' })
-      load()
-    } catch (error) {
-      await Promise.allSettled(
-        uploaded.map((id) => apiFetch(`/api/gallery-images/${id}`, { method: 'DELETE' })),
-      )
-      toast.error('Error', {
-        description: error instanceof Error ? error.message : 'Failed to save gallery item',
-      })
-    }
-    setSaving(false)
+    })
   }
 
   async function remove(item: GalleryItem) {
-    if (!window.confirm('Are you sure you want to delete this item?')) return
     try {
-      await apiFetch(`/api/gallery-items/${item.id}`, { method: 'DELETE' })
+      await api(`/gallery-items/${item.id}`, { method: 'DELETE' })
       toast.success('Success', { description: 'Gallery item deleted successfully' })
-      load()
+      router.refresh()
     } catch (error) {
       toast.error('Error', {
         description: error instanceof Error ? error.message : 'Failed to delete gallery item',
@@ -109,65 +91,53 @@ export function GalleryTab() {
     }
   }
 
-  const formOpen = editing.kind !== 'closed'
   return (
     <div className="cbo-stack">
       <div className="cbo-toolbar">
         <h2>Gallery Management</h2>
-        <button
-          type="button"
-          className="cbo-btn"
-          disabled={formOpen}
-          onClick={() => open({ kind: 'create' })}
-        >
+        <Button margin={false} disabled={!hydrated || editor.isOpen} onClick={() => editor.open({ kind: 'create' })}>
           Add Gallery Item
-        </button>
+        </Button>
       </div>
 
-      {formOpen ? (
+      {editing.kind !== 'closed' ? (
         <form
           className="cbo-form"
-          onSubmit={save}
+          onSubmit={submit}
           noValidate
           aria-label={editing.kind === 'edit' ? 'Edit gallery item' : 'New gallery item'}
         >
           <h3>{editing.kind === 'edit' ? 'Edit Gallery Item' : 'New Gallery Item'}</h3>
           <label className="cbo-field">
             <span>Title *</span>
-            <input value={title} onChange={(e) => setTitle(e.target.value)} />
+            <input value={values.title} onChange={(e) => set('title', e.target.value)} />
           </label>
           <label className="cbo-field">
             <span>Description</span>
-            <textarea value={description} onChange={(e) => setDescription(e.target.value)} />
+            <textarea value={values.description} onChange={(e) => set('description', e.target.value)} />
           </label>
           <div className="cbo-row">
             <label className="cbo-field">
               <span>Before image{editing.kind === 'create' ? ' *' : ''}</span>
-              <input type="file" accept="image/*" onChange={(e) => setBefore(e.target.files?.[0] ?? null)} />
+              <input type="file" accept="image/*" onChange={(e) => set('before', e.target.files?.[0] ?? null)} />
             </label>
             <label className="cbo-field">
               <span>After image{editing.kind === 'create' ? ' *' : ''}</span>
-              <input type="file" accept="image/*" onChange={(e) => setAfter(e.target.files?.[0] ?? null)} />
+              <input type="file" accept="image/*" onChange={(e) => set('after', e.target.files?.[0] ?? null)} />
             </label>
           </div>
           <div className="cbo-inline">
-            <button type="submit" className="cbo-btn" disabled={saving}>
+            <Button type="submit" margin={false} disabled={editor.saving}>
               {editing.kind === 'edit' ? 'Update Item' : 'Create Item'}
-            </button>
-            <button
-              type="button"
-              className="cbo-btn cbo-btn--outline"
-              onClick={() => setEditing({ kind: 'closed' })}
-            >
+            </Button>
+            <Button buttonStyle="secondary" margin={false} onClick={editor.close}>
               Cancel
-            </button>
+            </Button>
           </div>
         </form>
       ) : null}
 
-      {items && items.length === 0 ? (
-        <p className="cbo-empty">No gallery items found. Create your first one!</p>
-      ) : null}
+      {items && items.length === 0 ? <p className="cbo-empty">No gallery items found. Create your first one!</p> : null}
       <ul className="cbo-list cbo-list--grid" aria-label="Gallery items">
         {items?.map((item) => (
           <li key={item.id} className="cbo-card" data-testid="gallery-item">
@@ -186,17 +156,20 @@ export function GalleryTab() {
             <h3>{item.title}</h3>
             {item.description ? <p className="cbo-description">{item.description}</p> : null}
             <div className="cbo-inline">
-              <button
-                type="button"
-                className="cbo-btn cbo-btn--outline"
-                disabled={formOpen}
-                onClick={() => open({ kind: 'edit', item })}
+              <Button
+                buttonStyle="secondary"
+                size="small"
+                margin={false}
+                disabled={!hydrated || editor.isOpen}
+                onClick={() => editor.open({ kind: 'edit', item })}
               >
                 Edit
-              </button>
-              <button type="button" className="cbo-btn cbo-btn--danger" onClick={() => remove(item)}>
-                Delete
-              </button>
+              </Button>
+              <DeleteButton
+                modalSlug={`delete-gallery-item-${item.id}`}
+                question="Are you sure you want to delete this item?"
+                onConfirm={() => remove(item)}
+              />
             </div>
           </li>
         ))}

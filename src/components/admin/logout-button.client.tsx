@@ -1,18 +1,25 @@
 'use client'
 
-import { toast } from '@payloadcms/ui'
+import { Button, toast, useConfig } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
+import type { MouseEvent } from 'react'
 
-import { apiFetch } from './admin-fetch'
+import { useApi } from './admin-fetch'
 
+// A link to Payload's logout route, so a click signs out even before the page is
+// hydrated; once it is, the click signs out over the API and shows a failure's message.
 export function LogoutButton() {
   const [busy, setBusy] = useState(false)
   const router = useRouter()
-  async function logout() {
+  const { api } = useApi()
+  const { config } = useConfig()
+  const href = `${config.routes.admin}/logout`
+  async function logout(event: MouseEvent) {
+    event.preventDefault()
     setBusy(true)
     try {
-      await apiFetch('/api/users/logout', { method: 'POST' })
+      await api('/users/logout', { method: 'POST' })
       router.replace('/login')
     } catch (error) {
       toast.error('Error', { description: error instanceof Error ? error.message : 'Logout failed' })
@@ -20,8 +27,8 @@ export function LogoutButton() {
     }
   }
   return (
-    <button type="button" className="cbo-btn cbo-btn--outline" onClick={logout} disabled={busy}>
+    <Button el="anchor" url={href} buttonStyle="secondary" margin={false} disabled={busy} onClick={logout}>
       Logout
-    </button>
+    </Button>
   )
 }

@@ -1,89 +1,62 @@
 'use client'
 
-import * as Switch from '@radix-ui/react-switch'
-import { toast } from '@payloadcms/ui'
-import { useState } from 'react'
+import { Button, CheckboxInput, Pill, toast } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
 import type { FormEvent } from 'react'
 
 import type { Promotion } from '@/payload-types'
 import type { PromotionFormValues } from '@/lib/admin-format'
 import {
   EMPTY_PROMOTION_FORM,
+  formatBusinessDate,
   formatDiscount,
   promotionFormValues,
   promotionRequestBody,
 } from '@/lib/admin-format'
 import { bannerColor } from '@/lib/promotions'
 
-import { useApiPage } from './use-api-page'
-import { apiFetch, jsonInit } from './admin-fetch'
+import { jsonInit, useApi } from './admin-fetch'
+import { DeleteButton } from './delete-button.client'
+import { useEditor } from './use-editor'
+import { useHydrated } from './use-hydrated'
 
-type Editing = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; promotion: Promotion }
+const failure = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Failed to save promotion'
 
-function endDateText(iso: string | null | undefined): string {
-  return iso ? new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : 'No end date'
-}
-
-function ActiveSwitch(props: { checked: boolean; onChange: (v: boolean) => void; label: string; disabled?: boolean }) {
-  return (
-    <Switch.Root
-      className="cbo-switch"
-      checked={props.checked}
-      onCheckedChange={props.onChange}
-      aria-label={props.label}
-      disabled={props.disabled}
-    >
-      <Switch.Thumb className="cbo-switch__thumb" />
-    </Switch.Root>
+export function PromotionsTabClient({ promotions, timeZone }: { promotions: Promotion[] | null; timeZone: string }) {
+  const editor = useEditor<Promotion, PromotionFormValues>(EMPTY_PROMOTION_FORM, (p) =>
+    promotionFormValues(p, timeZone),
   )
-}
+  const { editing, values, set } = editor
+  const { api } = useApi()
+  const router = useRouter()
+  const hydrated = useHydrated()
 
-export function PromotionsTab() {
-  const [editing, setEditing] = useState<Editing>({ kind: 'closed' })
-  const [values, setValues] = useState<PromotionFormValues>(EMPTY_PROMOTION_FORM)
-  const [saving, setSaving] = useState(false)
-
-  const { data, reload: load } = useApiPage<Promotion>(
-    '/api/promotions?sort=-createdAt&depth=0&limit=200',
-    'Failed to fetch promotions',
-  )
-  const promotions = data?.docs ?? null
-
-  const formOpen = editing.kind !== 'closed'
-  const set = <K extends keyof PromotionFormValues>(key: K, value: PromotionFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }))
-
-  function open(next: Editing) {
-    setEditing(next)
-    setValues(next.kind === 'edit' ? promotionFormValues(next.promotion) : EMPTY_PROMOTION_FORM)
-  }
-
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    setSaving(true)
-    const body = promotionRequestBody(values)
-    try {
-      if (editing.kind === 'edit') {
-        await apiFetch(`/api/promotions/${editing.promotion.id}?depth=0`, jsonInit('PATCH', body))
-        toast.success('Success', { description: 'Promotion updated successfully' })
-      } else {
-        await apiFetch('/api/promotions?depth=0', jsonInit('POST', body))
-        toast.success('Success', { description: 'Promotion created successfully' })
+    void editor.save(async (open) => {
+      const body = promotionRequestBody(values, timeZone)
+      try {
+        if (open.kind === 'edit') {
+          await api(`/promotions/${open.item.id}?depth=0`, jsonInit('PATCH', body))
+          toast.success('Success', { description: 'Promotion updated successfully' })
+        } else {
+          await api('/promotions?depth=0', jsonInit('POST', body))
+          toast.success('Success', { description: 'Promotion created successfully' })
+        }
+        return true
+      } catch (error) {
+        toast.error('Error', { description: failure(error) })
+        return false
       }
-      setEditing({ kind: 'closed' })
-      load()
-    } catch (error) {
-      toast.error('Error', { description: error instanceof Error && error.message ? error.message : 'Failed to save promotion' })
-    }
-    setSaving(false)
+    })
   }
 
   async function remove(promotion: Promotion) {
-    if (!window.confirm('Are you sure you want to delete this promotion?')) return
     try {
-      await apiFetch(`/api/promotions/${promotion.id}`, { method: 'DELETE' })
+      await api(`/promotions/${promotion.id}`, { method: 'DELETE' })
       toast.success('Success', { description: 'Promotion deleted successfully' })
-      load()
+      router.refresh()
     } catch {
       toast.error('Error', { description: 'Failed to delete promotion' })
     }
@@ -91,26 +64,26 @@ export function PromotionsTab() {
 
   async function toggle(promotion: Promotion, isActive: boolean) {
     try {
-      await apiFetch(`/api/promotions/${promotion.id}?depth=0`, jsonInit('PATCH', { isActive }))
+      await api(`/promotions/${promotion.id}?depth=0`, jsonInit('PATCH', { isActive }))
       toast.success('Success', { description: 'Promotion updated successfully' })
-      load()
+      router.refresh()
     } catch (error) {
-      toast.error('Error', { description: error instanceof Error && error.message ? error.message : 'Failed to save promotion' })
+      toast.error('Error', { description: failure(error) })
     }
   }
 
-  const preview = promotionRequestBody(values)
+  const preview = promotionRequestBody(values, timeZone)
   return (
     <div className="cbo-stack">
       <div className="cbo-toolbar">
         <h2>Promotions & Specials</h2>
-        <button type="button" className="cbo-btn" disabled={formOpen} onClick={() => open({ kind: 'create' })}>
+        <Button margin={false} disabled={!hydrated || editor.isOpen} onClick={() => editor.open({ kind: 'create' })}>
           Add Promotion
-        </button>
+        </Button>
       </div>
 
-      {formOpen ? (
-        <form className="cbo-form" onSubmit={save} aria-label={editing.kind === 'edit' ? 'Edit promotion' : 'New promotion'}>
+      {editing.kind !== 'closed' ? (
+        <form className="cbo-form" onSubmit={submit} aria-label={editing.kind === 'edit' ? 'Edit promotion' : 'New promotion'}>
           <h3>{editing.kind === 'edit' ? 'Edit Promotion' : 'New Promotion'}</h3>
           <label className="cbo-field">
             <span>Title *</span>
@@ -179,7 +152,7 @@ export function PromotionsTab() {
             {editing.kind === 'edit' ? (
               <label className="cbo-field">
                 <span>Usage count</span>
-                <input readOnly value={String(editing.promotion.usageCount ?? 0)} />
+                <input readOnly value={String(editing.item.usageCount ?? 0)} />
               </label>
             ) : null}
           </div>
@@ -197,21 +170,23 @@ export function PromotionsTab() {
               </select>
             </label>
           </div>
-          <div className="cbo-inline">
-            <ActiveSwitch checked={values.isActive} onChange={(v) => set('isActive', v)} label="Active" />
-            <span>Active</span>
-          </div>
+          <CheckboxInput
+            id="promotion-active"
+            label="Active"
+            checked={values.isActive}
+            onToggle={(e) => set('isActive', e.target.checked)}
+          />
           <div className={`cbo-banner-preview cbo-banner-preview--${bannerColor(preview.bannerColor)}`} aria-label="Banner preview">
             <span>{preview.bannerText || preview.title || 'Banner text'}</span>
             {preview.discountCode ? <strong> Code: {preview.discountCode}</strong> : null}
           </div>
           <div className="cbo-inline">
-            <button type="submit" className="cbo-btn" disabled={saving}>
+            <Button type="submit" margin={false} disabled={editor.saving}>
               {editing.kind === 'edit' ? 'Update Promotion' : 'Create Promotion'}
-            </button>
-            <button type="button" className="cbo-btn cbo-btn--outline" onClick={() => setEditing({ kind: 'closed' })}>
+            </Button>
+            <Button buttonStyle="secondary" margin={false} onClick={editor.close}>
               Cancel
-            </button>
+            </Button>
           </div>
         </form>
       ) : null}
@@ -222,31 +197,35 @@ export function PromotionsTab() {
           <li key={p.id} className="cbo-card" data-testid="promotion">
             <div className="cbo-card__head">
               <h3>{p.title}</h3>
-              <span className={`cbo-badge ${p.isActive ? 'cbo-badge--completed' : 'cbo-badge--inactive'}`}>
+              <Pill pillStyle={p.isActive ? 'success' : 'light-gray'} size="small" className="cbo-status">
                 {p.isActive ? 'Active' : 'Inactive'}
-              </span>
+              </Pill>
             </div>
             <p className="cbo-meta">
               {p.discountCode ? <code>{p.discountCode}</code> : 'No code'} · {formatDiscount(p.discountType, p.discountValue)} ·{' '}
-              {endDateText(p.endDate)}
+              {p.endDate ? formatBusinessDate(p.endDate, timeZone, { time: false }) : 'No end date'}
             </p>
             <div className="cbo-inline">
-              <ActiveSwitch
+              <CheckboxInput
+                id={`promotion-active-${p.id}`}
+                label="Active"
                 checked={p.isActive === true}
-                onChange={(v) => toggle(p, v)}
-                label={`Active: ${p.title}`}
+                onToggle={(e) => toggle(p, e.target.checked)}
               />
-              <button
-                type="button"
-                className="cbo-btn cbo-btn--outline"
-                disabled={formOpen}
-                onClick={() => open({ kind: 'edit', promotion: p })}
+              <Button
+                buttonStyle="secondary"
+                size="small"
+                margin={false}
+                disabled={!hydrated || editor.isOpen}
+                onClick={() => editor.open({ kind: 'edit', item: p })}
               >
                 Edit
-              </button>
-              <button type="button" className="cbo-btn cbo-btn--danger" onClick={() => remove(p)}>
-                Delete
-              </button>
+              </Button>
+              <DeleteButton
+                modalSlug={`delete-promotion-${p.id}`}
+                question="Are you sure you want to delete this promotion?"
+                onConfirm={() => remove(p)}
+              />
             </div>
           </li>
         ))}

@@ -2,6 +2,7 @@ import Link from 'next/link'
 
 import { footerHours } from '@/lib/business'
 import { OFFERS } from '@/lib/catalog'
+import { copyrightLine } from '@/lib/copyright'
 import { mailtoHref, telHref } from '@/lib/contact'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 
@@ -83,9 +84,7 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
         </div>
       </div>
       <div className="mx-auto mt-12 flex max-w-6xl flex-col gap-4 border-t border-white/15 pt-6 text-sm text-white/80 sm:flex-row sm:items-center sm:justify-between">
-        <p>
-          © {new Date().getFullYear()} {settings.businessName}. All rights reserved.
-        </p>
+        <p>{copyrightLine(new Date().getFullYear(), settings.businessName)}</p>
         <ul className="flex gap-6">
           <li>
             <Link href="/privacy-policy" prefetch={false} className={linkClass}>

@@ -1,0 +1,21 @@
+import type { GalleryItem } from '@/payload-types'
+
+import type { Reader } from './back-office-data'
+import { readGalleryItems } from './back-office-data'
+import { GalleryTabClient } from './gallery-tab.client'
+import { LoadFailed } from './load-failed.client'
+
+export async function GalleryTab({ reader }: { reader: Reader }) {
+  let items: GalleryItem[] | null = null
+  try {
+    items = (await readGalleryItems(reader)).docs
+  } catch (error) {
+    reader.payload.logger.error({ err: error, msg: 'back office: gallery items could not be read' })
+  }
+  return (
+    <>
+      {items ? null : <LoadFailed message="Failed to load gallery items" />}
+      <GalleryTabClient items={items} />
+    </>
+  )
+}

@@ -1,0 +1,98 @@
+'use client'
+
+import { Button, Pagination, toast } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
+import { useRef, useState } from 'react'
+
+import { leadsExportRequest, leadsHref } from '@/lib/lead-query'
+import type { LeadFilters } from '@/lib/lead-query'
+import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
+
+import { jsonInit, useApi } from './admin-fetch'
+import { useHydrated } from './use-hydrated'
+
+// The status filter and the search: a GET form, so it works before hydration; once
+// hydrated, choosing a status applies it at once. Export CSV saves what is listed.
+export function LeadFiltersForm({ filters }: { filters: LeadFilters }) {
+  const router = useRouter()
+  const form = useRef<HTMLFormElement>(null)
+  const hydrated = useHydrated()
+  const { url } = useApi()
+  const [exporting, setExporting] = useState(false)
+
+  // The plugin answers the CSV itself; it is saved through a temporary link so the
+  // session cookie goes with the request and the file keeps the export's name.
+  async function exportCsv() {
+    setExporting(true)
+    try {
+      const response = await fetch(url('/exports/download'), {
+        ...jsonInit('POST', leadsExportRequest(filters.status, filters.q, new Date())),
+        credentials: 'include',
+      })
+      if (!response.ok) throw new Error(`export answered ${response.status}`)
+      const name =
+        /filename="?([^";]+)"?/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'leads.csv'
+      const href = URL.createObjectURL(await response.blob())
+      const link = document.createElement('a')
+      link.href = href
+      link.download = name
+      link.click()
+      setTimeout(() => URL.revokeObjectURL(href), 0)
+    } catch {
+      toast.error('Error', { description: 'Failed to export leads' })
+    }
+    setExporting(false)
+  }
+
+  return (
+    <form
+      ref={form}
+      className="cbo-filters"
+      role="search"
+      method="get"
+      onSubmit={(e) => {
+        e.preventDefault()
+        const data = new FormData(e.currentTarget)
+        router.push(leadsHref({ status: String(data.get('status') ?? ''), q: String(data.get('q') ?? '') }))
+      }}
+    >
+      <input type="hidden" name="tab" value="leads" />
+      <label className="cbo-field">
+        <span>Status</span>
+        <select name="status" defaultValue={filters.status} onChange={() => form.current?.requestSubmit()}>
+          <option value="">All statuses</option>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {LEAD_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="cbo-field cbo-field--grow">
+        <span>Search</span>
+        <input type="search" name="q" placeholder="Name, phone or e-mail" defaultValue={filters.q} />
+      </label>
+      <Button type="submit" buttonStyle="secondary" margin={false}>
+        Search
+      </Button>
+      <Button buttonStyle="secondary" margin={false} disabled={!hydrated || exporting} onClick={exportCsv}>
+        Export CSV
+      </Button>
+    </form>
+  )
+}
+
+export function LeadsPagination(props: { filters: LeadFilters; page: number; totalPages: number }) {
+  const router = useRouter()
+  return (
+    <Pagination
+      page={props.page}
+      totalPages={props.totalPages}
+      hasPrevPage={props.page > 1}
+      hasNextPage={props.page < props.totalPages}
+      prevPage={props.page - 1}
+      nextPage={props.page + 1}
+      onChange={(page) => router.push(leadsHref({ ...props.filters, page }))}
+    />
+  )
+}

@@ -1,0 +1,195 @@
+import type { CustomerUpload, Lead } from '@/payload-types'
+import { formatBusinessDate } from '@/lib/admin-format'
+import { serviceTitle } from '@/lib/catalog'
+import { leadFilters, leadsHref } from '@/lib/lead-query'
+import type { LeadFilters } from '@/lib/lead-query'
+
+import type { Reader, WeekCount } from './back-office-data'
+import { leadsPerWeek, readLead, readLeads } from './back-office-data'
+import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
+import { LeadStatusButton } from './lead-status-button.client'
+import { LeadStatusPill } from './lead-status'
+import { LoadFailed } from './load-failed.client'
+
+type SearchParams = Record<string, string | string[] | undefined> | undefined
+
+function photosOf(lead: Lead): CustomerUpload[] {
+  return (lead.photos ?? []).filter((p): p is CustomerUpload => typeof p === 'object' && p !== null)
+}
+
+function one(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? ''
+}
+
+// Lead Management: the weekly chart, the filters and one page of leads, or, with
+// ?lead=<id>, one lead in full. Filters, page and the open lead live in the URL.
+export async function LeadsTab(props: { reader: Reader; timeZone: string; searchParams: SearchParams }) {
+  const { reader, timeZone } = props
+  const filters = leadFilters(props.searchParams)
+  const leadId = one(props.searchParams?.lead)
+  if (leadId) {
+    const lead = await readLead(reader, leadId).catch(() => null)
+    return <LeadDetails lead={lead} filters={filters} timeZone={timeZone} />
+  }
+
+  const [page, weeks] = await Promise.all([
+    readLeads(reader, filters).catch((error: unknown) => {
+      reader.payload.logger.error({ err: error, msg: 'back office: leads could not be read' })
+      return null
+    }),
+    leadsPerWeek(reader, timeZone).catch(() => null),
+  ])
+  return (
+    <div className="cbo-stack">
+      <LeadsChart weeks={weeks} />
+      <LeadFiltersForm key={`${filters.status}|${filters.q}`} filters={filters} />
+      {page ? null : <LoadFailed message="Failed to fetch leads" />}
+      {page && page.docs.length === 0 ? <p className="cbo-empty">No leads found.</p> : null}
+      <ul className="cbo-list" aria-label="Leads">
+        {page?.docs.map((lead) => (
+          <li key={lead.id} className="cbo-card" data-testid="lead">
+            <div className="cbo-card__head">
+              <h3>
+                <a href={leadsHref(filters, lead.id)}>
+                  {lead.firstName} {lead.lastName}
+                </a>
+              </h3>
+              <LeadStatusPill status={lead.status} />
+            </div>
+            <p className="cbo-meta">
+              <a href={`tel:${lead.phone}`}>{lead.phone}</a> · <a href={`mailto:${lead.email}`}>{lead.email}</a>
+            </p>
+            <p className="cbo-meta">
+              {serviceTitle(lead.serviceType)} · <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
+            </p>
+            <p className="cbo-description cbo-clamp">{lead.description}</p>
+            {photosOf(lead).length ? (
+              <div className="cbo-photos">
+                {photosOf(lead).map((photo) => (
+                  <a key={photo.id} href={leadsHref(filters, lead.id)}>
+                    {/* eslint-disable-next-line @next/next/no-img-element -- private, access-checked files */}
+                    <img src={photo.sizes?.thumbnail?.url ?? photo.url ?? ''} alt="Customer photo" />
+                  </a>
+                ))}
+              </div>
+            ) : null}
+            <div className="cbo-inline">
+              <LeadStatusButton id={lead.id} status={lead.status} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {page && page.totalPages > 1 ? (
+        <nav className="cbo-pager" aria-label="Lead pages">
+          <LeadsPagination filters={filters} page={page.page ?? 1} totalPages={page.totalPages} />
+          <span>
+            Page {page.page} of {page.totalPages} ({page.totalDocs} leads)
+          </span>
+        </nav>
+      ) : null}
+    </div>
+  )
+}
+
+function LeadDetails({ lead, filters, timeZone }: { lead: Lead | null; filters: LeadFilters; timeZone: string }) {
+  const back = (
+    <a className="cbo-back" href={leadsHref(filters)}>
+      ← All leads
+    </a>
+  )
+  if (!lead) {
+    return (
+      <div className="cbo-stack">
+        {back}
+        <p className="cbo-empty">No leads found.</p>
+      </div>
+    )
+  }
+  const photos = photosOf(lead)
+  return (
+    <article className="cbo-stack cbo-lead" aria-labelledby="cbo-lead-name" data-testid="lead-details">
+      {back}
+      <div className="cbo-card__head">
+        <h2 id="cbo-lead-name">
+          {lead.firstName} {lead.lastName}
+        </h2>
+        <LeadStatusPill status={lead.status} />
+      </div>
+      <dl className="cbo-facts">
+        <dt>Phone</dt>
+        <dd>
+          <a href={`tel:${lead.phone}`}>{lead.phone}</a>
+        </dd>
+        <dt>E-mail</dt>
+        <dd>
+          <a href={`mailto:${lead.email}`}>{lead.email}</a>
+        </dd>
+        <dt>Service</dt>
+        <dd>{serviceTitle(lead.serviceType)}</dd>
+        <dt>Received</dt>
+        <dd>
+          <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
+        </dd>
+        <dt>Description</dt>
+        <dd className="cbo-description">{lead.description}</dd>
+      </dl>
+      {photos.length ? (
+        <ul className="cbo-gallery" aria-label="Photos">
+          {photos.map((photo, i) => (
+            <li key={photo.id}>
+              <a href={photo.url ?? '#'} target="_blank" rel="noreferrer">
+                {/* eslint-disable-next-line @next/next/no-img-element -- private, access-checked files */}
+                <img src={photo.url ?? ''} alt={`Photo ${i + 1} of ${photos.length}`} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="cbo-inline">
+        <LeadStatusButton id={lead.id} status={lead.status} />
+      </div>
+    </article>
+  )
+}
+
+// New leads per week, drawn with plain CSS bars; the numbers are in the bars' titles
+// and in a table for screen readers.
+function LeadsChart({ weeks }: { weeks: WeekCount[] | null }) {
+  if (!weeks) return <p className="cbo-empty">The weekly chart could not be loaded.</p>
+  const max = Math.max(1, ...weeks.map((w) => w.count))
+  const total = weeks.reduce((sum, w) => sum + w.count, 0)
+  return (
+    <figure className="cbo-chart" aria-labelledby="cbo-chart-title">
+      <figcaption id="cbo-chart-title">
+        Leads per week{' '}
+        <span className="cbo-meta">
+          ({total} in the last {weeks.length} weeks)
+        </span>
+      </figcaption>
+      <ol className="cbo-chart__bars" aria-hidden="true">
+        {weeks.map((week) => (
+          <li key={week.label} title={`Week of ${week.label}: ${week.count}`}>
+            <span className="cbo-chart__bar" style={{ height: `${(week.count / max) * 100}%` }} />
+            <span className="cbo-chart__label">{week.label}</span>
+          </li>
+        ))}
+      </ol>
+      <table className="cbo-sr-only" data-testid="leads-per-week">
+        <thead>
+          <tr>
+            <th scope="col">Week of</th>
+            <th scope="col">Leads</th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week.label}>
+              <td>{week.label}</td>
+              <td>{week.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  )
+}
