@@ -89,10 +89,10 @@ export async function seed(payload: Payload): Promise<SeedResult> {
   for (const [i, item] of GALLERY.entries()) {
     const existing = await payload.find({ collection: 'gallery-items', where: { title: { equals: item.title } }, limit: 1, req })
     if (existing.totalDocs) continue
-    const [before, after] = await Promise.all([
-      uploadImage(payload, req, `${item.title} (before)`, `seed-${i}-before.jpg`, await wheelImage({ damaged: true, accent: item.accent, seed: i + 7 })),
-      uploadImage(payload, req, `${item.title} (after)`, `seed-${i}-after.jpg`, await wheelImage({ damaged: false, accent: item.accent, seed: i + 7 })),
-    ])
+    // One after the other: both uploads share one request (and its transaction), which
+    // Payload's operations do not support running side by side.
+    const before = await uploadImage(payload, req, `${item.title} (before)`, `seed-${i}-before.jpg`, await wheelImage({ damaged: true, accent: item.accent, seed: i + 7 }))
+    const after = await uploadImage(payload, req, `${item.title} (after)`, `seed-${i}-after.jpg`, await wheelImage({ damaged: false, accent: item.accent, seed: i + 7 }))
     await payload.create({
       collection: 'gallery-items',
       data: { title: item.title, description: item.description, beforeImage: before, afterImage: after },
