@@ -15,6 +15,7 @@ import { Leads } from './src/collections/Leads'
 import { Promotions } from './src/collections/Promotions'
 import { QuoteRateLimits } from './src/collections/QuoteRateLimits'
 import { Users } from './src/collections/Users'
+import { announceSetupLink } from './src/collections/Users/announceSetupLink'
 import { adminComponents } from './src/components/admin/admin-config'
 import { showDatesInBusinessZone } from './src/components/admin/business-dates'
 import { emailAdapter } from './src/email/adapter'
@@ -98,6 +99,7 @@ export default buildConfig({
   onInit: async (payload) => {
     logIdlePoolErrors(payload)
     await seedOnInit(payload)
+    await announceSetupLink(payload)
   },
 })
   .then(restrictLockedDocuments)

@@ -1,5 +1,5 @@
 import * as migration_20261122_084906_initial from './20261122_084906_initial';
-import * as migration_20261123_060255_site_settings_time_zone from './20261123_060255_site_settings_time_zone';
+import * as migration_20261123_062751_site_time_zone_and_sign_up_method from './20261123_062751_site_time_zone_and_sign_up_method';
 
 export const migrations = [
   {
@@ -8,8 +8,8 @@ export const migrations = [
     name: '20261122_084906_initial',
   },
   {
-    up: migration_20261123_060255_site_settings_time_zone.up,
-    down: migration_20261123_060255_site_settings_time_zone.down,
-    name: '20261123_060255_site_settings_time_zone'
+    up: migration_20261123_062751_site_time_zone_and_sign_up_method.up,
+    down: migration_20261123_062751_site_time_zone_and_sign_up_method.down,
+    name: '20261123_062751_site_time_zone_and_sign_up_method'
   },
 ];

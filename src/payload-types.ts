@@ -252,6 +252,7 @@ export interface User {
    */
   approved: boolean;
   googleSubject?: string | null;
+  signUpMethod?: ('email' | 'google' | 'admin' | 'server') | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -260,6 +261,9 @@ export interface User {
   salt?: string | null;
   hash?: string | null;
   resetPasswordRequestedAt?: string | null;
+  /**
+   * Set when the owner of the address confirms it.
+   */
   _verified?: boolean | null;
   _verificationToken?: string | null;
   loginAttempts?: number | null;
@@ -700,6 +704,7 @@ export interface UsersSelect<T extends boolean = true> {
   role?: T;
   approved?: T;
   googleSubject?: T;
+  signUpMethod?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -878,7 +883,7 @@ export interface SiteSetting {
   /**
    * Every date in the back office, its lists, e-mails and exports is shown in this zone.
    */
-  timeZone: string;
+  timeZone?: string | null;
   reviewLink?: string | null;
   /**
    * Where quote requests are e-mailed; separate several addresses with commas.

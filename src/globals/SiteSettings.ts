@@ -37,9 +37,14 @@ export const SiteSettings: GlobalConfig = {
     {
       name: 'timeZone',
       type: 'text',
-      required: true,
+      // Not required: API callers that update other settings need not name it; an empty
+      // value reads as the default (businessTimeZone).
       defaultValue: DEFAULT_TIME_ZONE,
-      validate: (value: unknown) => isTimeZone(value) || 'Enter an IANA time zone, for example America/Chicago.',
+      validate: (value: unknown) =>
+        value === null ||
+        value === undefined ||
+        isTimeZone(value) ||
+        'Enter an IANA time zone, for example America/Chicago.',
       admin: { description: 'Every date in the back office, its lists, e-mails and exports is shown in this zone.' },
     },
     { name: 'reviewLink', type: 'text', defaultValue: BUSINESS_DEFAULTS.reviewLink },

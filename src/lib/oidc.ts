@@ -8,6 +8,7 @@ import { addSessionToUser, generatePayloadCookie } from 'payload/shared'
 import type { User } from '@/payload-types'
 import type { GoogleOidcSettings } from '@/lib/oidc-config'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
+import { SIGN_UP_METHOD_CONTEXT } from '@/collections/Users/signUpMethod'
 
 // Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce.
 // The transient values travel in a short-lived HTTP-only cookie scoped to /auth/google.
@@ -47,10 +48,19 @@ function decodeTransient(value: string | undefined): Transient | null {
   if (!value) return null
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<Transient>
-    if (typeof parsed.verifier !== 'string' || typeof parsed.state !== 'string' || typeof parsed.nonce !== 'string') {
+    if (
+      typeof parsed.verifier !== 'string' ||
+      typeof parsed.state !== 'string' ||
+      typeof parsed.nonce !== 'string'
+    ) {
       return null
     }
-    return { verifier: parsed.verifier, state: parsed.state, nonce: parsed.nonce, returnTo: safeAdminRedirect(parsed.returnTo) }
+    return {
+      verifier: parsed.verifier,
+      state: parsed.state,
+      nonce: parsed.nonce,
+      returnTo: safeAdminRedirect(parsed.returnTo),
+    }
   } catch {
     return null
   }
@@ -117,11 +127,20 @@ async function findOrCreateUser(payload: Payload, claims: client.IDToken): Promi
     if (existing.googleSubject && existing.googleSubject !== subject) {
       throw new OidcError('This e-mail address is linked to a different Google account.')
     }
-    // Google has verified the address, which is what our own confirmation e-mail proves.
+    // An account whose address nobody confirmed may have been made by someone who does not
+    // own it, with a password they know: linking would hand them the owner's Google
+    // sign-in. Only an address its owner confirmed is linked.
+    if (existing._verified !== true) {
+      throw new OidcError(
+        'An account with this e-mail address exists but its address was never confirmed. Ask an admin to remove it, then sign in with Google again.',
+      )
+    }
+    // Linking changes how the account signs in: every session it had ends (the new one
+    // is issued after this).
     return payload.update({
       collection: 'users',
       id: existing.id,
-      data: { googleSubject: subject, _verified: true },
+      data: { googleSubject: subject, sessions: [] },
       overrideAccess: true,
       depth: 0,
     })
@@ -139,13 +158,13 @@ async function findOrCreateUser(payload: Payload, claims: client.IDToken): Promi
     },
     disableVerificationEmail: true,
     overrideAccess: true,
+    context: { [SIGN_UP_METHOD_CONTEXT]: 'google' },
     depth: 0,
   })
 }
 
 export type GoogleSignInResult =
-  | { ok: true; user: User; cookie: string; returnTo: string }
-  | { ok: false; message: string }
+  { ok: true; user: User; cookie: string; returnTo: string } | { ok: false; message: string }
 
 export async function completeGoogleSignIn(args: {
   payload: Payload
@@ -196,7 +215,8 @@ export async function completeGoogleSignIn(args: {
     })
     return { ok: true, user, cookie, returnTo: transient.returnTo }
   } catch (error) {
-    if (!(error instanceof OidcError) && !(error instanceof client.AuthorizationResponseError)) payload.logger.warn({ err: error, msg: 'Google sign-in failed' })
+    if (!(error instanceof OidcError) && !(error instanceof client.AuthorizationResponseError))
+      payload.logger.warn({ err: error, msg: 'Google sign-in failed' })
     return { ok: false, message: providerMessage(error) }
   }
 }

@@ -17,7 +17,10 @@ function verificationPath(email: string): string | null {
   const dir = path.join(process.env.DATA_DIR || '.data', 'mail')
   if (!fs.existsSync(dir)) return null
   for (const file of fs.readdirSync(dir).sort().reverse()) {
-    const text = fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+    const text = fs
+      .readFileSync(path.join(dir, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
     if (!text.includes(email)) continue
     const match = text.match(/\/verify\/([A-Za-z0-9%_-]+)/)
     if (match) return `/verify/${match[1]}`
@@ -25,7 +28,9 @@ function verificationPath(email: string): string | null {
   return null
 }
 
-test('the login page toggles between login and sign-up; Google is hidden when not configured', async ({ page }) => {
+test('the login page toggles between login and sign-up; Google is hidden when not configured', async ({
+  page,
+}) => {
   await page.goto('/login')
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Continue with Google' })).toHaveCount(0)
@@ -45,7 +50,9 @@ test('a wrong password shows the server message in an Error notice', async ({ pa
   await expect(page).toHaveURL(/\/login/)
 })
 
-test('signed-out visitors of /admin go to /login and come back to the page they asked for', async ({ page }) => {
+test('signed-out visitors of /admin go to /login and come back to the page they asked for', async ({
+  page,
+}) => {
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/admin/collections/leads')
@@ -74,7 +81,9 @@ test('sign-up, e-mail confirmation and the awaiting-approval screen', async ({ p
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Create Account' }).click()
-  await expect(page.getByText('Account created successfully. Please check your email to confirm.')).toBeVisible()
+  await expect(
+    page.getByText('Account created successfully. Please check your email to confirm.'),
+  ).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
 
   // Not confirmed yet: the server's message.
@@ -95,6 +104,22 @@ test('sign-up, e-mail confirmation and the awaiting-approval screen', async ({ p
 
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login/)
+})
+
+test('sign-up refuses a short or common password with the reason in an Error notice', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await page.getByLabel('Email').fill(`weak-${Date.now()}@curbside.test`)
+  for (const [password, reason] of [
+    ['abc', 'Use at least 10 characters.'],
+    ['password123', 'This password is too common. Choose another.'],
+  ]) {
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await expect(page.getByText(reason)).toBeVisible()
+  }
+  await expect(page.getByText('Error', { exact: true }).first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Create Admin Account' })).toBeVisible()
 })
 
 test('a Google failure comes back as an Error notice', async ({ page }) => {

@@ -40,7 +40,11 @@ beforeEach(async () => {
 // Runs the browser's part: our start URL -> provider's authorize endpoint -> the
 // provider's redirect back to our callback, which is returned untouched.
 async function authorize(returnTo: unknown = '/admin') {
-  const { authorizationUrl, cookieValue } = await startGoogleSignIn({ settings, redirectUri: REDIRECT_URI, returnTo })
+  const { authorizationUrl, cookieValue } = await startGoogleSignIn({
+    settings,
+    redirectUri: REDIRECT_URI,
+    returnTo,
+  })
   expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256')
   expect(authorizationUrl.searchParams.get('state')).toBeTruthy()
   expect(authorizationUrl.searchParams.get('nonce')).toBeTruthy()
@@ -51,7 +55,9 @@ async function authorize(returnTo: unknown = '/admin') {
 
 async function sessionUser(cookie: string) {
   const token = cookie.split(';')[0]
-  const { user } = await payload.auth({ headers: new Headers({ cookie: token, 'Sec-Fetch-Site': 'same-origin' }) })
+  const { user } = await payload.auth({
+    headers: new Headers({ cookie: token, 'Sec-Fetch-Site': 'same-origin' }),
+  })
   return user
 }
 
@@ -79,31 +85,105 @@ describe('Google sign-in', () => {
     const result = await completeGoogleSignIn({ payload, settings, currentUrl: callback, cookieValue })
     expect(result.ok).toBe(true)
     if (!result.ok) return
-    expect(result.user).toMatchObject({ email: 'owner@gmail.test', approved: false, role: 'staff', googleSubject: 'google-sub-1' })
+    expect(result.user).toMatchObject({
+      email: 'owner@gmail.test',
+      approved: false,
+      role: 'staff',
+      googleSubject: 'google-sub-1',
+      signUpMethod: 'google',
+    })
     const user = await sessionUser(result.cookie)
     expect(user?.id).toBe(result.user.id)
-    await expect(payload.find({ collection: 'leads', user: user!, overrideAccess: false })).rejects.toMatchObject({
+    await expect(
+      payload.find({ collection: 'leads', user: user!, overrideAccess: false }),
+    ).rejects.toMatchObject({
       status: 403,
     })
     // A second sign-in finds the same account by its Google subject.
     const again = await authorize()
-    const second = await completeGoogleSignIn({ payload, settings, currentUrl: again.callback, cookieValue: again.cookieValue })
+    const second = await completeGoogleSignIn({
+      payload,
+      settings,
+      currentUrl: again.callback,
+      cookieValue: again.cookieValue,
+    })
     expect(second.ok && second.user.id).toBe(result.user.id)
-    expect((await payload.count({ collection: 'users', where: { email: { equals: 'owner@gmail.test' } } })).totalDocs).toBe(1)
+    expect(
+      (await payload.count({ collection: 'users', where: { email: { equals: 'owner@gmail.test' } } }))
+        .totalDocs,
+    ).toBe(1)
+  })
+
+  it('never links to an account whose address was not confirmed by its owner', async () => {
+    // Someone signed up with the owner's address and a password of their own, and never
+    // confirmed it (they cannot read the owner's mail).
+    const squatter = await payload.create({
+      collection: 'users',
+      data: {
+        email: 'owner@gmail.test',
+        password: 'squatters-own-password',
+        role: 'staff',
+        approved: false,
+        _verified: false,
+      },
+      disableVerificationEmail: true,
+    })
+    const { callback, cookieValue } = await authorize()
+    const result = await completeGoogleSignIn({ payload, settings, currentUrl: callback, cookieValue })
+    expect(result).toEqual({
+      ok: false,
+      message:
+        'An account with this e-mail address exists but its address was never confirmed. Ask an admin to remove it, then sign in with Google again.',
+    })
+    const after = await payload.findByID({ collection: 'users', id: squatter.id, depth: 0 })
+    expect(after.googleSubject ?? null).toBeNull()
+    expect(after._verified).toBe(false)
+  })
+
+  it('linking a confirmed account ends its other sessions', async () => {
+    const { user: staff, password } = await createUser(payload, 'staff')
+    const { token } = await payload.login({ collection: 'users', data: { email: staff.email, password } })
+    const bearer = () => payload.auth({ headers: new Headers({ Authorization: `JWT ${token}` }) })
+    expect((await bearer()).user?.id).toBe(staff.id)
+
+    nextClaims.email = staff.email
+    const { callback, cookieValue } = await authorize()
+    const result = await completeGoogleSignIn({ payload, settings, currentUrl: callback, cookieValue })
+    expect(result.ok && result.user.id).toBe(staff.id)
+    if (!result.ok) return
+    expect((await bearer()).user).toBeNull()
+    expect((await sessionUser(result.cookie))?.id).toBe(staff.id)
+    expect(await payload.findByID({ collection: 'users', id: staff.id, depth: 0 })).toMatchObject({
+      googleSubject: 'google-sub-1',
+      signUpMethod: 'server',
+    })
   })
 
   it('refuses a callback whose state does not match and creates nothing', async () => {
     const { callback } = await authorize()
     const other = await startGoogleSignIn({ settings, redirectUri: REDIRECT_URI, returnTo: '/admin' })
-    const result = await completeGoogleSignIn({ payload, settings, currentUrl: callback, cookieValue: other.cookieValue })
+    const result = await completeGoogleSignIn({
+      payload,
+      settings,
+      currentUrl: callback,
+      cookieValue: other.cookieValue,
+    })
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.message).toBe('Google sign-in could not be verified. Please try again.')
-    expect((await payload.count({ collection: 'users', where: { email: { equals: 'owner@gmail.test' } } })).totalDocs).toBe(0)
+    expect(
+      (await payload.count({ collection: 'users', where: { email: { equals: 'owner@gmail.test' } } }))
+        .totalDocs,
+    ).toBe(0)
   })
 
   it('refuses a callback without its cookie', async () => {
     const { callback } = await authorize()
-    const result = await completeGoogleSignIn({ payload, settings, currentUrl: callback, cookieValue: undefined })
+    const result = await completeGoogleSignIn({
+      payload,
+      settings,
+      currentUrl: callback,
+      cookieValue: undefined,
+    })
     expect(result).toEqual({ ok: false, message: 'Your Google sign-in expired. Please try again.' })
   })
 
@@ -123,7 +203,10 @@ describe('Google sign-in', () => {
     const { callback, cookieValue } = await authorize()
     const result = await completeGoogleSignIn({ payload, settings, currentUrl: callback, cookieValue })
     expect(result).toEqual({ ok: false, message: 'Your Google account has no verified e-mail address.' })
-    expect((await payload.count({ collection: 'users', where: { email: { equals: 'owner@gmail.test' } } })).totalDocs).toBe(0)
+    expect(
+      (await payload.count({ collection: 'users', where: { email: { equals: 'owner@gmail.test' } } }))
+        .totalDocs,
+    ).toBe(0)
   })
 
   it('never returns anywhere but the back office', async () => {

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { FIRST_ACCOUNT_NEEDS_TOKEN } from '@/collections/Users/hooks/assignRoleOnCreate'
+import { SETUP_TOKEN_HEADER } from '@/lib/setup-header'
+import { setupToken } from '@/lib/setup-token'
+
 import { type Channel, type ChannelName, channelFor, expectOk, expectRefused } from '../helpers/channels'
 import { FORBIDDEN, row, snapshot } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
@@ -63,12 +67,36 @@ const fresh = (prefix: string) => ({
 describe('the first account ever created', () => {
   const owner = fresh('owner')
 
-  it('is an approved admin even when signed up anonymously over REST asking for nothing of the kind', async () => {
+  it('is refused over REST, GraphQL and first-register without the setup token, and nothing is created', async () => {
     expect(await snapshot(h.payload, 'users')).toEqual([])
-    const res = await h.http.post('/api/users', { json: { ...owner, role: 'staff', approved: false } })
+    for (const headers of [{}, { [SETUP_TOKEN_HEADER]: 'not-the-token' }] as Record<string, string>[]) {
+      const res = await h.http.post('/api/users', { json: { ...owner }, headers })
+      expectRestError(res, { status: 403, message: FIRST_ACCOUNT_NEEDS_TOKEN })
+    }
+    expectRestError(await h.http.post('/api/users/first-register', { json: { ...owner } }), {
+      status: 403,
+      message: FIRST_ACCOUNT_NEEDS_TOKEN,
+    })
+    // GraphQL's input type asks for a role; the first account's role is never the caller's.
+    const viaGraphql = await channels.graphql.create('users', 'anonymous', { ...owner, role: 'staff' })
+    expect(viaGraphql).toMatchObject({ ok: false, error: { message: FIRST_ACCOUNT_NEEDS_TOKEN } })
+    expect(await snapshot(h.payload, 'users')).toEqual([])
+  })
+
+  it('is an approved admin when signed up with the setup token, whatever else it asks for', async () => {
+    expect(await snapshot(h.payload, 'users')).toEqual([])
+    const res = await h.http.post('/api/users', {
+      json: { ...owner, role: 'staff', approved: false },
+      headers: { [SETUP_TOKEN_HEADER]: setupToken(h.payload.secret) },
+    })
     expect(res.status).toBe(201)
     expect(res.body.doc).toMatchObject({ email: owner.email, role: 'admin', approved: true })
-    expect(await dbUser(owner.email)).toMatchObject({ role: 'admin', approved: true, _verified: false })
+    expect(await dbUser(owner.email)).toMatchObject({
+      role: 'admin',
+      approved: true,
+      _verified: false,
+      signUpMethod: 'email',
+    })
   })
 
   it('cannot log in before verifying its e-mail (no session is created)', async () => {
@@ -309,8 +337,17 @@ describe.each(['rest', 'local'] as const)('simultaneous first sign-ups over %s',
 
   it('exactly one becomes the approved admin; the others wait for approval', async () => {
     const accounts = Array.from({ length: 4 }, () => fresh(`race-${name}`))
-    const results = await Promise.all(accounts.map((a) => channels[name].create('users', 'anonymous', a)))
-    for (const res of results) expectOk(res)
+    // Over HTTP every one of them brings the setup token, as the owner's link would.
+    const token = { [SETUP_TOKEN_HEADER]: setupToken(h.payload.secret) }
+    const statuses = await Promise.all(
+      accounts.map(async (a) => {
+        if (name === 'rest') return (await h.http.post('/api/users', { json: a, headers: token })).status
+        const res = await channels.local.create('users', 'anonymous', a)
+        expectOk(res)
+        return 201
+      }),
+    )
+    expect(statuses).toEqual([201, 201, 201, 201])
     const users = await snapshot(h.payload, 'users')
     expect(users.map((u) => u.email).sort()).toEqual(accounts.map((a) => a.email).sort())
     expect(users.filter((u) => u.role === 'admin' && u.approved === true)).toHaveLength(1)

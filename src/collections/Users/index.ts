@@ -11,13 +11,16 @@ import { timestampFields } from '@/fields/timestamps'
 import { verificationEmailHTML } from './verificationEmail'
 import { assignRoleOnCreate } from './hooks/assignRoleOnCreate'
 import { protectLastAdminOnChange, protectLastAdminOnDelete } from './hooks/protectLastAdmin'
+import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
 import { refuseMalformedCredentials } from './hooks/refuseMalformedCredentials'
+import { announceEmailChange, reverifyChangedEmail } from './hooks/reverifyChangedEmail'
+import { signUpMethodField } from './signUpMethod'
 
 export const Users: CollectionConfig = {
   slug: 'users',
   admin: {
     useAsTitle: 'email',
-    defaultColumns: ['email', 'role', 'approved', 'createdAt'],
+    defaultColumns: ['email', 'role', 'approved', '_verified', 'signUpMethod', 'createdAt'],
   },
   auth: {
     // The link lands on the site's own page, which confirms the address and leads on
@@ -48,8 +51,9 @@ export const Users: CollectionConfig = {
     unlock: admins,
   },
   hooks: {
-    beforeOperation: [refuseMalformedCredentials],
-    beforeChange: [assignRoleOnCreate, protectLastAdminOnChange],
+    beforeOperation: [refuseMalformedCredentials, enforcePasswordPolicy],
+    beforeChange: [assignRoleOnCreate, protectLastAdminOnChange, reverifyChangedEmail],
+    afterChange: [announceEmailChange],
     beforeDelete: [protectLastAdminOnDelete],
   },
   fields: [
@@ -92,9 +96,12 @@ export const Users: CollectionConfig = {
       // one verified, skipping the e-mail check: only admins may. Reading keeps Payload's
       // rule (signed in), within the accounts the collection lets one read.
       name: '_verified',
+      label: 'E-mail confirmed',
       type: 'checkbox',
       access: { create: adminsField, update: adminsField },
+      admin: { position: 'sidebar', description: 'Set when the owner of the address confirms it.' },
     },
+    signUpMethodField,
     ...timestampFields,
   ],
   timestamps: true,

@@ -6,6 +6,7 @@ import type { FormEvent } from 'react'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
+import { SETUP_TOKEN_HEADER } from '@/lib/setup-header'
 
 type Mode = 'login' | 'signup'
 
@@ -13,8 +14,13 @@ type Props = { redirectTo: string; googleEnabled: boolean; initialError?: string
 
 async function serverMessage(response: Response, fallback: string): Promise<string> {
   try {
-    const body = (await response.json()) as { errors?: { message?: string }[]; message?: string }
-    return body.errors?.[0]?.message || body.message || fallback
+    const body = (await response.json()) as {
+      errors?: { message?: string; data?: { errors?: { message?: string }[] } }[]
+      message?: string
+    }
+    // A field's own message ("Use at least 10 characters.") says more than the summary.
+    const first = body.errors?.[0]
+    return first?.data?.errors?.[0]?.message || first?.message || body.message || fallback
   } catch {
     return fallback
   }
@@ -59,10 +65,12 @@ export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
         window.location.assign(redirectTo)
         return
       }
+      // The first account of a fresh site comes from the setup link in the server's log.
+      const setup = new URLSearchParams(window.location.search).get('setup')
       const response = await fetch('/api/users', {
         method: 'POST',
         credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...(setup ? { [SETUP_TOKEN_HEADER]: setup } : {}) },
         body: JSON.stringify({ email, password }),
       })
       if (!response.ok) {
@@ -81,10 +89,10 @@ export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
   const title = mode === 'login' ? 'Admin Login' : 'Create Admin Account'
   return (
     <div className="w-full max-w-sm rounded-xl bg-white p-6 shadow-xl sm:p-8">
-      <h1 className="mb-6 text-center text-2xl font-bold text-ink">{title}</h1>
+      <h1 className="text-ink mb-6 text-center text-2xl font-bold">{title}</h1>
       <form onSubmit={onSubmit} className="space-y-4">
         <div className="space-y-1">
-          <label htmlFor="login-email" className="block text-sm font-medium text-ink">
+          <label htmlFor="login-email" className="text-ink block text-sm font-medium">
             Email
           </label>
           <input
@@ -95,11 +103,11 @@ export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            className="h-11 w-full rounded-md border border-ink/20 px-3 text-base outline-none focus:border-gold focus:ring-2 focus:ring-gold/40"
+            className="border-ink/20 focus:border-gold focus:ring-gold/40 h-11 w-full rounded-md border px-3 text-base outline-none focus:ring-2"
           />
         </div>
         <div className="space-y-1">
-          <label htmlFor="login-password" className="block text-sm font-medium text-ink">
+          <label htmlFor="login-password" className="text-ink block text-sm font-medium">
             Password
           </label>
           <input
@@ -110,7 +118,7 @@ export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
             required
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            className="h-11 w-full rounded-md border border-ink/20 px-3 text-base outline-none focus:border-gold focus:ring-2 focus:ring-gold/40"
+            className="border-ink/20 focus:border-gold focus:ring-gold/40 h-11 w-full rounded-md border px-3 text-base outline-none focus:ring-2"
           />
         </div>
         <Button type="submit" variant="premium" size="lg" className="w-full" disabled={busy}>
@@ -124,11 +132,11 @@ export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
           </Button>
         </div>
       ) : null}
-      <p className="mt-6 text-center text-sm text-ink/70">
+      <p className="text-ink/70 mt-6 text-center text-sm">
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
         <button
           type="button"
-          className="font-semibold text-gold-dark underline-offset-4 hover:underline"
+          className="text-gold-dark font-semibold underline-offset-4 hover:underline"
           onClick={() => setMode(mode === 'login' ? 'signup' : 'login')}
         >
           {mode === 'login' ? 'Sign up' : 'Sign in'}

@@ -1,6 +1,13 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { APIError } from 'payload'
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
+
+import { SETUP_TOKEN_HEADER } from '@/lib/setup-header'
+import { isSetupToken } from '@/lib/setup-token'
+
+export const FIRST_ACCOUNT_NEEDS_TOKEN =
+  "This site has no admin yet. Create the first account with the setup link printed in the server's log."
 
 // Any constant key: it only has to be the same for every sign-up.
 const FIRST_ACCOUNT_LOCK = 7_244_001
@@ -16,6 +23,11 @@ const countUsers = async (req: PayloadRequest) =>
 // become admins. So an empty count is confirmed under a transaction-scoped advisory lock,
 // taken in the create's own transaction: a concurrent sign-up waits there until this one
 // commits (or rolls back), then counts again and sees it.
+//
+// Over HTTP (REST, GraphQL, the admin's first-register) the first account also needs the
+// setup token printed in the server's log (src/lib/setup-token.ts), so a fresh
+// deployment belongs to its owner, not to whoever finds it first. The server's own code
+// (seeds, scripts) uses the Local API and needs none.
 export const assignRoleOnCreate: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
   if (operation !== 'create') return data
   if ((await countUsers(req)) > 0) return data
@@ -28,5 +40,8 @@ export const assignRoleOnCreate: CollectionBeforeChangeHook = async ({ data, ope
   await transaction.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`)
 
   if ((await countUsers(req)) > 0) return data
+  if (req.payloadAPI !== 'local' && !isSetupToken(req.payload.secret, req.headers.get(SETUP_TOKEN_HEADER))) {
+    throw new APIError(FIRST_ACCOUNT_NEEDS_TOKEN, 403, null, true)
+  }
   return { ...data, role: 'admin', approved: true }
 }
