@@ -4,6 +4,7 @@ import type { Socket } from 'node:net'
 
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { APIError } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
 
 // Quote submissions per client: at most QUOTE_RATE_LIMIT_MAX (5) in a window of
@@ -87,18 +88,48 @@ export function clientAddress(headers: Headers): string {
 }
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number }
+export type RateLimitRule = { max: number; windowSeconds: number }
 
-// Counts one submission for `client` and says whether it is within the limit. One
+// The key of a client address: IPv4 as it is; IPv6 by its /64, the block one subscriber
+// gets, so a client cannot walk through fresh addresses of its own network for fresh
+// limits.
+export function addressKey(address: string): string {
+  const plain = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+  if (!plain.includes(':')) return plain
+  const mapped = plain.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/)
+  if (mapped) return mapped[1]
+  const [head, tail = ''] = plain.split('::')
+  const left = head ? head.split(':') : []
+  const right = plain.includes('::') && tail ? tail.split(':') : []
+  const groups = plain.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left
+  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return plain.slice(0, 100)
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
+// Counts one hit for `key` under `rule` and says whether it is within the limit. One
 // INSERT ... ON CONFLICT statement: concurrent requests (from any instance) serialise
 // on the row, so none slips through. Runs outside any transaction of the caller, so a
-// refused or failed submission still counts.
-export async function hitQuoteRateLimit(payload: Payload, client: string): Promise<RateLimitResult> {
-  const { max, windowSeconds } = quoteRateLimit()
+// refused or failed attempt still counts. The same statement's neighbour removes a few
+// counters whose window ended long ago, so the table stays small without a timer.
+export async function hitRateLimit(
+  payload: Payload,
+  key: string,
+  rule: RateLimitRule,
+): Promise<RateLimitResult> {
   const db = payload.db as unknown as PostgresAdapter
-  const window = `${windowSeconds} seconds`
+  const window = `${rule.windowSeconds} seconds`
   const result = await db.drizzle.execute(sql`
     INSERT INTO quote_rate_limits (client, window_started_at, hits, updated_at, created_at)
-    VALUES (${client}, now(), 1, now(), now())
+    VALUES (${key}, now(), 1, now(), now())
     ON CONFLICT (client) DO UPDATE SET
       hits = CASE WHEN quote_rate_limits.window_started_at <= now() - ${window}::interval
         THEN 1 ELSE quote_rate_limits.hits + 1 END,
@@ -107,14 +138,43 @@ export async function hitQuoteRateLimit(payload: Payload, client: string): Promi
       updated_at = now()
     RETURNING hits, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (window_started_at + ${window}::interval - now()))))::int AS retry_after
   `)
+  await db.drizzle.execute(sql`
+    DELETE FROM quote_rate_limits WHERE id IN (
+      SELECT id FROM quote_rate_limits WHERE updated_at < now() - ${`${PRUNE_AFTER_SECONDS} seconds`}::interval
+      LIMIT 20 FOR UPDATE SKIP LOCKED)
+  `)
   const row = (result as unknown as { rows: { hits: number | string; retry_after: number | string }[] })
     .rows[0]
   const hits = Number(row.hits)
-  return { allowed: hits <= max, retryAfterSeconds: Math.max(1, Number(row.retry_after)) }
+  return { allowed: hits <= rule.max, retryAfterSeconds: Math.max(1, Number(row.retry_after)) }
+}
+
+// Takes back one hit (a login that succeeded: only failed attempts should add up).
+export async function forgiveRateLimitHit(payload: Payload, key: string): Promise<void> {
+  const db = payload.db as unknown as PostgresAdapter
+  await db.drizzle.execute(
+    sql`UPDATE quote_rate_limits SET hits = GREATEST(0, hits - 1) WHERE client = ${key}`,
+  )
+}
+
+// Longer than any window: a counter untouched for a day says nothing any more.
+const PRUNE_AFTER_SECONDS = 24 * 60 * 60
+
+export async function hitQuoteRateLimit(payload: Payload, client: string): Promise<RateLimitResult> {
+  return hitRateLimit(payload, addressKey(client), quoteRateLimit())
 }
 
 // Whether this request is subject to the limit: anything from outside (REST, GraphQL,
 // the quote endpoint) unless an approved staff member sends it.
 export function isRateLimitedCaller(req: PayloadRequest, isStaff: boolean): boolean {
   return req.payloadAPI !== 'local' && !isStaff
+}
+
+// Refuses the request as a 429 whose Retry-After header says when to come back: Payload's
+// error response carries the headers a hook put on the request.
+export function refuseRateLimited(req: PayloadRequest, message: string, retryAfterSeconds: number): never {
+  const headers = req.responseHeaders ?? new Headers()
+  headers.set('Retry-After', String(retryAfterSeconds))
+  req.responseHeaders = headers
+  throw new APIError(message, 429, { retryAfterSeconds }, true)
 }

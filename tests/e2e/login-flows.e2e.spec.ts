@@ -102,7 +102,7 @@ test('sign-up, e-mail confirmation and the awaiting-approval screen', async ({ p
   // And no data through the API either.
   expect((await page.request.get('/api/leads')).status()).toBe(403)
 
-  await page.getByRole('button', { name: 'Logout' }).click()
+  await page.getByRole('link', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login/)
 })
 
@@ -120,6 +120,21 @@ test('sign-up refuses a short or common password with the reason in an Error not
   }
   await expect(page.getByText('Error', { exact: true }).first()).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Create Admin Account' })).toBeVisible()
+})
+
+test('too many failed sign-ins for one address read the rate-limit message', async ({ page }) => {
+  // A client of its own (the e2e server trusts one proxy hop), so the suite's other logins
+  // from 127.0.0.1 keep their allowance.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': '198.51.100.90' })
+  const email = `guessed-${Date.now()}@curbside.test`
+  await page.goto('/login')
+  for (let i = 0; i < 10; i++) {
+    const answer = page.waitForResponse('**/api/users/login')
+    await signIn(page, email, `wrong-password-${i}`)
+    expect((await answer).status()).toBe(401)
+  }
+  await signIn(page, email, 'wrong-password-last')
+  await expect(page.getByText('Too many sign-in attempts. Please try again in a few minutes.')).toBeVisible()
 })
 
 test('a Google failure comes back as an Error notice', async ({ page }) => {

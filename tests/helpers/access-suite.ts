@@ -210,7 +210,7 @@ const SPECS: Record<Subject, Spec> = {
   users: {
     slug: 'users',
     // the linked Google account (where the config has Google sign-in) is for admins' eyes
-    hidden: (p) => (p === 'admin' ? [] : ['googleSubject']),
+    hidden: (p) => (p === 'admin' ? [] : ['googleSubject', 'signUpMethod']),
     create: async (_w, p) => {
       const n = `${p}-${Date.now()}`
       return {
@@ -229,9 +229,16 @@ const SPECS: Record<Subject, Spec> = {
   },
   'users:own': {
     slug: 'users',
-    hidden: (p) => (p === 'admin' ? [] : ['googleSubject']),
+    hidden: (p) => (p === 'admin' ? [] : ['googleSubject', 'signUpMethod']),
     target: async (w, p) => idOf(w, p)!,
-    update: (w, p) => ({ email: `renamed-${p}-${Date.now()}@curbside.test`, role: 'admin', approved: true }),
+    // Admins rename themselves; anyone else keeps the address (a changed address must be
+    // confirmed again, which ends the session: tests/int/account-identity.int.spec.ts).
+    update: (w, p) => ({
+      email:
+        p === 'admin' ? `renamed-${p}-${Date.now()}@curbside.test` : w.h.accounts[p as SignedInPersona].email,
+      role: 'admin',
+      approved: true,
+    }),
     updated: (w, p, _o, sent) => ({
       email: sent.email,
       role: w.h.accounts[p as SignedInPersona].user.role,

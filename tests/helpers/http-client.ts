@@ -12,11 +12,12 @@
 
 export const SITE_ORIGIN = process.env.SERVER_URL || 'http://localhost:3000'
 
-// Each request comes from a client address of its own (IPv6 documentation prefix), so
+// Each request comes from a client network of its own (a /64 of the IPv6 documentation
+// prefix: limits key IPv6 clients by their /64), so
 // per-client limits on public writes never couple one test case to another; a test of
 // such a limit sets X-Forwarded-For itself.
 let clientSeq = 0
-const nextClientAddress = () => `2001:db8::${(++clientSeq).toString(16)}`
+const nextClientAddress = () => `2001:db8:${(++clientSeq).toString(16)}::1`
 
 // Loosely typed JSON answers: the tests assert their shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,6 +12,7 @@ import { verificationEmailHTML } from './verificationEmail'
 import { assignRoleOnCreate } from './hooks/assignRoleOnCreate'
 import { protectLastAdminOnChange, protectLastAdminOnDelete } from './hooks/protectLastAdmin'
 import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
+import { forgiveSuccessfulLogin, limitAuthAttempts } from './hooks/limitAuthAttempts'
 import { refuseMalformedCredentials } from './hooks/refuseMalformedCredentials'
 import { announceEmailChange, reverifyChangedEmail } from './hooks/reverifyChangedEmail'
 import { signUpMethodField } from './signUpMethod'
@@ -51,7 +52,9 @@ export const Users: CollectionConfig = {
     unlock: admins,
   },
   hooks: {
-    beforeOperation: [refuseMalformedCredentials, enforcePasswordPolicy],
+    // The limit first: a refused or malformed attempt still counts.
+    beforeOperation: [limitAuthAttempts, refuseMalformedCredentials, enforcePasswordPolicy],
+    afterLogin: [forgiveSuccessfulLogin],
     beforeChange: [assignRoleOnCreate, protectLastAdminOnChange, reverifyChangedEmail],
     afterChange: [announceEmailChange],
     beforeDelete: [protectLastAdminOnDelete],

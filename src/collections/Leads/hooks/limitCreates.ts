@@ -1,8 +1,13 @@
-import { APIError } from 'payload'
 import type { CollectionBeforeOperationHook } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
-import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit, isRateLimitedCaller } from '@/lib/rate-limit'
+import {
+  RATE_LIMITED_MESSAGE,
+  clientAddress,
+  hitQuoteRateLimit,
+  isRateLimitedCaller,
+  refuseRateLimited,
+} from '@/lib/rate-limit'
 
 // REST and GraphQL creates from the public count against the same per-client limit as the
 // quote forms. The quote endpoint counts its own submissions before any work and says so
@@ -11,6 +16,6 @@ export const limitCreates: CollectionBeforeOperationHook = async ({ operation, r
   if (operation !== 'create') return
   if (req.context?.quoteRateLimitCounted) return
   if (!isRateLimitedCaller(req, isApprovedStaff(req.user))) return
-  const { allowed } = await hitQuoteRateLimit(req.payload, clientAddress(req.headers))
-  if (!allowed) throw new APIError(RATE_LIMITED_MESSAGE, 429, undefined, true)
+  const { allowed, retryAfterSeconds } = await hitQuoteRateLimit(req.payload, clientAddress(req.headers))
+  if (!allowed) refuseRateLimited(req, RATE_LIMITED_MESSAGE, retryAfterSeconds)
 }

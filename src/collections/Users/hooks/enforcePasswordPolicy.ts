@@ -1,16 +1,17 @@
-import { ValidationError } from 'payload'
+import { APIError } from 'payload'
 import type { CollectionBeforeOperationHook } from 'payload'
 
 import { passwordProblem } from '@/lib/password-policy'
 
 // Every way a password is set (sign-up, an account or admin changing it, the reset link)
-// passes the operation's data through here before Payload hashes it.
+// passes the operation's data through here before Payload hashes it. The reason is the
+// error's own message, which every client is shown as it is (a ValidationError's field
+// messages reach REST clients only beside a generic summary).
 export const enforcePasswordPolicy: CollectionBeforeOperationHook = async ({ args, operation }) => {
   if (!['create', 'update', 'updateByID', 'resetPassword'].includes(operation)) return args
   const password = (args as { data?: { password?: unknown } }).data?.password
   if (typeof password !== 'string') return args
   const problem = await passwordProblem(password)
-  if (problem)
-    throw new ValidationError({ collection: 'users', errors: [{ path: 'password', message: problem }] })
+  if (problem) throw new APIError(problem, 400, null, true)
   return args
 }
