@@ -49,7 +49,16 @@ export const limitAuthAttempts: CollectionBeforeOperationHook = async ({ args, o
   if (operation === 'create' && isAdmin(req.user)) return args
   const door = AUTH_DOORS[operation as keyof typeof AUTH_DOORS]
   const data = (args as { data?: { email?: unknown } }).data
-  const email = typeof data?.email === 'string' ? data.email.trim().toLowerCase().slice(0, 254) : ''
+  // Control characters (NUL among them) would make PostgreSQL refuse the key; the
+  // operation itself refuses such an address as a 400 right after.
+  const email =
+    typeof data?.email === 'string'
+      ? data.email
+          .replace(/[\u0000-\u001f\u007f]/g, '')
+          .trim()
+          .toLowerCase()
+          .slice(0, 254)
+      : ''
   const keys: [string, RateLimitRule][] = [
     [`${door.name}:address:${addressKey(clientAddress(req.headers))}`, door.perAddress],
   ]
