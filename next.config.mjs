@@ -2,9 +2,30 @@ import { withPayload } from '@payloadcms/next/withPayload'
 
 // Sent with every response (pages, API, files). HSTS only in production, where the site
 // is served over HTTPS.
+// Content-Security-Policy: everything from the site itself, nothing framed, no plugins.
+// script-src needs 'unsafe-inline': Next puts each page's React Server Components payload
+// in inline scripts and the banner hides a dismissed promotion with a small inline script
+// before first paint; nonces would make every page render per request (no static pages,
+// no cache) and hashes cannot cover a payload that changes with the content. Styles are
+// inline too (Next's and Payload's admin). 'unsafe-eval' only for `next dev`.
+const isDevelopment = process.env.NODE_ENV === 'development'
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${isDevelopment ? " 'unsafe-eval'" : ''}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+  { key: 'Content-Security-Policy', value: contentSecurityPolicy },
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises'
 
-import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
+
+import { expect, test } from '../helpers/e2e-test'
 import sharp from 'sharp'
 
 import { formatBusinessDate } from '../../src/lib/admin-format'
@@ -31,7 +32,9 @@ async function confirmDelete(page: Page, question: string) {
 
 // Buttons that work only through their handler are enabled once the page is hydrated.
 async function hydrated(page: Page) {
-  await expect(page.getByRole('button', { name: /^(Add Gallery Item|Add Promotion|Export CSV)$/ })).toBeEnabled()
+  await expect(
+    page.getByRole('button', { name: /^(Add Gallery Item|Add Promotion|Export CSV)$/ }),
+  ).toBeEnabled()
 }
 
 test.beforeEach(async ({ page }) => {
@@ -381,14 +384,22 @@ test.describe('on a 390 px phone', () => {
 // Created from the signed-in page, like everything the owner does.
 async function createLead(page: Page, data: Record<string, unknown>) {
   if (!page.url().includes('/admin')) await page.goto('/admin')
-  const result = await page.evaluate(async (body) => {
-    const response = await fetch('/api/leads?depth=0', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    return { status: response.status, body: await response.text() }
-  }, { phone: '512-555-0177', description: 'Scuffed rims on all four wheels.', serviceType: 'rim_rash', ...data })
+  const result = await page.evaluate(
+    async (body) => {
+      const response = await fetch('/api/leads?depth=0', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      return { status: response.status, body: await response.text() }
+    },
+    {
+      phone: '512-555-0177',
+      description: 'Scuffed rims on all four wheels.',
+      serviceType: 'rim_rash',
+      ...data,
+    },
+  )
   expect(result.status, result.body).toBe(201)
   return (JSON.parse(result.body) as { doc: { id: number; createdAt: string } }).doc
 }
@@ -409,7 +420,7 @@ async function customerPhoto(page: Page, color: string) {
   return (JSON.parse(result.body) as { doc: { id: number } }).doc.id
 }
 
-test.describe("in a browser on the other side of the world", () => {
+test.describe('in a browser on the other side of the world', () => {
   test.use({ timezoneId: 'Asia/Tokyo' })
 
   test("one instant reads the same in Lead Management and Payload's list and edit views: the business's zone", async ({
@@ -449,20 +460,25 @@ test('a lead opens to its full details: every field, its photos full size, call,
     photos,
   })
   await page.goto('/admin?tab=leads&status=new')
-  await page.getByTestId('lead').filter({ hasText: email }).getByRole('link', { name: 'Dana Details' }).click()
+  await page
+    .getByTestId('lead')
+    .filter({ hasText: email })
+    .getByRole('link', { name: 'Dana Details' })
+    .click()
   await expect(page).toHaveURL(new RegExp(`[?&]lead=${lead.id}`))
   const details = page.getByTestId('lead-details')
   await expect(details.getByRole('heading', { name: 'Dana Details' })).toBeVisible()
-  await expect(details.getByRole('link', { name: '512-555-0123' })).toHaveAttribute('href', 'tel:512-555-0123')
+  await expect(details.getByRole('link', { name: '512-555-0123' })).toHaveAttribute(
+    'href',
+    'tel:512-555-0123',
+  )
   await expect(details.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`)
   await expect(details).toContainText('Car is parked at the office.')
   await expect(details).toContainText(formatBusinessDate(lead.createdAt, TIME_ZONE))
   const images = details.getByRole('list', { name: 'Photos' }).getByRole('img')
   await expect(images).toHaveCount(2)
   // Full size: the stored photo, not its thumbnail.
-  await expect
-    .poll(() => images.first().evaluate((img: HTMLImageElement) => img.naturalWidth))
-    .toBe(800)
+  await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800)
   await details.getByRole('button', { name: 'Mark Contacted' }).click()
   await expect(page.getByText('Lead status changed to contacted')).toBeVisible()
   await expect(details.locator('.cbo-status')).toHaveText('Contacted')
@@ -499,7 +515,9 @@ test('the tabs arrive with their lists: the browser fetches none, and no third p
     requests.length = 0
     await page.goto(`/admin?tab=${tab}`)
     await page.waitForLoadState('networkidle')
-    const lists = requests.filter((url) => /^\/api\/(leads|gallery-items|promotions)(\/count)?$/.test(url.pathname))
+    const lists = requests.filter((url) =>
+      /^\/api\/(leads|gallery-items|promotions)(\/count)?$/.test(url.pathname),
+    )
     expect(lists.map(String)).toEqual([])
     expect(requests.filter((url) => url.hostname !== new URL(page.url()).hostname).map(String)).toEqual([])
   }

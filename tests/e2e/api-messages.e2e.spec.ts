@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
 import type { APIRequestContext, APIResponse } from '@playwright/test'
+
+import { expect, test } from '../helpers/e2e-test'
 
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
+
+import { expect, test } from '../helpers/e2e-test'
 
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 

@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+
+import { expect, test } from '../helpers/e2e-test'
 
 import { adminToken, auth, expectNoSeriousAxeViolations } from '../helpers/public-site'
 
@@ -9,7 +11,9 @@ const SEEDED_TEXT = 'Fall special: 15% off any rim repair this season.'
 const PUBLIC_PAGES = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service']
 
 async function seededPromotion(request: APIRequestContext, token: string): Promise<{ id: number }> {
-  const res = await request.get('/api/promotions?where[title][equals]=Fall%20Wheel%20Refresh&depth=0', { headers: auth(token) })
+  const res = await request.get('/api/promotions?where[title][equals]=Fall%20Wheel%20Refresh&depth=0', {
+    headers: auth(token),
+  })
   const { docs } = await res.json()
   expect(docs).toHaveLength(1)
   return docs[0]
@@ -19,7 +23,10 @@ const banner = (page: Page) => page.locator('#promo-banner')
 
 test.describe.configure({ mode: 'serial' })
 
-test('the newest live promotion shows on every public page: text, code, colour and a close button', async ({ page, request }) => {
+test('the newest live promotion shows on every public page: text, code, colour and a close button', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request)
   const { id } = await seededPromotion(request, token)
   for (const path of PUBLIC_PAGES) {
@@ -50,7 +57,10 @@ test('the 404 page and the login page show it too', async ({ page, request }) =>
   await expectNoSeriousAxeViolations(page)
 })
 
-test('closing stores the per-promotion mark; the banner stays hidden after a reload and on other pages', async ({ page, request }) => {
+test('closing stores the per-promotion mark; the banner stays hidden after a reload and on other pages', async ({
+  page,
+  request,
+}) => {
   const { id } = await seededPromotion(request, await adminToken(request))
   await page.goto('/')
   await banner(page).getByRole('button', { name: 'Close promotion banner' }).click()
@@ -64,7 +74,10 @@ test('closing stores the per-promotion mark; the banner stays hidden after a rel
   await expect(banner(page)).toBeHidden()
 })
 
-test('a dismissed banner is hidden before any script of the app runs: no flash, no layout shift', async ({ page, request }) => {
+test('a dismissed banner is hidden before any script of the app runs: no flash, no layout shift', async ({
+  page,
+  request,
+}) => {
   const { id } = await seededPromotion(request, await adminToken(request))
   await page.addInitScript((key) => localStorage.setItem(key, 'true'), `promo-banner-dismissed-${id}`)
   // Without the app's JavaScript the page is what the first paint shows.
@@ -77,23 +90,31 @@ test('a dismissed banner is hidden before any script of the app runs: no flash, 
   await page.addInitScript(() => {
     ;(window as unknown as { __shifts: number }).__shifts = 0
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) (window as unknown as { __shifts: number }).__shifts += (entry as unknown as { value: number }).value
+      for (const entry of list.getEntries())
+        (window as unknown as { __shifts: number }).__shifts += (entry as unknown as { value: number }).value
     }).observe({ type: 'layout-shift', buffered: true })
   })
   await page.goto('/')
-  await expect(page.getByRole('button', { name: 'Open menu' }).or(page.getByRole('navigation', { name: 'Main' }))).toBeVisible()
+  await expect(
+    page.getByRole('button', { name: 'Open menu' }).or(page.getByRole('navigation', { name: 'Main' })),
+  ).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0)
 })
 
-test('a promotion that was not dismissed shows even without the app script (server-rendered)', async ({ page }) => {
+test('a promotion that was not dismissed shows even without the app script (server-rendered)', async ({
+  page,
+}) => {
   await page.route('**/_next/static/chunks/**', (route) => route.abort())
   await page.goto('/')
   await expect(banner(page)).toBeVisible()
   await expect(banner(page)).toContainText(SEEDED_TEXT)
 })
 
-test('changes reach the site without a deploy: a newer promotion, deactivation, deletion', async ({ page, request }) => {
+test('changes reach the site without a deploy: a newer promotion, deactivation, deletion', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request)
   const seeded = await seededPromotion(request, token)
   let created: number | null = null
@@ -124,14 +145,20 @@ test('changes reach the site without a deploy: a newer promotion, deactivation, 
     await expect(banner(page)).toBeVisible()
 
     // Ended: gone at once.
-    const ended = await request.patch(`/api/promotions/${created}`, { headers: auth(token), data: { endDate: new Date(Date.now() - 60_000).toISOString() } })
+    const ended = await request.patch(`/api/promotions/${created}`, {
+      headers: auth(token),
+      data: { endDate: new Date(Date.now() - 60_000).toISOString() },
+    })
     expect(ended.status()).toBe(200)
     await page.evaluate(() => localStorage.clear())
     await page.goto('/gallery')
     await expect(banner(page)).toContainText(SEEDED_TEXT)
 
     // No live promotion at all: nothing renders.
-    const off = await request.patch(`/api/promotions/${seeded.id}`, { headers: auth(token), data: { isActive: false } })
+    const off = await request.patch(`/api/promotions/${seeded.id}`, {
+      headers: auth(token),
+      data: { isActive: false },
+    })
     expect(off.status()).toBe(200)
     await page.goto('/')
     await expect(page.locator('#hero-title')).toBeVisible()

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../helpers/e2e-test'
 
 import { OFFERS, REVIEWS } from '../../src/lib/catalog'
 import { expectNoSeriousAxeViolations } from '../helpers/public-site'
@@ -12,7 +12,16 @@ test.describe('home page', () => {
 
   test('sections come in the order of the spec', async ({ page }) => {
     const order = await page.evaluate(() => {
-      const ids = ['promo-banner', 'hero-title', 'services', 'pricing', 'process', 'reviews', 'quote', 'contact']
+      const ids = [
+        'promo-banner',
+        'hero-title',
+        'services',
+        'pricing',
+        'process',
+        'reviews',
+        'quote',
+        'contact',
+      ]
       const top = (el: Element) => el.getBoundingClientRect().top + window.scrollY
       const nav = document.querySelector('header nav, header [aria-label="Open menu"]')
       const items = [
@@ -25,7 +34,18 @@ test.describe('home page', () => {
     expect(order.every((o) => o.top !== null)).toBe(true)
     const sorted = [...order].sort((a, b) => (a.top as number) - (b.top as number)).map((o) => o.name)
     // The banner sits above the navigation inside the sticky header.
-    expect(sorted).toEqual(['promo-banner', 'nav', 'hero-title', 'services', 'pricing', 'process', 'reviews', 'quote', 'contact', 'footer'])
+    expect(sorted).toEqual([
+      'promo-banner',
+      'nav',
+      'hero-title',
+      'services',
+      'pricing',
+      'process',
+      'reviews',
+      'quote',
+      'contact',
+      'footer',
+    ])
     await expect(page.locator('header')).toHaveCSS('position', 'sticky')
   })
 
@@ -36,7 +56,10 @@ test.describe('home page', () => {
     await expect(nav.getByRole('link', { name: 'Process' })).toHaveAttribute('href', '#process')
     await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '#contact')
     const header = page.locator('header')
-    await expect(header.getByRole('link', { name: '(512) 555-0142' })).toHaveAttribute('href', 'tel:+15125550142')
+    await expect(header.getByRole('link', { name: '(512) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+15125550142',
+    )
     await expect(header.getByRole('link', { name: 'Get Quote' })).toHaveAttribute('href', '#quote')
   })
 
@@ -47,7 +70,8 @@ test.describe('home page', () => {
   test('hero: the three claims and the two cards', async ({ page }) => {
     const hero = page.locator('section[aria-labelledby="hero-title"]')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Curbside Rim Co.')
-    for (const claim of ['15+', '50K+', '500+']) await expect(hero.getByText(claim, { exact: true })).toBeVisible()
+    for (const claim of ['15+', '50K+', '500+'])
+      await expect(hero.getByText(claim, { exact: true })).toBeVisible()
     await expect(hero.getByText('Years Experience')).toBeVisible()
     await expect(hero.getByText('Rims Repaired')).toBeVisible()
     await expect(hero.getByText('Dealer Partners')).toBeVisible()
@@ -58,9 +82,18 @@ test.describe('home page', () => {
 
   test('services: the consumer and dealership columns', async ({ page }) => {
     const services = page.locator('#services')
-    const consumer = services.locator('div', { has: page.getByRole('heading', { name: 'For Customers' }) }).last()
-    const dealer = services.locator('div', { has: page.getByRole('heading', { name: 'For Dealerships' }) }).last()
-    for (const item of ['On-Site Curb Rash Repair', 'Mobile Refinishing', 'Same-Day Service', 'No Wheel Removal']) {
+    const consumer = services
+      .locator('div', { has: page.getByRole('heading', { name: 'For Customers' }) })
+      .last()
+    const dealer = services
+      .locator('div', { has: page.getByRole('heading', { name: 'For Dealerships' }) })
+      .last()
+    for (const item of [
+      'On-Site Curb Rash Repair',
+      'Mobile Refinishing',
+      'Same-Day Service',
+      'No Wheel Removal',
+    ]) {
       await expect(consumer.getByText(item, { exact: true })).toBeVisible()
     }
     for (const item of ['Fleet Services', 'Quick Turnaround', 'Pickup & Delivery', 'Quality Guarantee']) {
@@ -79,7 +112,9 @@ test.describe('home page', () => {
       await expect(card.getByRole('button', { name: 'Get Started' })).toBeVisible()
     }
     await expect(cards.first().getByText('per rim')).toBeVisible()
-    await expect(page.locator('#pricing').getByText('Two-rim minimum for mobile service, or a $50 delivery fee.')).toBeVisible()
+    await expect(
+      page.locator('#pricing').getByText('Two-rim minimum for mobile service, or a $50 delivery fee.'),
+    ).toBeVisible()
   })
 
   test('process: the four steps, Assessment asks for a photo with name and location', async ({ page }) => {
@@ -92,7 +127,9 @@ test.describe('home page', () => {
     const reviews = page.locator('#reviews ul > li')
     await expect(reviews).toHaveCount(6)
     for (const [i, review] of REVIEWS.entries()) {
-      await expect(reviews.nth(i).getByRole('img', { name: `Rated ${review.rating} out of 5 stars` })).toBeVisible()
+      await expect(
+        reviews.nth(i).getByRole('img', { name: `Rated ${review.rating} out of 5 stars` }),
+      ).toBeVisible()
       await expect(reviews.nth(i)).toContainText(review.name)
     }
     await expect(page.locator('#reviews').getByText('4.6/5 from over 100 Google reviews')).toBeVisible()
@@ -109,10 +146,16 @@ test.describe('home page', () => {
 
   test('contact: phone, hours, e-mail and Ready to Get Started?', async ({ page }) => {
     const contact = page.locator('#contact')
-    await expect(contact.getByRole('link', { name: '(512) 555-0142' })).toHaveAttribute('href', 'tel:+15125550142')
+    await expect(contact.getByRole('link', { name: '(512) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+15125550142',
+    )
     await expect(contact.getByText('Mon-Fri 8AM-6PM', { exact: true })).toBeVisible()
     await expect(contact.getByText('Sat 9AM-4PM', { exact: true })).toBeVisible()
-    await expect(contact.getByRole('link', { name: 'service@curbsiderim.co' })).toHaveAttribute('href', 'mailto:service@curbsiderim.co')
+    await expect(contact.getByRole('link', { name: 'service@curbsiderim.co' })).toHaveAttribute(
+      'href',
+      'mailto:service@curbsiderim.co',
+    )
     await expect(contact.getByRole('heading', { name: 'Ready to Get Started?' })).toBeVisible()
   })
 
@@ -127,13 +170,22 @@ test.describe('home page', () => {
     for (const line of ['Mon-Fri: 8AM - 6PM', 'Sat: 8AM - 4PM', 'Sun: Closed', '24/7 Emergency Service']) {
       await expect(footer.getByText(line, { exact: true })).toBeVisible()
     }
-    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy')
-    await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service')
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    )
+    await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms-of-service',
+    )
   })
 
   test('SEO: title, description, Open Graph and the business JSON-LD', async ({ page }) => {
     await expect(page).toHaveTitle('Curbside Rim Co. - Mobile Wheel & Rim Repair in Austin')
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Mobile curb rash, rim and wheel repair/)
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /Mobile curb rash, rim and wheel repair/,
+    )
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Curbside Rim Co\./)
     await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /.+/)
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) || '{}')
@@ -172,7 +224,10 @@ test.describe('home page on a phone (390 px)', () => {
     ]) {
       await expect(drawer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
     }
-    await expect(drawer.getByRole('link', { name: '(512) 555-0142' })).toHaveAttribute('href', 'tel:+15125550142')
+    await expect(drawer.getByRole('link', { name: '(512) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+15125550142',
+    )
 
     // Tabbing around never leaves the drawer.
     for (let i = 0; i < 12; i++) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { join } from 'node:path'
 
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../helpers/e2e-test'
 import sharp from 'sharp'
 
 import { SERVER_LOG_FILE } from '../helpers/e2e-server-log'
@@ -17,7 +17,10 @@ test.describe('gallery', () => {
     await expect(page).toHaveTitle('Before & After Gallery | Curbside Rim Co.')
     const items = page.getByTestId('gallery-item')
     // The seed creates the BMW first, then the Mercedes.
-    await expect(items.locator('h2')).toHaveText(['Mercedes AMG - Full Rim Restoration', 'BMW M3 Competition - Curb Rash Repair'])
+    await expect(items.locator('h2')).toHaveText([
+      'Mercedes AMG - Full Rim Restoration',
+      'BMW M3 Competition - Curb Rash Repair',
+    ])
     for (const item of await items.all()) {
       await expect(item.getByText('BEFORE', { exact: true })).toBeVisible()
       await expect(item.getByText('AFTER', { exact: true })).toBeVisible()
@@ -31,12 +34,21 @@ test.describe('gallery', () => {
     await expect(items.first()).toContainText('restored with a gloss black finish')
   })
 
-  test('navigation has an Admin link to /login; the call to action has text-us instructions and a call link', async ({ page }) => {
+  test('navigation has an Admin link to /login; the call to action has text-us instructions and a call link', async ({
+    page,
+  }) => {
     await page.goto('/gallery')
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/login')
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
+    ).toHaveAttribute('href', '/login')
     const cta = page.locator('section[aria-labelledby="gallery-cta"]')
-    await expect(cta).toContainText('Text a photo of your wheel with your name and location to (512) 555-0142')
-    await expect(cta.getByRole('link', { name: 'Call (512) 555-0142' })).toHaveAttribute('href', 'tel:+15125550142')
+    await expect(cta).toContainText(
+      'Text a photo of your wheel with your name and location to (512) 555-0142',
+    )
+    await expect(cta.getByRole('link', { name: 'Call (512) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+15125550142',
+    )
   })
 
   test('images are optimised to AVIF or WebP', async ({ page, request }) => {
@@ -77,7 +89,9 @@ test.describe('careers', () => {
 })
 
 test.describe('privacy policy and terms of service', () => {
-  test('the privacy policy is readable text that names tire services and how to reach us', async ({ page }) => {
+  test('the privacy policy is readable text that names tire services and how to reach us', async ({
+    page,
+  }) => {
     await page.goto('/privacy-policy')
     await expect(page).toHaveTitle('Privacy Policy | Curbside Rim Co.')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy')
@@ -87,7 +101,9 @@ test.describe('privacy policy and terms of service', () => {
     await expect(body.getByRole('heading', { level: 2 })).not.toHaveCount(0)
   })
 
-  test('the terms state tire services, the 30-day warranty, 24-hour cancellation and 30-day estimates', async ({ page }) => {
+  test('the terms state tire services, the 30-day warranty, 24-hour cancellation and 30-day estimates', async ({
+    page,
+  }) => {
     await page.goto('/terms-of-service')
     await expect(page).toHaveTitle('Terms of Service | Curbside Rim Co.')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service')
@@ -107,13 +123,17 @@ test.describe('privacy policy and terms of service', () => {
 })
 
 test.describe('404', () => {
-  test('any other path: Oops! Page not found, a link home, status 404, the path in the server log', async ({ page }) => {
+  test('any other path: Oops! Page not found, a link home, status 404, the path in the server log', async ({
+    page,
+  }) => {
     const path = `/no-such-page-${Date.now()}`
     const response = await page.goto(path)
     expect(response?.status()).toBe(404)
     await expect(page.getByText('Oops! Page not found')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
-    await expect.poll(() => (fs.existsSync(SERVER_LOG_FILE) ? fs.readFileSync(SERVER_LOG_FILE, 'utf8') : '')).toContain(`[404] page not found: ${path}`)
+    await expect
+      .poll(() => (fs.existsSync(SERVER_LOG_FILE) ? fs.readFileSync(SERVER_LOG_FILE, 'utf8') : ''))
+      .toContain(`[404] page not found: ${path}`)
     await expectNoSeriousAxeViolations(page)
   })
 
@@ -146,14 +166,20 @@ test.describe('SEO files and headers', () => {
       const description = await page.locator('meta[name="description"]').getAttribute('content')
       expect(description).toBeTruthy()
       seen.add(description as string)
-      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description as string)
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+        'content',
+        description as string,
+      )
       const ogUrl = await page.locator('meta[property="og:url"]').getAttribute('content')
       expect(new URL(ogUrl as string).pathname).toBe(path)
     }
     expect(seen.size).toBe(5)
   })
 
-  test('every page names a share image (Open Graph and Twitter) that answers as a 1200x630 PNG', async ({ page, request }) => {
+  test('every page names a share image (Open Graph and Twitter) that answers as a 1200x630 PNG', async ({
+    page,
+    request,
+  }) => {
     const images = new Set<string>()
     for (const path of PUBLIC_PATHS) {
       await page.goto(path)
@@ -163,7 +189,10 @@ test.describe('SEO files and headers', () => {
       images.add(new URL(url).pathname)
       await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200')
       await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630')
-      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+        'content',
+        'summary_large_image',
+      )
       await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', url)
     }
     expect([...images]).toEqual(['/og-image.png'])
@@ -174,12 +203,22 @@ test.describe('SEO files and headers', () => {
     expect(meta).toMatchObject({ format: 'png', width: 1200, height: 630 })
   })
 
-  for (const path of ['/', '/gallery', '/api/gallery-items', '/no-such-page']) {
+  for (const path of ['/', '/gallery', '/login', '/admin', '/api/gallery-items', '/no-such-page']) {
     test(`security headers on ${path}`, async ({ request }) => {
-      const res = await request.get(path)
+      const res = await request.get(path, { maxRedirects: 0 })
       const h = res.headers()
       expect(h['x-content-type-options']).toBe('nosniff')
-      expect(h['content-security-policy']).toContain("frame-ancestors 'none'")
+      const csp = h['content-security-policy'].split(';').map((d) => d.trim())
+      for (const directive of [
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ]) {
+        expect(csp).toContain(directive)
+      }
       expect(h['x-frame-options']).toBe('DENY')
       expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin')
       expect(h['permissions-policy']).toContain('camera=()')
@@ -193,7 +232,9 @@ test.describe('served from the cache', () => {
   // A page that reads headers() or cookies() (or opts out of caching) is rendered per
   // request: it would be missing from the build's prerender list and come without these
   // headers, and the pages would no longer meet the issue's speed targets.
-  test('the public pages are prerendered at build and answered from the cache, at most 30 s old', async ({ request }) => {
+  test('the public pages are prerendered at build and answered from the cache, at most 30 s old', async ({
+    request,
+  }) => {
     const distDir = process.env.NEXT_DIST_DIR || '.next'
     const manifest = JSON.parse(fs.readFileSync(join(distDir, 'prerender-manifest.json'), 'utf8')) as {
       routes: Record<string, { initialRevalidateSeconds: number | false }>

@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+
+import { expect, test } from '../helpers/e2e-test'
 import pg from 'pg'
 
 import { document, paragraph } from '../../src/lib/lexical'

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { type Page, expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+
+import { expect, test } from '../helpers/e2e-test'
 import pg from 'pg'
 import sharp from 'sharp'
-
 
 // Both quote forms in Chromium against the production build: browser validation, photos
 // added and removed, upload progress, the spec's exact notices, the lead (with its
@@ -21,7 +22,9 @@ test.beforeEach(async ({ page }) => {
 })
 
 async function photo(name: string, color: string) {
-  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } }).jpeg().toBuffer()
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer()
   return { name, mimeType: 'image/jpeg', buffer }
 }
 
@@ -61,7 +64,11 @@ async function leadByEmail(email: string) {
         GROUP BY l.id`,
       [email],
     )
-    return rows as { service_type: string; status: string; photos: { filename: string; mimeType: string }[] }[]
+    return rows as {
+      service_type: string
+      status: string
+      photos: { filename: string; mimeType: string }[]
+    }[]
   } finally {
     await client.end()
   }
@@ -107,7 +114,11 @@ test.describe('the main form (#quote)', () => {
     const form = page.locator('#quote form')
     const input = form.locator('input[type=file]')
     await expect(input).toHaveAttribute('accept', 'image/*')
-    await input.setInputFiles([await bigPhoto('left.jpg'), await photo('right.jpg', '#aa2222'), await photo('rear.jpg', '#2222aa')])
+    await input.setInputFiles([
+      await bigPhoto('left.jpg'),
+      await photo('right.jpg', '#aa2222'),
+      await photo('rear.jpg', '#2222aa'),
+    ])
     const thumbnails = form.getByRole('list', { name: 'Selected photos' }).getByRole('listitem')
     await expect(thumbnails).toHaveCount(3)
     await expect(form.getByRole('img', { name: 'right.jpg' })).toBeVisible()
@@ -137,9 +148,16 @@ test.describe('the main form (#quote)', () => {
 
     await expect(page.getByText('Request Submitted!')).toBeVisible({ timeout: 30_000 })
     await expect(
-      page.getByText("We'll contact you within 24 hours to discuss your wheel restoration needs. 2 image(s) uploaded successfully."),
+      page.getByText(
+        "We'll contact you within 24 hours to discuss your wheel restoration needs. 2 image(s) uploaded successfully.",
+      ),
     ).toBeVisible()
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
     // the form is cleared
     await expect(form.getByLabel('First Name')).toHaveValue('')
     await expect(form.getByLabel('Description')).toHaveValue('')
@@ -162,10 +180,16 @@ test.describe('the main form (#quote)', () => {
     await fill(form, `nophoto-${Date.now()}@example.com`)
     await form.getByRole('button', { name: 'Submit Request' }).click()
     await expect(page.getByText('Request Submitted!')).toBeVisible()
-    await expect(page.getByText("We'll contact you within 24 hours to discuss your wheel restoration needs.", { exact: true })).toBeVisible()
+    await expect(
+      page.getByText("We'll contact you within 24 hours to discuss your wheel restoration needs.", {
+        exact: true,
+      }),
+    ).toBeVisible()
   })
 
-  test('a failed submission shows the error and keeps every field and photo; the retry succeeds', async ({ page }) => {
+  test('a failed submission shows the error and keeps every field and photo; the retry succeeds', async ({
+    page,
+  }) => {
     const email = `retry-${Date.now()}@example.com`
     await page.goto('/#quote')
     const form = page.locator('#quote form')
@@ -210,7 +234,9 @@ test.describe('the pricing dialog', () => {
     await fill(dialog, email)
     await dialog.getByRole('button', { name: 'Submit Request' }).click()
     await expect(page.getByText('Request Submitted!')).toBeVisible()
-    await expect(page.getByText("We'll contact you within 24 hours about your Rim Rash / Curbed Rim request.")).toBeVisible()
+    await expect(
+      page.getByText("We'll contact you within 24 hours about your Rim Rash / Curbed Rim request."),
+    ).toBeVisible()
     await expect(dialog).toHaveCount(0)
     const leads = await leadByEmail(email)
     expect(leads).toHaveLength(1)
@@ -223,8 +249,14 @@ test.describe('the pricing dialog', () => {
         .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'))
         .filter((m) => m.includes(email))
     await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(2)
-    expect(mails().some((m) => m.includes('Subject: New quote request: Rim Rash / Curbed Rim from Maria Gonzalez'))).toBe(true)
-    expect(mails().some((m) => m.includes('Subject: We received your Rim Rash / Curbed Rim request'))).toBe(true)
+    expect(
+      mails().some((m) =>
+        m.includes('Subject: New quote request: Rim Rash / Curbed Rim from Maria Gonzalez'),
+      ),
+    ).toBe(true)
+    expect(mails().some((m) => m.includes('Subject: We received your Rim Rash / Curbed Rim request'))).toBe(
+      true,
+    )
   })
 
   test('a failure keeps the dialog open with what was typed', async ({ page }) => {

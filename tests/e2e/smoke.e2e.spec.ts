@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../helpers/e2e-test'
 
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
@@ -23,11 +23,15 @@ test('the development admin signs in and reaches the admin', async ({ page }) =>
   await expect(page.getByRole('link', { name: 'Lead Management' })).toBeVisible()
 })
 
-test('GraphQL answers queries over GET and POST; the playground is off in production', async ({ request }) => {
+test('GraphQL answers queries over GET and POST; the playground is off in production', async ({
+  request,
+}) => {
   const query = '{ Promotions { docs { title discountCode } } }'
   const viaGet = await request.get(`/api/graphql?query=${encodeURIComponent(query)}`)
   expect(viaGet.status()).toBe(200)
-  expect((await viaGet.json()).data.Promotions.docs).toEqual([{ title: 'Fall Wheel Refresh', discountCode: 'FALL15' }])
+  expect((await viaGet.json()).data.Promotions.docs).toEqual([
+    { title: 'Fall Wheel Refresh', discountCode: 'FALL15' },
+  ])
 
   const viaPost = await request.post('/api/graphql', { data: { query } })
   expect(viaPost.status()).toBe(200)
