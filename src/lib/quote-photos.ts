@@ -9,8 +9,9 @@ import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '@/lib/quote-constants'
 // 'heif'; HEIC decodes only where sharp's libheif has an HEVC decoder, otherwise the
 // decode below fails and the photo is refused like any unreadable file.
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif'])
-// Decompression bombs: a small file that claims a huge canvas.
-const MAX_PIXELS = 100_000_000
+// Decompression bombs: a small file that claims a huge canvas. 50 MP holds every phone
+// camera's full-resolution photo (the largest are 8160 x 6120, 49.9 MP).
+export const MAX_PIXELS = 50_000_000
 
 export type CleanPhoto = { data: Buffer; width: number; height: number }
 
@@ -32,12 +33,17 @@ async function reencode(input: Buffer): Promise<CleanPhoto> {
   if (input.byteLength === 0) throw new PhotoRejected('is empty.')
   if (input.byteLength > MAX_PHOTO_BYTES) throw new PhotoRejected('is larger than 15 MB.')
   let format: string | undefined
+  let pixels = 0
   try {
-    const meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata()
+    // The header alone: nothing is decoded here, so no pixel limit is needed to read it.
+    const meta = await sharp(input, { limitInputPixels: false }).metadata()
     format = meta.format
+    pixels = (meta.width ?? 0) * (meta.height ?? 0)
   } catch {
     throw new PhotoRejected('is not an image we can read (JPEG, PNG, WebP, GIF, HEIC or AVIF).')
   }
+  // Read from the header alone, before anything is decoded.
+  if (pixels > MAX_PIXELS) throw new PhotoRejected('is larger than 50 megapixels.')
   if (!format || !ACCEPTED_FORMATS.has(format)) {
     throw new PhotoRejected('is not a JPEG, PNG, WebP, GIF, HEIC or AVIF image.')
   }

@@ -252,6 +252,17 @@ describe('invalid photos: refused by content, nothing stored', () => {
     await expectNothingStored()
   })
 
+  it('a small file that declares more than 50 megapixels (a decompression bomb): 400, never decoded', async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 5_001, channels: 3, background: '#808080' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024)
+    const res = await submitQuote(h.http, quoteForm({}, [{ name: 'bomb.png', type: 'image/png', bytes: bomb }]))
+    expect(res.status).toBe(400)
+    expect(res.body.fieldErrors).toEqual({ photos: '"bomb.png" is larger than 50 megapixels.' })
+    await expectNothingStored()
+  })
+
   it('eleven photos: 400', async () => {
     const bytes = await image('png')
     const photos = Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.png`, type: 'image/png', bytes }))
