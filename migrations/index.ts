@@ -1,5 +1,6 @@
 import * as migration_20261122_084906_initial from './20261122_084906_initial';
 import * as migration_20261123_062751_site_time_zone_and_sign_up_method from './20261123_062751_site_time_zone_and_sign_up_method';
+import * as migration_20261123_065418_quote_email_deliveries from './20261123_065418_quote_email_deliveries';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261123_062751_site_time_zone_and_sign_up_method.up,
     down: migration_20261123_062751_site_time_zone_and_sign_up_method.down,
-    name: '20261123_062751_site_time_zone_and_sign_up_method'
+    name: '20261123_062751_site_time_zone_and_sign_up_method',
+  },
+  {
+    up: migration_20261123_065418_quote_email_deliveries.up,
+    down: migration_20261123_065418_quote_email_deliveries.down,
+    name: '20261123_065418_quote_email_deliveries'
   },
 ];

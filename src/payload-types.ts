@@ -162,6 +162,10 @@ export interface Lead {
   serviceType: 'rim_rash' | 'windshield_repair' | 'headlight_refresh' | 'rim_restoration' | 'wheel_restoration';
   status: 'new' | 'contacted' | 'quoted' | 'completed';
   idempotencyKey?: string | null;
+  businessEmailClaimedAt?: string | null;
+  businessEmailSentAt?: string | null;
+  customerEmailClaimedAt?: string | null;
+  customerEmailSentAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -592,6 +596,10 @@ export interface LeadsSelect<T extends boolean = true> {
   serviceType?: T;
   status?: T;
   idempotencyKey?: T;
+  businessEmailClaimedAt?: T;
+  businessEmailSentAt?: T;
+  customerEmailClaimedAt?: T;
+  customerEmailSentAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -10,8 +10,10 @@ import { sendQuoteEmail } from './SendQuoteEmail'
 export const jobs: JobsConfig = {
   tasks: [sendQuoteEmail],
   autoRun: [{ cron: '*/10 * * * * *', queue: 'default', limit: 20 }],
-  // A job that ran out of attempts stays in payload-jobs with its error, for staff to see.
-  deleteJobOnComplete: true,
+  // Completed jobs stay (pruned after a week by the quote e-mail task): with several
+  // instances two runners can take the same job, and the slower one fails on a job the
+  // other already deleted. A job that ran out of attempts stays with its error.
+  deleteJobOnComplete: false,
   // Payload's default lets any signed-in account, approved or not, run the queue through
   // GET /api/payload-jobs/run (and /handle-schedules) or queue and cancel jobs. The server
   // does all of that itself with overrideAccess (autoRun, the leads hook), so no caller needs it.

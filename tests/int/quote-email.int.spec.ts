@@ -79,6 +79,8 @@ const base64Body = (raw: string) => raw.replace(/\r\n/g, '')
 
 const runJobs = () => h.payload.jobs.run({ silent: true })
 const mailTo = (address: string) => received.find((m) => m.to.includes(address))
+const unfinishedJobs = async () =>
+  (await h.payload.count({ collection: 'payload-jobs', where: { completedAt: { exists: false } } })).totalDocs
 
 describe('sendQuoteEmail', () => {
   it('e-mails the business (photos attached, admin link) and the customer (the 24-hour promise)', async () => {
@@ -219,6 +221,91 @@ describe('sendQuoteEmail', () => {
     }
     await runJobs()
     expect(received.map((m) => m.to[0]).sort()).toEqual(['maria@example.com', 'owner@curbside.test'])
-    expect(await h.payload.count({ collection: 'payload-jobs' })).toMatchObject({ totalDocs: 0 })
+    expect(await unfinishedJobs()).toBe(0)
+  })
+})
+
+describe('each e-mail of a lead goes out once', () => {
+  const queueFor = async (leadId: number, audience: 'business' | 'customer') =>
+    h.payload.jobs.queue({ task: 'sendQuoteEmail', input: { leadId, audience } })
+  const leadRow = async (id: number) =>
+    (await h.payload.db.findOne({ collection: 'leads', where: { id: { equals: id } } })) as Record<
+      string,
+      unknown
+    >
+  const setColumns = async (id: number, assignments: string) => {
+    const { sql } = await import('@payloadcms/db-postgres')
+    const db = (h.payload.db as unknown as { drizzle: { execute: (q: unknown) => Promise<unknown> } }).drizzle
+    await db.execute(sql`UPDATE leads SET ${sql.raw(assignments)} WHERE id = ${id}`)
+  }
+
+  it('however many runners take its jobs at the same moment', async () => {
+    const lead = await h.payload.create({ collection: 'leads', data: { ...QUOTE_FIELDS, status: 'new' } })
+    // Two more jobs for the same e-mails, as a second instance's queue would hold them.
+    await queueFor(lead.id, 'business')
+    await queueFor(lead.id, 'customer')
+    await Promise.all([runJobs(), runJobs(), runJobs()])
+    expect(received.map((m) => m.to[0]).sort()).toEqual(['maria@example.com', 'owner@curbside.test'])
+    const row = await leadRow(lead.id)
+    expect(row.businessEmailSentAt).toBeTruthy()
+    expect(row.customerEmailSentAt).toBeTruthy()
+    expect(await unfinishedJobs()).toBe(0)
+  })
+
+  it('a job run again after its e-mail went out sends nothing, and is no error', async () => {
+    const lead = await h.payload.create({ collection: 'leads', data: { ...QUOTE_FIELDS, status: 'new' } })
+    await runJobs()
+    expect(received).toHaveLength(2)
+    await queueFor(lead.id, 'customer')
+    await runJobs()
+    expect(received).toHaveLength(2)
+    expect(await unfinishedJobs()).toBe(0)
+  })
+
+  it('a runner killed between handing over the message and recording it: at most one repeat', async () => {
+    const lead = await h.payload.create({ collection: 'leads', data: { ...QUOTE_FIELDS, status: 'new' } })
+    await runJobs()
+    expect(received).toHaveLength(2)
+    // What the kill leaves (two minutes ago): the message accepted, the claim held, no
+    // sent mark. A retry within the lease sends nothing and tries again later.
+    await setColumns(
+      lead.id,
+      `customer_email_sent_at = NULL, customer_email_claimed_at = now() - interval '2 minutes'`,
+    )
+    await queueFor(lead.id, 'customer')
+    await runJobs()
+    expect(received).toHaveLength(2)
+    expect(await unfinishedJobs()).toBe(1)
+
+    // Once the lease is over, the retry sends it again, once, and records it; nothing after.
+    await setColumns(lead.id, `customer_email_claimed_at = now() - interval '11 minutes'`)
+    await h.payload.db.updateMany({
+      collection: 'payload-jobs',
+      where: { completedAt: { exists: false } },
+      data: { waitUntil: new Date(Date.now() - 1000).toISOString() },
+    })
+    await queueFor(lead.id, 'customer')
+    await runJobs()
+    await runJobs()
+    expect(received.filter((m) => m.to[0] === 'maria@example.com')).toHaveLength(2)
+    expect((await leadRow(lead.id)).customerEmailSentAt).toBeTruthy()
+  })
+
+  it('a failed send leaves the e-mail to the retry, which sends it once', async () => {
+    await stopSmtp()
+    const lead = await h.payload.create({ collection: 'leads', data: { ...QUOTE_FIELDS, status: 'new' } })
+    await runJobs()
+    expect(await leadRow(lead.id)).toMatchObject({ businessEmailClaimedAt: null, businessEmailSentAt: null })
+    await startSmtp(smtpPort)
+    const { docs: jobs } = await h.payload.find({ collection: 'payload-jobs', overrideAccess: true })
+    for (const job of jobs) {
+      await h.payload.update({
+        collection: 'payload-jobs',
+        id: job.id,
+        data: { waitUntil: new Date(Date.now() - 1000).toISOString() },
+      })
+    }
+    await Promise.all([runJobs(), runJobs()])
+    expect(received.map((m) => m.to[0]).sort()).toEqual(['maria@example.com', 'owner@curbside.test'])
   })
 })

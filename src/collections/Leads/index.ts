@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Field } from 'payload'
 
 import { anyone } from '@/access/anyone'
 import { approvedStaff } from '@/access/approvedStaff'
@@ -17,6 +17,30 @@ import { validateStatusChange } from './hooks/validateStatusChange'
 
 // Customers' quote requests. Anyone may create one (the quote forms, API consumers);
 // only approved staff read or change them.
+// When each quote e-mail was claimed by a job runner and accepted by the mail server
+// (src/jobs/SendQuoteEmail/deliveryClaim.ts). Written by the server only; staff see when
+// the e-mails went out.
+const quoteEmailFields: Field[] = (['business', 'customer'] as const).flatMap((audience) => [
+  {
+    name: `${audience}EmailClaimedAt`,
+    type: 'date',
+    access: { read: approvedStaffField, create: nobody, update: nobody },
+    admin: { hidden: true, disableBulkEdit: true },
+  },
+  {
+    name: `${audience}EmailSentAt`,
+    label: audience === 'business' ? 'E-mailed to the business' : 'Confirmation e-mailed',
+    type: 'date',
+    access: { read: approvedStaffField, create: nobody, update: nobody },
+    admin: {
+      position: 'sidebar',
+      readOnly: true,
+      disableBulkEdit: true,
+      date: { pickerAppearance: 'dayAndTime' },
+    },
+  },
+])
+
 export const Leads: CollectionConfig = {
   slug: 'leads',
   admin: {
@@ -111,6 +135,7 @@ export const Leads: CollectionConfig = {
       access: { read: approvedStaffField, create: nobody, update: nobody },
       admin: { position: 'sidebar', readOnly: true, hidden: true },
     },
+    ...quoteEmailFields,
     ...timestampFields,
   ],
   timestamps: true,

@@ -1,11 +1,17 @@
 import type { TaskConfig } from 'payload'
 
 import { REPLY_PROMISE_HOURS } from '@/lib/business'
+import type { Lead } from '@/payload-types'
 import { serviceTitle } from '@/lib/catalog'
 
+import {
+  type Audience,
+  claimDelivery,
+  markDelivered,
+  pruneCompletedJobs,
+  releaseClaim,
+} from './deliveryClaim'
 import { readStoredPhoto } from './readStoredPhoto'
-
-type Audience = 'business' | 'customer'
 
 // Total size of the photos attached to the business e-mail. Base64 makes a message a third
 // larger, and many mail services refuse messages over 20-25 MB; photos past the cap are
@@ -59,80 +65,93 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
     })
     // Deleted before the e-mail went out: nothing to tell anyone.
     if (!lead) return { output: { sent: false } }
-
-    const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
-    const { render } = await import('@react-email/render')
-    const title = serviceTitle(lead.serviceType)
-    const details = {
-      firstName: lead.firstName,
-      lastName: lead.lastName,
-      phone: lead.phone,
-      email: lead.email,
-      description: lead.description,
-      serviceTitle: title,
-      photoCount: lead.photos?.length ?? 0,
+    // Sent already, or another runner is sending it right now: nothing to do here.
+    const claim = await claimDelivery(payload, lead.id, audience)
+    if (!claim) return { output: { sent: false } }
+    try {
+      await send(lead)
+    } catch (error) {
+      await releaseClaim(payload, claim)
+      throw error
     }
+    await markDelivered(payload, claim)
+    await pruneCompletedJobs(payload)
+    return { output: { sent: true } }
 
-    if (audience === 'business') {
-      const { QuoteBusinessEmail } = await import('@/email/templates/quote-business')
-      const to = settings.notificationRecipients
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-      const admin = `${payload.config.serverURL}/admin/collections`
-      const attachments = []
-      const linkedPhotos: { label: string; url: string }[] = []
-      let attachedBytes = 0
-      for (const [index, photo] of (lead.photos ?? []).entries()) {
-        if (typeof photo !== 'object' || !photo.filename) continue
-        const label = `Photo ${index + 1}`
-        const link = () => linkedPhotos.push({ label, url: `${admin}/customer-uploads/${photo.id}` })
-        // The recorded size spares reading a photo that cannot fit; the bytes decide.
-        if (attachedBytes + (photo.filesize ?? 0) > MAX_ATTACHMENT_BYTES) {
-          link()
-          continue
+    async function send(lead: Lead) {
+      const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
+      const { render } = await import('@react-email/render')
+      const title = serviceTitle(lead.serviceType)
+      const details = {
+        firstName: lead.firstName,
+        lastName: lead.lastName,
+        phone: lead.phone,
+        email: lead.email,
+        description: lead.description,
+        serviceTitle: title,
+        photoCount: lead.photos?.length ?? 0,
+      }
+
+      if (audience === 'business') {
+        const { QuoteBusinessEmail } = await import('@/email/templates/quote-business')
+        const to = settings.notificationRecipients
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+        const admin = `${payload.config.serverURL}/admin/collections`
+        const attachments = []
+        const linkedPhotos: { label: string; url: string }[] = []
+        let attachedBytes = 0
+        for (const [index, photo] of (lead.photos ?? []).entries()) {
+          if (typeof photo !== 'object' || !photo.filename) continue
+          const label = `Photo ${index + 1}`
+          const link = () => linkedPhotos.push({ label, url: `${admin}/customer-uploads/${photo.id}` })
+          // The recorded size spares reading a photo that cannot fit; the bytes decide.
+          if (attachedBytes + (photo.filesize ?? 0) > MAX_ATTACHMENT_BYTES) {
+            link()
+            continue
+          }
+          const content = await readStoredPhoto(req, photo)
+          if (attachedBytes + content.byteLength > MAX_ATTACHMENT_BYTES) {
+            link()
+            continue
+          }
+          attachedBytes += content.byteLength
+          attachments.push({
+            filename: `photo-${index + 1}${photo.filename.slice(photo.filename.lastIndexOf('.'))}`,
+            content,
+            contentType: photo.mimeType ?? 'image/jpeg',
+          })
         }
-        const content = await readStoredPhoto(req, photo)
-        if (attachedBytes + content.byteLength > MAX_ATTACHMENT_BYTES) {
-          link()
-          continue
-        }
-        attachedBytes += content.byteLength
-        attachments.push({
-          filename: `photo-${index + 1}${photo.filename.slice(photo.filename.lastIndexOf('.'))}`,
-          content,
-          contentType: photo.mimeType ?? 'image/jpeg',
+        const element = QuoteBusinessEmail({
+          ...details,
+          adminUrl: `${admin}/leads/${lead.id}`,
+          attachedPhotoCount: attachments.length,
+          linkedPhotos,
+        })
+        await payload.sendEmail({
+          to,
+          replyTo: lead.email,
+          subject: `New quote request: ${title} from ${lead.firstName} ${lead.lastName}`,
+          html: await render(element),
+          text: await render(element, { plainText: true }),
+          attachments,
+        })
+      } else {
+        const { QuoteCustomerEmail } = await import('@/email/templates/quote-customer')
+        const element = QuoteCustomerEmail({
+          ...details,
+          businessName: settings.businessName,
+          businessPhone: settings.phone,
+          replyHours: REPLY_PROMISE_HOURS,
+        })
+        await payload.sendEmail({
+          to: lead.email,
+          subject: `We received your ${title} request`,
+          html: await render(element),
+          text: await render(element, { plainText: true }),
         })
       }
-      const element = QuoteBusinessEmail({
-        ...details,
-        adminUrl: `${admin}/leads/${lead.id}`,
-        attachedPhotoCount: attachments.length,
-        linkedPhotos,
-      })
-      await payload.sendEmail({
-        to,
-        replyTo: lead.email,
-        subject: `New quote request: ${title} from ${lead.firstName} ${lead.lastName}`,
-        html: await render(element),
-        text: await render(element, { plainText: true }),
-        attachments,
-      })
-    } else {
-      const { QuoteCustomerEmail } = await import('@/email/templates/quote-customer')
-      const element = QuoteCustomerEmail({
-        ...details,
-        businessName: settings.businessName,
-        businessPhone: settings.phone,
-        replyHours: REPLY_PROMISE_HOURS,
-      })
-      await payload.sendEmail({
-        to: lead.email,
-        subject: `We received your ${title} request`,
-        html: await render(element),
-        text: await render(element, { plainText: true }),
-      })
     }
-    return { output: { sent: true } }
   },
 }
