@@ -1,17 +1,31 @@
+import Busboy from 'busboy'
+
 import { QUOTE_ENDPOINT } from './quote-constants'
 import { BodyTooLarge, readCappedBody } from './read-capped-body'
 
 // Payload's REST and GraphQL handlers answer a body they cannot parse (broken JSON, a
 // broken multipart body, a form-urlencoded or XML body, JSON nested thousands deep)
 // with a 500. The API routes check the body's envelope first and answer such requests
-// with a 400 or 415 that says what is wrong; what the body means stays Payload's job.
+// with a 400, 413 or 415 that says what is wrong; what the body means stays Payload's job.
+//
+// Memory: a body is read once, counting bytes as they arrive (a missing or false
+// Content-Length changes nothing), and refused as soon as it passes its cap. Only upload
+// collections take file-sized bodies; everything else (login included, and the admin's
+// multipart forms, which carry one `_payload` JSON part) is capped at 1 MiB.
 const MAX_DEPTH = 64
-// Payload's own limit for request bodies (uploads included); JSON documents are far smaller.
-const MAX_MULTIPART_BYTES = 50 * 1024 * 1024
-const MAX_JSON_BYTES = 2 * 1024 * 1024
+// Payload's own limit for request bodies (uploads included).
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+export const MAX_DOCUMENT_BYTES = 1024 * 1024
 const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT'])
 
 type Handler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>
+
+export type GuardOptions = {
+  // Paths whose handler reads and caps its own body (the quote endpoint).
+  skip?: (pathname: string) => boolean
+  // Paths that take files (upload collections): multipart up to MAX_UPLOAD_BYTES.
+  takesFiles?: (pathname: string) => boolean | Promise<boolean>
+}
 
 const refuse = (status: number, message: string) => Response.json({ errors: [{ message }] }, { status })
 
@@ -46,24 +60,45 @@ function checkJson(text: string): Response | null {
   return nestingDepth(value) > MAX_DEPTH ? refuse(400, 'The request body is nested too deeply.') : null
 }
 
+// The `_payload` part of a multipart body (Payload reads the document's fields from it
+// as JSON), found by a streaming parser: file parts are skipped, never copied.
+async function payloadPartOf(bytes: Uint8Array, contentType: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    let fields: string | undefined
+    let parser: Busboy.Busboy
+    try {
+      parser = Busboy({ headers: { 'content-type': contentType }, limits: { fieldSize: MAX_DOCUMENT_BYTES } })
+    } catch (err) {
+      return reject(err)
+    }
+    parser.on('field', (name, value) => {
+      if (name === '_payload') fields = value
+    })
+    parser.on('file', (_name, stream) => stream.resume())
+    parser.on('error', reject)
+    parser.on('close', () => resolve(fields))
+    parser.end(bytes)
+  })
+}
+
 export function guardRequestBody<A extends unknown[]>(
   handler: Handler<A>,
-  options: { skip?: (pathname: string) => boolean } = {},
+  options: GuardOptions = {},
 ): Handler<A> {
   return async (request, ...rest) => {
-    if (!hasBody(request) || options.skip?.(new URL(request.url).pathname)) return handler(request, ...rest)
-    const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+    if (!hasBody(request)) return handler(request, ...rest)
+    const { pathname } = new URL(request.url)
+    if (options.skip?.(pathname)) return handler(request, ...rest)
+    const contentType = request.headers.get('content-type') ?? ''
+    const type = contentType.split(';')[0].trim().toLowerCase()
     const isJson = type === 'application/json' || type.endsWith('+json')
     if (!isJson && type !== 'multipart/form-data') {
       return refuse(415, 'Send the request body as application/json or multipart/form-data.')
     }
+    const cap = !isJson && (await options.takesFiles?.(pathname)) ? MAX_UPLOAD_BYTES : MAX_DOCUMENT_BYTES
     let bytes: Uint8Array
     try {
-      bytes = await readCappedBody(
-        request.clone().body,
-        request.headers.get('content-length'),
-        isJson ? MAX_JSON_BYTES : MAX_MULTIPART_BYTES,
-      )
+      bytes = await readCappedBody(request.body, request.headers.get('content-length'), cap)
     } catch (err) {
       if (err instanceof BodyTooLarge) return refuse(413, 'The request body is too large.')
       return refuse(400, 'The request body could not be read.')
@@ -72,24 +107,48 @@ export function guardRequestBody<A extends unknown[]>(
       const problem = checkJson(new TextDecoder().decode(bytes))
       if (problem) return problem
     } else {
-      let form: FormData
+      let fields: string | undefined
       try {
-        form = await new Response(bytes as BodyInit, {
-          headers: { 'content-type': request.headers.get('content-type')! },
-        }).formData()
+        fields = await payloadPartOf(bytes, contentType)
       } catch {
         return refuse(400, 'The request body is not valid multipart/form-data.')
       }
-      // Payload reads the document's fields from this part as JSON.
-      const fields = form.get('_payload')
-      const problem = typeof fields === 'string' ? checkJson(fields) : null
+      const problem = fields === undefined ? null : checkJson(fields)
       if (problem) return problem
     }
-    return handler(request, ...rest)
+    // The body has been read: the handler gets the same request around the bytes read,
+    // so they are held once (a clone would hold a second copy until Payload reads it).
+    const checked = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: bytes as BodyInit,
+      signal: request.signal,
+    })
+    return handler(checked, ...rest)
   }
 }
 
-// The REST routes' guard: the quote endpoint reads and caps its own (large) body.
-export function guardRestBody<A extends unknown[]>(handler: Handler<A>): Handler<A> {
-  return guardRequestBody(handler, { skip: (pathname) => pathname === QUOTE_ENDPOINT })
+type ConfigWithCollections = { collections: { slug: string; upload?: unknown }[] }
+
+// The REST routes' guard: the quote endpoint reads and caps its own body; upload
+// collections (`/api/<slug>` and `/api/<slug>/<id>`) take file-sized multipart bodies.
+export function guardRestBody<A extends unknown[]>(
+  handler: Handler<A>,
+  config?: Promise<ConfigWithCollections> | ConfigWithCollections,
+): Handler<A> {
+  let uploadSlugs: Promise<Set<string>> | undefined
+  const takesFiles = async (pathname: string) => {
+    if (!config) return false
+    uploadSlugs ??= Promise.resolve(config).then(
+      ({ collections }) => new Set(collections.filter((c) => Boolean(c.upload)).map((c) => c.slug)),
+    )
+    let slug: string
+    try {
+      slug = decodeURIComponent(pathname.split('/')[2] ?? '')
+    } catch {
+      return false
+    }
+    return (await uploadSlugs).has(slug)
+  }
+  return guardRequestBody(handler, { skip: (pathname) => pathname === QUOTE_ENDPOINT, takesFiles })
 }

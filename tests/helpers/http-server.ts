@@ -26,9 +26,9 @@ const graphqlPost = guardRequestBody(
 const graphqlGet = GRAPHQL_POST(config) as unknown as (request: Request) => Promise<Response>
 const rest: Record<string, RouteHandler> = {
   GET: REST_GET(config) as unknown as RouteHandler,
-  POST: guardRestBody(REST_POST(config) as unknown as RouteHandler),
-  PATCH: guardRestBody(REST_PATCH(config) as unknown as RouteHandler),
-  PUT: guardRestBody(REST_PUT(config) as unknown as RouteHandler),
+  POST: guardRestBody(REST_POST(config) as unknown as RouteHandler, config),
+  PATCH: guardRestBody(REST_PATCH(config) as unknown as RouteHandler, config),
+  PUT: guardRestBody(REST_PUT(config) as unknown as RouteHandler, config),
   DELETE: REST_DELETE(config) as unknown as RouteHandler,
 }
 

@@ -87,8 +87,8 @@ describe('guardRequestBody', () => {
     expect(res.status).toBe(400)
   })
 
-  it('refuses a JSON body past 2 MiB, even without Content-Length', async () => {
-    const big = JSON.stringify({ description: 'x'.repeat(3 * 1024 * 1024) })
+  it('refuses a JSON body past 1 MiB, even without Content-Length', async () => {
+    const big = JSON.stringify({ description: 'x'.repeat(1024 * 1024 + 10) })
     const stream = new Blob([big]).stream()
     const request = new Request('http://site.test/api/leads', {
       method: 'POST',
@@ -97,6 +97,60 @@ describe('guardRequestBody', () => {
       duplex: 'half',
     } as RequestInit)
     expect((await statusOf(request)).status).toBe(413)
+  })
+
+  // An endless body sent in chunks (no Content-Length), counting what the guard pulls.
+  function endless(type: string, path = '/api/users/login') {
+    const pulled = { bytes: 0 }
+    const chunk = new Uint8Array(64 * 1024).fill(0x61)
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled.bytes += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+    })
+    const request = new Request(`http://site.test${path}`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': type },
+      duplex: 'half',
+    } as RequestInit)
+    return { request, pulled }
+  }
+
+  it.each(['application/json', 'multipart/form-data; boundary=x'])(
+    'reads at most about 1 MiB of an endless %s body to login, then 413',
+    async (type) => {
+      const { request, pulled } = endless(type)
+      const res = await statusOf(request)
+      expect(res.status).toBe(413)
+      expect(res.body.errors?.[0]?.message).toBe('The request body is too large.')
+      expect(pulled.bytes).toBeLessThan(1.2 * 1024 * 1024)
+    },
+  )
+
+  it('refuses a body whose Content-Length passes the cap without reading any of it', async () => {
+    const { request, pulled } = endless('application/json')
+    const declared = new Request(request, {
+      headers: { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) },
+    })
+    expect((await statusOf(declared)).status).toBe(413)
+    expect(pulled.bytes).toBeLessThanOrEqual(64 * 1024 * 2)
+  })
+
+  it('takes file-sized multipart bodies only where files are taken (upload collections)', async () => {
+    const uploads = guardRequestBody(async () => Response.json({}), {
+      takesFiles: (path) => path.startsWith('/api/gallery-images'),
+    })
+    const withFile = (path: string) => {
+      const form = new FormData()
+      form.append('_payload', JSON.stringify({ alt: 'A rim' }))
+      form.append('file', new Blob([new Uint8Array(3 * 1024 * 1024)], { type: 'image/png' }), 'rim.png')
+      return new Request(`http://site.test${path}`, { method: 'POST', body: form })
+    }
+    expect((await uploads(withFile('/api/gallery-images'))).status).toBe(200)
+    expect((await uploads(withFile('/api/users/login'))).status).toBe(413)
+    expect((await uploads(withFile('/api/leads'))).status).toBe(413)
   })
 
   it('leaves skipped paths (the quote endpoint reads its own body) alone', async () => {
