@@ -5,11 +5,13 @@ import type { RunningServer } from './lib/server'
 import { median, percentile, round, target } from './lib/stats'
 import type { Target } from './lib/stats'
 
-// Quote submission with three ~4 MB phone photos: time from the first byte sent to the
+// Quote submission with three ~7 MB phone photos: time from the first byte sent to the
 // answer (on loopback this is the server's time: parsing, sharp re-encoding of each
-// photo, the transaction), sequentially and ten at once, and the server's peak memory.
+// photo, the transaction), sequentially and six at once, and the server's peak memory
+// after each phase (VmHWM only grows, so the sequential peak is read before the burst).
 const SEQUENTIAL = Number(process.env.BENCH_QUOTE_SEQUENTIAL || 10)
-const CONCURRENT = 10
+const CONCURRENT = 6
+const PHOTO_QUALITY = 92
 
 async function submit(url: string, photos: Buffer[], n: number): Promise<number> {
   const started = performance.now()
@@ -24,7 +26,7 @@ async function submit(url: string, photos: Buffer[], n: number): Promise<number>
 }
 
 export async function quoteBench(server: RunningServer) {
-  const photos = await Promise.all([1, 2, 3].map(phonePhoto))
+  const photos = await Promise.all([1, 2, 3].map((seed) => phonePhoto(seed, PHOTO_QUALITY)))
   const photoMB = photos.map((p) => round(p.length / 2 ** 20, 2))
   console.log(`  photos: ${photoMB.join(' MB, ')} MB`)
   const before = server.memory()
@@ -54,12 +56,14 @@ export async function quoteBench(server: RunningServer) {
     rssMiB: {
       idle: round(before.rss),
       afterSequential: round(afterSequential.rss),
+      peakSequential: round(afterSequential.peak),
       peak: round(after.peak),
     },
   }
   const targets: Target[] = [
-    target('submission p50, sequential (ms)', result.sequential.p50, 1000, '<=', ' ms'),
-    target('server peak RSS (MiB)', result.rssMiB.peak, 600, '<=', ' MiB'),
+    target('submission p50, sequential (ms)', result.sequential.p50, 900, '<=', ' ms'),
+    target('server peak RSS, sequential (MiB)', result.rssMiB.peakSequential, 400, '<=', ' MiB'),
+    target(`server peak RSS, ${CONCURRENT} at once (MiB)`, result.rssMiB.peak, 600, '<=', ' MiB'),
   ]
   return { ...result, targets }
 }
