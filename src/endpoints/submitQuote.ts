@@ -1,28 +1,29 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
 import os from 'node:os'
+import path from 'node:path'
 
 import { ValidationError, commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Endpoint, Payload, PayloadRequest } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
+import { PHOTO_CLEANED } from '@/collections/CustomerUploads/hooks/keepCleanedPhoto'
 import { removeStoredFiles } from '@/collections/CustomerUploads/removeStoredFiles'
 import { PhotoRejected, cleanPhoto } from '@/lib/quote-photos'
-import { BodyTooLarge, readCappedBody } from '@/lib/read-capped-body'
 import type { CleanPhoto } from '@/lib/quote-photos'
 import {
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   MAX_PHOTOS,
-  MAX_PHOTO_BYTES,
 } from '@/lib/quote-constants'
+import { UploadTooLarge, UploadUnreadable, receiveQuoteUpload } from '@/lib/quote-upload'
+import type { QuoteUpload, ReceivedPhoto } from '@/lib/quote-upload'
 import { fieldErrors, quoteRequestSchema } from '@/lib/quote-schema'
 import type { QuoteRequest } from '@/lib/quote-schema'
 import { createLimiter } from '@/lib/limiter'
 import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit } from '@/lib/rate-limit'
 
-// Ten full-size photos plus the text fields; anything longer is refused while reading.
-const MAX_BODY_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024
 const FAILED = 'There was a problem submitting your request. Please try again.'
 
 type Answer = { status: number; body: Record<string, unknown>; headers?: Record<string, string> }
@@ -123,51 +124,59 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
     return answer({ status: 415, body: { message: 'Send the quote request as multipart/form-data.' } })
   }
-  let form: FormData
+  // The photos wait on disk, each in its own file, until the request has been checked;
+  // whatever happens next, the folder goes with the request.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quote-'))
   try {
-    const bytes = await readCappedBody(
-      req.body as ReadableStream<Uint8Array> | null,
-      req.headers.get('content-length'),
-      MAX_BODY_BYTES,
-    )
-    form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData()
-  } catch (err) {
-    if (err instanceof BodyTooLarge) {
-      return answer({ status: 413, body: { message: `At most ${MAX_PHOTOS} photos of up to 15 MB each.` } })
-    }
-    return answer({ status: 400, body: { message: 'The request could not be read.' } })
+    return await checkAndStore(req, key, dir)
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true })
   }
+}
 
-  // A person never sees this field; whatever fills it in is a bot.
-  const honeypot = form.get(HONEYPOT_FIELD)
-  if (honeypot !== null && honeypot !== '') {
-    return answer({ status: 400, body: { message: 'This request was not accepted.' } })
-  }
-
-  const text = (name: string) => {
-    const v = form.get(name)
-    return typeof v === 'string' ? v : undefined
-  }
-  const parsed = quoteRequestSchema.safeParse({
+// What the form sends, by name: the one place that turns the body's fields into the
+// shared schema's input.
+function quoteFieldsOf(upload: QuoteUpload) {
+  const text = (name: string) => upload.fields.get(name)
+  return {
     firstName: text('firstName'),
     lastName: text('lastName'),
     phone: text('phone'),
     email: text('email'),
     description: text('description'),
     serviceType: text('serviceType'),
-  })
-  const errors = parsed.success ? {} : fieldErrors(parsed.error)
+  }
+}
 
-  const uploads = form.getAll('photos')
-  if (uploads.some((u) => typeof u === 'string')) {
+async function checkAndStore(req: PayloadRequest, key: string | null, dir: string): Promise<Response> {
+  let upload: QuoteUpload
+  try {
+    upload = await receiveQuoteUpload(req.body as ReadableStream<Uint8Array> | null, req.headers, dir)
+  } catch (err) {
+    if (err instanceof UploadTooLarge) {
+      return answer({ status: 413, body: { message: `At most ${MAX_PHOTOS} photos of up to 15 MB each.` } })
+    }
+    // A photo that could not be written to disk is the server's failure (503 above).
+    if (!(err instanceof UploadUnreadable)) throw err
+    return answer({ status: 400, body: { message: 'The request could not be read.' } })
+  }
+
+  // A person never sees this field; whatever fills it in is a bot.
+  const honeypot = upload.fields.get(HONEYPOT_FIELD)
+  if (honeypot !== undefined && honeypot !== '') {
+    return answer({ status: 400, body: { message: 'This request was not accepted.' } })
+  }
+
+  const parsed = quoteRequestSchema.safeParse(quoteFieldsOf(upload))
+  const errors = parsed.success ? {} : fieldErrors(parsed.error)
+  if (upload.photosAsText) {
     errors.photos ??= 'Photos must be sent as files.'
-  } else if (uploads.length > MAX_PHOTOS) {
+  } else if (upload.tooManyPhotos) {
     errors.photos ??= `Send at most ${MAX_PHOTOS} photos.`
   }
   if (!parsed.success || errors.photos) return invalid(errors)
 
-  const files = uploads as File[]
-  const oversized = files.find((f) => f.size > MAX_PHOTO_BYTES)
+  const oversized = upload.photos.find((photo) => photo.tooLarge)
   if (oversized) {
     return answer({
       status: 413,
@@ -179,9 +188,9 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
   }
   // Photos are the heavy part (decoding, re-encoding, storing two sizes each): at most one
   // submission with photos per core goes through it at a time, so a burst of them waits
-  // here with only its parsed body in memory (measured: docs/BENCHMARKS.md, quote).
-  const store = () => storeQuote(req, parsed.data, files, key)
-  return files.length ? withStorageSlot(store) : store()
+  // here with its photos on disk (measured: docs/BENCHMARKS.md, quote).
+  const store = () => storeQuote(req, parsed.data, upload.photos, key)
+  return upload.photos.length ? withStorageSlot(store) : store()
 }
 
 const withStorageSlot = createLimiter(Math.max(1, os.availableParallelism()))
@@ -190,15 +199,13 @@ const withStorageSlot = createLimiter(Math.max(1, os.availableParallelism()))
 async function storeQuote(
   req: PayloadRequest,
   fields: QuoteRequest,
-  files: File[],
+  files: ReceivedPhoto[],
   key: string | null,
 ): Promise<Response> {
   const { payload } = req
   // Re-encoded side by side (cleanPhoto bounds how many run at once); the first photo
   // refused, in the order sent, is the one reported.
-  const cleaned = await Promise.allSettled(
-    files.map(async (file) => cleanPhoto(Buffer.from(await file.arrayBuffer()))),
-  )
+  const cleaned = await Promise.allSettled(files.map((file) => cleanPhoto(file.path)))
   const photos: CleanPhoto[] = []
   for (const [i, result] of cleaned.entries()) {
     if (result.status === 'fulfilled') photos.push(result.value)
@@ -229,6 +236,8 @@ async function storeQuote(
         },
         depth: 0,
         overrideAccess: true,
+        // Cleaned above: the collection stores these bytes as they are (one encode per photo).
+        context: { [PHOTO_CLEANED]: true },
         req,
       })
       photoIds.push(doc.id)

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises'
 import os from 'node:os'
 
 import sharp from 'sharp'
@@ -19,9 +20,10 @@ export class PhotoRejected extends Error {}
 
 // Decides from the bytes alone (never the name or declared type) whether this is a photo
 // we take, and re-encodes it: auto-oriented, longest side capped, as a JPEG without any
-// metadata (sharp drops EXIF, GPS, XMP and ICC unless asked to keep them).
-export async function cleanPhoto(input: Buffer): Promise<CleanPhoto> {
-  return withPhotoSlot(() => reencode(input))
+// metadata (sharp drops EXIF, GPS, XMP and ICC unless asked to keep them). A photo waiting
+// in a file is read only once its turn has come, so queued photos wait on disk.
+export async function cleanPhoto(input: Buffer | string): Promise<CleanPhoto> {
+  return withPhotoSlot(async () => reencode(typeof input === 'string' ? await fs.readFile(input) : input))
 }
 
 // Decoding a 12 MP photo takes about 40 MB and a core: at most one photo per core is

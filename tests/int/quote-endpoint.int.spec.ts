@@ -6,6 +6,8 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
+import { cleanPhoto } from '@/lib/quote-photos'
+
 import { TEST_DATA_DIR } from '../helpers/env'
 import { setupHarness } from '../helpers/harness'
 import {
@@ -127,6 +129,20 @@ describe('valid requests', () => {
     expect(stored.includes(Buffer.from('TestPhone'))).toBe(false)
     // no EXIF block at all, so no GPS block either
     expect(stored.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false)
+  })
+
+  it('each photo is encoded once: the stored file is byte for byte what the endpoint made of it', async () => {
+    const original = await phoneJpeg()
+    const cleaned = await cleanPhoto(original)
+    const res = await submitQuote(
+      h.http,
+      quoteForm({}, [{ name: 'IMG_0002.jpg', type: 'image/jpeg', bytes: original }]),
+    )
+    expect(res.status).toBe(201)
+    const photo = (await onlyLead()).photos![0] as { filename: string; filesize: number }
+    const stored = fs.readFileSync(path.join(TEST_DATA_DIR, 'uploads', 'customer-uploads', photo.filename))
+    expect(stored.equals(cleaned.data)).toBe(true)
+    expect(photo.filesize).toBe(cleaned.data.byteLength)
   })
 
   it('a large photo is capped at 2560 px on its longest side', async () => {
@@ -257,7 +273,10 @@ describe('invalid photos: refused by content, nothing stored', () => {
       .png({ compressionLevel: 9 })
       .toBuffer()
     expect(bomb.byteLength).toBeLessThan(1024 * 1024)
-    const res = await submitQuote(h.http, quoteForm({}, [{ name: 'bomb.png', type: 'image/png', bytes: bomb }]))
+    const res = await submitQuote(
+      h.http,
+      quoteForm({}, [{ name: 'bomb.png', type: 'image/png', bytes: bomb }]),
+    )
     expect(res.status).toBe(400)
     expect(res.body.fieldErrors).toEqual({ photos: '"bomb.png" is larger than 50 megapixels.' })
     await expectNothingStored()

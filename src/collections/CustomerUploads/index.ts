@@ -6,6 +6,8 @@ import { approvedStaff } from '@/access/approvedStaff'
 import { UPLOADS_DIR } from '@/lib/paths'
 import { timestampFields } from '@/fields/timestamps'
 
+import { keepCleanedPhoto } from './hooks/keepCleanedPhoto'
+
 export const CUSTOMER_PHOTO_MIME_TYPES = [
   'image/jpeg',
   'image/png',
@@ -18,7 +20,8 @@ export const CUSTOMER_PHOTO_MIME_TYPES = [
 
 // Photos customers attach to a quote request. Private: only approved staff read them,
 // through Payload's access-checked file route. Every photo is re-encoded (auto-oriented,
-// longest side capped, all metadata such as GPS and camera serials dropped).
+// longest side capped, all metadata such as GPS and camera serials dropped) exactly once:
+// by the quote endpoint for its photos, by the options below for every other upload.
 export const CustomerUploads: CollectionConfig = {
   slug: 'customer-uploads',
   admin: { group: 'Files', defaultColumns: ['filename', 'filesize', 'createdAt'] },
@@ -32,8 +35,8 @@ export const CustomerUploads: CollectionConfig = {
     staticDir: path.join(UPLOADS_DIR, 'customer-uploads'),
     mimeTypes: CUSTOMER_PHOTO_MIME_TYPES,
     resizeOptions: { width: 2560, height: 2560, fit: 'inside', withoutEnlargement: true },
-    // The endpoint hands over photos already re-encoded; this pass covers uploads made
-    // through the API, and stays cheap (libjpeg-turbo) since it runs on every photo.
+    // Uploads made through the admin or the API; the quote endpoint's photos, already
+    // cleaned, skip these two (hooks/keepCleanedPhoto.ts).
     formatOptions: { format: 'jpeg', options: { quality: 85 } },
     imageSizes: [
       {
@@ -46,5 +49,6 @@ export const CustomerUploads: CollectionConfig = {
     ],
     adminThumbnail: 'thumbnail',
   },
+  hooks: { beforeOperation: [keepCleanedPhoto] },
   fields: [...timestampFields],
 }

@@ -11,7 +11,8 @@ import { deleteS3ObjectsWithPrefix, s3Enabled } from '@/lib/s3'
 // whose own database row never made it.
 export async function removeStoredFiles(payload: Payload, baseNames: string[]): Promise<void> {
   if (baseNames.length === 0) return
-  const owns = (name: string) => baseNames.some((base) => name === base || name.startsWith(`${base}.`) || name.startsWith(`${base}-`))
+  const owns = (name: string) =>
+    baseNames.some((base) => name === base || name.startsWith(`${base}.`) || name.startsWith(`${base}-`))
   if (s3Enabled()) {
     for (const base of baseNames) await deleteS3ObjectsWithPrefix(`customer-uploads/${base}`)
     return

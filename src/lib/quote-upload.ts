@@ -1,0 +1,102 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+
+import Busboy from 'busboy'
+
+import { MAX_PHOTOS, MAX_PHOTO_BYTES } from './quote-constants'
+
+// The quote form's body, read as it arrives: text fields into memory (a handful, each
+// small), each photo straight to a file of its own in `dir`, so a request never holds
+// more than a few chunks of its photos in memory however large they are. Limits are
+// enforced while reading: the whole body, each photo, the number of photos and fields.
+export const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024
+// The form sends seven fields; the longest (the description) is at most 5000 characters.
+const MAX_FIELDS = 20
+const MAX_FIELD_BYTES = 64 * 1024
+
+export type ReceivedPhoto = { name: string; path: string; size: number; tooLarge: boolean }
+
+export type QuoteUpload = {
+  // The first value sent under each name.
+  fields: Map<string, string>
+  photos: ReceivedPhoto[]
+  photosAsText: boolean
+  tooManyPhotos: boolean
+}
+
+export class UploadTooLarge extends Error {}
+export class UploadUnreadable extends Error {}
+
+export async function receiveQuoteUpload(
+  body: ReadableStream<Uint8Array> | null,
+  headers: Headers,
+  dir: string,
+): Promise<QuoteUpload> {
+  if (Number(headers.get('content-length') || 0) > MAX_UPLOAD_BYTES) throw new UploadTooLarge()
+  let parser: Busboy.Busboy
+  try {
+    parser = Busboy({
+      headers: { 'content-type': headers.get('content-type') ?? '' },
+      limits: {
+        fileSize: MAX_PHOTO_BYTES,
+        files: MAX_PHOTOS,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+        parts: MAX_PHOTOS + MAX_FIELDS,
+      },
+    })
+  } catch {
+    throw new UploadUnreadable()
+  }
+
+  const upload: QuoteUpload = { fields: new Map(), photos: [], photosAsText: false, tooManyPhotos: false }
+  const writes: Promise<void>[] = []
+  const receiving = new Set<Readable>()
+  parser.on('field', (name, value) => {
+    if (name === 'photos') upload.photosAsText = true
+    else if (!upload.fields.has(name)) upload.fields.set(name, value)
+  })
+  parser.on('file', (name, stream, info) => {
+    if (name !== 'photos') return void stream.resume()
+    const photo: ReceivedPhoto = {
+      name: info.filename || 'photo',
+      path: path.join(dir, String(upload.photos.length)),
+      size: 0,
+      tooLarge: false,
+    }
+    upload.photos.push(photo)
+    // Past 15 MB busboy skips the rest of this part; the photo is refused once all is read.
+    stream.on('limit', () => (photo.tooLarge = true))
+    receiving.add(stream)
+    const file = fs.createWriteStream(photo.path)
+    writes.push(
+      pipeline(stream, file)
+        .then(() => void (photo.size = file.bytesWritten))
+        .finally(() => receiving.delete(stream)),
+    )
+  })
+  parser.on('filesLimit', () => (upload.tooManyPhotos = true))
+
+  // A missing or false Content-Length changes nothing: the bytes are counted.
+  let total = 0
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      total += chunk.byteLength
+      done(total > MAX_UPLOAD_BYTES ? new UploadTooLarge() : null, chunk)
+    },
+  })
+  const source = body ? Readable.fromWeb(body as NodeReadableStream<Uint8Array>) : Readable.from([])
+  try {
+    await pipeline(source, counted, parser)
+  } catch (err) {
+    for (const stream of receiving) stream.destroy()
+    await Promise.allSettled(writes)
+    throw err instanceof UploadTooLarge ? err : new UploadUnreadable()
+  }
+  // A photo that could not be written is the server's failure, not the visitor's.
+  for (const result of await Promise.allSettled(writes)) if (result.status === 'rejected') throw result.reason
+  return upload
+}
