@@ -4,6 +4,7 @@ import path from 'node:path'
 import { newReport, selectedNames } from '../lib/cli'
 import { badInputDrill } from './bad-input'
 import { concurrentDrill } from './concurrent'
+import { hostileBodiesDrill } from './hostile-bodies'
 import type { DrillResult } from './lib'
 import { RUN_DIR } from './lib'
 import { mailDownDrill } from './mail-down'
@@ -21,6 +22,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'postgres-restart': { title: 'PostgreSQL restarted under load', run: postgresRestartDrill },
   's3-down': { title: 'S3 store down while photos are stored', run: s3DownDrill },
   'bad-input': { title: 'A corpus of bad inputs against every public endpoint', run: badInputDrill },
+  'hostile-bodies': {
+    title: 'Oversized bodies and decompression bombs against memory',
+    run: hostileBodiesDrill,
+  },
 }
 
 const names = selectedNames(DRILLS, process.argv.slice(2), 'drill')
