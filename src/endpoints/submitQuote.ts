@@ -154,7 +154,12 @@ async function checkAndStore(req: PayloadRequest, key: string | null, dir: strin
     upload = await receiveQuoteUpload(req.body as ReadableStream<Uint8Array> | null, req.headers, dir)
   } catch (err) {
     if (err instanceof UploadTooLarge) {
-      return answer({ status: 413, body: { message: `At most ${MAX_PHOTOS} photos of up to 15 MB each.` } })
+      // Refused before the end of the body: the connection goes with the answer.
+      return answer({
+        status: 413,
+        body: { message: `At most ${MAX_PHOTOS} photos of up to 15 MB each.` },
+        headers: { connection: 'close' },
+      })
     }
     // A photo that could not be written to disk is the server's failure (503 above).
     if (!(err instanceof UploadUnreadable)) throw err

@@ -11,11 +11,12 @@ import { BodyTooLarge, readCappedBody } from './read-capped-body'
 // Memory: a body is read once, counting bytes as they arrive (a missing or false
 // Content-Length changes nothing), and refused as soon as it passes its cap. Only upload
 // collections take file-sized bodies; everything else (login included, and the admin's
-// multipart forms, which carry one `_payload` JSON part) is capped at 1 MiB.
+// multipart forms, which carry one `_payload` JSON part) is capped at 2 MiB, room for a
+// field of 1 MiB to reach its own validation message.
 const MAX_DEPTH = 64
 // Payload's own limit for request bodies (uploads included).
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
-export const MAX_DOCUMENT_BYTES = 1024 * 1024
+export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024
 const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT'])
 
 type Handler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>
@@ -27,7 +28,10 @@ export type GuardOptions = {
   takesFiles?: (pathname: string) => boolean | Promise<boolean>
 }
 
-const refuse = (status: number, message: string) => Response.json({ errors: [{ message }] }, { status })
+// A body refused before its end was read: the connection is closed after the answer, so a
+// client does not send its next request on a socket still holding the rest of this body.
+const refuse = (status: number, message: string) =>
+  Response.json({ errors: [{ message }] }, { status, headers: status === 413 ? { connection: 'close' } : {} })
 
 // Iterative, so a hostile body cannot overflow the stack while it is measured.
 export function nestingDepth(value: unknown, limit = MAX_DEPTH): number {
