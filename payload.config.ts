@@ -23,6 +23,7 @@ import { endpoints } from './src/endpoints'
 import { SitePages } from './src/globals/SitePages'
 import { SiteSettings } from './src/globals/SiteSettings'
 import { jobs } from './src/jobs'
+import { installJobRunner } from './src/jobs/runner'
 import { plugins } from './src/plugins'
 import { logIdlePoolErrors } from './src/lib/pool-errors'
 import { seedOnInit } from './src/seed/on-init'
@@ -98,6 +99,7 @@ export default buildConfig({
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   onInit: async (payload) => {
     logIdlePoolErrors(payload)
+    installJobRunner(payload)
     await seedOnInit(payload)
     await announceSetupLink(payload)
   },

@@ -1,8 +1,14 @@
 // Payload starts with the server, not on the first request: its onInit (development
-// seed) runs at boot, and so will the jobs queue that sends quote e-mails.
+// seed) runs at boot, and so does the jobs queue that sends quote e-mails, unless
+// JOBS_AUTORUN=false leaves the queue to a worker (scripts/worker.mjs). On SIGTERM the
+// queue takes no more jobs and the server exits once the ones it holds are finished.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
-  const [{ getPayload }, { default: config }] = await Promise.all([import('payload'), import('@payload-config')])
-  await getPayload({ config, cron: true })
+  const [{ getPayload }, { default: config }, { drainOnSignals }] = await Promise.all([
+    import('payload'),
+    import('@payload-config'),
+    import('@/jobs/runner'),
+  ])
+  drainOnSignals(await getPayload({ config, cron: process.env.JOBS_AUTORUN !== 'false' }))
 }
