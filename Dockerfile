@@ -55,6 +55,9 @@ RUN mkdir -p /data && chown node:node /data
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public
+# The job worker (docker-compose.yml's `worker`): `node worker.mjs` runs this same server
+# with the queue on, bound to the loopback address.
+COPY --from=build --chown=node:node /app/scripts/worker.mjs ./worker.mjs
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

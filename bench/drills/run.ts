@@ -4,6 +4,7 @@ import path from 'node:path'
 import { newReport, selectedNames } from '../lib/cli'
 import { badInputDrill } from './bad-input'
 import { concurrentDrill } from './concurrent'
+import { exactlyOnceSharedDrill, exactlyOnceSplitDrill } from './exactly-once'
 import { hostileBodiesDrill } from './hostile-bodies'
 import type { DrillResult } from './lib'
 import { RUN_DIR } from './lib'
@@ -22,6 +23,14 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'postgres-restart': { title: 'PostgreSQL restarted under load', run: postgresRestartDrill },
   's3-down': { title: 'S3 store down while photos are stored', run: s3DownDrill },
   'bad-input': { title: 'A corpus of bad inputs against every public endpoint', run: badInputDrill },
+  'exactly-once': {
+    title: 'Quote e-mails exactly once: two instances, one restarted with SIGTERM',
+    run: exactlyOnceSharedDrill,
+  },
+  'exactly-once-split': {
+    title: 'Quote e-mails exactly once: two web instances and a worker, the worker restarted',
+    run: exactlyOnceSplitDrill,
+  },
   'hostile-bodies': {
     title: 'Oversized bodies and decompression bombs against memory',
     run: hostileBodiesDrill,

@@ -21,9 +21,9 @@ export type RunningServer = {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { logFile?: string } = {},
+  options: { logFile?: string; port?: number; script?: string } = {},
 ): Promise<RunningServer> {
-  const port = Number(process.env.E2E_PORT || 3200)
+  const port = options.port ?? Number(process.env.E2E_PORT || 3200)
   const url = `http://127.0.0.1:${port}`
   const { logFile } = options
   let out: number | null = null
@@ -31,7 +31,7 @@ export async function startServer(
     fs.appendFileSync(logFile, `--- server started at ${new Date().toISOString()}\n`)
     out = fs.openSync(logFile, 'a')
   }
-  const child = spawn(process.execPath, ['scripts/serve-standalone.mjs'], {
+  const child = spawn(process.execPath, [options.script ?? 'scripts/serve-standalone.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
