@@ -2,9 +2,13 @@
 // seed) runs at boot, and so does the jobs queue that sends quote e-mails, unless
 // JOBS_AUTORUN=false leaves the queue to a worker (scripts/worker.mjs). On SIGTERM the
 // queue takes no more jobs and the server exits once the ones it holds are finished.
+// First, every request's socket address is appended to X-Forwarded-For
+// (src/lib/rate-limit.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
+  const { appendSocketAddressToForwardedFor } = await import('@/lib/rate-limit')
+  appendSocketAddressToForwardedFor()
   const [{ getPayload }, { default: config }, { drainOnSignals }] = await Promise.all([
     import('payload'),
     import('@payload-config'),

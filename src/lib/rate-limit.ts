@@ -67,11 +67,10 @@ export function appendSocketAddressToForwardedFor(): () => void {
   return uninstall
 }
 
-// In the server (next start, the standalone server, next dev) this module is loaded at
-// boot, through the Payload config that src/instrumentation.ts initialises. Requests that
-// arrive while the server is still booting are parsed before this runs and keep their
-// header as sent; Next holds them until it is ready, a few seconds at most.
-if (process.env.NEXT_RUNTIME === 'nodejs') appendSocketAddressToForwardedFor()
+// Nothing here runs on import: src/instrumentation.ts installs the appender when the
+// server starts (next start, the standalone server, next dev), before Payload boots, and
+// the integration tests' HTTP server (tests/helpers/http-server.ts) installs it as it
+// starts.
 
 // The client's address: the X-Forwarded-For entry TRUSTED_PROXY_HOPS places from the
 // right. The right-most entry is the socket's peer (appended above); each of our own

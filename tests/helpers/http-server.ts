@@ -9,6 +9,7 @@ import config from '@payload-config'
 import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
 import { guardRequestBody, guardRestBody } from '@/lib/api-body-guard'
+import { appendSocketAddressToForwardedFor } from '@/lib/rate-limit'
 
 // A real HTTP server for REST and GraphQL tests without Next.js: every request is turned
 // into a WHATWG Request and handed to the very handlers Next's route files export
@@ -85,7 +86,13 @@ async function writeResponse(response: Response, res: http.ServerResponse): Prom
   res.end()
 }
 
+// As the app's server does from src/instrumentation.ts: each request's socket address is
+// appended to X-Forwarded-For. The test client plays the one proxy in front of the site,
+// naming each request's client in that header (tests/helpers/http-client.ts), so the
+// server trusts one hop unless a test says otherwise.
 export async function startTestServer(): Promise<TestServer> {
+  process.env.TRUSTED_PROXY_HOPS ??= '1'
+  const uninstallAppender = appendSocketAddressToForwardedFor()
   const server = http.createServer((req, res) => {
     const { port } = server.address() as AddressInfo
     void (async () => {
@@ -105,6 +112,7 @@ export async function startTestServer(): Promise<TestServer> {
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        uninstallAppender()
         server.closeAllConnections()
         server.close((err) => (err ? reject(err) : resolve()))
       }),

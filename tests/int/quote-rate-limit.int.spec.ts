@@ -1,28 +1,23 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { setupHarness } from '../helpers/harness'
 import { QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
 
-import { appendSocketAddressToForwardedFor } from '@/lib/rate-limit'
-
-// The per-client limit keyed by the address the request really came from. In the server,
-// src/lib/rate-limit.ts appends each request's socket address to X-Forwarded-For from
-// Node's 'http.server.request.start' channel (Next itself passes a client's header on
-// untouched); here the same appender runs in front of the test server, and every request
-// comes from 127.0.0.1 while claiming a different X-Forwarded-For.
+// The per-client limit keyed by the address the request really came from. The server
+// appends each request's socket address to X-Forwarded-For from Node's
+// 'http.server.request.start' channel (src/instrumentation.ts installs it; Next itself
+// passes a client's header on untouched); the test server installs the same appender as
+// it starts, and every request comes from 127.0.0.1 while claiming a different
+// X-Forwarded-For.
 
 const h = setupHarness({ http: true })
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
-let uninstall: () => void
-
-beforeAll(() => {
-  uninstall = appendSocketAddressToForwardedFor()
-})
-afterAll(() => uninstall())
 
 beforeEach(async () => {
+  // Each test says how many proxies it stands behind.
+  delete process.env.TRUSTED_PROXY_HOPS
   for (const collection of ['leads', 'payload-jobs', 'quote-rate-limits'] as const) {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
