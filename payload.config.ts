@@ -13,7 +13,7 @@ import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
 import { Leads } from './src/collections/Leads'
 import { Promotions } from './src/collections/Promotions'
-import { QuoteRateLimits } from './src/collections/QuoteRateLimits'
+import { RateLimits } from './src/collections/RateLimits'
 import { Users } from './src/collections/Users'
 import { announceSetupLink } from './src/collections/Users/announceSetupLink'
 import { adminComponents } from './src/components/admin/admin-config'
@@ -69,7 +69,7 @@ export default buildConfig({
     // Initials drawn here: Payload's default Gravatar sends e-mail hashes to a third party.
     avatar: { Component: '@/components/admin/account-initials.client#AccountInitials' },
   },
-  collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users, QuoteRateLimits],
+  collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users, RateLimits],
   globals: [SiteSettings, SitePages],
   editor: lexicalEditor(),
   db: postgresAdapter({

@@ -1,6 +1,7 @@
 import * as migration_20261122_084906_initial from './20261122_084906_initial';
 import * as migration_20261123_062751_site_time_zone_and_sign_up_method from './20261123_062751_site_time_zone_and_sign_up_method';
 import * as migration_20261123_065418_quote_email_deliveries from './20261123_065418_quote_email_deliveries';
+import * as migration_20261123_081511_rate_limits_for_every_door from './20261123_081511_rate_limits_for_every_door';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261123_065418_quote_email_deliveries.up,
     down: migration_20261123_065418_quote_email_deliveries.down,
-    name: '20261123_065418_quote_email_deliveries'
+    name: '20261123_065418_quote_email_deliveries',
+  },
+  {
+    up: migration_20261123_081511_rate_limits_for_every_door.up,
+    down: migration_20261123_081511_rate_limits_for_every_door.down,
+    name: '20261123_081511_rate_limits_for_every_door'
   },
 ];

@@ -73,7 +73,7 @@ export interface Config {
     'gallery-images': GalleryImage;
     'customer-uploads': CustomerUpload;
     users: User;
-    'quote-rate-limits': QuoteRateLimit;
+    'rate-limits': RateLimit;
     exports: Export;
     imports: Import;
     'payload-kv': PayloadKv;
@@ -90,7 +90,7 @@ export interface Config {
     'gallery-images': GalleryImagesSelect<false> | GalleryImagesSelect<true>;
     'customer-uploads': CustomerUploadsSelect<false> | CustomerUploadsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
-    'quote-rate-limits': QuoteRateLimitsSelect<false> | QuoteRateLimitsSelect<true>;
+    'rate-limits': RateLimitsSelect<false> | RateLimitsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -312,11 +312,11 @@ export interface Promotion {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "quote-rate-limits".
+ * via the `definition` "rate-limits".
  */
-export interface QuoteRateLimit {
+export interface RateLimit {
   id: number;
-  client: string;
+  key: string;
   windowStartedAt: string;
   hits: number;
   updatedAt: string;
@@ -537,8 +537,8 @@ export interface PayloadLockedDocument {
         value: number | User;
       } | null)
     | ({
-        relationTo: 'quote-rate-limits';
-        value: number | QuoteRateLimit;
+        relationTo: 'rate-limits';
+        value: number | RateLimit;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -735,10 +735,10 @@ export interface UsersSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "quote-rate-limits_select".
+ * via the `definition` "rate-limits_select".
  */
-export interface QuoteRateLimitsSelect<T extends boolean = true> {
-  client?: T;
+export interface RateLimitsSelect<T extends boolean = true> {
+  key?: T;
   windowStartedAt?: T;
   hits?: T;
   updatedAt?: T;
@@ -1031,7 +1031,7 @@ export interface TaskCreateCollectionExport {
       | 'gallery-images'
       | 'customer-uploads'
       | 'users'
-      | 'quote-rate-limits'
+      | 'rate-limits'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

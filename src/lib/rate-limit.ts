@@ -127,19 +127,19 @@ export async function hitRateLimit(
   const db = payload.db as unknown as PostgresAdapter
   const window = `${rule.windowSeconds} seconds`
   const result = await db.drizzle.execute(sql`
-    INSERT INTO quote_rate_limits (client, window_started_at, hits, updated_at, created_at)
+    INSERT INTO rate_limits (key, window_started_at, hits, updated_at, created_at)
     VALUES (${key}, now(), 1, now(), now())
-    ON CONFLICT (client) DO UPDATE SET
-      hits = CASE WHEN quote_rate_limits.window_started_at <= now() - ${window}::interval
-        THEN 1 ELSE quote_rate_limits.hits + 1 END,
-      window_started_at = CASE WHEN quote_rate_limits.window_started_at <= now() - ${window}::interval
-        THEN now() ELSE quote_rate_limits.window_started_at END,
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN rate_limits.window_started_at <= now() - ${window}::interval
+        THEN 1 ELSE rate_limits.hits + 1 END,
+      window_started_at = CASE WHEN rate_limits.window_started_at <= now() - ${window}::interval
+        THEN now() ELSE rate_limits.window_started_at END,
       updated_at = now()
     RETURNING hits, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (window_started_at + ${window}::interval - now()))))::int AS retry_after
   `)
   await db.drizzle.execute(sql`
-    DELETE FROM quote_rate_limits WHERE id IN (
-      SELECT id FROM quote_rate_limits WHERE updated_at < now() - ${`${PRUNE_AFTER_SECONDS} seconds`}::interval
+    DELETE FROM rate_limits WHERE id IN (
+      SELECT id FROM rate_limits WHERE updated_at < now() - ${`${PRUNE_AFTER_SECONDS} seconds`}::interval
       LIMIT 20 FOR UPDATE SKIP LOCKED)
   `)
   const row = (result as unknown as { rows: { hits: number | string; retry_after: number | string }[] })
@@ -152,7 +152,7 @@ export async function hitRateLimit(
 export async function forgiveRateLimitHit(payload: Payload, key: string): Promise<void> {
   const db = payload.db as unknown as PostgresAdapter
   await db.drizzle.execute(
-    sql`UPDATE quote_rate_limits SET hits = GREATEST(0, hits - 1) WHERE client = ${key}`,
+    sql`UPDATE rate_limits SET hits = GREATEST(0, hits - 1) WHERE key = ${key}`,
   )
 }
 
@@ -160,7 +160,7 @@ export async function forgiveRateLimitHit(payload: Payload, key: string): Promis
 const PRUNE_AFTER_SECONDS = 24 * 60 * 60
 
 export async function hitQuoteRateLimit(payload: Payload, client: string): Promise<RateLimitResult> {
-  return hitRateLimit(payload, addressKey(client), quoteRateLimit())
+  return hitRateLimit(payload, `quote:address:${addressKey(client)}`, quoteRateLimit())
 }
 
 // Whether this request is subject to the limit: anything from outside (REST, GraphQL,

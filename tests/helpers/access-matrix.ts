@@ -31,8 +31,8 @@ import type { Persona } from './payload'
 // Subjects: 'users' is another person's account (create = a new account), 'users:own' the
 // caller's own account. An admin deleting their own account is left to
 // tests/int/users.int.spec.ts (it would remove the persona the other cases use).
-// 'quote-rate-limits' rows are written by the server's quote rate limit only
-// (src/lib/rate-limit.ts); admins may look at them and clear one.
+// 'rate-limits' rows are written by the server's rate limits only (src/lib/rate-limit.ts);
+// admins may look at them and clear one.
 // Payload's GraphQL API has no file upload: there, an allowed create of an upload
 // collection answers 400 "No files were uploaded." (MissingFile) and creates nothing.
 
@@ -50,7 +50,7 @@ export const SUBJECTS = [
   'customer-uploads',
   'users',
   'users:own',
-  'quote-rate-limits',
+  'rate-limits',
   'site-settings',
   'site-pages',
 ] as const
@@ -104,7 +104,7 @@ export const ACCESS_MATRIX: Record<Subject, Record<Persona, Row>> = {
     staff:            ['n/a',     'allow',     'own-fields', 'deny'],
     admin:            ['n/a',     'allow',     'own-fields', 'n/a'],
   },
-  'quote-rate-limits': {
+  'rate-limits': {
     anonymous:        ['deny',    'deny',      'deny',       'deny'],
     unapproved:       ['deny',    'deny',      'deny',       'deny'],
     staff:            ['deny',    'deny',      'deny',       'deny'],

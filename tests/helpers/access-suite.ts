@@ -43,10 +43,10 @@ import { createUser } from './payload'
 
 // GraphQL names and fields of the subjects the other suites never query.
 Object.assign(GRAPHQL, {
-  'quote-rate-limits': {
-    one: 'QuoteRateLimit',
-    many: 'QuoteRateLimits',
-    fields: 'id client windowStartedAt hits createdAt updatedAt',
+  'rate-limits': {
+    one: 'RateLimit',
+    many: 'RateLimits',
+    fields: 'id key windowStartedAt hits createdAt updatedAt',
   },
   'site-pages': {
     one: 'SitePage',
@@ -89,12 +89,12 @@ const idOf = (w: World, p: Persona) => (p === 'anonymous' ? null : w.h.accounts[
 const someoneElse = (w: World, p: Persona) => w.h.accounts[p === 'admin' ? 'staff' : 'admin'].user.id
 
 let rateLimitSeq = 0
-// A row as the quote rate limit writes it (the Local API's overrideAccess stands in for
+// A row as a rate limit writes it (the Local API's overrideAccess stands in for
 // src/lib/rate-limit.ts's own SQL).
 const seedRateLimit = (payload: Payload) =>
   payload.create({
-    collection: 'quote-rate-limits',
-    data: { client: `2001:db8:ffff::${++rateLimitSeq}`, windowStartedAt: new Date().toISOString(), hits: 3 },
+    collection: 'rate-limits',
+    data: { key: `quote:address:2001:db8:ffff::${++rateLimitSeq}`, windowStartedAt: new Date().toISOString(), hits: 3 },
     depth: 0,
   })
 
@@ -247,11 +247,11 @@ const SPECS: Record<Subject, Spec> = {
     }),
     readTarget: (w, p) => idOf(w, p)!,
   },
-  'quote-rate-limits': {
-    slug: 'quote-rate-limits',
+  'rate-limits': {
+    slug: 'rate-limits',
     create: async (_w, p) => ({
       data: {
-        client: `2001:db8:eeee::${p}-${Date.now()}`,
+        key: `quote:address:2001:db8:eeee::${p}-${Date.now()}`,
         windowStartedAt: new Date().toISOString(),
         hits: 0,
       },

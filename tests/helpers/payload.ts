@@ -24,7 +24,7 @@ const COLLECTIONS = [
   'customer-uploads',
   'users',
   'payload-jobs',
-  'quote-rate-limits',
+  'rate-limits',
 ] as const
 
 // Empties every collection straight through the database adapter: no hooks (the

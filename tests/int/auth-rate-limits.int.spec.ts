@@ -123,11 +123,11 @@ describe('counters', () => {
   it('are shared through PostgreSQL and old ones are pruned', async () => {
     const db = h.payload.db as unknown as PostgresAdapter
     await db.drizzle.execute(sql`
-      INSERT INTO quote_rate_limits (client, window_started_at, hits, updated_at, created_at)
+      INSERT INTO rate_limits (key, window_started_at, hits, updated_at, created_at)
       VALUES ('login:address:203.0.113.250', now() - interval '2 days', 3, now() - interval '2 days', now() - interval '2 days')`)
     expect((await signUp(address(), email('prune'))).status).toBe(201)
     const left = await db.drizzle.execute(
-      sql`SELECT client FROM quote_rate_limits WHERE client = 'login:address:203.0.113.250'`,
+      sql`SELECT key FROM rate_limits WHERE key = 'login:address:203.0.113.250'`,
     )
     expect((left as unknown as { rows: unknown[] }).rows).toEqual([])
   })

@@ -428,7 +428,7 @@ describe('spam', () => {
     expect(rest.body.errors[0].message).toBe(
       'Too many quote requests from this connection. Please try again in a few minutes.',
     )
-    const rows = await db().execute(sql`SELECT hits FROM quote_rate_limits WHERE client = ${client}`)
+    const rows = await db().execute(sql`SELECT hits FROM rate_limits WHERE key = ${`quote:address:${client}`}`)
     expect(Number((rows as unknown as { rows: { hits: unknown }[] }).rows[0].hits)).toBe(6)
   })
 
@@ -437,7 +437,7 @@ describe('spam', () => {
     for (let i = 0; i < 5; i++) await submitQuote(h.http, quoteForm(), { client })
     expect((await submitQuote(h.http, quoteForm(), { client })).status).toBe(429)
     await db().execute(
-      sql`UPDATE quote_rate_limits SET window_started_at = now() - interval '11 minutes' WHERE client = ${client}`,
+      sql`UPDATE rate_limits SET window_started_at = now() - interval '11 minutes' WHERE key = ${`quote:address:${client}`}`,
     )
     expect((await submitQuote(h.http, quoteForm(), { client })).status).toBe(201)
   })

@@ -18,7 +18,7 @@ const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
 beforeEach(async () => {
   // Each test says how many proxies it stands behind.
   delete process.env.TRUSTED_PROXY_HOPS
-  for (const collection of ['leads', 'payload-jobs', 'quote-rate-limits'] as const) {
+  for (const collection of ['leads', 'payload-jobs', 'rate-limits'] as const) {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
 })
@@ -26,10 +26,13 @@ afterEach(() => {
   delete process.env.TRUSTED_PROXY_HOPS
 })
 
+// The quote limit's counters, by client address.
 async function limitRows(): Promise<{ client: string; hits: number }[]> {
-  const result = await db().execute(sql`SELECT client, hits FROM quote_rate_limits ORDER BY client`)
-  return (result as unknown as { rows: { client: string; hits: unknown }[] }).rows.map((r) => ({
-    client: r.client,
+  const result = await db().execute(
+    sql`SELECT key, hits FROM rate_limits WHERE key LIKE 'quote:address:%' ORDER BY key`,
+  )
+  return (result as unknown as { rows: { key: string; hits: unknown }[] }).rows.map((r) => ({
+    client: r.key.slice('quote:address:'.length),
     hits: Number(r.hits),
   }))
 }

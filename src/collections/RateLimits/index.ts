@@ -1,0 +1,25 @@
+import type { CollectionConfig } from 'payload'
+
+import { admins } from '@/access/admins'
+import { nobody } from '@/access/nobody'
+
+// One row per limited key (`quote:address:<client>`, `signup:email:<address>`, …): the
+// window it is counting and how many hits that window holds. Kept in PostgreSQL so every
+// limit holds across app instances; written only by src/lib/rate-limit.ts with one
+// atomic upsert. Admins may look (and clear a row to lift a limit early).
+export const RateLimits: CollectionConfig = {
+  slug: 'rate-limits',
+  admin: { group: 'System', hidden: true },
+  access: {
+    create: nobody,
+    read: admins,
+    update: nobody,
+    delete: admins,
+  },
+  fields: [
+    { name: 'key', type: 'text', required: true, unique: true },
+    { name: 'windowStartedAt', type: 'date', required: true },
+    { name: 'hits', type: 'number', required: true },
+  ],
+  timestamps: true,
+}
