@@ -1,7 +1,10 @@
 import Busboy from 'busboy'
+import { executeAuthStrategies, getPayload, type SanitizedConfig } from 'payload'
+
+import { isApprovedStaff } from '@/access/isApprovedStaff'
 
 import { QUOTE_ENDPOINT } from './quote-constants'
-import { BodyTooLarge, readCappedBody } from './read-capped-body'
+import { BodyTooLarge, discardBody, readCappedBody } from './read-capped-body'
 
 // Payload's REST and GraphQL handlers answer a body they cannot parse (broken JSON, a
 // broken multipart body, a form-urlencoded or XML body, JSON nested thousands deep)
@@ -12,7 +15,8 @@ import { BodyTooLarge, readCappedBody } from './read-capped-body'
 // Content-Length changes nothing), and refused as soon as it passes its cap. Only upload
 // collections take file-sized bodies; everything else (login included, and the admin's
 // multipart forms, which carry one `_payload` JSON part) is capped at 2 MiB, room for a
-// field of 1 MiB to reach its own validation message.
+// field of 1 MiB to reach its own validation message. A file-sized body is read only
+// for approved staff: anyone else's is refused before any of it is kept.
 const MAX_DEPTH = 64
 // Payload's own limit for request bodies (uploads included).
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
@@ -26,12 +30,15 @@ export type GuardOptions = {
   skip?: (pathname: string) => boolean
   // Paths that take files (upload collections): multipart up to MAX_UPLOAD_BYTES.
   takesFiles?: (pathname: string) => boolean | Promise<boolean>
+  // Whether the request's sender may send files (checked before a file-sized body is read).
+  mayUpload?: (request: Request) => Promise<boolean>
 }
 
-// A body refused before its end was read: the connection is closed after the answer, so a
-// client does not send its next request on a socket still holding the rest of this body.
-const refuse = (status: number, message: string) =>
-  Response.json({ errors: [{ message }] }, { status, headers: status === 413 ? { connection: 'close' } : {} })
+// `open`: the body was read to its end (or drained), so the connection can carry the
+// client's next request; otherwise the connection is closed after the answer, so a client
+// does not send its next request on a socket still holding the rest of this body.
+const refuse = (status: number, message: string, open = true) =>
+  Response.json({ errors: [{ message }] }, { status, headers: open ? {} : { connection: 'close' } })
 
 // Iterative, so a hostile body cannot overflow the stack while it is measured.
 export function nestingDepth(value: unknown, limit = MAX_DEPTH): number {
@@ -99,13 +106,19 @@ export function guardRequestBody<A extends unknown[]>(
     if (!isJson && type !== 'multipart/form-data') {
       return refuse(415, 'Send the request body as application/json or multipart/form-data.')
     }
-    const cap = !isJson && (await options.takesFiles?.(pathname)) ? MAX_UPLOAD_BYTES : MAX_DOCUMENT_BYTES
+    const length = request.headers.get('content-length')
+    const takesFiles = !isJson && (await options.takesFiles?.(pathname))
+    if (takesFiles && options.mayUpload && !(await options.mayUpload(request))) {
+      const open = await discardBody(request.body, length).catch(() => false)
+      return refuse(403, 'You are not allowed to perform this action.', open)
+    }
+    const cap = takesFiles ? MAX_UPLOAD_BYTES : MAX_DOCUMENT_BYTES
     let bytes: Uint8Array
     try {
-      bytes = await readCappedBody(request.body, request.headers.get('content-length'), cap)
+      bytes = await readCappedBody(request.body, length, cap)
     } catch (err) {
-      if (err instanceof BodyTooLarge) return refuse(413, 'The request body is too large.')
-      return refuse(400, 'The request body could not be read.')
+      if (err instanceof BodyTooLarge) return refuse(413, 'The request body is too large.', err.drained)
+      return refuse(400, 'The request body could not be read.', false)
     }
     if (isJson) {
       const problem = checkJson(new TextDecoder().decode(bytes))
@@ -132,13 +145,12 @@ export function guardRequestBody<A extends unknown[]>(
   }
 }
 
-type ConfigWithCollections = { collections: { slug: string; upload?: unknown }[] }
-
 // The REST routes' guard: the quote endpoint reads and caps its own body; upload
-// collections (`/api/<slug>` and `/api/<slug>/<id>`) take file-sized multipart bodies.
+// collections (`/api/<slug>` and `/api/<slug>/<id>`) take file-sized multipart bodies,
+// from approved staff only (the quote endpoint stores customers' photos itself).
 export function guardRestBody<A extends unknown[]>(
   handler: Handler<A>,
-  config?: Promise<ConfigWithCollections> | ConfigWithCollections,
+  config?: Promise<SanitizedConfig> | SanitizedConfig,
 ): Handler<A> {
   let uploadSlugs: Promise<Set<string>> | undefined
   const takesFiles = async (pathname: string) => {
@@ -154,5 +166,13 @@ export function guardRestBody<A extends unknown[]>(
     }
     return (await uploadSlugs).has(slug)
   }
-  return guardRequestBody(handler, { skip: (pathname) => pathname === QUOTE_ENDPOINT, takesFiles })
+  // The sender as Payload's own strategies see it (session cookie, with its origin
+  // checked, or an API key), without computing permissions.
+  const mayUpload = async (request: Request) => {
+    if (!config) return true
+    const payload = await getPayload({ config: await config })
+    const { user } = await executeAuthStrategies({ headers: request.headers, payload, canSetHeaders: false })
+    return isApprovedStaff(user)
+  }
+  return guardRequestBody(handler, { skip: (pathname) => pathname === QUOTE_ENDPOINT, takesFiles, mayUpload })
 }

@@ -63,3 +63,29 @@ test('too many lead creates from one connection read the rate-limit message', as
     'Too many quote requests from this connection. Please try again in a few minutes.',
   )
 })
+
+test('an upload from someone who is not staff is refused before it is read, with its reason', async ({
+  request,
+}) => {
+  const response = await request.post('/api/gallery-images', {
+    headers: { 'x-forwarded-for': '198.51.100.73' },
+    multipart: {
+      _payload: JSON.stringify({ alt: 'A rim' }),
+      file: { name: 'rim.png', mimeType: 'image/png', buffer: Buffer.alloc(8 * 1024 * 1024) },
+    },
+  })
+  expect(response.status()).toBe(403)
+  expect(await firstMessage(response)).toBe('You are not allowed to perform this action.')
+})
+
+test('a body past its cap reads why it was refused, and the next request still goes through', async ({
+  request,
+}) => {
+  const response = await request.post('/api/users/login', {
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.74' },
+    data: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(5 * 1024 * 1024) }),
+  })
+  expect(response.status()).toBe(413)
+  expect(await firstMessage(response)).toBe('The request body is too large.')
+  expect((await request.get('/api/promotions?limit=1')).status()).toBe(200)
+})

@@ -99,12 +99,15 @@ describe('guardRequestBody', () => {
     expect((await statusOf(request)).status).toBe(413)
   })
 
-  // An endless body sent in chunks (no Content-Length), counting what the guard pulls.
-  function endless(type: string, path = '/api/users/login') {
+  // A body sent in chunks (no Content-Length), endless unless `chunks` is given, counting
+  // what the guard pulls.
+  function streamed(type: string, path = '/api/users/login', chunks = Infinity) {
     const pulled = { bytes: 0 }
     const chunk = new Uint8Array(64 * 1024).fill(0x61)
+    let sent = 0
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
+        if (sent++ >= chunks) return controller.close()
         pulled.bytes += chunk.byteLength
         controller.enqueue(chunk)
       },
@@ -117,25 +120,66 @@ describe('guardRequestBody', () => {
     } as RequestInit)
     return { request, pulled }
   }
+  const MiB = 1024 * 1024
 
   it.each(['application/json', 'multipart/form-data; boundary=x'])(
-    'reads at most about 2 MiB of an endless %s body to login, then 413',
+    'keeps at most 2 MiB of a %s body to login: a 10 MiB body is read to its end and thrown away, then 413 on an open connection',
     async (type) => {
-      const { request, pulled } = endless(type)
-      const res = await statusOf(request)
+      const { request, pulled } = streamed(type, '/api/users/login', (10 * MiB) / (64 * 1024))
+      const res = await passed(request)
       expect(res.status).toBe(413)
-      expect(res.body.errors?.[0]?.message).toBe('The request body is too large.')
-      expect(pulled.bytes).toBeLessThan(2.2 * 1024 * 1024)
+      expect(((await res.json()) as { errors: { message: string }[] }).errors[0].message).toBe(
+        'The request body is too large.',
+      )
+      expect(res.headers.get('connection')).toBeNull()
+      expect(pulled.bytes).toBe(10 * MiB)
     },
   )
 
-  it('refuses a body whose Content-Length passes the cap without reading any of it', async () => {
-    const { request, pulled } = endless('application/json')
+  it('stops reading an endless body at 64 MiB and closes the connection with its 413', async () => {
+    const { request, pulled } = streamed('application/json')
+    const res = await passed(request)
+    expect(res.status).toBe(413)
+    expect(res.headers.get('connection')).toBe('close')
+    expect(pulled.bytes).toBeLessThan(64 * MiB + 3 * 64 * 1024)
+  })
+
+  it('refuses a body whose Content-Length passes 64 MiB without reading any of it', async () => {
+    const { request, pulled } = streamed('application/json')
     const declared = new Request(request, {
-      headers: { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) },
+      headers: { 'content-type': 'application/json', 'content-length': String(100 * MiB) },
     })
-    expect((await statusOf(declared)).status).toBe(413)
+    const res = await passed(declared)
+    expect(res.status).toBe(413)
+    expect(res.headers.get('connection')).toBe('close')
     expect(pulled.bytes).toBeLessThanOrEqual(64 * 1024 * 2)
+  })
+
+  it('reads a file-sized body only from a sender who may upload: others get a 403 and nothing is kept', async () => {
+    let handled = 0
+    const gate = (allowed: boolean) =>
+      guardRequestBody(
+        async (request: Request) => {
+          handled += (await request.arrayBuffer()).byteLength
+          return Response.json({})
+        },
+        { takesFiles: () => true, mayUpload: async () => allowed },
+      )
+    const refused = streamed('multipart/form-data; boundary=x', '/api/gallery-images', 16)
+    const res = await gate(false)(refused.request)
+    expect(res.status).toBe(403)
+    expect(((await res.json()) as { errors: { message: string }[] }).errors[0].message).toBe(
+      'You are not allowed to perform this action.',
+    )
+    expect(handled).toBe(0)
+    expect(refused.pulled.bytes).toBe(MiB)
+    // A file from staff reaches the handler.
+    const form = new FormData()
+    form.append('_payload', JSON.stringify({ alt: 'A rim' }))
+    form.append('file', new Blob([new Uint8Array(MiB)], { type: 'image/png' }), 'rim.png')
+    const allowed = new Request('http://site.test/api/gallery-images', { method: 'POST', body: form })
+    expect((await gate(true)(allowed)).status).toBe(200)
+    expect(handled).toBeGreaterThan(MiB)
   })
 
   it('takes file-sized multipart bodies only where files are taken (upload collections)', async () => {
