@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
-import path from 'node:path'
 
 import { ValidationError, commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Endpoint, Payload, PayloadRequest } from 'payload'
@@ -17,7 +16,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   MAX_PHOTOS,
 } from '@/lib/quote-constants'
-import { UploadTooLarge, UploadUnreadable, receiveQuoteUpload } from '@/lib/quote-upload'
+import { UploadTooLarge, UploadUnreadable, makeUploadFolder, receiveQuoteUpload } from '@/lib/quote-upload'
 import type { QuoteUpload, ReceivedPhoto } from '@/lib/quote-upload'
 import { fieldErrors, quoteRequestSchema } from '@/lib/quote-schema'
 import type { QuoteRequest } from '@/lib/quote-schema'
@@ -126,7 +125,7 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
   }
   // The photos wait on disk, each in its own file, until the request has been checked;
   // whatever happens next, the folder goes with the request.
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quote-'))
+  const dir = await makeUploadFolder()
   try {
     return await checkAndStore(req, key, dir)
   } finally {

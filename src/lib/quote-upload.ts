@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -25,6 +26,31 @@ export type QuoteUpload = {
   photos: ReceivedPhoto[]
   photosAsText: boolean
   tooManyPhotos: boolean
+}
+
+// Each quote request's photos wait in a folder of their own under the system's temporary
+// folder, removed when the request ends. A process killed mid-request leaves its folder
+// behind: removeAbandonedUploadFolders() clears those at server start.
+const FOLDER_PREFIX = 'quote-'
+export const makeUploadFolder = () => fs.promises.mkdtemp(path.join(os.tmpdir(), FOLDER_PREFIX))
+
+// Folders untouched for an hour: no request lasts that long, so another instance on the
+// same host is not using them.
+export async function removeAbandonedUploadFolders(
+  maxAgeMs = 60 * 60 * 1000,
+  base = os.tmpdir(),
+): Promise<string[]> {
+  const removed: string[] = []
+  const entries = await fs.promises.readdir(base, { withFileTypes: true })
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !entry.name.startsWith(FOLDER_PREFIX)) continue
+    const folder = path.join(base, entry.name)
+    const { mtimeMs } = await fs.promises.stat(folder).catch(() => ({ mtimeMs: Date.now() }))
+    if (Date.now() - mtimeMs < maxAgeMs) continue
+    await fs.promises.rm(folder, { recursive: true, force: true })
+    removed.push(entry.name)
+  }
+  return removed
 }
 
 export class UploadTooLarge extends Error {}
