@@ -128,7 +128,7 @@ export async function concurrentDrill(): Promise<DrillResult> {
     failures.push(`${newUploads} new customer-uploads rows, expected ${expectedUploads}`)
 
   // Each lead's two e-mail jobs: still queued in payload-jobs, or already run (the job is
-  // deleted on completion and its message captured in DATA_DIR/mail). One of each, never both.
+  // finished and its message captured in DATA_DIR/mail). One of each, never both.
   const leadById = new Map(leads.map((l) => [l.id, l]))
   const seen = new Map<string, { queued: number; sent: number }>()
   const slot = (email: string, audience: string) => {

@@ -301,13 +301,15 @@ export type JobRow = {
   tried: number
 }
 
+// The e-mail jobs not yet finished. Finished jobs stay in payload_jobs for a week (so a
+// second runner finds them done): they count as sent, not queued.
 export async function emailJobs(db: pg.Client): Promise<JobRow[]> {
   const { rows } = await db.query<{
     input: { leadId: number; audience: string }
     processing: boolean
     has_error: boolean
     total_tried: string
-  }>(`SELECT input, processing, has_error, total_tried FROM payload_jobs WHERE task_slug = 'sendQuoteEmail'`)
+  }>(`SELECT input, processing, has_error, total_tried FROM payload_jobs WHERE task_slug = 'sendQuoteEmail' AND completed_at IS NULL`)
   return rows.map((r) => ({
     leadId: Number(r.input.leadId),
     audience: r.input.audience,
