@@ -95,22 +95,39 @@ async function exactlyOnceDrill(mode: Mode): Promise<DrillResult> {
     let restarting: 'a' | 'worker' | null = null
     let urlA = a.url
     const target = (n: number) => (n % 2 === 0 && restarting !== 'a' ? urlA : b.url)
+    // Submissions on their way to instance a: a rolling deploy stops routing to the old
+    // process, lets the requests it was given finish, then sends SIGTERM (a request still
+    // in the listener's backlog when the process closes it would be cut, as behind any
+    // proxy that routes to a process after it was told to stop).
+    const toA = new Set<Promise<unknown>>()
+    const submit = async (n: number) => {
+      const url = target(n)
+      const sent = submitQuote(url, formFor(n), idempotencyKey(tag, n), 300_000)
+      if (url === urlA) {
+        toA.add(sent)
+        void sent.finally(() => toA.delete(sent))
+      }
+      outcomes[n] = await sent
+    }
 
     const t0 = Date.now()
     const half = TOTAL / 2
     await pool(
       Array.from({ length: half }, (_, n) => n),
       CONCURRENCY,
-      async (n) => (outcomes[n] = await submitQuote(target(n), formFor(n), idempotencyKey(tag, n), 300_000)),
+      submit,
     )
     // Halfway: SIGTERM while the second half is being submitted, then back.
     const second = pool(
       Array.from({ length: half }, (_, i) => half + i),
       CONCURRENCY,
-      async (n) => (outcomes[n] = await submitQuote(target(n), formFor(n), idempotencyKey(tag, n), 300_000)),
+      submit,
     )
+    // Into the second half: the stopped process holds e-mail jobs of the first half.
+    await sleep(3_000)
     const stopped = mode === 'shared' ? a : worker!
     restarting = mode === 'shared' ? 'a' : 'worker'
+    await Promise.allSettled([...toA])
     const stopAt = Date.now()
     await stopped.stop()
     restart.stopSeconds = Math.round((Date.now() - stopAt) / 100) / 10
