@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url'
+
 import { withPayload } from '@payloadcms/next/withPayload'
 
 // Sent with every response (pages, API, files). HSTS only in production, where the site
@@ -49,6 +51,10 @@ const nextConfig = {
   // rather than served once more while it rebuilds, so after a quiet spell the first
   // visitor never sees a promotion that ended (Next's default allows a year).
   expireTime: 60,
+  // Pages and cached data in Redis, shared by every instance, when the server starts with
+  // REDIS_URL; Next's own per-process cache otherwise. The handler chooses at start, since
+  // the build fixes its path (one image serves both).
+  cacheHandler: fileURLToPath(new URL('./src/lib/cache-handler.mjs', import.meta.url)),
   reactStrictMode: true,
   // Payload's error formatter shows an error's message only when the error has `data` or a
   // non-empty `name`, and errors take their name from their class (`this.constructor.name`).

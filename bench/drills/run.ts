@@ -11,6 +11,7 @@ import { RUN_DIR } from './lib'
 import { mailDownDrill } from './mail-down'
 import { postgresRestartDrill } from './postgres-restart'
 import { s3DownDrill } from './s3-down'
+import { sharedCacheDrill } from './shared-cache'
 
 // `npm run drill [-- name...]`: on a fresh, migrated and seeded database and a production
 // build (as `npm run bench`), runs each drill (default: all). A drill starts the server it
@@ -30,6 +31,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'exactly-once-split': {
     title: 'Quote e-mails exactly once: two web instances and a worker, the worker restarted',
     run: exactlyOnceSplitDrill,
+  },
+  'shared-cache': {
+    title: 'An edit through one instance on every instance within 2 s (Redis), and without Redis',
+    run: sharedCacheDrill,
   },
   'hostile-bodies': {
     title: 'Oversized bodies and decompression bombs against memory',

@@ -108,6 +108,7 @@ type Compose = {
 }
 type Service = {
   image?: string
+  deploy?: { replicas?: number | string }
   build?: string | { context?: string; dockerfile?: string }
   command?: string | string[]
   entrypoint?: string | string[]
@@ -220,11 +221,18 @@ describe('docker-compose.yml', () => {
     }
   })
 
-  it('runs the app with PostgreSQL, MinIO and Mailpit', () => {
-    for (const name of ['app', 'postgres', 'minio', 'mailpit']) expect(services[name], name).toBeDefined()
+  it('runs the app with PostgreSQL, MinIO, Mailpit and Redis', () => {
+    for (const name of ['app', 'postgres', 'minio', 'mailpit', 'redis'])
+      expect(services[name], name).toBeDefined()
     expect(services.postgres.image).toMatch(/^postgres:/)
     expect(services.minio.image).toMatch(/minio\/minio/)
     expect(services.mailpit.image).toMatch(/mailpit/)
+    // The official image.
+    expect(services.redis.image).toMatch(/^redis:/)
+    expect(services.redis.healthcheck?.test).toBeDefined()
+    // Only cache entries (which carry a lifetime) may be evicted, never the record of
+    // invalidated tags: without it a stale page could pass for fresh.
+    expect(JSON.stringify(services.redis.command)).toMatch(/maxmemory-policy","volatile-/)
   })
 
   it('builds the app from the Dockerfile at the project root', () => {
@@ -254,9 +262,54 @@ describe('docker-compose.yml', () => {
     expect(deps[setupName]).toBe('service_completed_successfully')
   })
 
-  it('publishes the app on 3000 and the Mailpit UI on 8025', () => {
-    expect(publishedContainerPorts(services.app)).toContain(3000)
+  it('publishes the site on 3000 through the proxy alone, and the Mailpit UI on 8025', () => {
+    expect(publishedContainerPorts(services.proxy)).toContain(80)
+    expect(String(services.proxy.ports?.[0])).toMatch(/\b3000\}?:80$/)
+    expect(publishedContainerPorts(services.app)).toEqual([])
+    expect(publishedContainerPorts(services.worker)).toEqual([])
     expect(publishedContainerPorts(services.mailpit)).toContain(8025)
+  })
+
+  it('runs two app replicas behind one nginx proxy that the app trusts as its one hop', () => {
+    expect(Number(String(services.app.deploy?.replicas).replace(/^\$\{\w+:-(\d+)\}$/, '$1'))).toBe(2)
+    expect(services.proxy.image).toMatch(/^nginx:/)
+    const mount = (services.proxy.volumes ?? []).find((v) => String(v).includes('nginx.conf'))
+    expect(mount).toBe('./deploy/nginx.conf:/etc/nginx/nginx.conf:ro')
+    const nginx = read('deploy/nginx.conf')
+    expect(nginx).toMatch(/server app:3000 resolve/)
+    expect(nginx).toMatch(/proxy_pass http:\/\/app;/)
+    // The proxy appends the address it saw; the app takes the entry one hop from the right.
+    expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/)
+    expect(nginx).not.toMatch(/non_idempotent/)
+    expect(environmentOf(services.app).TRUSTED_PROXY_HOPS).toBe('1')
+    expect(Object.values(services).filter((s) => /^nginx:/.test(s.image ?? ''))).toHaveLength(1)
+  })
+
+  it('shares the page cache in Redis and leaves the job queue to one worker of the same image', () => {
+    const app = environmentOf(services.app)
+    expect(app.REDIS_URL).toBe('redis://redis:6379')
+    expect(app.JOBS_AUTORUN).toBe('false')
+    expect(dependenciesOf(services.app).redis).toBe('service_healthy')
+
+    const worker = services.worker
+    expect(worker.image).toBe(services.app.image)
+    expect(worker.command).toEqual(['node', 'worker.mjs'])
+    expect(read('Dockerfile')).toMatch(/scripts\/worker\.mjs \.\/worker\.mjs/)
+    const env = environmentOf(worker)
+    for (const name of [
+      'DATABASE_URL',
+      'PAYLOAD_SECRET',
+      'SERVER_URL',
+      'S3_BUCKET',
+      'SMTP_HOST',
+      'REDIS_URL',
+    ])
+      expect(env[name], name).toBe(app[name])
+    // The worker's own health check (it listens on 3001), which the replicas wait for:
+    // it applies the migrations before any replica starts.
+    expect(JSON.stringify(worker.healthcheck?.test)).toMatch(/127\.0\.0\.1:3001/)
+    expect(dependenciesOf(services.app).worker).toBe('service_healthy')
+    expect(dependenciesOf(worker).postgres).toBe('service_healthy')
   })
 
   it('wires the app to the other services through the variables the code reads', () => {
@@ -275,12 +328,14 @@ describe('docker-compose.yml', () => {
     expect(env.EMAIL_FROM_ADDRESS).toBeTruthy()
   })
 
-  it('sets no variable on the app that nothing reads', () => {
+  it('sets no variable on the app or the worker that nothing reads', () => {
     const readByCode = envNamesReadByCode()
-    const unknown = Object.keys(environmentOf(services.app)).filter(
-      (n) => !readByCode.has(n) && !READ_BY_NEXT.has(n),
-    )
-    expect(unknown).toEqual([])
+    for (const service of [services.app, services.worker]) {
+      const unknown = Object.keys(environmentOf(service)).filter(
+        (n) => !readByCode.has(n) && !READ_BY_NEXT.has(n),
+      )
+      expect(unknown).toEqual([])
+    }
   })
 
   it('refers only to services and volumes it defines', () => {
