@@ -13,10 +13,22 @@ if (!fs.existsSync(path.join(standalone, 'server.js'))) {
   console.error('No standalone build: run `next build` first.')
   process.exit(1)
 }
-fs.cpSync(path.join(root, distDir, 'static'), path.join(standalone, distDir, 'static'), { recursive: true })
-if (fs.existsSync(path.join(root, 'public'))) {
-  fs.cpSync(path.join(root, 'public'), path.join(standalone, 'public'), { recursive: true })
+// Copied once per build (`next build` empties the build folder), into a folder of this
+// process's own that is then renamed into place: two servers started at once from one
+// build (a drill, two instances on one host) never write the same files.
+function place(source, target) {
+  if (!fs.existsSync(source) || fs.existsSync(target)) return
+  const own = `${target}.${process.pid}.tmp`
+  fs.cpSync(source, own, { recursive: true })
+  try {
+    fs.renameSync(own, target)
+  } catch (err) {
+    fs.rmSync(own, { recursive: true, force: true })
+    if (!fs.existsSync(target)) throw err
+  }
 }
+place(path.join(root, distDir, 'static'), path.join(standalone, distDir, 'static'))
+place(path.join(root, 'public'), path.join(standalone, 'public'))
 // Keep runtime data (uploads, captured mail) out of the build folder.
 process.env.DATA_DIR ||= path.join(root, '.data')
 // End-to-end tests read the server's log (e.g. the 404 line) from this file.
