@@ -25,6 +25,7 @@ import { SiteSettings } from './src/globals/SiteSettings'
 import { jobs } from './src/jobs'
 import { installJobRunner } from './src/jobs/runner'
 import { plugins } from './src/plugins'
+import { serialiseMigrations } from './src/lib/migration-lock'
 import { logIdlePoolErrors } from './src/lib/pool-errors'
 import { seedOnInit } from './src/seed/on-init'
 
@@ -72,14 +73,16 @@ export default buildConfig({
   collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users, RateLimits],
   globals: [SiteSettings, SitePages],
   editor: lexicalEditor(),
-  db: postgresAdapter({
-    pool: { connectionString: process.env.DATABASE_URL || '' },
-    // Schema push only where the launcher asks for it (development and unit/integration
-    // databases); everywhere else the schema comes from migrations/ only.
-    push: process.env.PAYLOAD_DB_PUSH === 'true',
-    migrationDir: process.env.PAYLOAD_MIGRATION_DIR || path.resolve(dirname, 'migrations'),
-    prodMigrations: migrations,
-  }),
+  db: serialiseMigrations(
+    postgresAdapter({
+      pool: { connectionString: process.env.DATABASE_URL || '' },
+      // Schema push only where the launcher asks for it (development and unit/integration
+      // databases); everywhere else the schema comes from migrations/ only.
+      push: process.env.PAYLOAD_DB_PUSH === 'true',
+      migrationDir: process.env.PAYLOAD_MIGRATION_DIR || path.resolve(dirname, 'migrations'),
+      prodMigrations: migrations,
+    }),
+  ),
   email: emailAdapter(),
   plugins,
   jobs,
