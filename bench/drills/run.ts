@@ -10,6 +10,7 @@ import type { DrillResult } from './lib'
 import { RUN_DIR } from './lib'
 import { mailDownDrill } from './mail-down'
 import { postgresRestartDrill } from './postgres-restart'
+import { promoLimitDrill } from './promo-limit'
 import { s3DownDrill } from './s3-down'
 
 // `npm run drill [-- name...]`: on a fresh, migrated and seeded database and a production
@@ -30,6 +31,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'exactly-once-split': {
     title: 'Quote e-mails exactly once: two web instances and a worker, the worker restarted',
     run: exactlyOnceSplitDrill,
+  },
+  'promo-limit': {
+    title: 'A promo code limited to 10 uses, 40 requests at once over two instances',
+    run: promoLimitDrill,
   },
   'hostile-bodies': {
     title: 'Oversized bodies and decompression bombs against memory',
