@@ -85,3 +85,19 @@ describe('the visit source', () => {
     expect(sourceLabel({})).toBe('(direct)')
   })
 })
+
+describe('the privacy policy', () => {
+  it('says which source fields are kept, where, and that they go nowhere else', async () => {
+    const { plainText } = await import('@/lib/lexical')
+    const { PRIVACY_POLICY_DEFAULT } = await import('@/globals/SitePages/defaults')
+    const text = plainText(PRIVACY_POLICY_DEFAULT)
+    for (const phrase of [
+      'promo code',
+      'utm_source, utm_medium and utm_campaign',
+      'session storage',
+      'to no one else',
+    ]) {
+      expect(text).toContain(phrase)
+    }
+  })
+})
