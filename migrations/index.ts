@@ -2,6 +2,7 @@ import * as migration_20261122_084906_initial from './20261122_084906_initial';
 import * as migration_20261123_062751_site_time_zone_and_sign_up_method from './20261123_062751_site_time_zone_and_sign_up_method';
 import * as migration_20261123_065418_quote_email_deliveries from './20261123_065418_quote_email_deliveries';
 import * as migration_20261123_081511_rate_limits_for_every_door from './20261123_081511_rate_limits_for_every_door';
+import * as migration_20261123_085443_lead_promotion_and_source from './20261123_085443_lead_promotion_and_source';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261123_081511_rate_limits_for_every_door.up,
     down: migration_20261123_081511_rate_limits_for_every_door.down,
-    name: '20261123_081511_rate_limits_for_every_door'
+    name: '20261123_081511_rate_limits_for_every_door',
+  },
+  {
+    up: migration_20261123_085443_lead_promotion_and_source.up,
+    down: migration_20261123_085443_lead_promotion_and_source.down,
+    name: '20261123_085443_lead_promotion_and_source'
   },
 ];

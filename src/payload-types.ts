@@ -162,6 +162,15 @@ export interface Lead {
   serviceType: 'rim_rash' | 'windshield_repair' | 'headlight_refresh' | 'rim_restoration' | 'wheel_restoration';
   status: 'new' | 'contacted' | 'quoted' | 'completed';
   idempotencyKey?: string | null;
+  promotion?: (number | null) | Promotion;
+  promoCode?: string | null;
+  promoDiscountType?: ('percentage' | 'fixed_amount') | null;
+  promoDiscountValue?: number | null;
+  promoMinimumAmount?: number | null;
+  utmSource?: string | null;
+  utmMedium?: string | null;
+  utmCampaign?: string | null;
+  referrerHost?: string | null;
   businessEmailClaimedAt?: string | null;
   businessEmailSentAt?: string | null;
   customerEmailClaimedAt?: string | null;
@@ -198,6 +207,72 @@ export interface CustomerUpload {
       filename?: string | null;
     };
   };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "promotions".
+ */
+export interface Promotion {
+  id: number;
+  title: string;
+  description?: string | null;
+  /**
+   * Stored in upper case.
+   */
+  discountCode?: string | null;
+  discountType: 'percentage' | 'fixed_amount';
+  discountValue: number;
+  minimumAmount?: number | null;
+  endDate?: string | null;
+  isActive?: boolean | null;
+  bannerText?: string | null;
+  bannerColor?: ('primary' | 'secondary' | 'gold') | null;
+  /**
+   * Empty means unlimited.
+   */
+  usageLimit?: number | null;
+  usageCount?: number | null;
+  createdBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users".
+ */
+export interface User {
+  id: number;
+  role: 'admin' | 'staff';
+  /**
+   * Only approved accounts can open the back office or read any business data.
+   */
+  approved: boolean;
+  googleSubject?: string | null;
+  signUpMethod?: ('email' | 'google' | 'admin' | 'server') | null;
+  updatedAt: string;
+  createdAt: string;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  resetPasswordRequestedAt?: string | null;
+  /**
+   * Set when the owner of the address confirms it.
+   */
+  _verified?: boolean | null;
+  _verificationToken?: string | null;
+  loginAttempts?: number | null;
+  lockUntil?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'users';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -243,72 +318,6 @@ export interface GalleryImage {
       filename?: string | null;
     };
   };
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users".
- */
-export interface User {
-  id: number;
-  role: 'admin' | 'staff';
-  /**
-   * Only approved accounts can open the back office or read any business data.
-   */
-  approved: boolean;
-  googleSubject?: string | null;
-  signUpMethod?: ('email' | 'google' | 'admin' | 'server') | null;
-  updatedAt: string;
-  createdAt: string;
-  email: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  resetPasswordRequestedAt?: string | null;
-  /**
-   * Set when the owner of the address confirms it.
-   */
-  _verified?: boolean | null;
-  _verificationToken?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'users';
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "promotions".
- */
-export interface Promotion {
-  id: number;
-  title: string;
-  description?: string | null;
-  /**
-   * Stored in upper case.
-   */
-  discountCode?: string | null;
-  discountType: 'percentage' | 'fixed_amount';
-  discountValue: number;
-  minimumAmount?: number | null;
-  endDate?: string | null;
-  isActive?: boolean | null;
-  bannerText?: string | null;
-  bannerColor?: ('primary' | 'secondary' | 'gold') | null;
-  /**
-   * Empty means unlimited.
-   */
-  usageLimit?: number | null;
-  usageCount?: number | null;
-  createdBy?: (number | null) | User;
-  updatedAt: string;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -596,6 +605,15 @@ export interface LeadsSelect<T extends boolean = true> {
   serviceType?: T;
   status?: T;
   idempotencyKey?: T;
+  promotion?: T;
+  promoCode?: T;
+  promoDiscountType?: T;
+  promoDiscountValue?: T;
+  promoMinimumAmount?: T;
+  utmSource?: T;
+  utmMedium?: T;
+  utmCampaign?: T;
+  referrerHost?: T;
   businessEmailClaimedAt?: T;
   businessEmailSentAt?: T;
   customerEmailClaimedAt?: T;

@@ -10,6 +10,7 @@ import type { DrillResult } from './lib'
 import { RUN_DIR } from './lib'
 import { mailDownDrill } from './mail-down'
 import { postgresRestartDrill } from './postgres-restart'
+import { promoLimitDrill } from './promo-limit'
 import { s3DownDrill } from './s3-down'
 import { sharedCacheDrill } from './shared-cache'
 
@@ -35,6 +36,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'shared-cache': {
     title: 'An edit through one instance on every instance within 2 s (Redis), and without Redis',
     run: sharedCacheDrill,
+  },
+  'promo-limit': {
+    title: 'A promo code limited to 10 uses, 40 requests at once over two instances',
+    run: promoLimitDrill,
   },
   'hostile-bodies': {
     title: 'Oversized bodies and decompression bombs against memory',

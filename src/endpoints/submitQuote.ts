@@ -21,6 +21,9 @@ import type { QuoteUpload, ReceivedPhoto } from '@/lib/quote-upload'
 import { fieldErrors, quoteRequestSchema } from '@/lib/quote-schema'
 import type { QuoteRequest } from '@/lib/quote-schema'
 import { createLimiter } from '@/lib/limiter'
+import { PROMO_CODE_FIELD, SOURCE_FIELDS, cleanSource, normalizePromoInput } from '@/lib/lead-source'
+import type { SourceField } from '@/lib/lead-source'
+import { PromoRefused, linkLeadToPromotion, precheckPromoCode, redeemPromoCode } from '@/lib/promo-redemption'
 import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit } from '@/lib/rate-limit'
 
 const FAILED = 'There was a problem submitting your request. Please try again.'
@@ -147,6 +150,15 @@ function quoteFieldsOf(upload: QuoteUpload) {
   }
 }
 
+// The optional promo code and the visit's source, beside the quote's own fields.
+function extrasOf(upload: QuoteUpload): Extras {
+  const source: Partial<Record<SourceField, unknown>> = {}
+  for (const name of SOURCE_FIELDS) source[name] = upload.fields.get(name)
+  return { promoCode: normalizePromoInput(upload.fields.get(PROMO_CODE_FIELD)), source: cleanSource(source) }
+}
+
+type Extras = { promoCode: string; source: Record<SourceField, string | null> }
+
 async function checkAndStore(req: PayloadRequest, key: string | null, dir: string): Promise<Response> {
   let upload: QuoteUpload
   try {
@@ -180,6 +192,14 @@ async function checkAndStore(req: PayloadRequest, key: string | null, dir: strin
   }
   if (!parsed.success || errors.photos) return invalid(errors)
 
+  // A code that cannot be taken is refused before the photos are worked on; the decision
+  // itself is taken again in the lead's transaction (redeemPromoCode).
+  const extras = extrasOf(upload)
+  if (extras.promoCode) {
+    const refused = await precheckPromoCode(req.payload, extras.promoCode)
+    if (refused) return invalid({ [PROMO_CODE_FIELD]: refused })
+  }
+
   const oversized = upload.photos.find((photo) => photo.tooLarge)
   if (oversized) {
     return answer({
@@ -193,7 +213,7 @@ async function checkAndStore(req: PayloadRequest, key: string | null, dir: strin
   // Photos are the heavy part (decoding, re-encoding, storing two sizes each): at most one
   // submission with photos per core goes through it at a time, so a burst of them waits
   // here with its photos on disk (measured: docs/BENCHMARKS.md, quote).
-  const store = () => storeQuote(req, parsed.data, upload.photos, key)
+  const store = () => storeQuote(req, parsed.data, extras, upload.photos, key)
   return upload.photos.length ? withStorageSlot(store) : store()
 }
 
@@ -203,6 +223,7 @@ const withStorageSlot = createLimiter(Math.max(1, os.availableParallelism()))
 async function storeQuote(
   req: PayloadRequest,
   fields: QuoteRequest,
+  extras: Extras,
   files: ReceivedPhoto[],
   key: string | null,
 ): Promise<Response> {
@@ -249,14 +270,20 @@ async function storeQuote(
     stage = 'lead'
     // With the server's own rights: every value here was checked or made above, and only
     // this endpoint (or approved staff) may link customer photos to a lead.
-    await payload.create({
+    const lead = await payload.create({
       collection: 'leads',
-      data: { ...fields, status: 'new', photos: photoIds, idempotencyKey: storedKey },
+      data: { ...fields, ...extras.source, status: 'new', photos: photoIds, idempotencyKey: storedKey },
       depth: 0,
       overrideAccess: true,
       context: { quoteRateLimitCounted: true },
       req,
     })
+    // Last before COMMIT: the promotion's row stays locked from its count to the commit,
+    // so concurrent requests with the same code queue only for that short moment.
+    if (extras.promoCode) {
+      const promotion = await redeemPromoCode(req, extras.promoCode)
+      await linkLeadToPromotion(req, lead.id, promotion)
+    }
     if (shouldCommit) {
       await commitTransaction(req)
       const committed = await leadWithKey(payload, storedKey).then(
@@ -292,6 +319,7 @@ async function storeQuote(
       const replay = await replayOf(req, key).catch(() => null)
       if (replay) return replay
     }
+    if (err instanceof PromoRefused) return invalid({ [PROMO_CODE_FIELD]: err.message })
     if (err instanceof ValidationError) return invalid(fieldErrorsOf(err, stage))
     payload.logger.error({ err, msg: 'quote request: could not be saved; nothing was kept' })
     return answer({ status: 500, body: { message: FAILED } })

@@ -2,15 +2,38 @@ import type { PayloadRequest, Where } from 'payload'
 
 import { businessTimeZone, spreadsheetDate, wallTime, zonedTime } from './admin-format'
 import { isLeadStatus } from './lead-status'
+import { DIRECT_SOURCE, SOURCE_MAX } from './lead-source'
 
 const SEARCH_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const
 
+// Narrowing by where leads came from: the promotion whose code they used (its id), and
+// the source (utm_source, else the referring site, else (direct); see sourceKey).
+export type LeadOrigin = { promotion?: string; source?: string }
+
+function originWhere({ promotion, source }: LeadOrigin): Where[] {
+  const and: Where[] = []
+  if (promotion && /^\d{1,15}$/.test(promotion)) and.push({ promotion: { equals: Number(promotion) } })
+  if (source === DIRECT_SOURCE) {
+    and.push({ utmSource: { exists: false } }, { referrerHost: { exists: false } })
+  } else if (source) {
+    and.push({
+      or: [
+        { utmSource: { equals: source } },
+        { and: [{ utmSource: { exists: false } }, { referrerHost: { equals: source.toLowerCase() } }] },
+      ],
+    })
+  }
+  return and
+}
+
 // The back office's lead filter: an optional status, and a search where every word
-// must appear in the name, phone or e-mail ("Maria Gonzalez" finds Maria Gonzalez).
-// The same filter drives the list, the CSV export and the weekly chart.
-export function leadsWhere(status: string, search: string): Where {
+// must appear in the name, phone or e-mail ("Maria Gonzalez" finds Maria Gonzalez),
+// and optionally a promotion and a source.
+// The same filter drives the list and the CSV export.
+export function leadsWhere(status: string, search: string, origin: LeadOrigin = {}): Where {
   const and: Where[] = []
   if (isLeadStatus(status)) and.push({ status: { equals: status } })
+  and.push(...originWhere(origin))
   for (const word of search.trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
     and.push({ or: SEARCH_FIELDS.map((field) => ({ [field]: { contains: word } })) })
   }
@@ -39,18 +62,30 @@ export function leadsListPath(page: number, status: string, search: string): str
   return `/api/leads?${params.toString()}`
 }
 
-// The Lead Management tab's filters and page, as the URL carries them (?status=&q=&page=),
-// so a reload or a shared link shows the same list.
-export type LeadFilters = { status: string; q: string; page: number }
+// The Lead Management tab's filters and page, as the URL carries them
+// (?status=&q=&promotion=&source=&chart=&page=), so a reload or a shared link shows the
+// same list. `chart=source` splits the weekly chart by source.
+export type LeadFilters = {
+  status: string
+  q: string
+  page: number
+  promotion?: string
+  source?: string
+  chart?: string
+}
 
 export function leadFilters(params: Record<string, string | string[] | undefined> | undefined): LeadFilters {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? ''
   const status = one(params?.status)
   const page = Number.parseInt(one(params?.page), 10)
+  const promotion = one(params?.promotion)
   return {
     status: isLeadStatus(status) ? status : '',
     q: one(params?.q).slice(0, 200),
     page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
+    promotion: /^\d{1,15}$/.test(promotion) ? promotion : '',
+    source: one(params?.source).trim().slice(0, SOURCE_MAX),
+    chart: one(params?.chart) === 'source' ? 'source' : '',
   }
 }
 
@@ -59,6 +94,9 @@ export function leadsHref(filters: Partial<LeadFilters>, lead?: number | string)
   const params = new URLSearchParams({ tab: 'leads' })
   if (filters.status) params.set('status', filters.status)
   if (filters.q) params.set('q', filters.q)
+  if (filters.promotion) params.set('promotion', filters.promotion)
+  if (filters.source) params.set('source', filters.source)
+  if (filters.chart) params.set('chart', filters.chart)
   if (filters.page && filters.page > 1) params.set('page', String(filters.page))
   if (lead != null) params.set('lead', String(lead))
   return `?${params.toString()}`
@@ -104,9 +142,17 @@ export const LEAD_EXPORT_FIELDS = [
   'phone',
   'email',
   'description',
+  'promoCode',
+  'promoDiscountType',
+  'promoDiscountValue',
+  'promoMinimumAmount',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'referrerHost',
 ]
 
-export function leadsExportRequest(status: string, search: string, today: Date) {
+export function leadsExportRequest(status: string, search: string, today: Date, origin: LeadOrigin = {}) {
   return {
     data: {
       collectionSlug: 'leads',
@@ -115,7 +161,7 @@ export function leadsExportRequest(status: string, search: string, today: Date) 
       name: today.toISOString().slice(0, 10),
       sort: '-createdAt',
       fields: LEAD_EXPORT_FIELDS,
-      where: leadsWhere(status, search),
+      where: leadsWhere(status, search, origin),
     },
   }
 }

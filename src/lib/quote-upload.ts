@@ -14,7 +14,7 @@ import { MAX_PHOTOS, MAX_PHOTO_BYTES } from './quote-constants'
 // more than a few chunks of its photos in memory however large they are. Limits are
 // enforced while reading: the whole body, each photo, the number of photos and fields.
 export const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024
-// The form sends seven fields; the longest (the description) is at most 5000 characters.
+// The form sends twelve fields (seven of the quote, the promo code, four of the source); the longest (the description) is at most 5000 characters.
 const MAX_FIELDS = 20
 const MAX_FIELD_BYTES = 64 * 1024
 

@@ -188,7 +188,10 @@ test('lead management: leads per week, a full-name search and the CSV export of 
   expect(file.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}-leads\.csv$/)
   const csv = await fs.readFile((await file.path())!, 'utf8')
   const lines = csv.trim().split(/\r?\n/)
-  expect(lines[0]).toBe('id,createdAt,status,serviceType,firstName,lastName,phone,email,description')
+  expect(lines[0]).toBe(
+    'id,createdAt,status,serviceType,firstName,lastName,phone,email,description,' +
+      'promoCode,promoDiscountType,promoDiscountValue,promoMinimumAmount,utmSource,utmMedium,utmCampaign,referrerHost',
+  )
   expect(lines).toHaveLength(2)
   expect(lines[1]).toContain(email)
 })

@@ -43,10 +43,55 @@ describe('leads CSV export', () => {
       'phone',
       'email',
       'description',
+      'promoCode',
+      'promoDiscountType',
+      'promoDiscountValue',
+      'promoMinimumAmount',
+      'utmSource',
+      'utmMedium',
+      'utmCampaign',
+      'referrerHost',
     ])
     expect(rows.map((r) => r[0])).toEqual([String(newer.id), String(older.id)])
     expect(rows[0].slice(2, 6)).toEqual(['new', 'rim_rash', 'Csvnewer', 'Export'])
     expect(res.text).not.toContain('idempotencyKey')
+  })
+
+  it("has the lead's promo code, its offer and the source, narrowed by source; formulas stay text", async () => {
+    await seedLead(h.payload, {
+      firstName: 'Csvpromo',
+      lastName: 'Source',
+      promoCode: 'FALL15',
+      promoDiscountType: 'percentage',
+      promoDiscountValue: 15,
+      promoMinimumAmount: 100,
+      utmSource: 'flyercsv',
+      utmMedium: 'print',
+      utmCampaign: '=cmd()',
+      referrerHost: 'www.google.com',
+    })
+    await seedLead(h.payload, { firstName: 'Csvother', lastName: 'Source' })
+    const res = await h.http.post('/api/exports/download', {
+      session: h.sessionOf('staff'),
+      json: leadsExportRequest('', 'Source', new Date(), { source: 'flyercsv' }),
+    })
+    expect(res.status).toBe(200)
+    const [header, ...rows] = parseCsv(res.text)
+    expect(rows).toHaveLength(1)
+    const cell = (name: string) => rows[0][header.indexOf(name)]
+    expect([
+      cell('firstName'),
+      cell('promoCode'),
+      cell('promoDiscountType'),
+      cell('promoDiscountValue'),
+    ]).toEqual(['Csvpromo', 'FALL15', 'percentage', '15'])
+    expect([cell('promoMinimumAmount'), cell('utmSource'), cell('utmMedium'), cell('referrerHost')]).toEqual([
+      '100',
+      'flyercsv',
+      'print',
+      'www.google.com',
+    ])
+    expect(cell('utmCampaign')).not.toMatch(/^=/)
   })
 
   it('exports cells a spreadsheet would run as formulas as plain text', async () => {

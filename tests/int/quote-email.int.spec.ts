@@ -188,6 +188,27 @@ describe('sendQuoteEmail', () => {
     )
   })
 
+  it("the business e-mail shows the promo code with its discount and the visit's source; the customer's does not", async () => {
+    await h.payload.db.deleteMany({ collection: 'promotions', where: {} })
+    await h.payload.create({
+      collection: 'promotions',
+      data: { title: 'Fall', discountCode: 'FALL15', discountType: 'percentage', discountValue: 15 },
+    })
+    const res = await submitQuote(
+      h.http,
+      quoteForm({ promoCode: 'fall15', utmSource: 'flyer', utmMedium: 'print', utmCampaign: 'fall-doors' }),
+    )
+    expect(res.status).toBe(201)
+    await runJobs()
+    // quoted-printable bytes of UTF-8 ("·" is two of them) read back as UTF-8
+    const b = Buffer.from(readable(mailTo('owner@curbside.test')!.raw), 'latin1').toString('utf8')
+    expect(b).toContain('FALL15 · 15% off')
+    expect(b).toContain('flyer / print / fall-doors')
+    const c = readable(mailTo('maria@example.com')!.raw)
+    expect(c).not.toContain('FALL15')
+    expect(c).not.toContain('flyer')
+  })
+
   it('with the mail server down: the submission succeeds, the job backs off, and delivers once the server is back', async () => {
     await stopSmtp()
     const res = await submitQuote(h.http, quoteForm())

@@ -85,19 +85,71 @@ describe('recentWeeks', () => {
     const weeks = recentWeeks(new Date('2026-11-22T21:30:00Z'), 2, TZ)
     expect(
       countByWeek(
-        ['2026-11-16T06:00:00.000Z', '2026-11-16T05:59:59.000Z', '2026-11-20T00:00:00Z', '2026-11-23T06:00:00Z', '2026-01-01T00:00:00Z'],
+        [
+          '2026-11-16T06:00:00.000Z',
+          '2026-11-16T05:59:59.000Z',
+          '2026-11-20T00:00:00Z',
+          '2026-11-23T06:00:00Z',
+          '2026-01-01T00:00:00Z',
+        ],
         weeks,
       ),
     ).toEqual([1, 2])
   })
 })
 
+describe('leadsWhere by origin', () => {
+  it('a promotion by id; a source as utm_source or, without one, the referring site; (direct) as neither', () => {
+    expect(leadsWhere('', '', { promotion: '4' })).toEqual({ and: [{ promotion: { equals: 4 } }] })
+    expect(leadsWhere('', '', { promotion: 'abc' })).toEqual({})
+    expect(leadsWhere('', '', { source: 'Google.com' })).toEqual({
+      and: [
+        {
+          or: [
+            { utmSource: { equals: 'Google.com' } },
+            { and: [{ utmSource: { exists: false } }, { referrerHost: { equals: 'google.com' } }] },
+          ],
+        },
+      ],
+    })
+    expect(leadsWhere('', '', { source: '(direct)' })).toEqual({
+      and: [{ utmSource: { exists: false } }, { referrerHost: { exists: false } }],
+    })
+  })
+})
+
 describe('leadFilters and leadsHref', () => {
   it('reads a known status, the search and a sane page from the URL', () => {
-    expect(leadFilters({ status: 'quoted', q: 'maria', page: '3' })).toEqual({ status: 'quoted', q: 'maria', page: 3 })
-    expect(leadFilters({ status: 'archived', page: '-2' })).toEqual({ status: '', q: '', page: 1 })
-    expect(leadFilters({ status: ['new', 'quoted'], page: 'x' })).toEqual({ status: 'new', q: '', page: 1 })
-    expect(leadFilters(undefined)).toEqual({ status: '', q: '', page: 1 })
+    const none = { promotion: '', source: '', chart: '' }
+    expect(leadFilters({ status: 'quoted', q: 'maria', page: '3' })).toEqual({
+      status: 'quoted',
+      q: 'maria',
+      page: 3,
+      ...none,
+    })
+    expect(leadFilters({ status: 'archived', page: '-2' })).toEqual({ status: '', q: '', page: 1, ...none })
+    expect(leadFilters({ status: ['new', 'quoted'], page: 'x' })).toEqual({
+      status: 'new',
+      q: '',
+      page: 1,
+      ...none,
+    })
+    expect(leadFilters(undefined)).toEqual({ status: '', q: '', page: 1, ...none })
+  })
+  it('reads a promotion id, a source and the chart split; anything else is dropped', () => {
+    expect(leadFilters({ promotion: '12', source: ' flyer ', chart: 'source' })).toMatchObject({
+      promotion: '12',
+      source: 'flyer',
+      chart: 'source',
+    })
+    expect(leadFilters({ promotion: '1 OR 1=1', source: 'x'.repeat(300), chart: 'pie' })).toMatchObject({
+      promotion: '',
+      source: 'x'.repeat(100),
+      chart: '',
+    })
+    expect(leadsHref({ promotion: '12', source: 'flyer', chart: 'source' })).toBe(
+      '?tab=leads&promotion=12&source=flyer&chart=source',
+    )
   })
   it('writes the filters and an opened lead back into the URL', () => {
     expect(leadsHref({ status: 'new', q: 'Maria G', page: 2 })).toBe('?tab=leads&status=new&q=Maria+G&page=2')
@@ -117,5 +169,15 @@ describe('leadsExportRequest', () => {
     expect(data.where).toEqual(leadsWhere('new', 'maria'))
     expect(data.fields).toEqual(LEAD_EXPORT_FIELDS)
     expect(data.fields).not.toContain('idempotencyKey')
+  })
+  it('has the promo and source columns, and narrows by promotion and source', () => {
+    const { data } = leadsExportRequest('', '', new Date(), { promotion: '4', source: 'flyer' })
+    expect(data.fields).toEqual(
+      expect.arrayContaining(['promoCode', 'promoDiscountType', 'promoDiscountValue', 'promoMinimumAmount']),
+    )
+    expect(data.fields).toEqual(
+      expect.arrayContaining(['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost']),
+    )
+    expect(data.where).toEqual(leadsWhere('', '', { promotion: '4', source: 'flyer' }))
   })
 })

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 
 import { DismissedPromosScript } from '@/components/site/dismissed-promos-script'
+import { VisitCapture } from '@/components/site/visit-capture.client'
 import { siteMetadata } from '@/lib/seo'
 import { getSiteSettings } from '@/lib/site-settings'
 
@@ -30,6 +31,7 @@ export default function FrontendLayout({ children }: { children: ReactNode }) {
         <DismissedPromosScript />
       </head>
       <body className="bg-mist font-sans text-ink antialiased">
+        <VisitCapture />
         {children}
       </body>
     </html>

@@ -7,6 +7,7 @@ import { nobody } from '@/access/nobody'
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
 import { SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 import { timestampFields } from '@/fields/timestamps'
+import { DIRECT_SOURCE } from '@/lib/lead-source'
 
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
@@ -40,6 +41,109 @@ const quoteEmailFields: Field[] = (['business', 'customer'] as const).flatMap((a
     },
   },
 ])
+
+// Written by the quote endpoint alone (access overridden, in the transaction that counts
+// the code's use); staff read them, nobody sets them through the API.
+const serverOwned = { read: approvedStaffField, create: nobody, update: nobody }
+
+// The promotion whose code the customer entered, and what it offered at that moment: the
+// snapshot stays as it was when the promotion is edited or deleted (the link goes null).
+const promotionFields: Field[] = [
+  {
+    name: 'promotion',
+    type: 'relationship',
+    relationTo: 'promotions',
+    index: true,
+    access: serverOwned,
+    admin: { position: 'sidebar', readOnly: true },
+  },
+  {
+    type: 'collapsible',
+    label: 'Promo code',
+    admin: { position: 'sidebar', initCollapsed: false },
+    fields: [
+      {
+        name: 'promoCode',
+        label: 'Promo code',
+        type: 'text',
+        maxLength: 50,
+        access: serverOwned,
+        admin: { readOnly: true },
+      },
+      {
+        name: 'promoDiscountType',
+        label: 'Discount type',
+        type: 'select',
+        options: [
+          { value: 'percentage', label: 'Percentage' },
+          { value: 'fixed_amount', label: 'Fixed amount' },
+        ],
+        access: serverOwned,
+        admin: { readOnly: true },
+      },
+      {
+        name: 'promoDiscountValue',
+        label: 'Discount value',
+        type: 'number',
+        access: serverOwned,
+        admin: { readOnly: true },
+      },
+      {
+        name: 'promoMinimumAmount',
+        label: 'Minimum amount',
+        type: 'number',
+        access: serverOwned,
+        admin: { readOnly: true },
+      },
+    ],
+  },
+]
+
+// Where the visit that sent the request came from (the site's first page: utm_* and the
+// referring site), capped at 100 characters by the endpoint.
+const sourceFields: Field[] = [
+  {
+    type: 'collapsible',
+    label: 'Source',
+    admin: { position: 'sidebar', description: `Empty for ${DIRECT_SOURCE} visits.` },
+    fields: [
+      {
+        name: 'utmSource',
+        label: 'utm_source',
+        type: 'text',
+        maxLength: 100,
+        index: true,
+        access: serverOwned,
+        admin: { readOnly: true },
+      },
+      {
+        name: 'utmMedium',
+        label: 'utm_medium',
+        type: 'text',
+        maxLength: 100,
+        access: serverOwned,
+        admin: { readOnly: true },
+      },
+      {
+        name: 'utmCampaign',
+        label: 'utm_campaign',
+        type: 'text',
+        maxLength: 100,
+        access: serverOwned,
+        admin: { readOnly: true },
+      },
+      {
+        name: 'referrerHost',
+        label: 'Referrer',
+        type: 'text',
+        maxLength: 100,
+        index: true,
+        access: serverOwned,
+        admin: { readOnly: true },
+      },
+    ],
+  },
+]
 
 export const Leads: CollectionConfig = {
   slug: 'leads',
@@ -135,6 +239,8 @@ export const Leads: CollectionConfig = {
       access: { read: approvedStaffField, create: nobody, update: nobody },
       admin: { position: 'sidebar', readOnly: true, hidden: true },
     },
+    ...promotionFields,
+    ...sourceFields,
     ...quoteEmailFields,
     ...timestampFields,
   ],

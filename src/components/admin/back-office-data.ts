@@ -2,6 +2,7 @@ import type { Payload, PayloadRequest, TypedUser } from 'payload'
 import { cache } from 'react'
 
 import { businessTimeZone, formatBusinessDate } from '@/lib/admin-format'
+import { sourceKey } from '@/lib/lead-source'
 import { countByWeek, leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
 import type { LeadFilters } from '@/lib/lead-query'
 
@@ -41,7 +42,7 @@ export function readPromotions({ payload, user }: Reader) {
 export function readLeads({ payload, user }: Reader, filters: LeadFilters) {
   return payload.find({
     collection: 'leads',
-    where: leadsWhere(filters.status, filters.q),
+    where: leadsWhere(filters.status, filters.q, filters),
     sort: '-createdAt',
     depth: 1,
     limit: LEADS_PAGE_SIZE,
@@ -65,7 +66,21 @@ export async function readLead({ payload, user }: Reader, id: string) {
   return found.docs[0] ?? null
 }
 
-export type WeekCount = { label: string; count: number }
+export type WeekCount = { label: string; count: number; bySource: Record<string, number> }
+
+// The promotions the leads filter offers (every one, newest first, with its code).
+export async function promotionChoices({ payload, user }: Reader) {
+  const { docs } = await payload.find({
+    collection: 'promotions',
+    sort: '-createdAt',
+    select: { title: true, discountCode: true },
+    depth: 0,
+    limit: 200,
+    overrideAccess: false,
+    user,
+  })
+  return docs.map((p) => ({ id: p.id, label: p.discountCode ? `${p.title} (${p.discountCode})` : p.title }))
+}
 
 // New leads per week over the last `weeks` weeks (Monday to Monday in the business's
 // zone), from ONE query: the creation dates of the window's leads, counted here.
@@ -79,7 +94,7 @@ export async function leadsPerWeek(
   const { docs } = await payload.find({
     collection: 'leads',
     where: { createdAt: { greater_than_equal: ranges[0].start.toISOString() } },
-    select: { createdAt: true },
+    select: { createdAt: true, utmSource: true, referrerHost: true },
     depth: 0,
     pagination: false,
     overrideAccess: false,
@@ -89,8 +104,17 @@ export async function leadsPerWeek(
     docs.map((d) => d.createdAt),
     ranges,
   )
+  const bySource = ranges.map(() => ({}) as Record<string, number>)
+  for (const doc of docs) {
+    const t = new Date(doc.createdAt).getTime()
+    const i = ranges.findIndex((w) => t >= w.start.getTime() && t < w.end.getTime())
+    if (i < 0) continue
+    const key = sourceKey(doc)
+    bySource[i][key] = (bySource[i][key] ?? 0) + 1
+  }
   return ranges.map((week, i) => ({
     label: formatBusinessDate(week.start, timeZone, { time: false }).replace(/, \d{4}$/, ''),
     count: counts[i],
+    bySource: bySource[i],
   }))
 }

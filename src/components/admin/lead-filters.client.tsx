@@ -13,7 +13,15 @@ import { useHydrated } from './use-hydrated'
 
 // The status filter and the search: a GET form, so it works before hydration; once
 // hydrated, choosing a status applies it at once. Export CSV saves what is listed.
-export function LeadFiltersForm({ filters }: { filters: LeadFilters }) {
+export function LeadFiltersForm({
+  filters,
+  promotions,
+  sources,
+}: {
+  filters: LeadFilters
+  promotions: { id: number; label: string }[]
+  sources: string[]
+}) {
   const router = useRouter()
   const form = useRef<HTMLFormElement>(null)
   const hydrated = useHydrated()
@@ -26,7 +34,7 @@ export function LeadFiltersForm({ filters }: { filters: LeadFilters }) {
     setExporting(true)
     try {
       const response = await fetch(url('/exports/download'), {
-        ...jsonInit('POST', leadsExportRequest(filters.status, filters.q, new Date())),
+        ...jsonInit('POST', leadsExportRequest(filters.status, filters.q, new Date(), filters)),
         credentials: 'include',
       })
       if (!response.ok) throw new Error(`export answered ${response.status}`)
@@ -53,7 +61,16 @@ export function LeadFiltersForm({ filters }: { filters: LeadFilters }) {
       onSubmit={(e) => {
         e.preventDefault()
         const data = new FormData(e.currentTarget)
-        router.push(leadsHref({ status: String(data.get('status') ?? ''), q: String(data.get('q') ?? '') }))
+        const field = (name: string) => String(data.get(name) ?? '')
+        router.push(
+          leadsHref({
+            status: field('status'),
+            q: field('q'),
+            promotion: field('promotion'),
+            source: field('source'),
+            chart: field('chart'),
+          }),
+        )
       }}
     >
       <input type="hidden" name="tab" value="leads" />
@@ -66,6 +83,46 @@ export function LeadFiltersForm({ filters }: { filters: LeadFilters }) {
               {LEAD_STATUS_LABELS[s]}
             </option>
           ))}
+        </select>
+      </label>
+      <label className="cbo-field">
+        <span>Promotion</span>
+        <select
+          name="promotion"
+          defaultValue={filters.promotion ?? ''}
+          onChange={() => form.current?.requestSubmit()}
+        >
+          <option value="">All promotions</option>
+          {promotions.map((p) => (
+            <option key={p.id} value={String(p.id)}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="cbo-field">
+        <span>Source</span>
+        <input
+          name="source"
+          list="cbo-lead-sources"
+          placeholder="Any source"
+          defaultValue={filters.source ?? ''}
+        />
+        <datalist id="cbo-lead-sources">
+          {sources.map((source) => (
+            <option key={source} value={source} />
+          ))}
+        </datalist>
+      </label>
+      <label className="cbo-field">
+        <span>Chart</span>
+        <select
+          name="chart"
+          defaultValue={filters.chart ?? ''}
+          onChange={() => form.current?.requestSubmit()}
+        >
+          <option value="">All leads</option>
+          <option value="source">Split by source</option>
         </select>
       </label>
       <label className="cbo-field cbo-field--grow">

@@ -2,10 +2,11 @@ import type { CustomerUpload, Lead } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/admin-format'
 import { serviceTitle } from '@/lib/catalog'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
+import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import type { LeadFilters } from '@/lib/lead-query'
 
 import type { Reader, WeekCount } from './back-office-data'
-import { leadsPerWeek, readLead, readLeads } from './back-office-data'
+import { leadsPerWeek, promotionChoices, readLead, readLeads } from './back-office-data'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { LeadStatusPill } from './lead-status'
@@ -32,17 +33,24 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
     return <LeadDetails lead={lead} filters={filters} timeZone={timeZone} />
   }
 
-  const [page, weeks] = await Promise.all([
+  const [page, weeks, promotions] = await Promise.all([
     readLeads(reader, filters).catch((error: unknown) => {
       reader.payload.logger.error({ err: error, msg: 'back office: leads could not be read' })
       return null
     }),
     leadsPerWeek(reader, timeZone).catch(() => null),
+    promotionChoices(reader).catch(() => []),
   ])
+  const sources = [...new Set((weeks ?? []).flatMap((w) => Object.keys(w.bySource)))].sort()
   return (
     <div className="cbo-stack">
-      <LeadsChart weeks={weeks} />
-      <LeadFiltersForm key={`${filters.status}|${filters.q}`} filters={filters} />
+      <LeadsChart weeks={weeks} bySource={filters.chart === 'source'} sources={sources} />
+      <LeadFiltersForm
+        key={`${filters.status}|${filters.q}|${filters.promotion}|${filters.source}|${filters.chart}`}
+        filters={filters}
+        promotions={promotions}
+        sources={sources}
+      />
       {page ? null : <LoadFailed message="Failed to fetch leads" />}
       {page && page.docs.length === 0 ? <p className="cbo-empty">No leads found.</p> : null}
       <ul className="cbo-list" aria-label="Leads">
@@ -62,6 +70,12 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
             <p className="cbo-meta">
               {serviceTitle(lead.serviceType)} · <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
             </p>
+            {lead.promoCode || lead.utmSource || lead.referrerHost ? (
+              <p className="cbo-meta" data-testid="lead-origin">
+                {lead.promoCode ? <>{promoLabel(lead)} · </> : null}
+                {sourceLabel(lead)}
+              </p>
+            ) : null}
             <p className="cbo-description cbo-clamp">{lead.description}</p>
             {photosOf(lead).length ? (
               <div className="cbo-photos">
@@ -130,6 +144,10 @@ function LeadDetails({ lead, filters, timeZone }: { lead: Lead | null; filters: 
         <dd>
           <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
         </dd>
+        <dt>Promo code</dt>
+        <dd>{promoLabel(lead) ?? 'None'}</dd>
+        <dt>Source</dt>
+        <dd>{sourceLabel(lead)}</dd>
         <dt>Description</dt>
         <dd className="cbo-description">{lead.description}</dd>
       </dl>
@@ -154,7 +172,15 @@ function LeadDetails({ lead, filters, timeZone }: { lead: Lead | null; filters: 
 
 // New leads per week, drawn with plain CSS bars; the numbers are in the bars' titles
 // and in a table for screen readers.
-function LeadsChart({ weeks }: { weeks: WeekCount[] | null }) {
+function LeadsChart({
+  weeks,
+  bySource,
+  sources,
+}: {
+  weeks: WeekCount[] | null
+  bySource: boolean
+  sources: string[]
+}) {
   if (!weeks) return <p className="cbo-empty">The weekly chart could not be loaded.</p>
   const max = Math.max(1, ...weeks.map((w) => w.count))
   const total = weeks.reduce((sum, w) => sum + w.count, 0)
@@ -174,6 +200,31 @@ function LeadsChart({ weeks }: { weeks: WeekCount[] | null }) {
           </li>
         ))}
       </ol>
+      {bySource ? (
+        <table className="cbo-table" data-testid="leads-per-week-by-source">
+          <caption>Leads per week by source</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              {sources.map((source) => (
+                <th key={source} scope="col">
+                  {source}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.label}>
+                <th scope="row">{week.label}</th>
+                {sources.map((source) => (
+                  <td key={source}>{week.bySource[source] ?? 0}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
       <table className="cbo-sr-only" data-testid="leads-per-week">
         <thead>
           <tr>

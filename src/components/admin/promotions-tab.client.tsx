@@ -13,6 +13,8 @@ import {
   promotionFormValues,
   promotionRequestBody,
 } from '@/lib/admin-format'
+import { leadsHref } from '@/lib/lead-query'
+import { usageText } from '@/lib/lead-source'
 import { bannerColor } from '@/lib/promotions'
 
 import { jsonInit, useApi } from './admin-fetch'
@@ -204,6 +206,10 @@ export function PromotionsTabClient({ promotions, timeZone }: { promotions: Prom
             <p className="cbo-meta">
               {p.discountCode ? <code>{p.discountCode}</code> : 'No code'} · {formatDiscount(p.discountType, p.discountValue)} ·{' '}
               {p.endDate ? formatBusinessDate(p.endDate, timeZone, { time: false }) : 'No end date'}
+            </p>
+            <p className="cbo-meta" data-testid="promotion-usage">
+              {usageText(p.usageCount, p.usageLimit)} ·{' '}
+              <a href={leadsHref({ promotion: String(p.id) })}>Leads with this code</a>
             </p>
             <div className="cbo-inline">
               <CheckboxInput

@@ -9,12 +9,14 @@ import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
+import { PROMO_CODE_FIELD, PROMO_CODE_MAX, normalizePromoInput } from '@/lib/lead-source'
 import { HONEYPOT_FIELD, MAX_PHOTOS } from '@/lib/quote-constants'
 import type { QuoteFields } from '@/lib/quote-schema'
 import { cn } from '@/lib/utils'
 
 import { downscalePhoto } from './downscale-photo'
 import { sendQuoteRequest } from './send-quote-request'
+import { onPromoCode, readPromoCode, readVisitSource, savePromoCode } from './visit-state'
 
 export type QuoteFormProps = {
   serviceType: string
@@ -85,6 +87,7 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
   const [photoError, setPhotoError] = useState<string | null>(null)
   const [submissionKey, setSubmissionKey] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+  const promo = usePromoCode()
   const photosRef = useRef(photos)
   useEffect(() => {
     photosRef.current = photos
@@ -146,6 +149,8 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
         HONEYPOT_FIELD,
         String(formElement ? (new FormData(formElement).get(HONEYPOT_FIELD) ?? '') : ''),
       )
+      if (promo.code.trim()) form.append(PROMO_CODE_FIELD, promo.code.trim())
+      for (const [name, value] of Object.entries(readVisitSource())) if (value) form.append(name, value)
       if (photoCount > 0) {
         for (const p of photos) form.append('photos', await downscalePhoto(p.file))
       }
@@ -158,6 +163,7 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
       if (res.status < 200 || res.status >= 300) {
         for (const [field, message] of Object.entries(res.body.fieldErrors ?? {})) {
           if (field === 'photos') setPhotoError(message)
+          else if (field === PROMO_CODE_FIELD) promo.setError(message)
           else if (field in values) setError(field as keyof QuoteFields, { message })
         }
         throw new Error(`quote request answered ${res.status}`)
@@ -168,6 +174,7 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
       photos.forEach((p) => URL.revokeObjectURL(p.url))
       setPhotos([])
       setPhotoError(null)
+      promo.change('')
       onSubmitted?.()
     } catch (err) {
       console.error('Quote request failed:', err)
@@ -229,6 +236,38 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
         {fieldError('description') ? (
           <p id={errorId('description')} className="text-sm text-red-700">
             {fieldError('description')}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="grid gap-1.5">
+        <label htmlFor={`${id}-${PROMO_CODE_FIELD}`} className="text-sm font-medium">
+          Promo code
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={`${id}-${PROMO_CODE_FIELD}`}
+            name={PROMO_CODE_FIELD}
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={PROMO_CODE_MAX}
+            value={promo.code}
+            onChange={(e) => promo.change(e.target.value)}
+            aria-invalid={promo.error ? true : undefined}
+            aria-describedby={promo.error ? errorId(PROMO_CODE_FIELD) : undefined}
+            className={cn(inputClass, 'uppercase')}
+          />
+          {promo.code ? (
+            <Button type="button" variant="outline" disabled={busy} onClick={() => promo.change('')}>
+              Clear
+            </Button>
+          ) : null}
+        </div>
+        {promo.error ? (
+          <p id={errorId(PROMO_CODE_FIELD)} className="text-sm text-red-700">
+            {promo.error}
           </p>
         ) : null}
       </div>
@@ -324,4 +363,30 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
       </Button>
     </form>
   )
+}
+
+// The optional promo code: filled in from a `?promo=` link or the banner's "Use code"
+// (visit-state.ts), shared by every form on the page, editable and clearable.
+function usePromoCode() {
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    // Session storage is only readable after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setCode(readPromoCode())
+    return onPromoCode((next) => {
+      // This form's own typing comes back normalised: keep what was typed (and the caret).
+      setCode((current) => (normalizePromoInput(current) === next ? current : next))
+    })
+  }, [])
+  return {
+    code,
+    error,
+    setError,
+    change(value: string) {
+      setCode(value)
+      setError(null)
+      savePromoCode(value)
+    },
+  }
 }

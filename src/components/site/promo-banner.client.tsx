@@ -1,9 +1,12 @@
 'use client'
 
 import { XIcon } from 'lucide-react'
+import { useRouter } from 'next/navigation'
 import { useEffect, useLayoutEffect, useState } from 'react'
 
+import { savePromoCode } from '@/components/quote/visit-state'
 import type { BannerData } from '@/lib/banner-query'
+import { PROMO_CODE_FIELD } from '@/lib/lead-source'
 import { BANNER_DISMISSED_PREFIX } from '@/lib/promotions'
 import { cn } from '@/lib/utils'
 
@@ -16,10 +19,24 @@ const COLORS = {
 // Longest delay setTimeout accepts.
 const MAX_DELAY = 2_147_483_647
 
+// "Use code": the code goes into the quote forms, and the visitor to the main one (on
+// the home page; from another page, to the home page's).
+function applyCode(code: string, goHome: () => void) {
+  savePromoCode(code)
+  const section = document.getElementById('quote')
+  if (!section) {
+    goHome()
+    return
+  }
+  section.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  section.querySelector<HTMLInputElement>(`input[name="${PROMO_CODE_FIELD}"]`)?.focus({ preventScroll: true })
+}
+
 // The promotion banner (spec sections 1 and 4). A dismissed promotion is hidden before
 // first paint by the head script and the rule below; this component then drops it.
 export function PromoBanner({ promotion }: { promotion: BannerData }) {
   const [hidden, setHidden] = useState(false)
+  const router = useRouter()
   const key = `${BANNER_DISMISSED_PREFIX}${promotion.id}`
 
   useLayoutEffect(() => {
@@ -68,9 +85,13 @@ export function PromoBanner({ promotion }: { promotion: BannerData }) {
           {promotion.discountCode ? (
             <>
               {' '}
-              <span className="whitespace-nowrap">
+              <button
+                type="button"
+                onClick={() => applyCode(promotion.discountCode!, () => router.push('/#quote'))}
+                className="cursor-pointer whitespace-nowrap underline underline-offset-2 hover:no-underline focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
+              >
                 Use code <strong className="font-bold tracking-wide">{promotion.discountCode}</strong>
-              </span>
+              </button>
             </>
           ) : null}
         </p>

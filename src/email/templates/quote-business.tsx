@@ -7,6 +7,9 @@ export type QuoteBusinessEmailProps = QuoteRequestSummary & {
   attachedPhotoCount: number
   // Photos past the attachment size cap: their page in the admin.
   linkedPhotos: { label: string; url: string }[]
+  // "FALL15 · 15% off", or null without a code; where the visit came from.
+  promo: string | null
+  source: string
 }
 
 // To the business: everything the customer sent, the photos attached (those past the size
@@ -21,7 +24,15 @@ export function QuoteBusinessEmail(p: QuoteBusinessEmailProps) {
       <Heading as="h1" style={{ fontSize: '20px', margin: 0 }}>
         New quote request: {p.serviceTitle}
       </Heading>
-      <RequestSummary request={p} photoWord="attached" photosText={photosText} />
+      <RequestSummary
+        request={p}
+        photoWord="attached"
+        photosText={photosText}
+        extra={[
+          ['Promo code', p.promo ?? 'None'],
+          ['Source', p.source],
+        ]}
+      />
       {linked > 0 && (
         <Text>
           Open in the back office:{' '}

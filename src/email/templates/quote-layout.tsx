@@ -35,10 +35,13 @@ export function RequestSummary({
   request: p,
   photoWord,
   photosText,
+  extra = [],
 }: {
   request: QuoteRequestSummary
   photoWord: string
   photosText?: string
+  // Rows only one audience reads (the business: promo code and source).
+  extra?: [string, string][]
 }) {
   const rows: [string, string][] = [
     ['Name', `${p.firstName} ${p.lastName}`],
@@ -47,6 +50,7 @@ export function RequestSummary({
     ['Service', p.serviceTitle],
     ['Description', p.description],
     ['Photos', photosText ?? (p.photoCount ? `${p.photoCount} ${photoWord}` : 'None')],
+    ...extra,
   ]
   return (
     <Section>

@@ -14,6 +14,7 @@ export const PRIVACY_POLICY_DEFAULT = document([
     'Your first and last name, phone number and e-mail address, so we can reply to your request.',
     'The description of the work you need and any photos you choose to send of your wheels, rims, tires, windshield or headlights.',
     'Basic technical data your browser sends to any website (such as the pages visited), used only to keep the site secure and working.',
+    'The promo code you enter on a quote request, and where your visit came from: the campaign tags of the link you followed (utm_source, utm_medium and utm_campaign) and the name of the website that sent you here. We use them only to know which of our flyers and ads bring customers.',
   ]),
   heading('h2', 'How we use it'),
   bulletList([
@@ -28,7 +29,7 @@ export const PRIVACY_POLICY_DEFAULT = document([
   ),
   heading('h2', 'Cookies and local storage'),
   paragraph(
-    'The public site sets no tracking cookies. If you close a promotion banner, your browser remembers that choice in its own local storage so the banner stays closed; you can clear it at any time in your browser settings.',
+    'The public site sets no tracking cookies. If you close a promotion banner, your browser remembers that choice in its own local storage so the banner stays closed; you can clear it at any time in your browser settings. The campaign tags, referring website and promo code of your visit are kept in your browser\'s session storage, which it empties when you close the tab; they are sent to us, and to no one else, only with a quote request.',
   ),
   heading('h2', 'How long we keep it'),
   paragraph(

@@ -3,6 +3,7 @@ import type { TaskConfig } from 'payload'
 import { REPLY_PROMISE_HOURS } from '@/lib/business'
 import type { Lead } from '@/payload-types'
 import { serviceTitle } from '@/lib/catalog'
+import { promoLabel, sourceLabel } from '@/lib/lead-source'
 
 import {
   type Audience,
@@ -128,6 +129,8 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
           adminUrl: `${admin}/leads/${lead.id}`,
           attachedPhotoCount: attachments.length,
           linkedPhotos,
+          promo: promoLabel(lead),
+          source: sourceLabel(lead),
         })
         await payload.sendEmail({
           to,

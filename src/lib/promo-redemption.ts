@@ -1,0 +1,86 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { PROMO_CODE_MAX, PROMO_INVALID, PROMO_USED_UP } from './lead-source'
+
+// A promo code on a quote request: checked and counted in SQL, because the count is
+// shared by every app instance and a read-then-write would let two requests both take
+// the last use.
+
+export class PromoRefused extends Error {}
+
+export type Redeemed = {
+  id: number
+  code: string
+  discountType: 'percentage' | 'fixed_amount'
+  discountValue: number
+  minimumAmount: number
+}
+
+type Db = PostgresAdapter['drizzle']
+
+const LIVE = sql`is_active IS TRUE AND (end_date IS NULL OR end_date > now())`
+const HAS_ROOM = sql`(usage_limit IS NULL OR COALESCE(usage_count, 0) < usage_limit)`
+
+// Why no live promotion with room took the code: one exists but is used up, or none.
+async function refusal(db: Db, code: string): Promise<string> {
+  const found = (await db.execute(sql`
+    SELECT 1 FROM promotions WHERE upper(discount_code) = ${code} AND ${LIVE} LIMIT 1
+  `)) as unknown as { rows: unknown[] }
+  return found.rows.length ? PROMO_USED_UP : PROMO_INVALID
+}
+
+// Before any costly work (photos): refuses a code that cannot be taken now. Not the
+// decision: redeemPromoCode in the lead's transaction is.
+export async function precheckPromoCode(payload: Payload, code: string): Promise<string | null> {
+  if (code.length > PROMO_CODE_MAX) return PROMO_INVALID
+  const db = (payload.db as unknown as PostgresAdapter).drizzle
+  const room = (await db.execute(sql`
+    SELECT 1 FROM promotions WHERE upper(discount_code) = ${code} AND ${LIVE} AND ${HAS_ROOM} LIMIT 1
+  `)) as unknown as { rows: unknown[] }
+  return room.rows.length ? null : refusal(db, code)
+}
+
+// Counts one use of the code, in the request's open transaction, and returns the
+// promotion as it is now; throws PromoRefused when no live promotion with room has it.
+// The UPDATE takes the promotion's row lock until the transaction ends; a concurrent
+// request waits for it and then re-checks the conditions on the committed row (READ
+// COMMITTED), so a limit of 10 lets exactly 10 through however many arrive at once.
+// Should two live promotions share a code, the newest with room is used.
+export async function redeemPromoCode(req: PayloadRequest, code: string): Promise<Redeemed> {
+  const adapter = req.payload.db as unknown as PostgresAdapter
+  const db = req.transactionID ? adapter.sessions[await req.transactionID]?.db : undefined
+  if (!db) throw new Error('A promo code is redeemed only inside the lead transaction.')
+  if (code.length > PROMO_CODE_MAX) throw new PromoRefused(PROMO_INVALID)
+  const result = (await db.execute(sql`
+    UPDATE promotions SET usage_count = COALESCE(usage_count, 0) + 1
+    WHERE id = (
+      SELECT id FROM promotions
+      WHERE upper(discount_code) = ${code} AND ${LIVE} AND ${HAS_ROOM}
+      ORDER BY created_at DESC LIMIT 1
+    ) AND ${LIVE} AND ${HAS_ROOM}
+    RETURNING id, discount_code, discount_type, discount_value, minimum_amount
+  `)) as unknown as { rows: Record<string, unknown>[] }
+  const row = result.rows[0]
+  if (!row) throw new PromoRefused(await refusal(db as Db, code))
+  return {
+    id: Number(row.id),
+    code: String(row.discount_code),
+    discountType: row.discount_type === 'fixed_amount' ? 'fixed_amount' : 'percentage',
+    discountValue: Number(row.discount_value ?? 0),
+    minimumAmount: Number(row.minimum_amount ?? 0),
+  }
+}
+
+// The lead's link and snapshot, written in the same transaction right after the count.
+export async function linkLeadToPromotion(req: PayloadRequest, leadId: number, p: Redeemed): Promise<void> {
+  const adapter = req.payload.db as unknown as PostgresAdapter
+  const db = req.transactionID ? adapter.sessions[await req.transactionID]?.db : undefined
+  if (!db) throw new Error('A promo code is redeemed only inside the lead transaction.')
+  await db.execute(sql`
+    UPDATE leads SET promotion_id = ${p.id}, promo_code = ${p.code}, promo_discount_type = ${p.discountType},
+      promo_discount_value = ${p.discountValue}, promo_minimum_amount = ${p.minimumAmount}
+    WHERE id = ${leadId}
+  `)
+}
