@@ -5,9 +5,6 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[number]
 export const BANNER_COLORS = ['primary', 'secondary', 'gold'] as const
 export type BannerColor = (typeof BANNER_COLORS)[number]
 
-// The only fields the public banner may read.
-export const BANNER_FIELDS = ['id', 'title', 'bannerText', 'bannerColor', 'discountCode', 'endDate'] as const
-
 export const BANNER_DISMISSED_PREFIX = 'promo-banner-dismissed-'
 
 export function bannerColor(value: unknown): BannerColor {
@@ -47,20 +44,4 @@ export function discountValueError(type: unknown, value: unknown): string | null
   if (value < 0) return 'Discount value cannot be negative.'
   if (type === 'percentage' && value > 100) return 'A percentage discount must be between 0 and 100.'
   return null
-}
-
-export type BannerPromotion = {
-  id: number | string
-  isActive?: boolean | null
-  endDate?: string | null
-  createdAt: string
-}
-
-// Spec section 5: active, end date empty or later than now, newest by creation, at most one.
-export function pickBannerPromotion<T extends BannerPromotion>(promotions: T[], now = new Date()): T | null {
-  const live = promotions.filter(
-    (p) => p.isActive === true && (!p.endDate || new Date(p.endDate).getTime() > now.getTime()),
-  )
-  live.sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())
-  return live[0] ?? null
 }

@@ -5,7 +5,7 @@ import { CAREERS_POSTING_DEFAULT, PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAU
 import { getBannerPromotion } from '@/lib/banner'
 import { type BannerData, findBannerPromotion } from '@/lib/banner-query'
 import { getGallery } from '@/lib/gallery'
-import { plainText } from '@/lib/lexical'
+import { plainText } from '../helpers/rich-text'
 
 import { removeTestDataDir } from '../helpers/env'
 import { resetDatabase, testPayload } from '../helpers/payload'

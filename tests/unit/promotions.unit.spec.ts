@@ -4,7 +4,6 @@ import {
   bannerColor,
   discountValueError,
   normalizeDiscountCode,
-  pickBannerPromotion,
   toDateOrNull,
   toNumberOr,
 } from '@/lib/promotions'
@@ -48,18 +47,5 @@ describe('promotion rules', () => {
     expect(discountValueError('percentage', -1)).toBe('Discount value cannot be negative.')
     expect(discountValueError('fixed_amount', 250)).toBeNull()
     expect(discountValueError('fixed_amount', Number.NaN)).toBe('Discount value must be a number.')
-  })
-
-  it('picks the newest active promotion whose end date is empty or in the future', () => {
-    const now = new Date('2026-06-01T12:00:00Z')
-    const promos = [
-      { id: 1, isActive: true, endDate: null, createdAt: '2026-01-01T00:00:00Z' },
-      { id: 2, isActive: true, endDate: '2026-07-01T00:00:00Z', createdAt: '2026-03-01T00:00:00Z' },
-      { id: 3, isActive: false, endDate: null, createdAt: '2026-05-01T00:00:00Z' },
-      { id: 4, isActive: true, endDate: '2026-05-31T00:00:00Z', createdAt: '2026-05-15T00:00:00Z' },
-    ]
-    expect(pickBannerPromotion(promos, now)?.id).toBe(2)
-    expect(pickBannerPromotion(promos.filter((p) => p.id !== 2), now)?.id).toBe(1)
-    expect(pickBannerPromotion([promos[2], promos[3]], now)).toBeNull()
   })
 })
