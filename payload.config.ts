@@ -26,12 +26,13 @@ import { jobs } from './src/jobs'
 import { installJobRunner } from './src/jobs/runner'
 import { plugins } from './src/plugins'
 import { serialiseMigrations } from './src/lib/migration-lock'
+import { serverUrl } from './src/lib/server-url'
 import { logIdlePoolErrors } from './src/lib/pool-errors'
 import { seedOnInit } from './src/seed/on-init'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const isProduction = process.env.NODE_ENV === 'production'
-const serverURL = process.env.SERVER_URL || 'http://localhost:3000'
+const serverURL = serverUrl()
 
 function secret(): string {
   const value = process.env.PAYLOAD_SECRET

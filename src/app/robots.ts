@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next'
 
-import { siteUrl } from '@/lib/seo'
+import { serverUrl } from '@/lib/server-url'
 
 // Built per request: the site's address (SERVER_URL) is known at run time, not at build.
 export const dynamic = 'force-dynamic'
@@ -8,6 +8,6 @@ export const dynamic = 'force-dynamic'
 export default function robots(): MetadataRoute.Robots {
   return {
     rules: [{ userAgent: '*', allow: '/', disallow: ['/admin', '/api/', '/login'] }],
-    sitemap: `${siteUrl()}/sitemap.xml`,
+    sitemap: `${serverUrl()}/sitemap.xml`,
   }
 }

@@ -1,10 +1,6 @@
 import type { Metadata } from 'next'
 
-// The public address of the site (absolute URLs in Open Graph tags, the sitemap and
-// JSON-LD).
-export function siteUrl(): string {
-  return (process.env.SERVER_URL || 'http://localhost:3000').replace(/\/+$/, '')
-}
+import { serverUrl } from './server-url'
 
 export const PUBLIC_PATHS = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service'] as const
 
@@ -38,7 +34,7 @@ export function siteMetadata({
   description: string
 }): Metadata {
   return {
-    metadataBase: new URL(siteUrl()),
+    metadataBase: new URL(serverUrl()),
     title: { default: homeTitle(businessName), template: `%s | ${businessName}` },
     description,
     applicationName: businessName,

@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
 
+import { serverUrl } from '@/lib/server-url'
+
 import { DEV_ADMIN } from './dev-admin'
 import { seed } from './index'
 
@@ -14,7 +16,7 @@ export async function seedOnInit(payload: Payload): Promise<void> {
     payload.logger.error({ err }, 'Seeding demo content failed')
     return
   }
-  const url = process.env.SERVER_URL || 'http://localhost:3000'
+  const url = serverUrl()
   payload.logger.info(
     `\n  Back office: ${url}/admin\n  Development admin: ${DEV_ADMIN.email} / ${DEV_ADMIN.password}\n`,
   )

@@ -11,7 +11,8 @@ import { SiteFooter } from '@/components/site/site-footer'
 import { SiteHeader } from '@/components/site/site-header'
 import { Toaster } from '@/components/ui/toaster.client'
 import { businessJsonLd, jsonLdScript } from '@/lib/json-ld'
-import { homeTitle, pageMetadata, siteUrl } from '@/lib/seo'
+import { homeTitle, pageMetadata } from '@/lib/seo'
+import { serverUrl } from '@/lib/server-url'
 import { getSiteSettings } from '@/lib/site-settings'
 
 // Served from the cache; the collections' hooks revalidate it by tag. The 30-second
@@ -35,7 +36,7 @@ export default async function HomePage() {
   const settings = await getSiteSettings()
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(businessJsonLd(settings, siteUrl())) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(businessJsonLd(settings, serverUrl())) }} />
       <SiteHeader settings={settings} variant="home" />
       <main id="main">
         <Hero settings={settings} />

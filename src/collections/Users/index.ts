@@ -6,6 +6,7 @@ import { adminsOrSelf } from '@/access/adminsOrSelf'
 import { anyone } from '@/access/anyone'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
+import { servedOverHttps } from '@/lib/server-url'
 import { timestampFields } from '@/fields/timestamps'
 
 import { verificationEmailHTML } from './verificationEmail'
@@ -35,8 +36,7 @@ export const Users: CollectionConfig = {
     tokenExpiration: 60 * 60 * 8,
     cookies: {
       sameSite: 'Lax',
-      secure:
-        process.env.NODE_ENV === 'production' && process.env.SERVER_URL?.startsWith('https://') === true,
+      secure: process.env.NODE_ENV === 'production' && servedOverHttps(),
     },
   },
   access: {

@@ -1,11 +1,11 @@
-const serverURL = () => (process.env.SERVER_URL || 'http://localhost:3000').replace(/\/$/, '')
+import { serverUrl } from '@/lib/server-url'
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 export function verificationLink(token: string): string {
-  return `${serverURL()}/verify/${encodeURIComponent(token)}`
+  return `${serverUrl()}/verify/${encodeURIComponent(token)}`
 }
 
 export function verificationEmailHTML({

@@ -4,7 +4,9 @@ import { NextResponse } from 'next/server'
 import { OIDC_COOKIE, OIDC_COOKIE_MAX_AGE, startGoogleSignIn } from '@/lib/oidc'
 import { googleOidcSettings } from '@/lib/oidc-config'
 
-import { callbackUrl, loginErrorUrl, siteUrl } from './urls'
+import { serverUrl } from '@/lib/server-url'
+
+import { callbackUrl, loginErrorUrl } from './urls'
 
 export const dynamic = 'force-dynamic'
 
@@ -21,7 +23,7 @@ export async function GET(request: NextRequest) {
     response.cookies.set(OIDC_COOKIE, cookieValue, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: siteUrl().startsWith('https://'),
+      secure: serverUrl().startsWith('https://'),
       path: '/auth/google',
       maxAge: OIDC_COOKIE_MAX_AGE,
     })

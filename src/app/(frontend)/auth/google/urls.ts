@@ -1,15 +1,13 @@
 // The callback must match the address registered with Google exactly, so it is built
 // from the configured site address, never from request headers.
-export function siteUrl(): string {
-  return (process.env.SERVER_URL || 'http://localhost:3000').replace(/\/$/, '')
-}
+import { serverUrl } from '@/lib/server-url'
 
 export function callbackUrl(): string {
-  return `${siteUrl()}/auth/google/callback`
+  return `${serverUrl()}/auth/google/callback`
 }
 
 export function loginErrorUrl(message: string): URL {
-  const url = new URL('/login', siteUrl())
+  const url = new URL('/login', serverUrl())
   url.searchParams.set('error', message)
   return url
 }

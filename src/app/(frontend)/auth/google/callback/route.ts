@@ -6,7 +6,9 @@ import { getPayload } from 'payload'
 import { OIDC_COOKIE, completeGoogleSignIn } from '@/lib/oidc'
 import { googleOidcSettings } from '@/lib/oidc-config'
 
-import { callbackUrl, loginErrorUrl, siteUrl } from '../urls'
+import { serverUrl } from '@/lib/server-url'
+
+import { callbackUrl, loginErrorUrl } from '../urls'
 
 export const dynamic = 'force-dynamic'
 
@@ -23,7 +25,7 @@ export async function GET(request: NextRequest) {
     cookieValue: request.cookies.get(OIDC_COOKIE)?.value,
   })
   const response = result.ok
-    ? NextResponse.redirect(new URL(result.returnTo, siteUrl()), 303)
+    ? NextResponse.redirect(new URL(result.returnTo, serverUrl()), 303)
     : NextResponse.redirect(loginErrorUrl(result.message), 303)
   response.cookies.set(OIDC_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/auth/google', maxAge: 0 })
   // After cookies.set: NextResponse rewrites every Set-Cookie header from its own cookie
