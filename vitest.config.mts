@@ -13,6 +13,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.unit.spec.ts'],
+          // A few unit tests import server modules (Payload, the database adapter); on a
+          // busy machine that import alone can pass Vitest's 5 s default.
+          testTimeout: 30_000,
         },
       },
       {
