@@ -8,6 +8,7 @@ import type { GalleryImage, GalleryItem } from '@/payload-types'
 
 import { jsonInit, useApi } from './admin-fetch'
 import { DeleteButton } from './delete-button.client'
+import { EditorActions } from './editor-actions.client'
 import { useEditor } from './use-editor'
 import { useHydrated } from './use-hydrated'
 
@@ -126,14 +127,7 @@ export function GalleryTabClient({ items }: { items: GalleryItem[] | null }) {
               <input type="file" accept="image/*" onChange={(e) => set('after', e.target.files?.[0] ?? null)} />
             </label>
           </div>
-          <div className="cbo-inline">
-            <Button type="submit" margin={false} disabled={editor.saving}>
-              {editing.kind === 'edit' ? 'Update Item' : 'Create Item'}
-            </Button>
-            <Button buttonStyle="secondary" margin={false} onClick={editor.close}>
-              Cancel
-            </Button>
-          </div>
+          <EditorActions noun="Item" editing={editing.kind === 'edit'} saving={editor.saving} onCancel={editor.close} />
         </form>
       ) : null}
 

@@ -19,6 +19,7 @@ import { bannerColor } from '@/lib/promotions'
 
 import { jsonInit, useApi } from './admin-fetch'
 import { DeleteButton } from './delete-button.client'
+import { EditorActions } from './editor-actions.client'
 import { useEditor } from './use-editor'
 import { useHydrated } from './use-hydrated'
 
@@ -182,14 +183,7 @@ export function PromotionsTabClient({ promotions, timeZone }: { promotions: Prom
             <span>{preview.bannerText || preview.title || 'Banner text'}</span>
             {preview.discountCode ? <strong> Code: {preview.discountCode}</strong> : null}
           </div>
-          <div className="cbo-inline">
-            <Button type="submit" margin={false} disabled={editor.saving}>
-              {editing.kind === 'edit' ? 'Update Promotion' : 'Create Promotion'}
-            </Button>
-            <Button buttonStyle="secondary" margin={false} onClick={editor.close}>
-              Cancel
-            </Button>
-          </div>
+          <EditorActions noun="Promotion" editing={editing.kind === 'edit'} saving={editor.saving} onCancel={editor.close} />
         </form>
       ) : null}
 
