@@ -73,6 +73,9 @@ export async function promoLimitDrill(): Promise<DrillResult> {
       `SELECT usage_count FROM promotions WHERE id = $1`,
       [promotionId],
     )
+    // The drill's promotion goes out of the way of later drills (the newest active one is
+    // the site's banner).
+    await db.query(`UPDATE promotions SET is_active = false WHERE id = $1`, [promotionId])
     return { leads: leadRows.rows, usageCount: Number(promo.rows[0]?.usage_count) }
   })
 

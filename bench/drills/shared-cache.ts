@@ -15,7 +15,7 @@ const LIMIT_SECONDS = 2
 const POLL_MS = 100
 const GIVE_UP_SECONDS = 75
 
-type Promotion = { id: number | string; bannerText: string }
+type Promotion = { id: number | string; bannerText: string; endDate?: string | null }
 
 async function homeHtml(url: string): Promise<{ status: number; html: string; cache: string | null }> {
   const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(30_000) })
@@ -32,15 +32,17 @@ async function warm(url: string) {
   }
 }
 
-async function shownPromotion(a: RunningServer, b: RunningServer, auth: string): Promise<Promotion> {
-  const res = await fetch(`${a.url}/api/promotions?limit=100&depth=0`, { headers: { Authorization: auth } })
+// The banner's promotion by the banner's own rule (active, end date empty or ahead, the
+// newest), whatever the pages cached before this drill show.
+async function bannerPromotion(a: RunningServer, auth: string): Promise<Promotion> {
+  const query = 'where[isActive][equals]=true&sort=-createdAt&limit=100&depth=0'
+  const res = await fetch(`${a.url}/api/promotions?${query}`, { headers: { Authorization: auth } })
   if (!res.ok) throw new Error(`listing promotions answered ${res.status}`)
   const { docs } = (await res.json()) as { docs: Promotion[] }
-  const { html } = await homeHtml(b.url)
-  const shown = docs.find((p) => p.bannerText && html.includes(p.bannerText))
-  if (!shown)
-    throw new Error("no promotion's banner text is on the home page (is the seed's promotion active?)")
-  return shown
+  const now = Date.now()
+  const live = docs.find((p) => !p.endDate || new Date(p.endDate).getTime() > now)
+  if (!live) throw new Error('no active promotion to edit (is the seed there?)')
+  return live
 }
 
 async function patchBanner(url: string, auth: string, id: Promotion['id'], bannerText: string) {
@@ -71,7 +73,7 @@ async function measure(mode: 'redis' | 'no-redis', env: Record<string, string>) 
     servers.push(await startServer(env, { logFile: logs.b, port: portB }))
     const [a, b] = servers
     const auth = await adminAuthorization(a.url)
-    const promotion = await shownPromotion(a, b, auth)
+    const promotion = await bannerPromotion(a, auth)
     // Both instances have served (and cached) the home page with the old text.
     for (const server of [a, b]) await warm(server.url)
     const text = `Drill ${runTag(mode)}: 20% off any rim repair this week.`
