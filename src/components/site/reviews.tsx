@@ -12,7 +12,7 @@ export function Reviews({ settings }: { settings: PublicSiteSettings }) {
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="reviews-title" eyebrow="Reviews" title="What Our Customers Say" />
         <div className="mb-10 flex flex-col items-center gap-2 text-center">
-          <StarRating rating={REVIEW_SUMMARY.rating} className="[&_svg]:size-6" />
+          <StarRating rating={REVIEW_SUMMARY.rating} size="large" />
           <p className="text-lg font-semibold">{REVIEW_SUMMARY.label}</p>
         </div>
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
