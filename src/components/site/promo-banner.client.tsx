@@ -5,8 +5,10 @@ import { useEffect, useLayoutEffect, useState } from 'react'
 
 import type { BannerData } from '@/lib/banner-query'
 import { BANNER_DISMISSED_PREFIX } from '@/lib/promotions'
-import { cn } from '@/lib/utils'
+import { clsx } from 'clsx'
 
+// clsx, not cn: the classes never conflict, and tailwind-merge would be the largest part
+// of this first-screen island's code.
 const COLORS = {
   primary: 'bg-ink-muted text-white',
   secondary: 'bg-mist text-ink border-b border-ink/10',
@@ -61,7 +63,7 @@ export function PromoBanner({ promotion }: { promotion: BannerData }) {
         aria-label="Promotion"
         data-promo-id={promotion.id}
         data-color={promotion.bannerColor}
-        className={cn('relative px-12 py-2 text-center text-sm font-medium', COLORS[promotion.bannerColor])}
+        className={clsx('relative px-12 py-2 text-center text-sm font-medium', COLORS[promotion.bannerColor])}
       >
         <p>
           <span>{promotion.bannerText || promotion.title}</span>
