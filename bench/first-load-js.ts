@@ -12,8 +12,12 @@ export const PUBLIC_ROUTES = ['/', '/gallery', '/join-team', '/privacy-policy', 
 
 function scriptUrls(html: string): string[] {
   const urls = new Set<string>()
-  // noModule scripts are polyfills that only browsers without ES modules load.
-  for (const m of html.matchAll(/<script([^>]*)\ssrc="([^"]+)"/g)) if (!/nomodule/i.test(m[1])) urls.add(m[2])
+  // noModule scripts are polyfills that only browsers without ES modules load (Next writes
+  // the attribute after src, so the whole tag is checked).
+  for (const m of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = /\ssrc="([^"]+)"/.exec(m[0])?.[1]
+    if (src && !/\snomodule\b/i.test(m[0])) urls.add(src)
+  }
   for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1])
   for (const m of html.matchAll(/<link[^>]*href="([^"]+\.js)"[^>]*rel="(?:modulepreload|preload)"/g))
     urls.add(m[1])
