@@ -1,11 +1,11 @@
 'use client'
 
-import { XIcon } from 'lucide-react'
+import { clsx } from 'clsx'
 import { useEffect, useLayoutEffect, useState } from 'react'
 
+import { Icon } from '@/components/ui/icon'
 import type { BannerData } from '@/lib/banner-query'
 import { BANNER_DISMISSED_PREFIX } from '@/lib/promotions'
-import { clsx } from 'clsx'
 
 // clsx, not cn: the classes never conflict, and tailwind-merge would be the largest part
 // of this first-screen island's code.
@@ -82,7 +82,7 @@ export function PromoBanner({ promotion }: { promotion: BannerData }) {
           aria-label="Close promotion banner"
           className="absolute top-1/2 right-2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md hover:bg-black/10 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
         >
-          <XIcon className="size-4" aria-hidden />
+          <Icon name="x" className="size-4" />
         </button>
       </div>
     </>

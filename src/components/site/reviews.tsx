@@ -1,5 +1,4 @@
-import { ExternalLinkIcon } from 'lucide-react'
-
+import { Icon } from '@/components/ui/icon'
 import { REVIEW_SUMMARY, REVIEWS } from '@/lib/catalog'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 
@@ -37,7 +36,7 @@ export function Reviews({ settings }: { settings: PublicSiteSettings }) {
             className="inline-flex items-center gap-2 font-semibold text-gold-dark underline underline-offset-4 hover:text-ink"
           >
             Read more reviews on Google
-            <ExternalLinkIcon className="size-4" aria-hidden />
+            <Icon name="external-link" className="size-4" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         </p>

@@ -16,13 +16,13 @@ export function StarRating({
 }) {
   const full = Math.round(rating)
   return (
-    <span role="img" aria-label={`Rated ${rating} out of ${max} stars`} className={cn('inline-flex gap-0.5', className)}>
+    <span
+      role="img"
+      aria-label={`Rated ${rating} out of ${max} stars`}
+      className={cn('inline-flex gap-0.5', size === 'large' ? '*:size-6' : '*:size-4', className)}
+    >
       {Array.from({ length: max }, (_, i) => (
-        <i
-          key={i}
-          aria-hidden
-          className={cn(size === 'large' ? 'size-6' : 'size-4', i < full ? 'star-full bg-gold' : 'star-empty bg-ink/30')}
-        />
+        <i key={i} aria-hidden className={i < full ? 'star-full' : 'star-empty'} />
       ))}
     </span>
   )
