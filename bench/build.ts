@@ -42,11 +42,19 @@ export async function buildBench() {
     const dir = fs.mkdtempSync(path.resolve('.data/runs/bench-build-'))
     try {
       const tsconfig = path.join(dir, 'tsconfig.json')
-      fs.writeFileSync(tsconfig, JSON.stringify({ extends: path.relative(dir, path.resolve('tsconfig.json')) }))
+      fs.writeFileSync(
+        tsconfig,
+        JSON.stringify({ extends: path.relative(dir, path.resolve('tsconfig.json')) }),
+      )
       loadBefore.push(os.loadavg().map((l) => round(l, 2)))
-      const ms = await build(path.relative(process.cwd(), path.join(dir, 'next')), path.relative(process.cwd(), tsconfig))
+      const ms = await build(
+        path.relative(process.cwd(), path.join(dir, 'next')),
+        path.relative(process.cwd(), tsconfig),
+      )
       seconds.push(round(ms / 1000, 1))
-      console.log(`  cold next build: ${seconds.at(-1)} s (load average before: ${loadBefore.at(-1)!.join(', ')})`)
+      console.log(
+        `  cold next build: ${seconds.at(-1)} s (load average before: ${loadBefore.at(-1)!.join(', ')})`,
+      )
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }

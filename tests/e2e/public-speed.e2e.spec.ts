@@ -48,7 +48,8 @@ test.describe('home page on a phone (390 px)', () => {
     await page.goto('/')
     await page.waitForLoadState('networkidle')
     await expect(page.locator('#quote form')).toHaveCount(0)
-    const contactTop = () => page.locator('#contact').evaluate((el) => el.getBoundingClientRect().top + scrollY)
+    const contactTop = () =>
+      page.locator('#contact').evaluate((el) => el.getBoundingClientRect().top + scrollY)
     const before = await contactTop()
     await page.locator('#quote').scrollIntoViewIfNeeded()
     await expect(page.locator('#quote form').getByLabel('First Name')).toBeVisible()
