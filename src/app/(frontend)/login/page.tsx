@@ -13,10 +13,9 @@ import { safeAdminRedirect } from '@/lib/safe-redirect'
 
 export const dynamic = 'force-dynamic'
 
-// Indexable like every public page (a noindex made search engines' and Lighthouse's SEO
-// checks fail); it is simply not listed in the sitemap.
 export const metadata: Metadata = {
   title: 'Team Login',
+  robots: { index: false, follow: false },
 }
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> }
