@@ -61,7 +61,10 @@ const nextConfig = {
   // Minifying the server bundle renames those classes, so every APIError without `data`,
   // ours and Payload's own, reached people as "An unknown error occurred.". Server code is
   // not sent to browsers: leaving it unminified costs disk space, not visitors' bytes.
-  experimental: { serverMinification: false },
+  // turbopackFileSystemCacheForBuild: builds here start from an empty build folder (the
+  // image, CI, every end-to-end run), so writing Turbopack's cache only cost time: 20-30 s
+  // of a cold build on this machine kind (docs/BENCHMARKS.md).
+  experimental: { serverMinification: false, turbopackFileSystemCacheForBuild: false },
   // `npm run typecheck` checks the whole project (tests included) before any build;
   // checking again inside `next build` only costs time.
   // Next adds its build folder's type paths to the tsconfig it is given; a run with its

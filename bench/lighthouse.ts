@@ -7,10 +7,10 @@ import { median, round, target } from './lib/stats'
 import type { Target } from './lib/stats'
 
 // Lighthouse's default (mobile) run, simulated throttling as PageSpeed uses, driving the
-// system Chromium: the four category scores, LCP, TBT, CLS and bytes transferred per
-// page, median of RUNS runs.
+// system Chromium: the four category scores, FCP, LCP, TBT, CLS and bytes transferred
+// per public page, median of RUNS runs.
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3)
-export const LIGHTHOUSE_PAGES = ['/', '/gallery', '/join-team']
+export const LIGHTHOUSE_PAGES = ['/', '/gallery', '/join-team', '/privacy-policy', '/login']
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
 function chromePath(): string | undefined {
@@ -21,6 +21,7 @@ function chromePath(): string | undefined {
 
 type PageFigures = {
   scores: Record<(typeof CATEGORIES)[number], number>
+  fcpMs: number
   lcpMs: number
   tbtMs: number
   cls: number
@@ -59,6 +60,7 @@ export async function lighthouseBench(url: string) {
           scores: Object.fromEntries(
             CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
           ) as PageFigures['scores'],
+          fcpMs: round(audit('first-contentful-paint'), 0),
           lcpMs: round(audit('largest-contentful-paint'), 0),
           tbtMs: round(audit('total-blocking-time'), 0),
           cls: round(audit('cumulative-layout-shift'), 3),
@@ -70,6 +72,7 @@ export async function lighthouseBench(url: string) {
         scores: Object.fromEntries(
           CATEGORIES.map((c) => [c, med((r) => r.scores[c])]),
         ) as PageFigures['scores'],
+        fcpMs: med((r) => r.fcpMs),
         lcpMs: med((r) => r.lcpMs),
         tbtMs: med((r) => r.tbtMs),
         cls: med((r) => r.cls),
@@ -84,8 +87,12 @@ export async function lighthouseBench(url: string) {
   }
   const targets: Target[] = []
   for (const [page, p] of Object.entries(pages)) {
-    for (const c of CATEGORIES) targets.push(target(`${page} ${c}`, p.scores[c], 100, '>='))
-    targets.push(target(`${page} LCP (ms)`, p.lcpMs, 1500, '<=', ' ms'))
+    for (const c of CATEGORIES) targets.push(target(`${page} ${c}`, p.scores[c], c === 'performance' ? 99 : 100, '>='))
+    targets.push(target(`${page} LCP (ms)`, p.lcpMs, 1300, '<=', ' ms'))
+    // The largest paint is the first one when the page's text does not wait for anything.
+    targets.push(target(`${page} LCP after FCP (ms)`, p.lcpMs - p.fcpMs, 200, '<=', ' ms'))
+    targets.push(target(`${page} TBT (ms)`, p.tbtMs, 50, '<=', ' ms'))
+    targets.push(target(`${page} CLS`, p.cls, 0, '<='))
     targets.push(target(`${page} page weight (KiB)`, p.transferKiB, 250, '<=', ' KiB'))
   }
   return { runs: RUNS, pages, targets }

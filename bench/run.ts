@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { backofficeBench } from './backoffice'
+import { buildBench } from './build'
 import { firstLoadJs } from './first-load-js'
 import { httpBench } from './http'
 import { lighthouseBench } from './lighthouse'
@@ -16,15 +17,21 @@ import { quoteBench } from './quote'
 // database (as the end-to-end tests do), then runs each benchmark against its own
 // freshly started server and prints its figures and targets. Results go to
 // bench/results/<time>.json and bench/results/latest.json.
-type Bench = (server: RunningServer) => Promise<{ targets: Target[] } & Record<string, unknown>>
+type Result = Promise<{ targets: Target[] } & Record<string, unknown>>
+// `server: false`: the benchmark starts what it needs itself (the build benchmark builds).
+type Entry = { title: string; env?: Record<string, string> } & (
+  | { server?: true; run: (server: RunningServer) => Result }
+  | { server: false; run: () => Result }
+)
 
-const BENCHES: Record<string, { title: string; env?: Record<string, string>; run: Bench }> = {
+const BENCHES: Record<string, Entry> = {
   lighthouse: { title: 'Lighthouse, mobile', run: (s) => lighthouseBench(s.url) },
   'first-load-js': { title: 'First-load JavaScript per route', run: (s) => firstLoadJs(s.url) },
   http: { title: 'HTTP throughput and latency (autocannon)', run: (s) => httpBench(s.url) },
   // The rate limit would refuse a benchmark's submissions from one address.
   quote: { title: 'Quote submission with photos', env: { QUOTE_RATE_LIMIT_MAX: '100000' }, run: quoteBench },
   backoffice: { title: 'Back office with 10 000 leads', run: (s) => backofficeBench(s.url) },
+  build: { title: 'Cold production build', server: false, run: () => buildBench() },
 }
 
 const names = selectedNames(BENCHES, process.argv.slice(2), 'benchmark')
@@ -34,9 +41,14 @@ let failed = false
 for (const name of names) {
   const bench = BENCHES[name]
   console.log(`\n== ${bench.title} (${name})`)
-  const server = await startServer(bench.env)
+  let server: RunningServer | null = null
   try {
-    const result = await bench.run(server)
+    let result: Awaited<Result>
+    if (bench.server === false) result = await bench.run()
+    else {
+      server = await startServer(bench.env)
+      result = await bench.run(server)
+    }
     results[name] = result
     printTargets(result.targets)
   } catch (error) {
@@ -44,7 +56,7 @@ for (const name of names) {
     results[name] = { error: String(error instanceof Error ? error.stack : error) }
     console.error(`  FAILED: ${error instanceof Error ? error.message : error}`)
   } finally {
-    await server.stop()
+    await server?.stop()
   }
 }
 

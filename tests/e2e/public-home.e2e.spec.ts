@@ -139,6 +139,8 @@ test.describe('home page', () => {
   })
 
   test('the main quote form is in #quote, with photos', async ({ page }) => {
+    // The form loads as it nears the screen.
+    await page.locator('#quote').scrollIntoViewIfNeeded()
     const form = page.locator('#quote form')
     await expect(form).toHaveCount(1)
     await expect(form.locator('input[type="file"]')).toHaveCount(1)

@@ -9,7 +9,7 @@ import { Reviews } from '@/components/site/reviews'
 import { Services } from '@/components/site/services'
 import { SiteFooter } from '@/components/site/site-footer'
 import { SiteHeader } from '@/components/site/site-header'
-import { Toaster } from '@/components/ui/toaster.client'
+import { LazyToaster } from '@/components/ui/lazy-toaster.client'
 import { businessJsonLd, jsonLdScript } from '@/lib/json-ld'
 import { homeTitle, pageMetadata } from '@/lib/seo'
 import { serverUrl } from '@/lib/server-url'
@@ -48,8 +48,8 @@ export default async function HomePage() {
         <Contact settings={settings} />
       </main>
       <SiteFooter settings={settings} />
-      {/* Notices of the quote forms; pages without a form do without its code. */}
-      <Toaster />
+      {/* Notices of the quote forms, loaded with the first form; pages without a form do without. */}
+      <LazyToaster />
     </>
   )
 }

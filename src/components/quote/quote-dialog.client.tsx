@@ -21,10 +21,12 @@ export type QuoteDialogProps = {
   serviceType: string
   serviceTitle: string
   children: ReactNode
+  /** Open as soon as it mounts (the dialog's code was loaded by a click on its button). */
+  defaultOpen?: boolean
 }
 
-export function QuoteDialog({ serviceType, serviceTitle, children }: QuoteDialogProps) {
-  const [open, setOpen] = useState(false)
+export function QuoteDialog({ serviceType, serviceTitle, children, defaultOpen = false }: QuoteDialogProps) {
+  const [open, setOpen] = useState(defaultOpen)
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{children}</DialogTrigger>

@@ -1,6 +1,5 @@
-import { ClockIcon, MailIcon, PhoneIcon } from 'lucide-react'
-
 import { buttonVariants } from '@/components/ui/button'
+import { Icon } from '@/components/ui/icon'
 import { mailtoHref, telHref } from '@/lib/contact'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
@@ -15,7 +14,7 @@ export function Contact({ settings }: { settings: PublicSiteSettings }) {
         <div className="grid gap-6 lg:grid-cols-2">
           <ul className="grid gap-4">
             <li className="flex gap-4 rounded-2xl bg-ink-soft p-6">
-              <PhoneIcon className="size-6 shrink-0 text-gold" aria-hidden />
+              <Icon name="phone" className="size-6 shrink-0 text-gold" />
               <div>
                 <h3 className="font-semibold">Phone</h3>
                 <a href={telHref(settings.phone)} className="text-lg text-gold-light underline-offset-4 hover:underline">
@@ -24,7 +23,7 @@ export function Contact({ settings }: { settings: PublicSiteSettings }) {
               </div>
             </li>
             <li className="flex gap-4 rounded-2xl bg-ink-soft p-6">
-              <ClockIcon className="size-6 shrink-0 text-gold" aria-hidden />
+              <Icon name="clock" className="size-6 shrink-0 text-gold" />
               <div>
                 <h3 className="font-semibold">Hours</h3>
                 <p className="text-white/85">{settings.hours.weekdays}</p>
@@ -32,7 +31,7 @@ export function Contact({ settings }: { settings: PublicSiteSettings }) {
               </div>
             </li>
             <li className="flex gap-4 rounded-2xl bg-ink-soft p-6">
-              <MailIcon className="size-6 shrink-0 text-gold" aria-hidden />
+              <Icon name="mail" className="size-6 shrink-0 text-gold" />
               <div>
                 <h3 className="font-semibold">Email</h3>
                 <a href={mailtoHref(settings.email)} className="text-lg break-all text-gold-light underline-offset-4 hover:underline">
@@ -48,7 +47,7 @@ export function Contact({ settings }: { settings: PublicSiteSettings }) {
             </p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
               <a href={telHref(settings.phone)} className={cn(buttonVariants({ variant: 'premium', size: 'lg' }))}>
-                <PhoneIcon aria-hidden /> Call Now
+                <Icon name="phone" className="size-4" /> Call Now
               </a>
               <a href="#quote" className={cn(buttonVariants({ variant: 'outline-premium', size: 'lg' }))}>
                 Request a Quote

@@ -1,6 +1,5 @@
-import { Building2Icon, WrenchIcon } from 'lucide-react'
-
 import { buttonVariants } from '@/components/ui/button'
+import { Icon } from '@/components/ui/icon'
 import { telHref } from '@/lib/contact'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
@@ -36,7 +35,7 @@ export function Hero({ settings }: { settings: PublicSiteSettings }) {
         <div className="grid gap-4">
           <div className="rounded-xl border border-gold/40 bg-white/5 p-6">
             <h2 className="flex items-center gap-2 text-xl font-bold">
-              <WrenchIcon className="size-5 text-gold" aria-hidden /> Mobile Repair Quote
+              <Icon name="wrench" className="size-5 text-gold" /> Mobile Repair Quote
             </h2>
             <p className="mt-2 text-white/80">
               Send a few details and photos of the damage; we reply with a quote within 24 hours.
@@ -47,7 +46,7 @@ export function Hero({ settings }: { settings: PublicSiteSettings }) {
           </div>
           <div className="rounded-xl border border-white/15 bg-white/5 p-6">
             <h2 className="flex items-center gap-2 text-xl font-bold">
-              <Building2Icon className="size-5 text-gold" aria-hidden /> Dealership Partnership
+              <Icon name="building" className="size-5 text-gold" /> Dealership Partnership
             </h2>
             <p className="mt-2 text-white/80">
               Fleet pricing, quick turnaround on lot inventory, and pickup and delivery for dealerships across Austin.

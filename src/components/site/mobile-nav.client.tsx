@@ -1,16 +1,17 @@
 'use client'
 
-import { MenuIcon } from 'lucide-react'
-import dynamic from 'next/dynamic'
 import { useRef, useState } from 'react'
+import type { ComponentType } from 'react'
 
+import { Icon } from '@/components/ui/icon'
+
+import type { MobileDrawerProps } from './mobile-drawer.client'
 import type { NavLink } from './nav-links'
 
 // The dialog code (Radix) is not needed until someone opens the menu: it loads when the
 // button is first pointed at, touched or focused, and the drawer opens once it is there.
-const MobileDrawer = dynamic(() => import('./mobile-drawer.client').then((m) => m.MobileDrawer), {
-  ssr: false,
-})
+// A plain import() rather than next/dynamic, whose loader code would ship with every page.
+const loadDrawer = () => import('./mobile-drawer.client')
 
 // The navigation on small screens: a button that opens a side drawer.
 export function MobileNav({
@@ -24,10 +25,15 @@ export function MobileNav({
   phoneHref: string
   quoteHref: string
 }) {
-  const [wanted, setWanted] = useState(false)
+  const [Drawer, setDrawer] = useState<ComponentType<MobileDrawerProps> | null>(null)
   const [open, setOpen] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
-  const load = () => setWanted(true)
+  // A dropped connection leaves the menu closed; the next attempt loads it again.
+  const load = () =>
+    loadDrawer().then(
+      (m) => setDrawer(() => m.MobileDrawer),
+      () => undefined,
+    )
   return (
     <>
       <button
@@ -41,14 +47,14 @@ export function MobileNav({
         onTouchStart={load}
         onFocus={load}
         onClick={() => {
-          load()
+          void load()
           setOpen(true)
         }}
       >
-        <MenuIcon className="size-6" aria-hidden />
+        <Icon name="menu" className="size-6" />
       </button>
-      {wanted ? (
-        <MobileDrawer
+      {Drawer ? (
+        <Drawer
           links={links}
           phone={phone}
           phoneHref={phoneHref}

@@ -1,6 +1,7 @@
-import { QuoteDialog } from '@/components/quote/quote-dialog.client'
-import { Button } from '@/components/ui/button'
+import { QuoteDialogButton } from '@/components/quote/quote-dialog-button.client'
+import { buttonVariants } from '@/components/ui/button'
 import { MOBILE_SERVICE_NOTE, OFFERS } from '@/lib/catalog'
+import { cn } from '@/lib/utils'
 
 import { SectionHeading } from './section-heading'
 
@@ -18,11 +19,13 @@ export function Pricing() {
                 {offer.unit ? <span className="ml-1 text-white/80">{offer.unit}</span> : null}
               </p>
               <p className="mt-4 flex-1 text-white/80">{offer.description}</p>
-              <QuoteDialog serviceType={offer.key} serviceTitle={offer.title}>
-                <Button variant="premium" size="lg" className="mt-6 w-full">
-                  Get Started
-                </Button>
-              </QuoteDialog>
+              <QuoteDialogButton
+                serviceType={offer.key}
+                serviceTitle={offer.title}
+                className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-6 w-full')}
+              >
+                Get Started
+              </QuoteDialogButton>
             </li>
           ))}
         </ul>

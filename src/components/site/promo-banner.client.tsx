@@ -1,15 +1,17 @@
 'use client'
 
-import { XIcon } from 'lucide-react'
+import { clsx } from 'clsx'
 import { useRouter } from 'next/navigation'
 import { useEffect, useLayoutEffect, useState } from 'react'
 
 import { savePromoCode } from '@/components/quote/visit-state'
+import { Icon } from '@/components/ui/icon'
 import type { BannerData } from '@/lib/banner-query'
 import { PROMO_CODE_FIELD } from '@/lib/lead-source'
 import { BANNER_DISMISSED_PREFIX } from '@/lib/promotions'
-import { cn } from '@/lib/utils'
 
+// clsx, not cn: the classes never conflict, and tailwind-merge would be the largest part
+// of this first-screen island's code.
 const COLORS = {
   primary: 'bg-ink-muted text-white',
   secondary: 'bg-mist text-ink border-b border-ink/10',
@@ -78,7 +80,7 @@ export function PromoBanner({ promotion }: { promotion: BannerData }) {
         aria-label="Promotion"
         data-promo-id={promotion.id}
         data-color={promotion.bannerColor}
-        className={cn('relative px-12 py-2 text-center text-sm font-medium', COLORS[promotion.bannerColor])}
+        className={clsx('relative px-12 py-2 text-center text-sm font-medium', COLORS[promotion.bannerColor])}
       >
         <p>
           <span>{promotion.bannerText || promotion.title}</span>
@@ -101,7 +103,7 @@ export function PromoBanner({ promotion }: { promotion: BannerData }) {
           aria-label="Close promotion banner"
           className="absolute top-1/2 right-2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md hover:bg-black/10 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
         >
-          <XIcon className="size-4" aria-hidden />
+          <Icon name="x" className="size-4" />
         </button>
       </div>
     </>

@@ -1,4 +1,4 @@
-import { QuoteForm } from '@/components/quote/quote-form.client'
+import { LazyQuoteForm } from '@/components/quote/lazy-quote-form.client'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
 
 import { SectionHeading } from './section-heading'
@@ -14,7 +14,7 @@ export function QuoteSection() {
           intro="Tell us about your wheels and add a few photos. We'll contact you within 24 hours."
         />
         <div className="rounded-2xl border border-ink/10 bg-white p-6 shadow-sm sm:p-8">
-          <QuoteForm serviceType={MAIN_FORM_SERVICE.key} serviceTitle={MAIN_FORM_SERVICE.title} allowPhotos />
+          <LazyQuoteForm serviceType={MAIN_FORM_SERVICE.key} serviceTitle={MAIN_FORM_SERVICE.title} allowPhotos />
         </div>
       </div>
     </section>

@@ -1,5 +1,4 @@
-import { ExternalLinkIcon } from 'lucide-react'
-
+import { Icon } from '@/components/ui/icon'
 import { REVIEW_SUMMARY, REVIEWS } from '@/lib/catalog'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 
@@ -12,7 +11,7 @@ export function Reviews({ settings }: { settings: PublicSiteSettings }) {
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="reviews-title" eyebrow="Reviews" title="What Our Customers Say" />
         <div className="mb-10 flex flex-col items-center gap-2 text-center">
-          <StarRating rating={REVIEW_SUMMARY.rating} className="[&_svg]:size-6" />
+          <StarRating rating={REVIEW_SUMMARY.rating} size="large" />
           <p className="text-lg font-semibold">{REVIEW_SUMMARY.label}</p>
         </div>
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -37,7 +36,7 @@ export function Reviews({ settings }: { settings: PublicSiteSettings }) {
             className="inline-flex items-center gap-2 font-semibold text-gold-dark underline underline-offset-4 hover:text-ink"
           >
             Read more reviews on Google
-            <ExternalLinkIcon className="size-4" aria-hidden />
+            <Icon name="external-link" className="size-4" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         </p>

@@ -1,4 +1,4 @@
-import { Building2Icon, CarIcon, CheckIcon } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 
 import { SectionHeading } from './section-heading'
 
@@ -26,7 +26,7 @@ function Column({ title, icon, items }: { title: string; icon: React.ReactNode; 
       <ul className="mt-6 grid gap-5">
         {items.map((item) => (
           <li key={item.title} className="flex gap-3">
-            <CheckIcon className="mt-1 size-5 shrink-0 text-gold-dark" aria-hidden />
+            <Icon name="check" className="mt-1 size-5 shrink-0 text-gold-dark" />
             <div>
               <p className="font-semibold">{item.title}</p>
               <p className="text-ink/75">{item.text}</p>
@@ -44,8 +44,8 @@ export function Services() {
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="services-title" eyebrow="What We Do" title="Our Services" intro="Wheel repair for drivers and dealerships, done where your car is." />
         <div className="grid gap-6 md:grid-cols-2">
-          <Column title="For Customers" icon={<CarIcon className="size-7 text-gold-dark" aria-hidden />} items={CONSUMER_SERVICES} />
-          <Column title="For Dealerships" icon={<Building2Icon className="size-7 text-gold-dark" aria-hidden />} items={DEALERSHIP_SERVICES} />
+          <Column title="For Customers" icon={<Icon name="car" className="size-7 text-gold-dark" />} items={CONSUMER_SERVICES} />
+          <Column title="For Dealerships" icon={<Icon name="building" className="size-7 text-gold-dark" />} items={DEALERSHIP_SERVICES} />
         </div>
       </div>
     </section>

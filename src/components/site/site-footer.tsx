@@ -1,5 +1,6 @@
-import Link from 'next/link'
-
+/* eslint-disable @next/next/no-html-link-for-pages -- plain links on purpose: the public
+   pages are static documents, and next/link's client code would be most of their own
+   first-load JavaScript (docs/BENCHMARKS.md). */
 import { footerHours } from '@/lib/business'
 import { OFFERS } from '@/lib/catalog'
 import { copyrightLine } from '@/lib/copyright'
@@ -47,15 +48,15 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
           <ul className="mt-4 grid gap-2">
             {OFFERS.map((offer) => (
               <li key={offer.key}>
-                <Link href="/#pricing" prefetch={false} className={linkClass}>
+                <a href="/#pricing" className={linkClass}>
                   {offer.title}
-                </Link>
+                </a>
               </li>
             ))}
             <li>
-              <Link href="/#services" prefetch={false} className={linkClass}>
+              <a href="/#services" className={linkClass}>
                 Dealership Fleet Services
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
@@ -66,9 +67,9 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
           <ul className="mt-4 grid gap-2">
             {QUICK_LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} prefetch={false} className={linkClass}>
+                <a href={link.href} className={linkClass}>
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -87,14 +88,14 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
         <p>{copyrightLine(new Date().getFullYear(), settings.businessName)}</p>
         <ul className="flex gap-6">
           <li>
-            <Link href="/privacy-policy" prefetch={false} className={linkClass}>
+            <a href="/privacy-policy" className={linkClass}>
               Privacy Policy
-            </Link>
+            </a>
           </li>
           <li>
-            <Link href="/terms-of-service" prefetch={false} className={linkClass}>
+            <a href="/terms-of-service" className={linkClass}>
               Terms of Service
-            </Link>
+            </a>
           </li>
         </ul>
       </div>

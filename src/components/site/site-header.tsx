@@ -1,7 +1,6 @@
-import { PhoneIcon } from 'lucide-react'
-import Link from 'next/link'
-
+/* eslint-disable @next/next/no-html-link-for-pages -- plain links on purpose (see below). */
 import { buttonVariants } from '@/components/ui/button'
+import { Icon } from '@/components/ui/icon'
 import { telHref } from '@/lib/contact'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
@@ -11,7 +10,9 @@ import { MobileNav } from './mobile-nav.client'
 import { type NavVariant, navLinks, quoteHref } from './nav-links'
 import { PromoBannerSlot } from './promo-banner-slot'
 
-// Sticky navigation with the promotion banner on top (every public page).
+// Sticky navigation with the promotion banner on top (every public page). Plain links, not
+// next/link: the public pages are static documents, and next/link's client code would be
+// most of the first screen's own JavaScript.
 export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings; variant: NavVariant }) {
   const links = navLinks(variant)
   const phoneHref = telHref(settings.phone)
@@ -20,10 +21,10 @@ export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings
     <header className="sticky top-0 z-40 bg-ink text-white shadow-md">
       <PromoBannerSlot />
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link href="/" className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-gold focus-visible:outline-none">
+        <a href="/" className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-gold focus-visible:outline-none">
           <Logo businessName={settings.businessName} size="small" />
           <span className="text-lg font-bold tracking-tight">{settings.businessName}</span>
-        </Link>
+        </a>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-6 text-sm font-medium">
             {links.map((link) => (
@@ -37,7 +38,7 @@ export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings
         </nav>
         <div className="hidden items-center gap-4 md:flex">
           <a href={phoneHref} className="flex items-center gap-2 text-sm font-semibold text-gold-light hover:text-gold">
-            <PhoneIcon className="size-4" aria-hidden />
+            <Icon name="phone" className="size-4" />
             {settings.phone}
           </a>
           <a href={quote} className={cn(buttonVariants({ variant: 'premium' }))}>

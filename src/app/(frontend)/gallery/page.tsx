@@ -1,9 +1,9 @@
-import { MessageSquareIcon, PhoneIcon } from 'lucide-react'
 import type { Metadata } from 'next'
 import Image from 'next/image'
 
 import { PageShell } from '@/components/site/page-shell'
 import { buttonVariants } from '@/components/ui/button'
+import { Icon } from '@/components/ui/icon'
 import { smsHref, telHref } from '@/lib/contact'
 import { type GalleryPicture, getGallery } from '@/lib/gallery'
 import { pageMetadata } from '@/lib/seo'
@@ -99,10 +99,10 @@ export default async function GalleryPage() {
             </p>
             <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
               <a href={telHref(settings.phone)} className={cn(buttonVariants({ variant: 'premium', size: 'lg' }))}>
-                <PhoneIcon aria-hidden /> Call {settings.phone}
+                <Icon name="phone" className="size-4" /> Call {settings.phone}
               </a>
               <a href={smsHref(settings.phone)} className={cn(buttonVariants({ variant: 'outline-premium', size: 'lg' }))}>
-                <MessageSquareIcon aria-hidden /> Text Us a Photo
+                <Icon name="message-square" className="size-4" /> Text Us a Photo
               </a>
             </div>
           </section>

@@ -1,9 +1,9 @@
-import { BriefcaseIcon, DollarSignIcon, MailIcon, MapPinIcon } from 'lucide-react'
 import type { Metadata } from 'next'
 
 import { PageShell } from '@/components/site/page-shell'
 import { RichText } from '@/components/site/rich-text'
 import { buttonVariants } from '@/components/ui/button'
+import { Icon } from '@/components/ui/icon'
 import { mailtoHref } from '@/lib/contact'
 import { pageMetadata } from '@/lib/seo'
 import { getSitePages } from '@/lib/site-pages'
@@ -42,13 +42,13 @@ export default async function JoinTeamPage() {
               </h2>
               <ul className="mt-4 flex flex-wrap gap-2 text-sm font-medium" aria-label="Position details">
                 <li className="flex items-center gap-1.5 rounded-full bg-mist px-3 py-1">
-                  <BriefcaseIcon className="size-4" aria-hidden /> Full-time
+                  <Icon name="briefcase" className="size-4" /> Full-time
                 </li>
                 <li className="flex items-center gap-1.5 rounded-full bg-mist px-3 py-1">
-                  <MapPinIcon className="size-4" aria-hidden /> Central Austin
+                  <Icon name="map-pin" className="size-4" /> Central Austin
                 </li>
                 <li className="flex items-center gap-1.5 rounded-full bg-mist px-3 py-1">
-                  <DollarSignIcon className="size-4" aria-hidden /> Competitive pay
+                  <Icon name="dollar-sign" className="size-4" /> Competitive pay
                 </li>
               </ul>
               <RichText data={careersPosting} className="mt-6" />
@@ -61,7 +61,7 @@ export default async function JoinTeamPage() {
                   href={mailtoHref(settings.email, `Application: ${JOB_TITLE}`)}
                   className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-4')}
                 >
-                  <MailIcon aria-hidden /> Apply by Email
+                  <Icon name="mail" className="size-4" /> Apply by Email
                 </a>
               </div>
             </article>

@@ -1,0 +1,56 @@
+'use client'
+
+import { useEffect, useRef, useState } from 'react'
+import type { ComponentType } from 'react'
+
+import { requestToaster } from '@/components/ui/lazy-toaster.client'
+
+import type { QuoteFormProps } from './quote-form.client'
+
+// How far below (or above) the screen the form starts loading: about a phone screen, so
+// it is usually there before the visitor scrolls to it.
+const NEAR = '800px 0px'
+
+// The #quote section's form, loaded when it comes near the viewport rather than with the
+// page: its code (react-hook-form, the photo handling, sonner) is most of the home page's
+// own JavaScript, and most visitors read the first screen first. The placeholder keeps
+// the form's place (its height is close to the form's at each width, so nothing on the
+// screen moves when the form arrives).
+export function LazyQuoteForm(props: QuoteFormProps) {
+  const placeholder = useRef<HTMLDivElement>(null)
+  const [Form, setForm] = useState<ComponentType<QuoteFormProps> | null>(null)
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    const element = placeholder.current
+    if (Form || !element) return
+    let live = true
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        observer.disconnect()
+        requestToaster()
+        import('./quote-form.client').then(
+          (m) => live && setForm(() => m.QuoteForm),
+          // A dropped connection: watch again, and load on the next approach.
+          () => live && setAttempt((n) => n + 1),
+        )
+      },
+      { rootMargin: NEAR },
+    )
+    observer.observe(element)
+    return () => {
+      live = false
+      observer.disconnect()
+    }
+  }, [Form, attempt])
+
+  if (Form) return <Form {...props} />
+  return (
+    <div
+      ref={placeholder}
+      aria-busy="true"
+      className={props.allowPhotos ? 'min-h-[41rem] sm:min-h-[31rem]' : 'min-h-[36rem] sm:min-h-[26rem]'}
+    />
+  )
+}

@@ -1,0 +1,65 @@
+'use client'
+
+import { useState } from 'react'
+import type { ComponentType, ReactNode } from 'react'
+
+import { requestToaster } from '@/components/ui/lazy-toaster.client'
+
+import type { QuoteDialogProps } from './quote-dialog.client'
+
+const loadDialog = () => import('./quote-dialog.client')
+
+// A pricing card's 'Get Started' button. The dialog and its form (Radix Dialog,
+// react-hook-form, sonner) are not needed until someone asks for them: their code starts
+// loading when the button is pointed at, touched or focused, and the click opens the
+// dialog once it is there. The button stays the same element until then, so focus and
+// layout never jump; afterwards the dialog's own trigger takes its place.
+export function QuoteDialogButton({
+  serviceType,
+  serviceTitle,
+  className,
+  children,
+}: {
+  serviceType: string
+  serviceTitle: string
+  className: string
+  children: ReactNode
+}) {
+  const [Dialog, setDialog] = useState<ComponentType<QuoteDialogProps> | null>(null)
+
+  if (Dialog) {
+    return (
+      <Dialog serviceType={serviceType} serviceTitle={serviceTitle} defaultOpen>
+        <button type="button" className={className}>
+          {children}
+        </button>
+      </Dialog>
+    )
+  }
+
+  const preload = () => {
+    requestToaster()
+    loadDialog().catch(() => undefined)
+  }
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onTouchStart={preload}
+      onFocus={preload}
+      onClick={() => {
+        requestToaster()
+        // A dropped connection leaves the button as it was; the next click tries again.
+        loadDialog().then(
+          (m) => setDialog(() => m.QuoteDialog),
+          () => undefined,
+        )
+      }}
+    >
+      {children}
+    </button>
+  )
+}

@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test'
+
+import { expect, test } from '../helpers/e2e-test'
+
+// What keeps the public pages fast on a phone: the first screen paints once, from the
+// HTML, and the home page downloads the code of the quote forms, their dialog and the
+// notices only when a visitor comes near them.
+
+// Strings that only the code of one part contains (kept by minification: texts, and the
+// component names Radix and sonner use as strings).
+const MARKERS = {
+  'quote form': 'Submit Request',
+  'dialog (Radix)': 'DialogContent',
+  'toaster (sonner)': 'data-sonner-toaster',
+}
+
+// The JavaScript the page has fetched so far, concatenated.
+function collectScripts(page: Page) {
+  const bodies: Promise<string>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''))
+  })
+  return async () => (await Promise.all(bodies)).join('\n')
+}
+
+const loaded = (js: string) =>
+  Object.entries(MARKERS)
+    .filter(([, marker]) => js.includes(marker))
+    .map(([name]) => name)
+
+test.describe('home page on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the first screen loads no form, dialog or toaster code; each comes when wanted', async ({ page }) => {
+    const scripts = collectScripts(page)
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    expect(loaded(await scripts())).toEqual([])
+    await expect(page.locator('#quote form')).toHaveCount(0)
+
+    // Pointing at a pricing card's button fetches its dialog (and the notices) ahead of the click.
+    const getStarted = page.locator('#pricing').getByRole('button', { name: 'Get Started' }).first()
+    await getStarted.hover()
+    await expect.poll(async () => loaded(await scripts())).toEqual(Object.keys(MARKERS))
+  })
+
+  test('the #quote form appears as it nears the screen, in the place kept for it', async ({ page }) => {
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    await expect(page.locator('#quote form')).toHaveCount(0)
+    const contactTop = () =>
+      page.locator('#contact').evaluate((el) => el.getBoundingClientRect().top + scrollY)
+    const before = await contactTop()
+    await page.locator('#quote').scrollIntoViewIfNeeded()
+    await expect(page.locator('#quote form').getByLabel('First Name')).toBeVisible()
+    // The placeholder had the form's height within a few lines at this width.
+    expect(Math.abs((await contactTop()) - before)).toBeLessThan(80)
+  })
+})
+
+test('the hero is painted once, at the first paint, in its final font', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __paints: { type: string; time: number; element?: string }[] }
+    w.__paints = []
+    for (const type of ['paint', 'largest-contentful-paint'])
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          w.__paints.push({
+            type: entry.name === 'first-contentful-paint' ? 'fcp' : entry.entryType,
+            time: entry.startTime,
+            element: (entry as unknown as { element?: Element }).element?.tagName,
+          })
+      }).observe({ type, buffered: true })
+  })
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  // A web font with `swap` paints the text again when it arrives; `optional` never does.
+  const inter = await page.evaluate(() =>
+    [...document.fonts].filter((f) => !/fallback/i.test(f.family)).map((f) => f.display),
+  )
+  expect(inter.length).toBeGreaterThan(0)
+  expect(new Set(inter)).toEqual(new Set(['optional']))
+
+  const paints = await page.evaluate(
+    () => (window as unknown as { __paints: { type: string; time: number }[] }).__paints,
+  )
+  const fcp = paints.find((p) => p.type === 'fcp')
+  expect(fcp).toBeTruthy()
+  const lcps = paints.filter((p) => p.type === 'largest-contentful-paint')
+  expect(lcps.length).toBeGreaterThan(0)
+  for (const lcp of lcps) expect(lcp.time).toBe(fcp!.time)
+})
