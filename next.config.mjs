@@ -54,7 +54,7 @@ const nextConfig = {
   // Pages and cached data in Redis, shared by every instance, when the server starts with
   // REDIS_URL; Next's own per-process cache otherwise. The handler chooses at start, since
   // the build fixes its path (one image serves both).
-  cacheHandler: fileURLToPath(new URL('./src/lib/cache-handler.mjs', import.meta.url)),
+  cacheHandler: fileURLToPath(new URL('./src/server/cache-handler.mjs', import.meta.url)),
   reactStrictMode: true,
   // Payload's error formatter shows an error's message only when the error has `data` or a
   // non-empty `name`, and errors take their name from their class (`this.constructor.name`).

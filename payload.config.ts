@@ -25,9 +25,9 @@ import { SiteSettings } from './src/globals/SiteSettings'
 import { jobs } from './src/jobs'
 import { installJobRunner } from './src/jobs/runner'
 import { plugins } from './src/plugins'
-import { serialiseMigrations } from './src/lib/migration-lock'
+import { serialiseMigrations } from './src/server/migration-lock'
 import { serverUrl } from './src/lib/server-url'
-import { logIdlePoolErrors } from './src/lib/pool-errors'
+import { logIdlePoolErrors } from './src/server/pool-errors'
 import { seedOnInit } from './src/seed/on-init'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))

@@ -1,10 +1,17 @@
+import { fileURLToPath } from 'node:url'
+
 import { defineConfig } from 'vitest/config'
 
 // Two levels, run separately by `npm test`: unit tests of pure logic (no database),
 // and integration tests against a real PostgreSQL through Payload (run by
 // scripts/with-services.mjs, which provides DATABASE_URL).
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // Modules marked `import 'server-only'` (src/server/data) load here as they do on the
+    // server: the package's empty module, as Next resolves it for server code.
+    alias: { 'server-only': fileURLToPath(new URL('node_modules/server-only/empty.js', import.meta.url)) },
+  },
   test: {
     projects: [
       {

@@ -3,14 +3,14 @@
 // JOBS_AUTORUN=false leaves the queue to a worker (scripts/worker.mjs). On SIGTERM the
 // queue takes no more jobs and the server exits once the ones it holds are finished.
 // First, every request's socket address is appended to X-Forwarded-For
-// (src/lib/rate-limit.ts), and photo folders of requests a killed process left behind
-// are removed (src/lib/quote-upload.ts).
+// (src/server/rate-limit.ts), and photo folders of requests a killed process left behind
+// are removed (src/server/quote-upload.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
-  const { appendSocketAddressToForwardedFor } = await import('@/lib/rate-limit')
+  const { appendSocketAddressToForwardedFor } = await import('@/server/rate-limit')
   appendSocketAddressToForwardedFor()
-  const { removeAbandonedUploadFolders } = await import('@/lib/quote-upload')
+  const { removeAbandonedUploadFolders } = await import('@/server/quote-upload')
   void removeAbandonedUploadFolders().catch((err) => console.error('Could not clear abandoned upload folders:', err))
   const [{ getPayload }, { default: config }, { drainOnSignals }] = await Promise.all([
     import('payload'),

@@ -8,9 +8,9 @@ import { approvedStaff } from '@/access/approvedStaff'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
 import { neutraliseCsvRows } from '@/lib/csv-safe'
-import { exportDatesInBusinessZone } from '@/lib/lead-query'
-import { UPLOADS_DIR } from '@/lib/paths'
-import { storagePlugin } from '@/lib/s3'
+import { exportDatesInBusinessZone } from '@/server/lead-export'
+import { UPLOADS_DIR } from '@/server/paths'
+import { storagePlugin } from '@/server/s3'
 
 // The plugin's own endpoints check nothing before they stream: a signed-in account
 // that may not read leads gets a stream that fails half-way (an unhandled rejection,

@@ -5,7 +5,7 @@ import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
 import nodemailer from 'nodemailer'
 import type { Transport } from 'nodemailer'
 
-import { MAIL_DIR } from '@/lib/paths'
+import { MAIL_DIR } from '@/server/paths'
 
 // Without SMTP_HOST, e-mail is captured locally: each message is written to
 // .data/mail/<time>-<id>.eml (open it in any mail client) and announced in the log.

@@ -8,23 +8,23 @@ import type { Endpoint, Payload, PayloadRequest } from 'payload'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { PHOTO_CLEANED } from '@/collections/CustomerUploads/hooks/keepCleanedPhoto'
 import { removeStoredFiles } from '@/collections/CustomerUploads/removeStoredFiles'
-import { PhotoRejected, cleanPhoto } from '@/lib/quote-photos'
-import type { CleanPhoto } from '@/lib/quote-photos'
+import { PhotoRejected, cleanPhoto } from '@/server/quote-photos'
+import type { CleanPhoto } from '@/server/quote-photos'
 import {
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   MAX_PHOTOS,
 } from '@/lib/quote-constants'
-import { UploadTooLarge, UploadUnreadable, makeUploadFolder, receiveQuoteUpload } from '@/lib/quote-upload'
-import type { QuoteUpload, ReceivedPhoto } from '@/lib/quote-upload'
+import { UploadTooLarge, UploadUnreadable, makeUploadFolder, receiveQuoteUpload } from '@/server/quote-upload'
+import type { QuoteUpload, ReceivedPhoto } from '@/server/quote-upload'
 import { fieldErrors, quoteRequestSchema } from '@/lib/quote-schema'
 import type { QuoteRequest } from '@/lib/quote-schema'
 import { createLimiter } from '@/lib/limiter'
 import { PROMO_CODE_FIELD, SOURCE_FIELDS, cleanSource, normalizePromoInput } from '@/lib/lead-source'
 import type { SourceField } from '@/lib/lead-source'
-import { PromoRefused, linkLeadToPromotion, precheckPromoCode, redeemPromoCode } from '@/lib/promo-redemption'
-import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit } from '@/lib/rate-limit'
+import { PromoRefused, linkLeadToPromotion, precheckPromoCode, redeemPromoCode } from '@/server/promo-redemption'
+import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit } from '@/server/rate-limit'
 
 const FAILED = 'There was a problem submitting your request. Please try again.'
 

@@ -6,7 +6,7 @@ import { approvedStaffField } from '@/access/approvedStaffField'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/admin-format'
 import { BUSINESS_DEFAULTS } from '@/lib/business'
 import { CACHE_TAGS } from '@/lib/cache-tags'
-import { revalidateGlobal } from '@/lib/revalidate'
+import { revalidateGlobal } from '@/server/revalidate'
 
 // The business's own facts, editable by the owner without a deploy. Defaults are the
 // spec's constants. The public site reads everything but the notification recipients.

@@ -1,5 +1,5 @@
-import { OFFERS, REVIEW_SUMMARY } from './catalog'
-import type { PublicSiteSettings } from './site-settings'
+import { OFFERS, REVIEW_SUMMARY } from '@/lib/catalog'
+import type { PublicSiteSettings } from '@/lib/site-settings'
 
 // "Mon-Fri 8AM-6PM" → days and 24-hour times; null when the text is not in that form.
 const DAYS: Record<string, string[]> = {

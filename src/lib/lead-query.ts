@@ -1,8 +1,8 @@
-import type { PayloadRequest, Where } from 'payload'
+import type { Where } from 'payload'
 
-import { businessTimeZone, spreadsheetDate, wallTime, zonedTime } from './admin-format'
-import { isLeadStatus } from './lead-status'
-import { DIRECT_SOURCE, SOURCE_MAX } from './lead-source'
+import { wallTime, zonedTime } from '@/lib/admin-format'
+import { isLeadStatus } from '@/lib/lead-status'
+import { DIRECT_SOURCE, SOURCE_MAX } from '@/lib/lead-source'
 
 const SEARCH_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const
 
@@ -164,15 +164,4 @@ export function leadsExportRequest(status: string, search: string, today: Date, 
       where: leadsWhere(status, search, origin),
     },
   }
-}
-
-// The export's timestamps in the business's time zone, like every date staff read.
-export async function exportDatesInBusinessZone({ data, req }: { data: Record<string, unknown>[]; req: PayloadRequest }) {
-  const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true }, req })
-  const timeZone = businessTimeZone(settings?.timeZone)
-  return data.map((row) => ({
-    ...row,
-    ...('createdAt' in row ? { createdAt: spreadsheetDate(row.createdAt, timeZone) } : {}),
-    ...('updatedAt' in row ? { updatedAt: spreadsheetDate(row.updatedAt, timeZone) } : {}),
-  }))
 }

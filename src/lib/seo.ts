@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 
-import { serverUrl } from './server-url'
+import { serverUrl } from '@/lib/server-url'
 
 export const PUBLIC_PATHS = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service'] as const
 

@@ -1,9 +1,4 @@
-import config from '@payload-config'
-import { unstable_cache } from 'next/cache'
-import { getPayload } from 'payload'
-
-import { BUSINESS_DEFAULTS, type BusinessHours } from './business'
-import { CACHE_TAGS } from './cache-tags'
+import { BUSINESS_DEFAULTS, type BusinessHours } from '@/lib/business'
 
 export type PublicSiteSettings = {
   businessName: string
@@ -27,11 +22,12 @@ export const DEFAULT_SITE_SETTINGS: PublicSiteSettings = {
   reviewLink: BUSINESS_DEFAULTS.reviewLink,
 }
 
-// The business facts the public pages show, read as an anonymous visitor. Empty
-// values fall back to the spec's constants.
-export async function readSiteSettings(): Promise<PublicSiteSettings> {
-  const payload = await getPayload({ config })
-  const s = await payload.findGlobal({ slug: 'site-settings', overrideAccess: false, depth: 0 })
+type Stored<T> = { [K in keyof T]?: T[K] | null }
+type StoredSiteSettings = Stored<Omit<PublicSiteSettings, 'hours'>> & { hours?: Stored<BusinessHours> | null }
+
+// The business facts the public pages show: what the owner saved, and the spec's
+// constants where a value is empty.
+export function publicSiteSettings(s: StoredSiteSettings): PublicSiteSettings {
   const d = DEFAULT_SITE_SETTINGS
   return {
     businessName: s.businessName || d.businessName,
@@ -44,18 +40,5 @@ export async function readSiteSettings(): Promise<PublicSiteSettings> {
       sunday: s.hours?.sunday || d.hours.sunday,
     },
     reviewLink: s.reviewLink || d.reviewLink,
-  }
-}
-
-const cachedSiteSettings = unstable_cache(readSiteSettings, ['site-settings'], { tags: [CACHE_TAGS.siteSettings] })
-
-// A database hiccup must not take the site down: the constants stand in (and, since the
-// error escapes the cached function, nothing wrong is cached).
-export async function getSiteSettings(): Promise<PublicSiteSettings> {
-  try {
-    return await cachedSiteSettings()
-  } catch (err) {
-    console.error('site settings unavailable, using defaults:', err)
-    return DEFAULT_SITE_SETTINGS
   }
 }

@@ -31,7 +31,7 @@ import type { Persona } from './payload'
 // Subjects: 'users' is another person's account (create = a new account), 'users:own' the
 // caller's own account. An admin deleting their own account is left to
 // tests/int/users.int.spec.ts (it would remove the persona the other cases use).
-// 'rate-limits' rows are written by the server's rate limits only (src/lib/rate-limit.ts);
+// 'rate-limits' rows are written by the server's rate limits only (src/server/rate-limit.ts);
 // admins may look at them and clear one.
 // Payload's GraphQL API has no file upload: there, an allowed create of an upload
 // collection answers 400 "No files were uploaded." (MissingFile) and creates nothing.

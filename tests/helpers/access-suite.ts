@@ -91,7 +91,7 @@ const someoneElse = (w: World, p: Persona) => w.h.accounts[p === 'admin' ? 'staf
 
 let rateLimitSeq = 0
 // A row as a rate limit writes it (the Local API's overrideAccess stands in for
-// src/lib/rate-limit.ts's own SQL).
+// src/server/rate-limit.ts's own SQL).
 const seedRateLimit = (payload: Payload) =>
   payload.create({
     collection: 'rate-limits',

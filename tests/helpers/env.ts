@@ -5,7 +5,7 @@ import path from 'node:path'
 // Imported before the Payload config (tests/helpers/payload.ts and http-server.ts import
 // it first): the files and captured e-mails of one test file go to a folder of their own
 // (inside the run's DATA_DIR that scripts/with-services.mjs provides, else the system
-// temp folder), never into the developer's .data/. src/lib/paths.ts reads DATA_DIR when
+// temp folder), never into the developer's .data/. src/server/paths.ts reads DATA_DIR when
 // the config is loaded. File names are then predictable too, since Payload renames an
 // upload whose name already exists on disk.
 const base = process.env.DATA_DIR || os.tmpdir()

@@ -8,8 +8,8 @@ import { Readable } from 'node:stream'
 import config from '@payload-config'
 import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
-import { guardRequestBody, guardRestBody } from '@/lib/api-body-guard'
-import { appendSocketAddressToForwardedFor } from '@/lib/rate-limit'
+import { guardRequestBody, guardRestBody } from '@/server/api-body-guard'
+import { appendSocketAddressToForwardedFor } from '@/server/rate-limit'
 
 // A real HTTP server for REST and GraphQL tests without Next.js: every request is turned
 // into a WHATWG Request and handed to the very handlers Next's route files export

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { GET as callback } from '@/app/(frontend)/auth/google/callback/route'
 import { GET as start } from '@/app/(frontend)/auth/google/route'
-import { OIDC_COOKIE } from '@/lib/oidc'
+import { OIDC_COOKIE } from '@/server/oidc'
 
 import { createUser, resetDatabase, testPayload } from '../helpers/payload'
 

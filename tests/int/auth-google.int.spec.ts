@@ -2,8 +2,8 @@ import { OAuth2Server } from 'oauth2-mock-server'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { completeGoogleSignIn, startGoogleSignIn } from '@/lib/oidc'
-import type { GoogleOidcSettings } from '@/lib/oidc-config'
+import { completeGoogleSignIn, startGoogleSignIn } from '@/server/oidc'
+import type { GoogleOidcSettings } from '@/server/oidc-config'
 
 import { createUser, resetDatabase, testPayload } from '../helpers/payload'
 

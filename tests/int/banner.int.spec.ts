@@ -2,9 +2,9 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { CAREERS_POSTING_DEFAULT, PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAULT } from '@/globals/SitePages/defaults'
-import { getBannerPromotion } from '@/lib/banner'
-import { type BannerData, findBannerPromotion } from '@/lib/banner-query'
-import { getGallery } from '@/lib/gallery'
+import { getBannerPromotion } from '@/server/data/banner'
+import { type BannerData, findBannerPromotion } from '@/server/data/banner-query'
+import { getGallery } from '@/server/data/gallery'
 import { plainText } from '../helpers/rich-text'
 
 import { removeTestDataDir } from '../helpers/env'

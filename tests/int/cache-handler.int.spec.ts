@@ -3,12 +3,12 @@ import { createRequire } from 'node:module'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import CacheHandler, { RedisIncrementalCache, connectRedis } from '@/lib/cache-handler.mjs'
+import CacheHandler, { RedisIncrementalCache, connectRedis } from '@/server/cache-handler.mjs'
 
 import { startRedisServer } from '../helpers/redis-server'
 import type { RedisServer } from '../helpers/redis-server'
 
-// The shared page cache (src/lib/cache-handler.mjs) against a real redis-server. Two
+// The shared page cache (src/server/cache-handler.mjs) against a real redis-server. Two
 // handlers on two connections stand for two app instances: what one stores the other
 // reads, and a tag invalidated through one makes the other's next read a miss.
 

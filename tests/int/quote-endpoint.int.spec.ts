@@ -7,7 +7,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { cleanPhoto } from '@/lib/quote-photos'
+import { cleanPhoto } from '@/server/quote-photos'
 
 import { TEST_DATA_DIR } from '../helpers/env'
 import { setupHarness } from '../helpers/harness'

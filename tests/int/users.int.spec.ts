@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { FIRST_ACCOUNT_NEEDS_TOKEN } from '@/collections/Users/hooks/assignRoleOnCreate'
 import { SETUP_TOKEN_HEADER } from '@/lib/setup-header'
-import { setupToken } from '@/lib/setup-token'
+import { setupToken } from '@/server/setup-token'
 
 import { type Channel, type ChannelName, channelFor, expectOk, expectRefused } from '../helpers/channels'
 import { FORBIDDEN, row, snapshot } from '../helpers/fixtures'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { addressKey } from '@/lib/rate-limit'
+import { addressKey } from '@/server/rate-limit'
 
 describe('the rate-limit key of a client address', () => {
   it('keeps IPv4 as it is, also when mapped into IPv6', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { guardRequestBody, nestingDepth } from '@/lib/api-body-guard'
+import { guardRequestBody, nestingDepth } from '@/server/api-body-guard'
 
 // The guard in front of Payload's API routes: well-formed bodies pass through untouched
 // (the next handler answers 200 here), malformed envelopes are answered by the guard.

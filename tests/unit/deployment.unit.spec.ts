@@ -172,7 +172,7 @@ describe('the environment variable scanner', () => {
 
   it('reaches the files that read the settings', () => {
     const readByCode = envNamesReadByCode()
-    // payload.config.ts, src/lib/s3.ts (through an alias), src/email/adapter.ts, the launcher
+    // payload.config.ts, src/server/s3.ts (through an alias), src/email/adapter.ts, the launcher
     for (const name of ['DATABASE_URL', 'PAYLOAD_SECRET', 'S3_BUCKET', 'SMTP_HOST', 'PAYLOAD_DB_PUSH']) {
       expect(readByCode.has(name), name).toBe(true)
     }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import type * as PayloadModule from 'payload'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-// The X-Forwarded-For appender (src/lib/rate-limit.ts) changes every request the process
+// The X-Forwarded-For appender (src/server/rate-limit.ts) changes every request the process
 // serves, so it starts only when asked: by the server's instrumentation at boot, never by
 // a module being imported.
 vi.mock('payload', async (importOriginal) => ({
@@ -44,7 +44,7 @@ async function forwardedForSeen(sent: string): Promise<string | undefined> {
 
 describe('the X-Forwarded-For appender', () => {
   it('is not installed by importing the rate limiter, even in the server runtime', async () => {
-    await import('@/lib/rate-limit')
+    await import('@/server/rate-limit')
     expect(installed()).toBeUndefined()
     expect(requestStart.hasSubscribers).toBe(false)
     expect(await forwardedForSeen('198.51.100.1')).toBe('198.51.100.1')
@@ -68,7 +68,7 @@ describe('the X-Forwarded-For appender', () => {
   })
 
   it('is installed once however often it is asked for, and removed again', async () => {
-    const { appendSocketAddressToForwardedFor } = await import('@/lib/rate-limit')
+    const { appendSocketAddressToForwardedFor } = await import('@/server/rate-limit')
     const uninstall = appendSocketAddressToForwardedFor()
     appendSocketAddressToForwardedFor()
     expect(await forwardedForSeen('198.51.100.2')).toBe('198.51.100.2, 127.0.0.1')

@@ -8,7 +8,7 @@ import { bulletList, document, heading, isRichTextDocument, paragraph, text } fr
 
 import { plainText } from '../helpers/rich-text'
 import { homeTitle, OG_IMAGE, pageMetadata, siteMetadata } from '@/lib/seo'
-import { DEFAULT_SITE_SETTINGS_FOR_TESTS } from './site-settings-fixture'
+import { DEFAULT_SITE_SETTINGS } from '@/lib/site-settings'
 import { logoAlt } from '@/components/site/logo'
 import { navLinks, quoteHref } from '@/components/site/nav-links'
 
@@ -33,7 +33,7 @@ describe('catalogue', () => {
 
 describe('footer hours, from the site settings', () => {
   it("the default settings read as the spec's footer: Saturday from 8AM there, 9AM on the contact card", () => {
-    expect(footerHours(DEFAULT_SITE_SETTINGS_FOR_TESTS.hours)).toEqual([
+    expect(footerHours(DEFAULT_SITE_SETTINGS.hours)).toEqual([
       'Mon-Fri: 8AM - 6PM',
       'Sat: 8AM - 4PM',
       'Sun: Closed',
@@ -136,7 +136,7 @@ describe('JSON-LD for the business', () => {
   })
 
   it('an automotive repair business with service area, hours, offers and rating', () => {
-    const ld = businessJsonLd(DEFAULT_SITE_SETTINGS_FOR_TESTS, 'https://example.com')
+    const ld = businessJsonLd(DEFAULT_SITE_SETTINGS, 'https://example.com')
     expect(ld['@type']).toBe('AutoRepair')
     expect(ld.name).toBe('Curbside Rim Co.')
     expect(ld.telephone).toBe('(512) 555-0142')

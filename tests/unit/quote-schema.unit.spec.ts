@@ -5,7 +5,7 @@ import { email as payloadEmail } from 'payload/shared'
 import { describe, expect, it } from 'vitest'
 
 import { PAYLOAD_EMAIL_PATTERN, fieldErrors, quoteFieldsSchema, quoteRequestSchema } from '@/lib/quote-schema'
-import { clientAddress } from '@/lib/rate-limit'
+import { clientAddress } from '@/server/rate-limit'
 
 const valid = {
   firstName: 'Maria',

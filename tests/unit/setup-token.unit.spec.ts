@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { isSetupToken, setupLink, setupToken } from '@/lib/setup-token'
+import { isSetupToken, setupLink, setupToken } from '@/server/setup-token'
 
 afterEach(() => {
   delete process.env.SETUP_TOKEN

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 
 import { approvedStaff } from '@/access/approvedStaff'
-import { UPLOADS_DIR } from '@/lib/paths'
+import { UPLOADS_DIR } from '@/server/paths'
 import { timestampFields } from '@/fields/timestamps'
 
 import { keepCleanedPhoto } from './hooks/keepCleanedPhoto'

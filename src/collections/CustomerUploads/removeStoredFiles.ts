@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import type { Payload } from 'payload'
 
-import { deleteS3ObjectsWithPrefix, s3Enabled } from '@/lib/s3'
+import { deleteS3ObjectsWithPrefix, s3Enabled } from '@/server/s3'
 
 // Removes every stored file (original and generated sizes) whose name starts with one of
 // `baseNames`: the quote endpoint names each photo after a fresh UUID, so this finds

@@ -5,8 +5,8 @@ import type { CollectionConfig } from 'payload'
 import { anyone } from '@/access/anyone'
 import { approvedStaff } from '@/access/approvedStaff'
 import { CACHE_TAGS } from '@/lib/cache-tags'
-import { UPLOADS_DIR } from '@/lib/paths'
-import { revalidateOnChange, revalidateOnDelete } from '@/lib/revalidate'
+import { UPLOADS_DIR } from '@/server/paths'
+import { revalidateOnChange, revalidateOnDelete } from '@/server/revalidate'
 import { timestampFields } from '@/fields/timestamps'
 
 export const GALLERY_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']

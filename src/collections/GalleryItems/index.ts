@@ -4,7 +4,7 @@ import { anyone } from '@/access/anyone'
 import { approvedStaff } from '@/access/approvedStaff'
 import { createdByField } from '@/fields/createdBy'
 import { CACHE_TAGS } from '@/lib/cache-tags'
-import { revalidateOnChange, revalidateOnDelete } from '@/lib/revalidate'
+import { revalidateOnChange, revalidateOnDelete } from '@/server/revalidate'
 import { timestampFields } from '@/fields/timestamps'
 
 import { removeImagesOfDeletedItem, removeReplacedImages } from './hooks/removeUnusedImages'

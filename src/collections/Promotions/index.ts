@@ -7,7 +7,7 @@ import { nobody } from '@/access/nobody'
 import { createdByField } from '@/fields/createdBy'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { BANNER_COLORS, DISCOUNT_TYPES, discountValueError } from '@/lib/promotions'
-import { revalidateOnChange, revalidateOnDelete } from '@/lib/revalidate'
+import { revalidateOnChange, revalidateOnDelete } from '@/server/revalidate'
 import { timestampFields } from '@/fields/timestamps'
 
 import { hideTimestampsFromPublic } from './hooks/hideTimestampsFromPublic'

@@ -5,7 +5,7 @@ import { nobody } from '@/access/nobody'
 
 // One row per limited key (`quote:address:<client>`, `signup:email:<address>`, …): the
 // window it is counting and how many hits that window holds. Kept in PostgreSQL so every
-// limit holds across app instances; written only by src/lib/rate-limit.ts with one
+// limit holds across app instances; written only by src/server/rate-limit.ts with one
 // atomic upsert. Admins may look (and clear a row to lift a limit early).
 export const RateLimits: CollectionConfig = {
   slug: 'rate-limits',

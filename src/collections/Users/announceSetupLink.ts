@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { setupLink } from '@/lib/setup-token'
+import { setupLink } from '@/server/setup-token'
 
 // At every start while the database has no account: the link that creates the first
 // admin (the sign-up refuses the first account without its token).

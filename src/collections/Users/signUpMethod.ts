@@ -5,7 +5,7 @@ import { isAdmin } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
 
 // How an account came to be, for the admin who approves it: a sign-up through the site,
-// Google sign-in (src/lib/oidc.ts says so in the context), an admin, or the server's own
+// Google sign-in (src/server/oidc.ts says so in the context), an admin, or the server's own
 // code (seeds, scripts). Set once by the server, never by a caller.
 export const SIGN_UP_METHOD_CONTEXT = 'signUpMethod'
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 
-import { getSiteSettings, type PublicSiteSettings } from '@/lib/site-settings'
+import { type PublicSiteSettings } from '@/lib/site-settings'
+import { getSiteSettings } from '@/server/data/site-settings'
 
 import type { NavVariant } from './nav-links'
 import { SiteFooter } from './site-footer'

@@ -1,4 +1,4 @@
-import { getBannerPromotion } from '@/lib/banner'
+import { getBannerPromotion } from '@/server/data/banner'
 
 import { PromoBanner } from './promo-banner.client'
 

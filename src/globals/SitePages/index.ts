@@ -3,7 +3,7 @@ import type { GlobalConfig } from 'payload'
 import { admins } from '@/access/admins'
 import { anyone } from '@/access/anyone'
 import { CACHE_TAGS } from '@/lib/cache-tags'
-import { revalidateGlobal } from '@/lib/revalidate'
+import { revalidateGlobal } from '@/server/revalidate'
 
 import { CAREERS_POSTING_DEFAULT, PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAULT } from './defaults'
 

@@ -8,7 +8,7 @@ import { getPayload } from 'payload'
 import { LoginForm } from '@/components/login/login-form.client'
 import { Toaster } from '@/components/ui/toaster.client'
 import { PromoBannerSlot } from '@/components/site/promo-banner-slot'
-import { googleOidcSettings } from '@/lib/oidc-config'
+import { googleOidcSettings } from '@/server/oidc-config'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 
 export const dynamic = 'force-dynamic'

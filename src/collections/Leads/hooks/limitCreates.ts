@@ -7,7 +7,7 @@ import {
   hitQuoteRateLimit,
   isRateLimitedCaller,
   refuseRateLimited,
-} from '@/lib/rate-limit'
+} from '@/server/rate-limit'
 
 // REST and GraphQL creates from the public count against the same per-client limit as the
 // quote forms. The quote endpoint counts its own submissions before any work and says so

@@ -4,7 +4,7 @@ import { APIError } from 'payload'
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { SETUP_TOKEN_HEADER } from '@/lib/setup-header'
-import { isSetupToken } from '@/lib/setup-token'
+import { isSetupToken } from '@/server/setup-token'
 
 export const FIRST_ACCOUNT_NEEDS_TOKEN =
   "This site has no admin yet. Create the first account with the setup link printed in the server's log."
@@ -25,7 +25,7 @@ const countUsers = async (req: PayloadRequest) =>
 // commits (or rolls back), then counts again and sees it.
 //
 // Over HTTP (REST, GraphQL, the admin's first-register) the first account also needs the
-// setup token printed in the server's log (src/lib/setup-token.ts), so a fresh
+// setup token printed in the server's log (src/server/setup-token.ts), so a fresh
 // deployment belongs to its owner, not to whoever finds it first. The server's own code
 // (seeds, scripts) uses the Local API and needs none.
 export const assignRoleOnCreate: CollectionBeforeChangeHook = async ({ data, operation, req }) => {

@@ -8,7 +8,7 @@ import {
   forgiveRateLimitHit,
   hitRateLimit,
   refuseRateLimited,
-} from '@/lib/rate-limit'
+} from '@/server/rate-limit'
 
 // The public doors of accounts, each limited per client address and per target e-mail
 // address, in PostgreSQL so every instance counts together. Sign-ups and reset requests

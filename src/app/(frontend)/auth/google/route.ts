@@ -1,8 +1,8 @@
 import type { NextRequest } from 'next/server'
 import { NextResponse } from 'next/server'
 
-import { OIDC_COOKIE, OIDC_COOKIE_MAX_AGE, startGoogleSignIn } from '@/lib/oidc'
-import { googleOidcSettings } from '@/lib/oidc-config'
+import { OIDC_COOKIE, OIDC_COOKIE_MAX_AGE, startGoogleSignIn } from '@/server/oidc'
+import { googleOidcSettings } from '@/server/oidc-config'
 
 import { serverUrl } from '@/lib/server-url'
 

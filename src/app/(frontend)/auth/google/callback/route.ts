@@ -3,8 +3,8 @@ import type { NextRequest } from 'next/server'
 import { NextResponse } from 'next/server'
 import { getPayload } from 'payload'
 
-import { OIDC_COOKIE, completeGoogleSignIn } from '@/lib/oidc'
-import { googleOidcSettings } from '@/lib/oidc-config'
+import { OIDC_COOKIE, completeGoogleSignIn } from '@/server/oidc'
+import { googleOidcSettings } from '@/server/oidc-config'
 
 import { serverUrl } from '@/lib/server-url'
 

@@ -1,10 +1,12 @@
+import 'server-only'
+
 import config from '@payload-config'
 import { unstable_cache } from 'next/cache'
 import { getPayload } from 'payload'
 
 import type { GalleryImage } from '@/payload-types'
 
-import { CACHE_TAGS } from './cache-tags'
+import { CACHE_TAGS } from '@/lib/cache-tags'
 
 export type GalleryPicture = { src: string; width: number; height: number; alt: string }
 

@@ -3,8 +3,8 @@ import { executeAuthStrategies, getPayload, type SanitizedConfig } from 'payload
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 
-import { QUOTE_ENDPOINT } from './quote-constants'
-import { BodyTooLarge, discardBody, readCappedBody } from './read-capped-body'
+import { QUOTE_ENDPOINT } from '@/lib/quote-constants'
+import { BodyTooLarge, discardBody, readCappedBody } from '@/server/read-capped-body'
 
 // Payload's REST and GraphQL handlers answer a body they cannot parse (broken JSON, a
 // broken multipart body, a form-urlencoded or XML body, JSON nested thousands deep)

@@ -6,7 +6,7 @@ import { createLocalReq, getFieldsToSign, jwtSign } from 'payload'
 import { addSessionToUser, generatePayloadCookie } from 'payload/shared'
 
 import type { User } from '@/payload-types'
-import type { GoogleOidcSettings } from '@/lib/oidc-config'
+import type { GoogleOidcSettings } from '@/server/oidc-config'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 import { SIGN_UP_METHOD_CONTEXT } from '@/collections/Users/signUpMethod'
 

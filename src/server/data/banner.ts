@@ -1,9 +1,11 @@
+import 'server-only'
+
 import config from '@payload-config'
 import { unstable_cache } from 'next/cache'
 import { getPayload } from 'payload'
 
-import { type BannerData, findBannerPromotion } from './banner-query'
-import { CACHE_TAGS } from './cache-tags'
+import { type BannerData, findBannerPromotion } from '@/server/data/banner-query'
+import { CACHE_TAGS } from '@/lib/cache-tags'
 
 // An ended promotion must leave the server HTML within 60 s of its end date, with no edit
 // to revalidate anything; else the client's timer removes it after first paint (a flash

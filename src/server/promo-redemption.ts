@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
-import { PROMO_CODE_MAX, PROMO_INVALID, PROMO_USED_UP } from './lead-source'
+import { PROMO_CODE_MAX, PROMO_INVALID, PROMO_USED_UP } from '@/lib/lead-source'
 
 // A promo code on a quote request: checked and counted in SQL, because the count is
 // shared by every app instance and a read-then-write would let two requests both take

@@ -1,7 +1,7 @@
 import { revalidateTag } from 'next/cache'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, RequestContext } from 'payload'
 
-import type { CacheTag } from './cache-tags'
+import type { CacheTag } from '@/lib/cache-tags'
 
 // Expire the tagged reads at once ({ expire: 0 }) rather than serving stale content once
 // more: after a save in the admin, the next visitor sees the change.

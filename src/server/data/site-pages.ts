@@ -1,11 +1,13 @@
+import 'server-only'
+
 import config from '@payload-config'
 import { unstable_cache } from 'next/cache'
 import { getPayload } from 'payload'
 
 import { CAREERS_POSTING_DEFAULT, PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAULT } from '@/globals/SitePages/defaults'
 
-import { CACHE_TAGS } from './cache-tags'
-import { isRichTextDocument, type RichTextDocument } from './lexical'
+import { CACHE_TAGS } from '@/lib/cache-tags'
+import { isRichTextDocument, type RichTextDocument } from '@/lib/lexical'
 
 export type SitePagesContent = {
   privacyPolicy: RichTextDocument

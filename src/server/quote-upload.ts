@@ -7,7 +7,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
 import Busboy from 'busboy'
 
-import { MAX_PHOTOS, MAX_PHOTO_BYTES } from './quote-constants'
+import { MAX_PHOTOS, MAX_PHOTO_BYTES } from '@/lib/quote-constants'
 
 // The quote form's body, read as it arrives: text fields into memory (a handful, each
 // small), each photo straight to a file of its own in `dir`, so a request never holds

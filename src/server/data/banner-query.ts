@@ -1,8 +1,10 @@
+import 'server-only'
+
 import type { Payload } from 'payload'
 
 import type { Promotion } from '@/payload-types'
 
-import { bannerColor, type BannerColor } from './promotions'
+import { bannerColor, type BannerColor } from '@/lib/promotions'
 
 export type BannerData = {
   id: number
