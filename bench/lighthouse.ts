@@ -87,7 +87,8 @@ export async function lighthouseBench(url: string) {
   }
   const targets: Target[] = []
   for (const [page, p] of Object.entries(pages)) {
-    for (const c of CATEGORIES) targets.push(target(`${page} ${c}`, p.scores[c], c === 'performance' ? 99 : 100, '>='))
+    for (const c of CATEGORIES)
+      targets.push(target(`${page} ${c}`, p.scores[c], c === 'performance' ? 99 : 100, '>='))
     targets.push(target(`${page} LCP (ms)`, p.lcpMs, 1300, '<=', ' ms'))
     // The largest paint is the first one when the page's text does not wait for anything.
     targets.push(target(`${page} LCP after FCP (ms)`, p.lcpMs - p.fcpMs, 200, '<=', ' ms'))

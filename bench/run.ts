@@ -20,8 +20,7 @@ import { quoteBench } from './quote'
 type Result = Promise<{ targets: Target[] } & Record<string, unknown>>
 // `server: false`: the benchmark starts what it needs itself (the build benchmark builds).
 type Entry = { title: string; env?: Record<string, string> } & (
-  | { server?: true; run: (server: RunningServer) => Result }
-  | { server: false; run: () => Result }
+  { server?: true; run: (server: RunningServer) => Result } | { server: false; run: () => Result }
 )
 
 const BENCHES: Record<string, Entry> = {

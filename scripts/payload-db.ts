@@ -23,7 +23,9 @@ for (const arg of process.argv.slice(2)) {
   else positional.push(arg)
 }
 if (!positional[0]?.startsWith('migrate')) {
-  console.error('Usage: tsx scripts/payload-db.ts migrate[:create|:status|:down|:fresh] [name] [--skip-empty]')
+  console.error(
+    'Usage: tsx scripts/payload-db.ts migrate[:create|:status|:down|:fresh] [name] [--skip-empty]',
+  )
   process.exit(2)
 }
 

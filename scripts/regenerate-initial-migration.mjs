@@ -11,9 +11,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dir = path.join(root, 'migrations')
 for (const f of fs.readdirSync(dir)) if (/^\d{8}_\d{6}_/.test(f)) fs.rmSync(path.join(dir, f))
 fs.writeFileSync(path.join(dir, 'index.ts'), 'export const migrations = []\n')
-const res = spawnSync(process.execPath, ['scripts/with-services.mjs', 'e2e', '--', 'tsx', 'scripts/payload-db.ts', 'migrate:create', 'initial'], {
+const res = spawnSync(
+  process.execPath,
+  ['scripts/with-services.mjs', 'e2e', '--', 'tsx', 'scripts/payload-db.ts', 'migrate:create', 'initial'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+)
+if (res.status !== 0) process.exit(res.status ?? 1)
+spawnSync(path.join(root, 'node_modules/.bin/prettier'), ['--write', 'migrations/index.ts'], {
   cwd: root,
   stdio: 'inherit',
 })
-if (res.status !== 0) process.exit(res.status ?? 1)
-spawnSync(path.join(root, 'node_modules/.bin/prettier'), ['--write', 'migrations/index.ts'], { cwd: root, stdio: 'inherit' })

@@ -34,7 +34,9 @@ const PROFILES = {
 const [profileName, ...rest] = process.argv.slice(2)
 const profile = PROFILES[profileName]
 if (!profile || rest[0] !== '--') {
-  console.error(`usage: with-services.mjs <${Object.keys(PROFILES).join('|')}> -- <command...> [-- <command...>]`)
+  console.error(
+    `usage: with-services.mjs <${Object.keys(PROFILES).join('|')}> -- <command...> [-- <command...>]`,
+  )
   process.exit(2)
 }
 const commands = []
@@ -121,7 +123,13 @@ async function startEmbeddedPostgres() {
 
 async function withAdminClient(port, fn) {
   const { default: pgLib } = await import('pg')
-  const client = new pgLib.Client({ host: '127.0.0.1', port, user: PG_USER, password: PG_PASSWORD, database: 'postgres' })
+  const client = new pgLib.Client({
+    host: '127.0.0.1',
+    port,
+    user: PG_USER,
+    password: PG_PASSWORD,
+    database: 'postgres',
+  })
   await client.connect()
   try {
     return await fn(client)
@@ -140,7 +148,9 @@ async function prepareDatabase(port, { database, fresh }) {
       if (!rowCount) await client.query(`CREATE DATABASE "${database}"`)
       return database
     }
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${database}\\_%`])
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${database}\\_%`,
+    ])
     for (const { datname } of rows) {
       const pid = Number(datname.slice(database.length + 1))
       if (pid && !isAlive(pid)) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
@@ -245,7 +255,10 @@ async function main() {
     if (!env.NEXT_DIST_DIR && runDataDir) {
       env.NEXT_DIST_DIR = path.relative(root, path.join(runDataDir, 'next'))
       const tsconfig = path.join(runDataDir, 'tsconfig.json')
-      fs.writeFileSync(tsconfig, JSON.stringify({ extends: path.relative(runDataDir, path.join(root, 'tsconfig.json')) }))
+      fs.writeFileSync(
+        tsconfig,
+        JSON.stringify({ extends: path.relative(runDataDir, path.join(root, 'tsconfig.json')) }),
+      )
       env.NEXT_TSCONFIG_PATH = path.relative(root, tsconfig)
     }
     if (!env.E2E_PORT) env.E2E_PORT = String(await freePort())

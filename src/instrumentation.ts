@@ -11,7 +11,9 @@ export async function register() {
   const { appendSocketAddressToForwardedFor } = await import('@/server/rate-limit')
   appendSocketAddressToForwardedFor()
   const { removeAbandonedUploadFolders } = await import('@/server/quote-upload')
-  void removeAbandonedUploadFolders().catch((err) => console.error('Could not clear abandoned upload folders:', err))
+  void removeAbandonedUploadFolders().catch((err) =>
+    console.error('Could not clear abandoned upload folders:', err),
+  )
   const [{ getPayload }, { default: config }, { drainOnSignals }] = await Promise.all([
     import('payload'),
     import('@payload-config'),

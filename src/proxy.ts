@@ -11,7 +11,9 @@ export function proxy(request: NextRequest) {
   const redirect = request.nextUrl.searchParams.get('redirect')
   if (redirect) {
     // Payload passes the route without its /admin prefix when it is the admin root.
-    const candidate = redirect.startsWith('/admin') ? redirect : `/admin${redirect.startsWith('/') ? '' : '/'}${redirect}`
+    const candidate = redirect.startsWith('/admin')
+      ? redirect
+      : `/admin${redirect.startsWith('/') ? '' : '/'}${redirect}`
     const safe = safeAdminRedirect(candidate)
     if (safe !== '/admin') target.searchParams.set('redirect', safe)
   }

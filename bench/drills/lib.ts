@@ -309,7 +309,9 @@ export async function emailJobs(db: pg.Client): Promise<JobRow[]> {
     processing: boolean
     has_error: boolean
     total_tried: string
-  }>(`SELECT input, processing, has_error, total_tried FROM payload_jobs WHERE task_slug = 'sendQuoteEmail' AND completed_at IS NULL`)
+  }>(
+    `SELECT input, processing, has_error, total_tried FROM payload_jobs WHERE task_slug = 'sendQuoteEmail' AND completed_at IS NULL`,
+  )
   return rows.map((r) => ({
     leadId: Number(r.input.leadId),
     audience: r.input.audience,

@@ -5,11 +5,10 @@ import type { User } from '@/payload-types'
 export const isApprovedStaff = (user: unknown): user is User =>
   Boolean(
     user &&
-      typeof user === 'object' &&
-      (user as { collection?: string }).collection === 'users' &&
-      (user as User).approved === true &&
-      ((user as User).role === 'admin' || (user as User).role === 'staff'),
+    typeof user === 'object' &&
+    (user as { collection?: string }).collection === 'users' &&
+    (user as User).approved === true &&
+    ((user as User).role === 'admin' || (user as User).role === 'staff'),
   )
 
-export const isAdmin = (user: unknown): user is User =>
-  isApprovedStaff(user) && user.role === 'admin'
+export const isAdmin = (user: unknown): user is User => isApprovedStaff(user) && user.role === 'admin'

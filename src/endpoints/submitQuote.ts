@@ -23,7 +23,12 @@ import type { QuoteRequest } from '@/lib/quote-schema'
 import { createLimiter } from '@/lib/limiter'
 import { PROMO_CODE_FIELD, SOURCE_FIELDS, cleanSource, normalizePromoInput } from '@/lib/lead-source'
 import type { SourceField } from '@/lib/lead-source'
-import { PromoRefused, linkLeadToPromotion, precheckPromoCode, redeemPromoCode } from '@/server/promo-redemption'
+import {
+  PromoRefused,
+  linkLeadToPromotion,
+  precheckPromoCode,
+  redeemPromoCode,
+} from '@/server/promo-redemption'
 import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit } from '@/server/rate-limit'
 
 const FAILED = 'There was a problem submitting your request. Please try again.'

@@ -45,7 +45,9 @@ export const SiteSettings: GlobalConfig = {
         value === undefined ||
         isTimeZone(value) ||
         'Enter an IANA time zone, for example America/Chicago.',
-      admin: { description: 'Every date in the back office, its lists, e-mails and exports is shown in this zone.' },
+      admin: {
+        description: 'Every date in the back office, its lists, e-mails and exports is shown in this zone.',
+      },
     },
     { name: 'reviewLink', type: 'text', defaultValue: BUSINESS_DEFAULTS.reviewLink },
     {

@@ -196,7 +196,10 @@ type StoredPromotion = {
   usageLimit?: number | null
 }
 
-export function promotionFormValues(doc: StoredPromotion, timeZone: string = DEFAULT_TIME_ZONE): PromotionFormValues {
+export function promotionFormValues(
+  doc: StoredPromotion,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): PromotionFormValues {
   return {
     title: doc.title ?? '',
     description: doc.description ?? '',

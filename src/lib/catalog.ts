@@ -88,7 +88,12 @@ export const REVIEWS: readonly Review[] = [
 ]
 
 // The claimed Google rating (spec section 9).
-export const REVIEW_SUMMARY = { rating: 4.6, best: 5, count: 100, label: '4.6/5 from over 100 Google reviews' } as const
+export const REVIEW_SUMMARY = {
+  rating: 4.6,
+  best: 5,
+  count: 100,
+  label: '4.6/5 from over 100 Google reviews',
+} as const
 
 // The title the quote e-mail and the back office show for a lead's service type.
 export function serviceTitle(type: string): string {

@@ -18,7 +18,10 @@ function to24h(value: string): string | null {
 }
 
 export function parseHours(text: string): { dayOfWeek: string[]; opens: string; closes: string } | null {
-  const m = /^([A-Za-z]{3}(?:-[A-Za-z]{3})?)\s+(\d{1,2}(?::\d{2})?\s*[AP]M)\s*-\s*(\d{1,2}(?::\d{2})?\s*[AP]M)$/i.exec(text.trim())
+  const m =
+    /^([A-Za-z]{3}(?:-[A-Za-z]{3})?)\s+(\d{1,2}(?::\d{2})?\s*[AP]M)\s*-\s*(\d{1,2}(?::\d{2})?\s*[AP]M)$/i.exec(
+      text.trim(),
+    )
   if (!m) return null
   const days = DAYS[m[1].toLowerCase()]
   const opens = to24h(m[2])
@@ -41,7 +44,12 @@ export function businessJsonLd(settings: PublicSiteSettings, url: string) {
     telephone: settings.phone,
     email: settings.email,
     priceRange: '$85-$250',
-    address: { '@type': 'PostalAddress', addressLocality: 'Austin', addressRegion: 'TX', addressCountry: 'US' },
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: 'Austin',
+      addressRegion: 'TX',
+      addressCountry: 'US',
+    },
     areaServed: [
       { '@type': 'City', name: 'Austin, TX' },
       { '@type': 'AdministrativeArea', name: settings.serviceArea },

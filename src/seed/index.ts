@@ -87,12 +87,29 @@ export async function seed(payload: Payload): Promise<SeedResult> {
   )
 
   for (const [i, item] of GALLERY.entries()) {
-    const existing = await payload.find({ collection: 'gallery-items', where: { title: { equals: item.title } }, limit: 1, req })
+    const existing = await payload.find({
+      collection: 'gallery-items',
+      where: { title: { equals: item.title } },
+      limit: 1,
+      req,
+    })
     if (existing.totalDocs) continue
     // One after the other: both uploads share one request (and its transaction), which
     // Payload's operations do not support running side by side.
-    const before = await uploadImage(payload, req, `${item.title} (before)`, `seed-${i}-before.jpg`, await wheelImage({ damaged: true, accent: item.accent, seed: i + 7 }))
-    const after = await uploadImage(payload, req, `${item.title} (after)`, `seed-${i}-after.jpg`, await wheelImage({ damaged: false, accent: item.accent, seed: i + 7 }))
+    const before = await uploadImage(
+      payload,
+      req,
+      `${item.title} (before)`,
+      `seed-${i}-before.jpg`,
+      await wheelImage({ damaged: true, accent: item.accent, seed: i + 7 }),
+    )
+    const after = await uploadImage(
+      payload,
+      req,
+      `${item.title} (after)`,
+      `seed-${i}-after.jpg`,
+      await wheelImage({ damaged: false, accent: item.accent, seed: i + 7 }),
+    )
     await payload.create({
       collection: 'gallery-items',
       data: { title: item.title, description: item.description, beforeImage: before, afterImage: after },
@@ -101,14 +118,24 @@ export async function seed(payload: Payload): Promise<SeedResult> {
     created.push(`gallery item "${item.title}"`)
   }
 
-  const promo = await payload.find({ collection: 'promotions', where: { title: { equals: PROMOTION.title } }, limit: 1, req })
+  const promo = await payload.find({
+    collection: 'promotions',
+    where: { title: { equals: PROMOTION.title } },
+    limit: 1,
+    req,
+  })
   if (!promo.totalDocs) {
     await payload.create({ collection: 'promotions', data: PROMOTION, req: staffReq })
     created.push(`promotion "${PROMOTION.title}"`)
   }
 
   for (const lead of LEADS) {
-    const existing = await payload.find({ collection: 'leads', where: { email: { equals: lead.email } }, limit: 1, req })
+    const existing = await payload.find({
+      collection: 'leads',
+      where: { email: { equals: lead.email } },
+      limit: 1,
+      req,
+    })
     if (existing.totalDocs) continue
     const { status, ...data } = lead
     const doc = await payload.create({ collection: 'leads', data: { ...data, status: 'new' }, req: staffReq })
@@ -123,11 +150,22 @@ export async function seed(payload: Payload): Promise<SeedResult> {
 }
 
 async function ensureDevAdmin(payload: Payload, req: PayloadRequest, created: string[]) {
-  const found = await payload.find({ collection: 'users', where: { email: { equals: DEV_ADMIN.email } }, limit: 1, req })
+  const found = await payload.find({
+    collection: 'users',
+    where: { email: { equals: DEV_ADMIN.email } },
+    limit: 1,
+    req,
+  })
   if (found.docs[0]) return found.docs[0]
   const user = await payload.create({
     collection: 'users',
-    data: { email: DEV_ADMIN.email, password: DEV_ADMIN.password, role: 'admin', approved: true, _verified: true },
+    data: {
+      email: DEV_ADMIN.email,
+      password: DEV_ADMIN.password,
+      role: 'admin',
+      approved: true,
+      _verified: true,
+    },
     disableVerificationEmail: true,
     req,
   })

@@ -11,7 +11,7 @@ function spokes(cx: number, cy: number, r: number, color: string, width: number)
 
 function scratches(cx: number, cy: number, r: number, seed: number): string {
   let s = seed
-  const rand = () => ((s = (s * 9301 + 49297) % 233280) / 233280)
+  const rand = () => (s = (s * 9301 + 49297) % 233280) / 233280
   return Array.from({ length: 40 }, () => {
     const a = rand() * 2 * Math.PI
     const len = 0.08 + rand() * 0.12
@@ -21,7 +21,15 @@ function scratches(cx: number, cy: number, r: number, seed: number): string {
   }).join('')
 }
 
-export function wheelSvg({ damaged, accent, seed }: { damaged: boolean; accent: string; seed: number }): string {
+export function wheelSvg({
+  damaged,
+  accent,
+  seed,
+}: {
+  damaged: boolean
+  accent: string
+  seed: number
+}): string {
   const w = 1200
   const h = 900
   const cx = w / 2
@@ -52,6 +60,12 @@ export function wheelSvg({ damaged, accent, seed }: { damaged: boolean; accent: 
 </svg>`
 }
 
-export async function wheelImage(options: { damaged: boolean; accent: string; seed: number }): Promise<Buffer> {
-  return sharp(Buffer.from(wheelSvg(options))).jpeg({ quality: 85 }).toBuffer()
+export async function wheelImage(options: {
+  damaged: boolean
+  accent: string
+  seed: number
+}): Promise<Buffer> {
+  return sharp(Buffer.from(wheelSvg(options)))
+    .jpeg({ quality: 85 })
+    .toBuffer()
 }

@@ -3,8 +3,19 @@ import type { PayloadRequest } from 'payload'
 import { businessTimeZone, spreadsheetDate } from '@/lib/admin-format'
 
 // The export's timestamps in the business's time zone, like every date staff read.
-export async function exportDatesInBusinessZone({ data, req }: { data: Record<string, unknown>[]; req: PayloadRequest }) {
-  const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true }, req })
+export async function exportDatesInBusinessZone({
+  data,
+  req,
+}: {
+  data: Record<string, unknown>[]
+  req: PayloadRequest
+}) {
+  const settings = await req.payload.findGlobal({
+    slug: 'site-settings',
+    depth: 0,
+    select: { timeZone: true },
+    req,
+  })
   const timeZone = businessTimeZone(settings?.timeZone)
   return data.map((row) => ({
     ...row,

@@ -5,7 +5,9 @@ export const GOOGLE_ISSUER_DEFAULT = 'https://accounts.google.com'
 
 export type GoogleOidcSettings = { clientId: string; clientSecret: string; issuer: string }
 
-export function googleOidcSettings(env: Record<string, string | undefined> = process.env): GoogleOidcSettings | null {
+export function googleOidcSettings(
+  env: Record<string, string | undefined> = process.env,
+): GoogleOidcSettings | null {
   const clientId = env.GOOGLE_CLIENT_ID?.trim()
   const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim()
   if (!clientId || !clientSecret) return null

@@ -151,9 +151,7 @@ export async function hitRateLimit(
 // Takes back one hit (a login that succeeded: only failed attempts should add up).
 export async function forgiveRateLimitHit(payload: Payload, key: string): Promise<void> {
   const db = payload.db as unknown as PostgresAdapter
-  await db.drizzle.execute(
-    sql`UPDATE rate_limits SET hits = GREATEST(0, hits - 1) WHERE key = ${key}`,
-  )
+  await db.drizzle.execute(sql`UPDATE rate_limits SET hits = GREATEST(0, hits - 1) WHERE key = ${key}`)
 }
 
 // Longer than any window: a counter untouched for a day says nothing any more.

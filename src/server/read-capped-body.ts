@@ -56,7 +56,8 @@ export async function readCappedBody(
   cap: number,
   drainLimit = DRAIN_LIMIT_BYTES,
 ): Promise<Uint8Array> {
-  if (Number(contentLength || 0) > cap) throw new BodyTooLarge(await discardBody(body, contentLength, drainLimit))
+  if (Number(contentLength || 0) > cap)
+    throw new BodyTooLarge(await discardBody(body, contentLength, drainLimit))
   const reader = body?.getReader()
   if (!reader) return new Uint8Array()
   const chunks: Uint8Array[] = []

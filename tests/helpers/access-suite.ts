@@ -95,7 +95,11 @@ let rateLimitSeq = 0
 const seedRateLimit = (payload: Payload) =>
   payload.create({
     collection: 'rate-limits',
-    data: { key: `quote:address:2001:db8:ffff::${++rateLimitSeq}`, windowStartedAt: new Date().toISOString(), hits: 3 },
+    data: {
+      key: `quote:address:2001:db8:ffff::${++rateLimitSeq}`,
+      windowStartedAt: new Date().toISOString(),
+      hits: 3,
+    },
     depth: 0,
   })
 

@@ -8,13 +8,20 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze()
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }))
   expect(serious).toEqual([])
 }
 
 // A REST token of the development admin, for arranging data through the API.
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/users/login', { data: { email: DEV_ADMIN.email, password: DEV_ADMIN.password } })
+  const res = await request.post('/api/users/login', {
+    data: { email: DEV_ADMIN.email, password: DEV_ADMIN.password },
+  })
   expect(res.status()).toBe(200)
   return (await res.json()).token as string
 }

@@ -33,14 +33,23 @@ export async function phoneJpeg(color = '#336699'): Promise<Buffer> {
     .withExif({
       IFD0: { Make: 'TestPhone', Model: 'Curbside 1' },
       IFD2: { BodySerialNumber: CAMERA_SERIAL },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: GPS_LATITUDE, GPSLongitudeRef: 'W', GPSLongitude: '97/1 44/1 2520/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: GPS_LATITUDE,
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '97/1 44/1 2520/100',
+      },
     })
     .withMetadata({ orientation: 6 })
     .jpeg()
     .toBuffer()
 }
 
-export async function image(format: 'png' | 'webp' | 'gif' | 'avif', width = 30, height = 20): Promise<Buffer> {
+export async function image(
+  format: 'png' | 'webp' | 'gif' | 'avif',
+  width = 30,
+  height = 20,
+): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#aa3300' } })
     .toFormat(format)
     .toBuffer()

@@ -1,7 +1,11 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { CAREERS_POSTING_DEFAULT, PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAULT } from '@/globals/SitePages/defaults'
+import {
+  CAREERS_POSTING_DEFAULT,
+  PRIVACY_POLICY_DEFAULT,
+  TERMS_OF_SERVICE_DEFAULT,
+} from '@/globals/SitePages/defaults'
 import { getBannerPromotion } from '@/server/data/banner'
 import { type BannerData, findBannerPromotion } from '@/server/data/banner-query'
 import { getGallery } from '@/server/data/gallery'
@@ -41,7 +45,13 @@ beforeEach(async () => {
   await payload.db.deleteMany({ collection: 'promotions', where: {} })
 })
 
-type Seed = { title: string; isActive?: boolean; endDate?: string | null; createdAt?: string; bannerColor?: 'primary' | 'secondary' | 'gold' }
+type Seed = {
+  title: string
+  isActive?: boolean
+  endDate?: string | null
+  createdAt?: string
+  bannerColor?: 'primary' | 'secondary' | 'gold'
+}
 
 // Written with a fixed creation time so "newest" does not depend on timing; seeded
 // like the seed script (no Next.js server to revalidate).
@@ -84,7 +94,9 @@ describe('banner promotion', () => {
   it('the end date is compared with the time asked about', async () => {
     const endDate = at(HOUR)
     await promotion({ title: 'Ends in an hour', endDate })
-    expect((await findBannerPromotion(payload, new Date(Date.now() + HOUR / 2)))?.title).toBe('Ends in an hour')
+    expect((await findBannerPromotion(payload, new Date(Date.now() + HOUR / 2)))?.title).toBe(
+      'Ends in an hour',
+    )
     expect(await findBannerPromotion(payload, new Date(Date.now() + 2 * HOUR))).toBeNull()
   })
 
@@ -196,17 +208,31 @@ describe('site-pages global', () => {
     expect(doc.termsOfService).toEqual(TERMS_OF_SERVICE_DEFAULT)
     expect(doc.careersPosting).toEqual(CAREERS_POSTING_DEFAULT)
     const terms = plainText(TERMS_OF_SERVICE_DEFAULT)
-    for (const phrase of ['tire services', '30-day workmanship warranty', 'at least 24 hours ahead', 'valid for 30 days']) {
+    for (const phrase of [
+      'tire services',
+      '30-day workmanship warranty',
+      'at least 24 hours ahead',
+      'valid for 30 days',
+    ]) {
       expect(terms).toContain(phrase)
     }
     expect(plainText(PRIVACY_POLICY_DEFAULT)).toContain('tire services')
-    expect(plainText(CAREERS_POSTING_DEFAULT)).toMatch(/Full-time position based in central Austin[\s\S]*Competitive pay/)
+    expect(plainText(CAREERS_POSTING_DEFAULT)).toMatch(
+      /Full-time position based in central Austin[\s\S]*Competitive pay/,
+    )
   })
 
   it('is read by anyone and edited only by an admin', async () => {
     const res = await payload
-      .updateGlobal({ slug: 'site-pages', data: { termsOfService: TERMS_OF_SERVICE_DEFAULT }, overrideAccess: false })
-      .then(() => 'saved', (err: { status?: number }) => err.status)
+      .updateGlobal({
+        slug: 'site-pages',
+        data: { termsOfService: TERMS_OF_SERVICE_DEFAULT },
+        overrideAccess: false,
+      })
+      .then(
+        () => 'saved',
+        (err: { status?: number }) => err.status,
+      )
     expect(res).toBe(403)
   })
 })

@@ -28,11 +28,15 @@ describe('the service launcher', () => {
     const script = `console.log('URL=' + process.env.DATABASE_URL); console.log('PID=' + process.pid); setInterval(() => {}, 1000)`
     const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_POSTGRES_DIR: clusterDir }
     delete env.DATABASE_URL
-    const launcher = spawn(process.execPath, ['scripts/with-services.mjs', 'dev', '--', process.execPath, '-e', script], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const launcher = spawn(
+      process.execPath,
+      ['scripts/with-services.mjs', 'dev', '--', process.execPath, '-e', script],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let out = ''
     launcher.stdout.on('data', (c: Buffer) => (out += c.toString()))
     launcher.stderr.on('data', (c: Buffer) => (out += c.toString()))
@@ -59,7 +63,9 @@ describe('the service launcher', () => {
     const { rows } = await client.query('select current_database() as db')
     await client.end()
     expect(rows[0].db).toBe('curbside_dev')
-    const postmasterPid = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    const postmasterPid = Number(
+      fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+    )
     expect(isAlive(postmasterPid)).toBe(true)
 
     launcher.kill('SIGINT')

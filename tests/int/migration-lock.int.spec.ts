@@ -65,8 +65,12 @@ describe('migrations from two processes at once', () => {
     // Both reach the lock (each loads the whole config first: allow for a slow machine).
     const deadline = Date.now() + 120_000
     while ((await waitingOnLock()) < 2) {
-      const exited = await Promise.race([...runs.map((r) => r.done), new Promise((r) => setTimeout(r, 250, null))])
-      if (exited) throw new Error(`a migrate run ended before the lock was released: ${JSON.stringify(exited)}`)
+      const exited = await Promise.race([
+        ...runs.map((r) => r.done),
+        new Promise((r) => setTimeout(r, 250, null)),
+      ])
+      if (exited)
+        throw new Error(`a migrate run ended before the lock was released: ${JSON.stringify(exited)}`)
       if (Date.now() > deadline) throw new Error('the two migrate runs never waited on the lock')
     }
     const { rows: before } = await holder.query(`SELECT to_regclass('payload_migrations') AS t`)

@@ -428,7 +428,9 @@ describe('spam', () => {
     expect(rest.body.errors[0].message).toBe(
       'Too many quote requests from this connection. Please try again in a few minutes.',
     )
-    const rows = await db().execute(sql`SELECT hits FROM rate_limits WHERE key = ${`quote:address:${client}`}`)
+    const rows = await db().execute(
+      sql`SELECT hits FROM rate_limits WHERE key = ${`quote:address:${client}`}`,
+    )
     expect(Number((rows as unknown as { rows: { hits: unknown }[] }).rows[0].hits)).toBe(6)
   })
 

@@ -26,9 +26,9 @@ describe('the rate_limits migration', () => {
         ('login:email:someone@curbside.test', now(), 4, now(), now())`)
 
     await down(args())
-    expect(
-      await rows(sql`SELECT client AS key, hits FROM quote_rate_limits ORDER BY client`),
-    ).toEqual([{ key: '203.0.113.9', hits: 2 }])
+    expect(await rows(sql`SELECT client AS key, hits FROM quote_rate_limits ORDER BY client`)).toEqual([
+      { key: '203.0.113.9', hits: 2 },
+    ])
 
     // Counters as the quote limit wrote them before, and one of the account limits that
     // shared the table under its own name.

@@ -61,7 +61,10 @@ describe('demo seed', () => {
     const leads = await payload.find({ collection: 'leads', sort: 'createdAt' })
     expect(leads.docs.map((l) => l.status).sort()).toEqual(['completed', 'contacted', 'new', 'quoted'])
     // Demo leads are no customers: no quote e-mail is queued for them.
-    const jobs = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendQuoteEmail' } } })
+    const jobs = await payload.find({
+      collection: 'payload-jobs',
+      where: { taskSlug: { equals: 'sendQuoteEmail' } },
+    })
     expect(jobs.totalDocs).toBe(0)
 
     const promo = await payload.find({ collection: 'promotions', overrideAccess: false })
@@ -70,7 +73,10 @@ describe('demo seed', () => {
 
     const admin = await payload.find({ collection: 'users', where: { email: { equals: DEV_ADMIN.email } } })
     expect(admin.docs[0]).toMatchObject({ role: 'admin', approved: true, _verified: true })
-    const login = await payload.login({ collection: 'users', data: { email: DEV_ADMIN.email, password: DEV_ADMIN.password } })
+    const login = await payload.login({
+      collection: 'users',
+      data: { email: DEV_ADMIN.email, password: DEV_ADMIN.password },
+    })
     expect(login.token).toBeTruthy()
   })
 

@@ -22,7 +22,12 @@ afterAll(() => agent.destroy())
 
 type Sent = { status: number; message?: string; reusedSocket: boolean; connection?: string }
 
-function send(method: string, pathname: string, body: Buffer, headers: Record<string, string>): Promise<Sent> {
+function send(
+  method: string,
+  pathname: string,
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<Sent> {
   const url = new URL(pathname, h.http.baseURL)
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -71,7 +76,8 @@ const cookieOf = (persona: Persona): Record<string, string> => {
   const session = h.sessionOf(persona)
   return session ? { cookie: session.cookie } : {}
 }
-const galleryFiles = () => fs.readdirSync(path.join(TEST_DATA_DIR, 'uploads', 'gallery-images'), { recursive: false })
+const galleryFiles = () =>
+  fs.readdirSync(path.join(TEST_DATA_DIR, 'uploads', 'gallery-images'), { recursive: false })
 const galleryCount = async () => (await h.payload.count({ collection: 'gallery-images' })).totalDocs
 
 let image: Buffer
@@ -85,7 +91,10 @@ describe('file-sized bodies to upload collections', () => {
     it(`${persona}: a 20 MB upload is refused with a 403 before any of it is kept; nothing is stored`, async () => {
       const before = { count: await galleryCount(), files: galleryFiles() }
       const { body, type } = multipart({ alt: 'A rim' }, Buffer.concat([image, Buffer.alloc(20 * MiB)]))
-      const res = await send('POST', '/api/gallery-images', body, { 'content-type': type, ...cookieOf(persona) })
+      const res = await send('POST', '/api/gallery-images', body, {
+        'content-type': type,
+        ...cookieOf(persona),
+      })
       expect(res).toMatchObject({ status: 403, message: FORBIDDEN.message })
       expect(await galleryCount()).toBe(before.count)
       expect(galleryFiles()).toEqual(before.files)
@@ -98,7 +107,10 @@ describe('file-sized bodies to upload collections', () => {
   it('staff: an image is stored (the gate lets approved staff through)', async () => {
     const before = await galleryCount()
     const { body, type } = multipart({ alt: 'A polished rim' }, image)
-    const res = await send('POST', '/api/gallery-images', body, { 'content-type': type, ...cookieOf('staff') })
+    const res = await send('POST', '/api/gallery-images', body, {
+      'content-type': type,
+      ...cookieOf('staff'),
+    })
     expect(res.status).toBe(201)
     expect(await galleryCount()).toBe(before + 1)
   })
@@ -106,7 +118,10 @@ describe('file-sized bodies to upload collections', () => {
   it('staff: a 55 MB upload gets its 413 message (not a reset connection), and the connection stays usable', async () => {
     const before = { count: await galleryCount(), files: galleryFiles() }
     const { body, type } = multipart({ alt: 'Too big' }, Buffer.concat([image, Buffer.alloc(55 * MiB)]))
-    const res = await send('POST', '/api/gallery-images', body, { 'content-type': type, ...cookieOf('staff') })
+    const res = await send('POST', '/api/gallery-images', body, {
+      'content-type': type,
+      ...cookieOf('staff'),
+    })
     expect(res).toMatchObject({ status: 413, message: 'The request body is too large.' })
     expect(res.connection).not.toBe('close')
     expect(await galleryCount()).toBe(before.count)
@@ -129,7 +144,11 @@ describe('bodies past their cap elsewhere', () => {
     const res = await new Promise<{ status: number; connection?: string }>((resolve, reject) => {
       const req = http.request(new URL('/api/users/login', h.http.baseURL), {
         method: 'POST',
-        headers: { origin: SITE_ORIGIN, 'content-type': 'application/json', 'content-length': String(100 * MiB) },
+        headers: {
+          origin: SITE_ORIGIN,
+          'content-type': 'application/json',
+          'content-length': String(100 * MiB),
+        },
       })
       req.on('response', (r) => {
         r.resume()

@@ -13,7 +13,13 @@ describe('offers', () => {
   })
 
   it('name each service type by its display title; the main form is Wheel Restoration', () => {
-    expect(SERVICE_TYPES).toEqual(['rim_rash', 'windshield_repair', 'headlight_refresh', 'rim_restoration', 'wheel_restoration'])
+    expect(SERVICE_TYPES).toEqual([
+      'rim_rash',
+      'windshield_repair',
+      'headlight_refresh',
+      'rim_restoration',
+      'wheel_restoration',
+    ])
     expect(serviceTitle('wheel_restoration')).toBe('Wheel Restoration')
     expect(serviceTitle('headlight_refresh')).toBe('Headlight Refresh')
   })

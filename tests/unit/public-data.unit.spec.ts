@@ -25,13 +25,22 @@ describe('when the database cannot be reached', () => {
     const { items, fallback } = await getGallery()
     expect(fallback).toBe(true)
     expect(items).toBe(SAMPLE_GALLERY)
-    expect(items.map((i) => i.title)).toEqual(['BMW M3 Competition - Curb Rash Repair', 'Mercedes AMG - Full Rim Restoration'])
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('gallery unavailable'), expect.any(Error))
+    expect(items.map((i) => i.title)).toEqual([
+      'BMW M3 Competition - Curb Rash Repair',
+      'Mercedes AMG - Full Rim Restoration',
+    ])
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringContaining('gallery unavailable'),
+      expect.any(Error),
+    )
   })
 
   it('no banner, only a log line', async () => {
     expect(await getBannerPromotion()).toBeNull()
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('promotion banner unavailable'), expect.any(Error))
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringContaining('promotion banner unavailable'),
+      expect.any(Error),
+    )
   })
 
   it('the policies and careers posting keep their written defaults', async () => {
@@ -48,7 +57,12 @@ describe('when the database cannot be reached', () => {
 describe('when the database answers', () => {
   it('the gallery maps items to before/after pictures and skips items missing an image', async () => {
     // Payload's URLs carry the server's address; the page keeps only the path.
-    const image = (name: string) => ({ url: `http://localhost:3000/api/gallery-images/file/${name}`, width: 1600, height: 1200, alt: name })
+    const image = (name: string) => ({
+      url: `http://localhost:3000/api/gallery-images/file/${name}`,
+      width: 1600,
+      height: 1200,
+      alt: name,
+    })
     getPayload.mockResolvedValue({
       find: vi.fn().mockResolvedValue({
         docs: [

@@ -24,7 +24,11 @@ describe('catalogue', () => {
   })
 
   it('the Google claim and the delivery note of the spec', () => {
-    expect(REVIEW_SUMMARY).toMatchObject({ rating: 4.6, count: 100, label: '4.6/5 from over 100 Google reviews' })
+    expect(REVIEW_SUMMARY).toMatchObject({
+      rating: 4.6,
+      count: 100,
+      label: '4.6/5 from over 100 Google reviews',
+    })
     expect(MOBILE_SERVICE_NOTE).toContain('$50 delivery fee')
     expect(MOBILE_SERVICE_NOTE.toLowerCase()).toContain('two-rim minimum')
     expect(OFFERS.map((o) => o.amount)).toEqual([125, 110, 85, 250])
@@ -130,7 +134,11 @@ describe('JSON-LD for the business', () => {
       closes: '18:00',
     })
     expect(parseHours('Sat 9AM-4PM')).toEqual({ dayOfWeek: ['Saturday'], opens: '09:00', closes: '16:00' })
-    expect(parseHours('Sat 9:30AM - 12PM')).toEqual({ dayOfWeek: ['Saturday'], opens: '09:30', closes: '12:00' })
+    expect(parseHours('Sat 9:30AM - 12PM')).toEqual({
+      dayOfWeek: ['Saturday'],
+      opens: '09:30',
+      closes: '12:00',
+    })
     expect(parseHours('Sun closed')).toBeNull()
     expect(parseHours('by appointment')).toBeNull()
   })
@@ -140,10 +148,18 @@ describe('JSON-LD for the business', () => {
     expect(ld['@type']).toBe('AutoRepair')
     expect(ld.name).toBe('Curbside Rim Co.')
     expect(ld.telephone).toBe('(512) 555-0142')
-    expect(ld.areaServed).toContainEqual({ '@type': 'AdministrativeArea', name: 'Central Austin, TX and surrounding areas' })
+    expect(ld.areaServed).toContainEqual({
+      '@type': 'AdministrativeArea',
+      name: 'Central Austin, TX and surrounding areas',
+    })
     expect(ld.openingHoursSpecification).toHaveLength(2)
     expect(ld.makesOffer.map((o) => [o.name, o.price])).toEqual(OFFERS.map((o) => [o.title, o.amount]))
-    expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.6, bestRating: 5, reviewCount: 100 })
+    expect(ld.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.6,
+      bestRating: 5,
+      reviewCount: 100,
+    })
   })
 
   it('cannot close its <script> tag', () => {
@@ -153,7 +169,11 @@ describe('JSON-LD for the business', () => {
 
 describe('rich-text defaults', () => {
   it('build Lexical documents whose text reads back', () => {
-    const doc = document([heading('h2', 'Title'), paragraph([text('Hello '), text('world', 1)]), bulletList(['one', 'two'])])
+    const doc = document([
+      heading('h2', 'Title'),
+      paragraph([text('Hello '), text('world', 1)]),
+      bulletList(['one', 'two']),
+    ])
     expect(isRichTextDocument(doc)).toBe(true)
     expect(plainText(doc)).toBe('Title\nHello world\none\ntwo')
     expect(isRichTextDocument(null)).toBe(false)

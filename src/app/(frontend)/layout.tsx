@@ -30,7 +30,7 @@ export default function FrontendLayout({ children }: { children: ReactNode }) {
       <head>
         <DismissedPromosScript />
       </head>
-      <body className="bg-mist font-sans text-ink antialiased">
+      <body className="bg-mist text-ink font-sans antialiased">
         <VisitCapture />
         {children}
       </body>

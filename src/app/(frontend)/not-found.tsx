@@ -12,12 +12,12 @@ export const metadata: Metadata = {
 
 export default function NotFound() {
   return (
-    <div className="flex min-h-dvh flex-col bg-ink text-white">
+    <div className="bg-ink flex min-h-dvh flex-col text-white">
       <div className="sticky top-0 z-40">
         <PromoBannerSlot />
       </div>
       <main className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-6xl font-extrabold text-gold">404</h1>
+        <h1 className="text-gold text-6xl font-extrabold">404</h1>
         <p className="text-xl">Oops! Page not found</p>
         <Link href="/" className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-4')}>
           Return to Home

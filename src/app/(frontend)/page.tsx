@@ -36,7 +36,10 @@ export default async function HomePage() {
   const settings = await getSiteSettings()
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(businessJsonLd(settings, serverUrl())) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonLdScript(businessJsonLd(settings, serverUrl())) }}
+      />
       <SiteHeader settings={settings} variant="home" />
       <main id="main">
         <Hero settings={settings} />

@@ -37,6 +37,9 @@ export function jsonInit(method: string, data: unknown): RequestInit {
 export function useApi() {
   const { config } = useConfig()
   const base = config.routes.api
-  const api = useCallback(<T,>(path: string, init?: RequestInit) => apiFetch<T>(`${base}${path}`, init), [base])
+  const api = useCallback(
+    <T>(path: string, init?: RequestInit) => apiFetch<T>(`${base}${path}`, init),
+    [base],
+  )
   return { api, url: (path: string) => `${base}${path}` }
 }

@@ -13,8 +13,8 @@ export function AwaitingApproval({ initPageResult }: AdminViewServerProps) {
       <h1 className="cbo-title">Your account is awaiting approval</h1>
       {user ? (
         <p>
-          You are signed in as <strong>{user.email}</strong>. An admin has to approve this account before it can open
-          the back office. Please check back later.
+          You are signed in as <strong>{user.email}</strong>. An admin has to approve this account before it
+          can open the back office. Please check back later.
         </p>
       ) : (
         <p>Please sign in with an approved account.</p>

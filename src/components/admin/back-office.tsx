@@ -30,7 +30,12 @@ export async function BackOffice({ initPageResult, searchParams }: AdminViewServ
       </header>
       <nav className="cbo-tabs" aria-label="Back office sections">
         {BACK_OFFICE_TABS.map((t) => (
-          <a key={t.key} href={`?tab=${t.key}`} className="cbo-tab" aria-current={t.key === tab ? 'page' : undefined}>
+          <a
+            key={t.key}
+            href={`?tab=${t.key}`}
+            className="cbo-tab"
+            aria-current={t.key === tab ? 'page' : undefined}
+          >
             {t.label}
           </a>
         ))}
@@ -38,7 +43,9 @@ export async function BackOffice({ initPageResult, searchParams }: AdminViewServ
       <section className="cbo-panel">
         {tab === 'gallery' ? <GalleryTab reader={reader} /> : null}
         {tab === 'promotions' ? <PromotionsTab reader={reader} timeZone={timeZone} /> : null}
-        {tab === 'leads' ? <LeadsTab reader={reader} timeZone={timeZone} searchParams={searchParams} /> : null}
+        {tab === 'leads' ? (
+          <LeadsTab reader={reader} timeZone={timeZone} searchParams={searchParams} />
+        ) : null}
       </section>
     </div>
   )

@@ -5,7 +5,12 @@ import { formatBusinessDate } from '@/lib/admin-format'
 import { readTimeZone } from './back-office-data'
 
 // A date column of Payload's list views, in the business's time zone (see business-dates.ts).
-export async function BusinessDateCell({ cellData, payload, link, linkURL }: DefaultServerCellComponentProps) {
+export async function BusinessDateCell({
+  cellData,
+  payload,
+  link,
+  linkURL,
+}: DefaultServerCellComponentProps) {
   const text = typeof cellData === 'string' ? formatBusinessDate(cellData, await readTimeZone(payload)) : ''
   const time = <time dateTime={typeof cellData === 'string' ? cellData : undefined}>{text}</time>
   return link && linkURL ? <a href={linkURL}>{time}</a> : time

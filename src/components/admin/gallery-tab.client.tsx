@@ -36,7 +36,10 @@ export function GalleryTabClient({ items }: { items: GalleryItem[] | null }) {
     const form = new FormData()
     form.append('file', file)
     form.append('_payload', JSON.stringify({ alt }))
-    const { doc } = await api<{ doc: GalleryImage }>('/gallery-images?depth=0', { method: 'POST', body: form })
+    const { doc } = await api<{ doc: GalleryImage }>('/gallery-images?depth=0', {
+      method: 'POST',
+      body: form,
+    })
     return doc.id
   }
 
@@ -60,8 +63,10 @@ export function GalleryTabClient({ items }: { items: GalleryItem[] | null }) {
         const name = values.title.trim()
         const data: Record<string, unknown> = { title: name, description: values.description.trim() || null }
         // On edit an image is replaced only when a new file was chosen.
-        if (values.before) uploaded.push((data.beforeImage = await uploadImage(values.before, `${name} (before)`)))
-        if (values.after) uploaded.push((data.afterImage = await uploadImage(values.after, `${name} (after)`)))
+        if (values.before)
+          uploaded.push((data.beforeImage = await uploadImage(values.before, `${name} (before)`)))
+        if (values.after)
+          uploaded.push((data.afterImage = await uploadImage(values.after, `${name} (after)`)))
         if (open.kind === 'edit') {
           await api(`/gallery-items/${open.item.id}?depth=0`, jsonInit('PATCH', data))
           toast.success('Success', { description: 'Gallery item updated successfully' })
@@ -96,7 +101,11 @@ export function GalleryTabClient({ items }: { items: GalleryItem[] | null }) {
     <div className="cbo-stack">
       <div className="cbo-toolbar">
         <h2>Gallery Management</h2>
-        <Button margin={false} disabled={!hydrated || editor.isOpen} onClick={() => editor.open({ kind: 'create' })}>
+        <Button
+          margin={false}
+          disabled={!hydrated || editor.isOpen}
+          onClick={() => editor.open({ kind: 'create' })}
+        >
           Add Gallery Item
         </Button>
       </div>
@@ -120,18 +129,33 @@ export function GalleryTabClient({ items }: { items: GalleryItem[] | null }) {
           <div className="cbo-row">
             <label className="cbo-field">
               <span>Before image{editing.kind === 'create' ? ' *' : ''}</span>
-              <input type="file" accept="image/*" onChange={(e) => set('before', e.target.files?.[0] ?? null)} />
+              <input
+                type="file"
+                accept="image/*"
+                onChange={(e) => set('before', e.target.files?.[0] ?? null)}
+              />
             </label>
             <label className="cbo-field">
               <span>After image{editing.kind === 'create' ? ' *' : ''}</span>
-              <input type="file" accept="image/*" onChange={(e) => set('after', e.target.files?.[0] ?? null)} />
+              <input
+                type="file"
+                accept="image/*"
+                onChange={(e) => set('after', e.target.files?.[0] ?? null)}
+              />
             </label>
           </div>
-          <EditorActions noun="Item" editing={editing.kind === 'edit'} saving={editor.saving} onCancel={editor.close} />
+          <EditorActions
+            noun="Item"
+            editing={editing.kind === 'edit'}
+            saving={editor.saving}
+            onCancel={editor.close}
+          />
         </form>
       ) : null}
 
-      {items && items.length === 0 ? <p className="cbo-empty">No gallery items found. Create your first one!</p> : null}
+      {items && items.length === 0 ? (
+        <p className="cbo-empty">No gallery items found. Create your first one!</p>
+      ) : null}
       <ul className="cbo-list cbo-list--grid" aria-label="Gallery items">
         {items?.map((item) => (
           <li key={item.id} className="cbo-card" data-testid="gallery-item">

@@ -65,10 +65,12 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
               <LeadStatusPill status={lead.status} />
             </div>
             <p className="cbo-meta">
-              <a href={`tel:${lead.phone}`}>{lead.phone}</a> · <a href={`mailto:${lead.email}`}>{lead.email}</a>
+              <a href={`tel:${lead.phone}`}>{lead.phone}</a> ·{' '}
+              <a href={`mailto:${lead.email}`}>{lead.email}</a>
             </p>
             <p className="cbo-meta">
-              {serviceTitle(lead.serviceType)} · <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
+              {serviceTitle(lead.serviceType)} ·{' '}
+              <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
             </p>
             {lead.promoCode || lead.utmSource || lead.referrerHost ? (
               <p className="cbo-meta" data-testid="lead-origin">
@@ -105,7 +107,15 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   )
 }
 
-function LeadDetails({ lead, filters, timeZone }: { lead: Lead | null; filters: LeadFilters; timeZone: string }) {
+function LeadDetails({
+  lead,
+  filters,
+  timeZone,
+}: {
+  lead: Lead | null
+  filters: LeadFilters
+  timeZone: string
+}) {
   const back = (
     <a className="cbo-back" href={leadsHref(filters)}>
       ← All leads

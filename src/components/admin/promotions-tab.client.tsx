@@ -26,7 +26,13 @@ import { useHydrated } from './use-hydrated'
 const failure = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Failed to save promotion'
 
-export function PromotionsTabClient({ promotions, timeZone }: { promotions: Promotion[] | null; timeZone: string }) {
+export function PromotionsTabClient({
+  promotions,
+  timeZone,
+}: {
+  promotions: Promotion[] | null
+  timeZone: string
+}) {
   const editor = useEditor<Promotion, PromotionFormValues>(EMPTY_PROMOTION_FORM, (p) =>
     promotionFormValues(p, timeZone),
   )
@@ -80,13 +86,21 @@ export function PromotionsTabClient({ promotions, timeZone }: { promotions: Prom
     <div className="cbo-stack">
       <div className="cbo-toolbar">
         <h2>Promotions & Specials</h2>
-        <Button margin={false} disabled={!hydrated || editor.isOpen} onClick={() => editor.open({ kind: 'create' })}>
+        <Button
+          margin={false}
+          disabled={!hydrated || editor.isOpen}
+          onClick={() => editor.open({ kind: 'create' })}
+        >
           Add Promotion
         </Button>
       </div>
 
       {editing.kind !== 'closed' ? (
-        <form className="cbo-form" onSubmit={submit} aria-label={editing.kind === 'edit' ? 'Edit promotion' : 'New promotion'}>
+        <form
+          className="cbo-form"
+          onSubmit={submit}
+          aria-label={editing.kind === 'edit' ? 'Edit promotion' : 'New promotion'}
+        >
           <h3>{editing.kind === 'edit' ? 'Edit Promotion' : 'New Promotion'}</h3>
           <label className="cbo-field">
             <span>Title *</span>
@@ -139,7 +153,11 @@ export function PromotionsTabClient({ promotions, timeZone }: { promotions: Prom
           <div className="cbo-row">
             <label className="cbo-field">
               <span>End date</span>
-              <input type="datetime-local" value={values.endDate} onChange={(e) => set('endDate', e.target.value)} />
+              <input
+                type="datetime-local"
+                value={values.endDate}
+                onChange={(e) => set('endDate', e.target.value)}
+              />
             </label>
             <label className="cbo-field">
               <span>Usage limit</span>
@@ -179,11 +197,19 @@ export function PromotionsTabClient({ promotions, timeZone }: { promotions: Prom
             checked={values.isActive}
             onToggle={(e) => set('isActive', e.target.checked)}
           />
-          <div className={`cbo-banner-preview cbo-banner-preview--${bannerColor(preview.bannerColor)}`} aria-label="Banner preview">
+          <div
+            className={`cbo-banner-preview cbo-banner-preview--${bannerColor(preview.bannerColor)}`}
+            aria-label="Banner preview"
+          >
             <span>{preview.bannerText || preview.title || 'Banner text'}</span>
             {preview.discountCode ? <strong> Code: {preview.discountCode}</strong> : null}
           </div>
-          <EditorActions noun="Promotion" editing={editing.kind === 'edit'} saving={editor.saving} onCancel={editor.close} />
+          <EditorActions
+            noun="Promotion"
+            editing={editing.kind === 'edit'}
+            saving={editor.saving}
+            onCancel={editor.close}
+          />
         </form>
       ) : null}
 
@@ -198,7 +224,8 @@ export function PromotionsTabClient({ promotions, timeZone }: { promotions: Prom
               </Pill>
             </div>
             <p className="cbo-meta">
-              {p.discountCode ? <code>{p.discountCode}</code> : 'No code'} · {formatDiscount(p.discountType, p.discountValue)} ·{' '}
+              {p.discountCode ? <code>{p.discountCode}</code> : 'No code'} ·{' '}
+              {formatDiscount(p.discountType, p.discountValue)} ·{' '}
               {p.endDate ? formatBusinessDate(p.endDate, timeZone, { time: false }) : 'No end date'}
             </p>
             <p className="cbo-meta" data-testid="promotion-usage">

@@ -18,14 +18,17 @@ export function VerifyEmail({ token }: { token: string }) {
       .then(async (response) => {
         if (response.ok) return setState({ kind: 'done' })
         const body = (await response.json().catch(() => ({}))) as { errors?: { message?: string }[] }
-        setState({ kind: 'failed', message: body.errors?.[0]?.message || 'This confirmation link is not valid.' })
+        setState({
+          kind: 'failed',
+          message: body.errors?.[0]?.message || 'This confirmation link is not valid.',
+        })
       })
       .catch(() => setState({ kind: 'failed', message: 'This confirmation link is not valid.' }))
   }, [token])
 
   return (
     <div className="w-full max-w-sm rounded-xl bg-white p-6 text-center shadow-xl sm:p-8">
-      <h1 className="mb-4 text-2xl font-bold text-ink">Confirm your e-mail</h1>
+      <h1 className="text-ink mb-4 text-2xl font-bold">Confirm your e-mail</h1>
       {state.kind === 'working' ? <p role="status">Confirming your e-mail…</p> : null}
       {state.kind === 'done' ? (
         <>

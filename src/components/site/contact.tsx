@@ -10,43 +10,58 @@ export function Contact({ settings }: { settings: PublicSiteSettings }) {
   return (
     <section id="contact" aria-labelledby="contact-title" className="bg-ink px-4 py-16 text-white sm:py-20">
       <div className="mx-auto max-w-6xl">
-        <SectionHeading id="contact-title" eyebrow="Contact" title="Contact Us" intro={`Serving ${settings.serviceArea}.`} dark />
+        <SectionHeading
+          id="contact-title"
+          eyebrow="Contact"
+          title="Contact Us"
+          intro={`Serving ${settings.serviceArea}.`}
+          dark
+        />
         <div className="grid gap-6 lg:grid-cols-2">
           <ul className="grid gap-4">
-            <li className="flex gap-4 rounded-2xl bg-ink-soft p-6">
-              <Icon name="phone" className="size-6 shrink-0 text-gold" />
+            <li className="bg-ink-soft flex gap-4 rounded-2xl p-6">
+              <Icon name="phone" className="text-gold size-6 shrink-0" />
               <div>
                 <h3 className="font-semibold">Phone</h3>
-                <a href={telHref(settings.phone)} className="text-lg text-gold-light underline-offset-4 hover:underline">
+                <a
+                  href={telHref(settings.phone)}
+                  className="text-gold-light text-lg underline-offset-4 hover:underline"
+                >
                   {settings.phone}
                 </a>
               </div>
             </li>
-            <li className="flex gap-4 rounded-2xl bg-ink-soft p-6">
-              <Icon name="clock" className="size-6 shrink-0 text-gold" />
+            <li className="bg-ink-soft flex gap-4 rounded-2xl p-6">
+              <Icon name="clock" className="text-gold size-6 shrink-0" />
               <div>
                 <h3 className="font-semibold">Hours</h3>
                 <p className="text-white/85">{settings.hours.weekdays}</p>
                 <p className="text-white/85">{settings.hours.saturday}</p>
               </div>
             </li>
-            <li className="flex gap-4 rounded-2xl bg-ink-soft p-6">
-              <Icon name="mail" className="size-6 shrink-0 text-gold" />
+            <li className="bg-ink-soft flex gap-4 rounded-2xl p-6">
+              <Icon name="mail" className="text-gold size-6 shrink-0" />
               <div>
                 <h3 className="font-semibold">Email</h3>
-                <a href={mailtoHref(settings.email)} className="text-lg break-all text-gold-light underline-offset-4 hover:underline">
+                <a
+                  href={mailtoHref(settings.email)}
+                  className="text-gold-light text-lg break-all underline-offset-4 hover:underline"
+                >
                   {settings.email}
                 </a>
               </div>
             </li>
           </ul>
-          <div className="flex flex-col justify-center rounded-2xl border border-gold/40 bg-[linear-gradient(135deg,#1c1c1f,#0f0f10)] p-8">
+          <div className="border-gold/40 flex flex-col justify-center rounded-2xl border bg-[linear-gradient(135deg,#1c1c1f,#0f0f10)] p-8">
             <h3 className="text-3xl font-bold">Ready to Get Started?</h3>
             <p className="mt-3 text-white/85">
               Call or text us a photo of the damage, or request a quote online. We reply within 24 hours.
             </p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-              <a href={telHref(settings.phone)} className={cn(buttonVariants({ variant: 'premium', size: 'lg' }))}>
+              <a
+                href={telHref(settings.phone)}
+                className={cn(buttonVariants({ variant: 'premium', size: 'lg' }))}
+              >
                 <Icon name="phone" className="size-4" /> Call Now
               </a>
               <a href="#quote" className={cn(buttonVariants({ variant: 'outline-premium', size: 'lg' }))}>

@@ -12,46 +12,58 @@ export const HERO_STATS = [
 
 export function Hero({ settings }: { settings: PublicSiteSettings }) {
   return (
-    <section aria-labelledby="hero-title" className="bg-[radial-gradient(ellipse_at_top,#2a2a2e_0%,#0f0f10_65%)] text-white">
+    <section
+      aria-labelledby="hero-title"
+      className="bg-[radial-gradient(ellipse_at_top,#2a2a2e_0%,#0f0f10_65%)] text-white"
+    >
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1.2fr_1fr] lg:items-center">
         <div>
-          <p className="text-sm font-semibold tracking-widest text-gold uppercase">Mobile Wheel &amp; Rim Repair · Central Austin</p>
+          <p className="text-gold text-sm font-semibold tracking-widest uppercase">
+            Mobile Wheel &amp; Rim Repair · Central Austin
+          </p>
           <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight sm:text-6xl">
             {settings.businessName}
           </h1>
           <p className="mt-5 max-w-xl text-lg text-white/85 sm:text-xl">
-            Premium curb rash, rim and wheel repair that comes to you. We fix your wheels at your home, office or
-            dealership, usually the same day, without removing them.
+            Premium curb rash, rim and wheel repair that comes to you. We fix your wheels at your home, office
+            or dealership, usually the same day, without removing them.
           </p>
           <dl className="mt-8 grid max-w-lg grid-cols-3 gap-4">
             {HERO_STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col border-l-2 border-gold pl-3">
+              <div key={stat.label} className="border-gold flex flex-col border-l-2 pl-3">
                 <dt className="text-xs text-white/80 sm:text-sm">{stat.label}</dt>
-                <dd className="order-first text-2xl font-bold text-gold sm:text-3xl">{stat.value}</dd>
+                <dd className="text-gold order-first text-2xl font-bold sm:text-3xl">{stat.value}</dd>
               </div>
             ))}
           </dl>
         </div>
         <div className="grid gap-4">
-          <div className="rounded-xl border border-gold/40 bg-white/5 p-6">
+          <div className="border-gold/40 rounded-xl border bg-white/5 p-6">
             <h2 className="flex items-center gap-2 text-xl font-bold">
-              <Icon name="wrench" className="size-5 text-gold" /> Mobile Repair Quote
+              <Icon name="wrench" className="text-gold size-5" /> Mobile Repair Quote
             </h2>
             <p className="mt-2 text-white/80">
               Send a few details and photos of the damage; we reply with a quote within 24 hours.
             </p>
-            <a href="#quote" className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-4 w-full')}>
+            <a
+              href="#quote"
+              className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-4 w-full')}
+            >
               Get a Free Quote
             </a>
           </div>
           <div className="rounded-xl border border-white/15 bg-white/5 p-6">
             <h2 className="flex items-center gap-2 text-xl font-bold">
-              <Icon name="building" className="size-5 text-gold" /> Dealership Partnership
+              <Icon name="building" className="text-gold size-5" /> Dealership Partnership
             </h2>
             <p className="mt-2 text-white/80">
-              Fleet pricing, quick turnaround on lot inventory, and pickup and delivery for dealerships across Austin.
+              Fleet pricing, quick turnaround on lot inventory, and pickup and delivery for dealerships across
+              Austin.
             </p>
-            <a href={telHref(settings.phone)} className={cn(buttonVariants({ variant: 'outline-premium', size: 'lg' }), 'mt-4 w-full')}>
+            <a
+              href={telHref(settings.phone)}
+              className={cn(buttonVariants({ variant: 'outline-premium', size: 'lg' }), 'mt-4 w-full')}
+            >
               Call About Partnerships
             </a>
           </div>

@@ -10,7 +10,15 @@ export function logoAlt(businessName: string): string {
 
 // The brand mark (an SVG: no optimisation needed, so a plain <img> with fixed
 // dimensions, which also reserves its space before it loads).
-export function Logo({ businessName, size = 'medium', className }: { businessName: string; size?: LogoSize; className?: string }) {
+export function Logo({
+  businessName,
+  size = 'medium',
+  className,
+}: {
+  businessName: string
+  size?: LogoSize
+  className?: string
+}) {
   const px = SIZES[size]
   return (
     // eslint-disable-next-line @next/next/no-img-element

@@ -9,13 +9,23 @@ export function Pricing() {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="bg-ink px-4 py-16 text-white sm:py-20">
       <div className="mx-auto max-w-6xl">
-        <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple, Upfront Pricing" intro="Clear prices for our most requested repairs. Every estimate is free." dark />
+        <SectionHeading
+          id="pricing-title"
+          eyebrow="Pricing"
+          title="Simple, Upfront Pricing"
+          intro="Clear prices for our most requested repairs. Every estimate is free."
+          dark
+        />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {OFFERS.map((offer) => (
-            <li key={offer.key} data-offer={offer.key} className="flex flex-col rounded-2xl border border-gold/30 bg-ink-soft p-6">
+            <li
+              key={offer.key}
+              data-offer={offer.key}
+              className="border-gold/30 bg-ink-soft flex flex-col rounded-2xl border p-6"
+            >
               <h3 className="text-lg font-bold">{offer.title}</h3>
               <p className="mt-4">
-                <span className="text-4xl font-extrabold text-gold">{offer.price}</span>
+                <span className="text-gold text-4xl font-extrabold">{offer.price}</span>
                 {offer.unit ? <span className="ml-1 text-white/80">{offer.unit}</span> : null}
               </p>
               <p className="mt-4 flex-1 text-white/80">{offer.description}</p>

@@ -13,8 +13,12 @@ export function QuoteSection() {
           title="Get Your Free Quote"
           intro="Tell us about your wheels and add a few photos. We'll contact you within 24 hours."
         />
-        <div className="rounded-2xl border border-ink/10 bg-white p-6 shadow-sm sm:p-8">
-          <LazyQuoteForm serviceType={MAIN_FORM_SERVICE.key} serviceTitle={MAIN_FORM_SERVICE.title} allowPhotos />
+        <div className="border-ink/10 rounded-2xl border bg-white p-6 shadow-sm sm:p-8">
+          <LazyQuoteForm
+            serviceType={MAIN_FORM_SERVICE.key}
+            serviceTitle={MAIN_FORM_SERVICE.title}
+            allowPhotos
+          />
         </div>
       </div>
     </section>

@@ -16,10 +16,10 @@ export function Reviews({ settings }: { settings: PublicSiteSettings }) {
         </div>
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {REVIEWS.map((review) => (
-            <li key={review.name} className="flex flex-col rounded-2xl border border-ink/10 bg-mist p-6">
+            <li key={review.name} className="border-ink/10 bg-mist flex flex-col rounded-2xl border p-6">
               <figure className="flex flex-1 flex-col">
                 <StarRating rating={review.rating} />
-                <blockquote className="mt-4 flex-1 text-ink/85">&ldquo;{review.text}&rdquo;</blockquote>
+                <blockquote className="text-ink/85 mt-4 flex-1">&ldquo;{review.text}&rdquo;</blockquote>
                 <figcaption className="mt-4 flex items-center justify-between text-sm">
                   <span className="font-semibold">{review.name}</span>
                   <span className="text-ink/70">{review.date}</span>
@@ -33,7 +33,7 @@ export function Reviews({ settings }: { settings: PublicSiteSettings }) {
             href={settings.reviewLink}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 font-semibold text-gold-dark underline underline-offset-4 hover:text-ink"
+            className="text-gold-dark hover:text-ink inline-flex items-center gap-2 font-semibold underline underline-offset-4"
           >
             Read more reviews on Google
             <Icon name="external-link" className="size-4" />

@@ -30,7 +30,9 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
             <Logo businessName={settings.businessName} size="medium" />
             <p className="text-lg font-bold">{settings.businessName}</p>
           </div>
-          <p className="mt-4 text-white/80">Mobile wheel and rim repair for drivers and dealerships in central Austin.</p>
+          <p className="mt-4 text-white/80">
+            Mobile wheel and rim repair for drivers and dealerships in central Austin.
+          </p>
           <p className="mt-4">
             <a href={telHref(settings.phone)} className={linkClass}>
               {settings.phone}
@@ -42,7 +44,7 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
           </p>
         </div>
         <nav aria-labelledby="footer-services">
-          <h3 id="footer-services" className="font-semibold text-gold">
+          <h3 id="footer-services" className="text-gold font-semibold">
             Services
           </h3>
           <ul className="mt-4 grid gap-2">
@@ -61,7 +63,7 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
           </ul>
         </nav>
         <nav aria-labelledby="footer-links">
-          <h3 id="footer-links" className="font-semibold text-gold">
+          <h3 id="footer-links" className="text-gold font-semibold">
             Quick Links
           </h3>
           <ul className="mt-4 grid gap-2">
@@ -75,13 +77,13 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
           </ul>
         </nav>
         <div>
-          <h3 className="font-semibold text-gold">Hours</h3>
+          <h3 className="text-gold font-semibold">Hours</h3>
           <ul className="mt-4 grid gap-2 text-white/80">
             {footerHours(settings.hours).map((line, i) => (
               <li key={i}>{line}</li>
             ))}
           </ul>
-          <p className="mt-3 font-semibold text-gold-light">24/7 Emergency Service</p>
+          <p className="text-gold-light mt-3 font-semibold">24/7 Emergency Service</p>
         </div>
       </div>
       <div className="mx-auto mt-12 flex max-w-6xl flex-col gap-4 border-t border-white/15 pt-6 text-sm text-white/80 sm:flex-row sm:items-center sm:justify-between">

@@ -18,10 +18,13 @@ export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings
   const phoneHref = telHref(settings.phone)
   const quote = quoteHref(variant)
   return (
-    <header className="sticky top-0 z-40 bg-ink text-white shadow-md">
+    <header className="bg-ink sticky top-0 z-40 text-white shadow-md">
       <PromoBannerSlot />
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <a href="/" className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-gold focus-visible:outline-none">
+        <a
+          href="/"
+          className="focus-visible:ring-gold flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:outline-none"
+        >
           <Logo businessName={settings.businessName} size="small" />
           <span className="text-lg font-bold tracking-tight">{settings.businessName}</span>
         </a>
@@ -29,7 +32,10 @@ export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings
           <ul className="flex items-center gap-6 text-sm font-medium">
             {links.map((link) => (
               <li key={link.href}>
-                <a href={link.href} className="rounded-sm text-white/90 hover:text-gold-light focus-visible:ring-2 focus-visible:ring-gold focus-visible:outline-none">
+                <a
+                  href={link.href}
+                  className="hover:text-gold-light focus-visible:ring-gold rounded-sm text-white/90 focus-visible:ring-2 focus-visible:outline-none"
+                >
                   {link.label}
                 </a>
               </li>
@@ -37,7 +43,10 @@ export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings
           </ul>
         </nav>
         <div className="hidden items-center gap-4 md:flex">
-          <a href={phoneHref} className="flex items-center gap-2 text-sm font-semibold text-gold-light hover:text-gold">
+          <a
+            href={phoneHref}
+            className="text-gold-light hover:text-gold flex items-center gap-2 text-sm font-semibold"
+          >
             <Icon name="phone" className="size-4" />
             {settings.phone}
           </a>

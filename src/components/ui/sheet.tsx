@@ -24,15 +24,15 @@ export function SheetContent({
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
       <SheetPrimitive.Content
         className={cn(
-          'fixed inset-y-0 z-50 flex h-full w-4/5 max-w-sm flex-col gap-4 bg-ink p-6 text-white shadow-xl outline-none',
-          side === 'right' ? 'right-0 border-l border-gold/30' : 'left-0 border-r border-gold/30',
+          'bg-ink fixed inset-y-0 z-50 flex h-full w-4/5 max-w-sm flex-col gap-4 p-6 text-white shadow-xl outline-none',
+          side === 'right' ? 'border-gold/30 right-0 border-l' : 'border-gold/30 left-0 border-r',
           className,
         )}
         {...props}
       >
         {children}
         <SheetPrimitive.Close
-          className="absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-md text-white/90 hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-gold focus-visible:outline-none"
+          className="focus-visible:ring-gold absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-md text-white/90 hover:bg-white/10 focus-visible:ring-2 focus-visible:outline-none"
           aria-label={closeLabel}
         >
           <XIcon className="size-5" aria-hidden />

@@ -29,7 +29,7 @@ export const PRIVACY_POLICY_DEFAULT = document([
   ),
   heading('h2', 'Cookies and local storage'),
   paragraph(
-    'The public site sets no tracking cookies. If you close a promotion banner, your browser remembers that choice in its own local storage so the banner stays closed; you can clear it at any time in your browser settings. The campaign tags, referring website and promo code of your visit are kept in your browser\'s session storage, which it empties when you close the tab; they are sent to us, and to no one else, only with a quote request.',
+    "The public site sets no tracking cookies. If you close a promotion banner, your browser remembers that choice in its own local storage so the banner stays closed; you can clear it at any time in your browser settings. The campaign tags, referring website and promo code of your visit are kept in your browser's session storage, which it empties when you close the tab; they are sent to us, and to no one else, only with a quote request.",
   ),
   heading('h2', 'How long we keep it'),
   paragraph(
@@ -68,7 +68,9 @@ export const TERMS_OF_SERVICE_DEFAULT = document([
     'Tire services (mounting, balancing and inspection done as part of a wheel repair) are carried out to the manufacturer’s specifications. We may decline to refit a tire that is unsafe, and will tell you why.',
   ),
   heading('h2', 'Payment'),
-  paragraph('Payment is due when the work is completed. Dealership and fleet partners are invoiced as agreed in writing.'),
+  paragraph(
+    'Payment is due when the work is completed. Dealership and fleet partners are invoiced as agreed in writing.',
+  ),
   heading('h2', 'Liability'),
   paragraph(
     'We take care of your vehicle as if it were our own. Our liability is limited to the price of the service performed, except where the law does not allow such a limit.',

@@ -30,7 +30,8 @@ export async function findBannerPromotion(payload: Payload, now = new Date()): P
     where: { or: [{ endDate: { exists: false } }, { endDate: { greater_than: now.toISOString() } }] },
     select: { title: true, bannerText: true, bannerColor: true, discountCode: true, endDate: true },
   })
-  const p = docs[0] as Pick<Promotion, 'id' | 'title' | 'bannerText' | 'bannerColor' | 'discountCode' | 'endDate'> | undefined
+  const p = docs[0] as
+    Pick<Promotion, 'id' | 'title' | 'bannerText' | 'bannerColor' | 'discountCode' | 'endDate'> | undefined
   if (!p) return null
   return {
     id: p.id,

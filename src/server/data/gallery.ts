@@ -24,15 +24,35 @@ export const SAMPLE_GALLERY: readonly GalleryCard[] = [
     id: 'sample-bmw-m3',
     title: 'BMW M3 Competition - Curb Rash Repair',
     description: 'Severe curb rash on all four wheels, repaired and refinished to factory silver on site.',
-    before: { src: '/gallery-samples/bmw-m3-before.svg', width: 1200, height: 900, alt: 'BMW M3 wheel with curb rash, before repair' },
-    after: { src: '/gallery-samples/bmw-m3-after.svg', width: 1200, height: 900, alt: 'BMW M3 wheel refinished, after repair' },
+    before: {
+      src: '/gallery-samples/bmw-m3-before.svg',
+      width: 1200,
+      height: 900,
+      alt: 'BMW M3 wheel with curb rash, before repair',
+    },
+    after: {
+      src: '/gallery-samples/bmw-m3-after.svg',
+      width: 1200,
+      height: 900,
+      alt: 'BMW M3 wheel refinished, after repair',
+    },
   },
   {
     id: 'sample-mercedes-amg',
     title: 'Mercedes AMG - Full Rim Restoration',
     description: 'Scuffed and oxidised AMG rims restored with a gloss black finish in one afternoon.',
-    before: { src: '/gallery-samples/mercedes-amg-before.svg', width: 1200, height: 900, alt: 'Mercedes AMG rim scuffed and oxidised, before restoration' },
-    after: { src: '/gallery-samples/mercedes-amg-after.svg', width: 1200, height: 900, alt: 'Mercedes AMG rim in gloss black, after restoration' },
+    before: {
+      src: '/gallery-samples/mercedes-amg-before.svg',
+      width: 1200,
+      height: 900,
+      alt: 'Mercedes AMG rim scuffed and oxidised, before restoration',
+    },
+    after: {
+      src: '/gallery-samples/mercedes-amg-after.svg',
+      width: 1200,
+      height: 900,
+      alt: 'Mercedes AMG rim in gloss black, after restoration',
+    },
   },
 ]
 
@@ -48,7 +68,12 @@ function picture(image: unknown, fallbackAlt: string): GalleryPicture | null {
   if (!image || typeof image !== 'object') return null
   const img = image as GalleryImage
   if (!img.url) return null
-  return { src: localPath(img.url), width: img.width || 1200, height: img.height || 900, alt: img.alt || fallbackAlt }
+  return {
+    src: localPath(img.url),
+    width: img.width || 1200,
+    height: img.height || 900,
+    alt: img.alt || fallbackAlt,
+  }
 }
 
 // Every gallery item, newest first (spec section 7), as an anonymous visitor.

@@ -4,7 +4,11 @@ import config from '@payload-config'
 import { unstable_cache } from 'next/cache'
 import { getPayload } from 'payload'
 
-import { CAREERS_POSTING_DEFAULT, PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAULT } from '@/globals/SitePages/defaults'
+import {
+  CAREERS_POSTING_DEFAULT,
+  PRIVACY_POLICY_DEFAULT,
+  TERMS_OF_SERVICE_DEFAULT,
+} from '@/globals/SitePages/defaults'
 
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { isRichTextDocument, type RichTextDocument } from '@/lib/lexical'
@@ -27,9 +31,15 @@ async function readSitePages(): Promise<SitePagesContent> {
   const payload = await getPayload({ config })
   const doc = await payload.findGlobal({ slug: 'site-pages', overrideAccess: false, depth: 0 })
   return {
-    privacyPolicy: isRichTextDocument(doc.privacyPolicy) ? (doc.privacyPolicy as RichTextDocument) : DEFAULTS.privacyPolicy,
-    termsOfService: isRichTextDocument(doc.termsOfService) ? (doc.termsOfService as RichTextDocument) : DEFAULTS.termsOfService,
-    careersPosting: isRichTextDocument(doc.careersPosting) ? (doc.careersPosting as RichTextDocument) : DEFAULTS.careersPosting,
+    privacyPolicy: isRichTextDocument(doc.privacyPolicy)
+      ? (doc.privacyPolicy as RichTextDocument)
+      : DEFAULTS.privacyPolicy,
+    termsOfService: isRichTextDocument(doc.termsOfService)
+      ? (doc.termsOfService as RichTextDocument)
+      : DEFAULTS.termsOfService,
+    careersPosting: isRichTextDocument(doc.careersPosting)
+      ? (doc.careersPosting as RichTextDocument)
+      : DEFAULTS.careersPosting,
   }
 }
 

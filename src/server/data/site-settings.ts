@@ -10,10 +10,14 @@ import { DEFAULT_SITE_SETTINGS, type PublicSiteSettings, publicSiteSettings } fr
 // The business facts the public pages show, read as an anonymous visitor.
 export async function readSiteSettings(): Promise<PublicSiteSettings> {
   const payload = await getPayload({ config })
-  return publicSiteSettings(await payload.findGlobal({ slug: 'site-settings', overrideAccess: false, depth: 0 }))
+  return publicSiteSettings(
+    await payload.findGlobal({ slug: 'site-settings', overrideAccess: false, depth: 0 }),
+  )
 }
 
-const cachedSiteSettings = unstable_cache(readSiteSettings, ['site-settings'], { tags: [CACHE_TAGS.siteSettings] })
+const cachedSiteSettings = unstable_cache(readSiteSettings, ['site-settings'], {
+  tags: [CACHE_TAGS.siteSettings],
+})
 
 // A database hiccup must not take the site down: the constants stand in (and, since the
 // error escapes the cached function, nothing wrong is cached).

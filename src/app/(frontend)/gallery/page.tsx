@@ -24,7 +24,15 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // The first card's pair is on a phone's first screen and loads eagerly; the rest lazily.
-function Picture({ picture, label, eager }: { picture: GalleryPicture; label: 'BEFORE' | 'AFTER'; eager: boolean }) {
+function Picture({
+  picture,
+  label,
+  eager,
+}: {
+  picture: GalleryPicture
+  label: 'BEFORE' | 'AFTER'
+  eager: boolean
+}) {
   return (
     <figure className="relative">
       <Image
@@ -33,7 +41,7 @@ function Picture({ picture, label, eager }: { picture: GalleryPicture; label: 'B
         width={picture.width}
         height={picture.height}
         sizes="(min-width: 1024px) 270px, (min-width: 640px) 45vw, 50vw"
-        className="aspect-[4/3] w-full rounded-lg bg-ink-soft object-cover"
+        className="bg-ink-soft aspect-[4/3] w-full rounded-lg object-cover"
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
       />
@@ -58,16 +66,22 @@ export default async function GalleryPage() {
           <section aria-labelledby="gallery-title" className="px-4 py-12 sm:py-16">
             <div className="mx-auto max-w-6xl">
               <div className="mx-auto mb-10 max-w-2xl text-center">
-                <p className="text-sm font-semibold tracking-widest text-gold-dark uppercase">Our Work</p>
+                <p className="text-gold-dark text-sm font-semibold tracking-widest uppercase">Our Work</p>
                 <h1 id="gallery-title" className="mt-2 text-4xl font-bold tracking-tight">
                   Before &amp; After Gallery
                 </h1>
-                <p className="mt-4 text-lg text-ink/75">Real repairs on real cars around Austin, done on site.</p>
+                <p className="text-ink/75 mt-4 text-lg">
+                  Real repairs on real cars around Austin, done on site.
+                </p>
               </div>
               {items.length ? (
                 <ul className="grid gap-6 lg:grid-cols-2" aria-label="Gallery items">
                   {items.map((item, i) => (
-                    <li key={item.id} data-testid="gallery-item" className="rounded-2xl border border-ink/10 bg-white p-4 shadow-sm">
+                    <li
+                      key={item.id}
+                      data-testid="gallery-item"
+                      className="border-ink/10 rounded-2xl border bg-white p-4 shadow-sm"
+                    >
                       <article aria-labelledby={`item-${item.id}`}>
                         <div className="grid grid-cols-2 gap-3">
                           <Picture picture={item.before} label="BEFORE" eager={i === 0} />
@@ -76,13 +90,13 @@ export default async function GalleryPage() {
                         <h2 id={`item-${item.id}`} className="mt-4 text-xl font-bold">
                           {item.title}
                         </h2>
-                        {item.description ? <p className="mt-1 text-ink/75">{item.description}</p> : null}
+                        {item.description ? <p className="text-ink/75 mt-1">{item.description}</p> : null}
                       </article>
                     </li>
                   ))}
                 </ul>
               ) : (
-                <p className="text-center text-ink/75">New before-and-after photos are on their way.</p>
+                <p className="text-ink/75 text-center">New before-and-after photos are on their way.</p>
               )}
             </div>
           </section>
@@ -92,16 +106,25 @@ export default async function GalleryPage() {
             </h2>
             <p className="mx-auto mt-3 max-w-xl text-white/85">
               Text a photo of your wheel with your name and location to{' '}
-              <a href={smsHref(settings.phone)} className="font-semibold text-gold-light underline underline-offset-4">
+              <a
+                href={smsHref(settings.phone)}
+                className="text-gold-light font-semibold underline underline-offset-4"
+              >
                 {settings.phone}
               </a>{' '}
               and we&apos;ll send you a quote.
             </p>
             <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-              <a href={telHref(settings.phone)} className={cn(buttonVariants({ variant: 'premium', size: 'lg' }))}>
+              <a
+                href={telHref(settings.phone)}
+                className={cn(buttonVariants({ variant: 'premium', size: 'lg' }))}
+              >
                 <Icon name="phone" className="size-4" /> Call {settings.phone}
               </a>
-              <a href={smsHref(settings.phone)} className={cn(buttonVariants({ variant: 'outline-premium', size: 'lg' }))}>
+              <a
+                href={smsHref(settings.phone)}
+                className={cn(buttonVariants({ variant: 'outline-premium', size: 'lg' }))}
+              >
                 <Icon name="message-square" className="size-4" /> Text Us a Photo
               </a>
             </div>

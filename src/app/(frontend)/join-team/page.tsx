@@ -32,27 +32,30 @@ export default async function JoinTeamPage() {
       {(settings) => (
         <section aria-labelledby="careers-title" className="px-4 py-12 sm:py-16">
           <div className="mx-auto max-w-3xl">
-            <p className="text-sm font-semibold tracking-widest text-gold-dark uppercase">Careers</p>
+            <p className="text-gold-dark text-sm font-semibold tracking-widest uppercase">Careers</p>
             <h1 id="careers-title" className="mt-2 text-4xl font-bold tracking-tight">
               Join Our Team
             </h1>
-            <article aria-labelledby="job-title" className="mt-8 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm sm:p-8">
+            <article
+              aria-labelledby="job-title"
+              className="border-ink/10 mt-8 rounded-2xl border bg-white p-6 shadow-sm sm:p-8"
+            >
               <h2 id="job-title" className="text-2xl font-bold">
                 {JOB_TITLE}
               </h2>
               <ul className="mt-4 flex flex-wrap gap-2 text-sm font-medium" aria-label="Position details">
-                <li className="flex items-center gap-1.5 rounded-full bg-mist px-3 py-1">
+                <li className="bg-mist flex items-center gap-1.5 rounded-full px-3 py-1">
                   <Icon name="briefcase" className="size-4" /> Full-time
                 </li>
-                <li className="flex items-center gap-1.5 rounded-full bg-mist px-3 py-1">
+                <li className="bg-mist flex items-center gap-1.5 rounded-full px-3 py-1">
                   <Icon name="map-pin" className="size-4" /> Central Austin
                 </li>
-                <li className="flex items-center gap-1.5 rounded-full bg-mist px-3 py-1">
+                <li className="bg-mist flex items-center gap-1.5 rounded-full px-3 py-1">
                   <Icon name="dollar-sign" className="size-4" /> Competitive pay
                 </li>
               </ul>
               <RichText data={careersPosting} className="mt-6" />
-              <div className="mt-8 rounded-xl bg-ink p-6 text-white">
+              <div className="bg-ink mt-8 rounded-xl p-6 text-white">
                 <h3 className="text-xl font-bold">How to Apply</h3>
                 <p className="mt-2 text-white/85">
                   E-mail your résumé and a few lines about your experience to {settings.email}.

@@ -30,12 +30,16 @@ export default async function LoginPage({ searchParams }: Props) {
 
   const error = typeof params.error === 'string' ? params.error.slice(0, 300) : undefined
   return (
-    <div className="flex min-h-dvh flex-col bg-ink">
+    <div className="bg-ink flex min-h-dvh flex-col">
       <div className="sticky top-0 z-40">
         <PromoBannerSlot />
       </div>
       <main className="flex flex-1 items-center justify-center px-4 py-10">
-        <LoginForm redirectTo={redirectTo} googleEnabled={googleOidcSettings() !== null} initialError={error} />
+        <LoginForm
+          redirectTo={redirectTo}
+          googleEnabled={googleOidcSettings() !== null}
+          initialError={error}
+        />
       </main>
       <Toaster />
     </div>

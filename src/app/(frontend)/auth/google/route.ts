@@ -12,7 +12,8 @@ export const dynamic = 'force-dynamic'
 
 export async function GET(request: NextRequest) {
   const settings = googleOidcSettings()
-  if (!settings) return NextResponse.json({ errors: [{ message: 'Google sign-in is not configured.' }] }, { status: 404 })
+  if (!settings)
+    return NextResponse.json({ errors: [{ message: 'Google sign-in is not configured.' }] }, { status: 404 })
   try {
     const { authorizationUrl, cookieValue } = await startGoogleSignIn({
       settings,
@@ -29,6 +30,9 @@ export async function GET(request: NextRequest) {
     })
     return response
   } catch {
-    return NextResponse.redirect(loginErrorUrl('Google sign-in is unavailable right now. Please try again.'), 303)
+    return NextResponse.redirect(
+      loginErrorUrl('Google sign-in is unavailable right now. Please try again.'),
+      303,
+    )
   }
 }

@@ -14,7 +14,7 @@ type Props = { params: Promise<{ token: string }> }
 export default async function VerifyPage({ params }: Props) {
   const { token } = await params
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-ink px-4 py-10">
+    <main className="bg-ink flex min-h-dvh items-center justify-center px-4 py-10">
       <VerifyEmail token={token} />
     </main>
   )

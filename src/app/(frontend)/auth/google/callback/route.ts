@@ -14,7 +14,8 @@ export const dynamic = 'force-dynamic'
 
 export async function GET(request: NextRequest) {
   const settings = googleOidcSettings()
-  if (!settings) return NextResponse.json({ errors: [{ message: 'Google sign-in is not configured.' }] }, { status: 404 })
+  if (!settings)
+    return NextResponse.json({ errors: [{ message: 'Google sign-in is not configured.' }] }, { status: 404 })
   // openid-client compares the response against the registered redirect URI.
   const currentUrl = new URL(callbackUrl())
   currentUrl.search = request.nextUrl.search
