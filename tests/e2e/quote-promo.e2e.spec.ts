@@ -61,6 +61,8 @@ test('a ?promo= link fills in the code (any case) and the first page keeps the c
   await page.goto('/gallery?promo=fall15&utm_source=flyer&utm_medium=print&utm_campaign=fall-doors')
   // A later page of the same visit keeps the first page's source.
   await page.goto('/?utm_source=other')
+  // The form's code loads as it nears the screen.
+  await page.locator('#quote').scrollIntoViewIfNeeded()
   const form = page.locator('#quote form')
   await expect(form.getByLabel('Promo code')).toHaveValue('FALL15')
   await fill(form, email)
@@ -82,7 +84,9 @@ test("the banner's Use code fills in the main form and the pricing dialogs; the 
 }) => {
   await page.goto('/')
   const form = page.locator('#quote form')
-  await expect(form.getByLabel('Promo code')).toHaveValue('')
+  // The form far below is not loaded yet: the button scrolls to it, and its code field
+  // comes filled in and focused.
+  await expect(form).toHaveCount(0)
   await page.locator('#promo-banner').getByRole('button', { name: 'Use code FALL15' }).click()
   await expect(form.getByLabel('Promo code')).toHaveValue('FALL15')
   await expect(form.getByLabel('Promo code')).toBeFocused()
@@ -154,6 +158,7 @@ test("the owner's views: the code and source on the lead, 'used 3 of 10' with it
   await page.goto(
     `/?promo=${code.toLowerCase()}&utm_source=mailer${stamp}&utm_medium=postcard&utm_campaign=winter`,
   )
+  await page.locator('#quote').scrollIntoViewIfNeeded()
   const form = page.locator('#quote form')
   await expect(form.getByLabel('Promo code')).toHaveValue(code)
   await fill(form, email, lastName)

@@ -31,7 +31,25 @@ function applyCode(code: string, goHome: () => void) {
     return
   }
   section.scrollIntoView({ behavior: 'smooth', block: 'start' })
-  section.querySelector<HTMLInputElement>(`input[name="${PROMO_CODE_FIELD}"]`)?.focus({ preventScroll: true })
+  focusCodeField(section)
+}
+
+// The form's code loads as it nears the screen: its field is focused once it is there
+// (the form reads the code itself when it mounts).
+function focusCodeField(section: HTMLElement) {
+  const field = () => section.querySelector<HTMLInputElement>(`input[name="${PROMO_CODE_FIELD}"]`)
+  const focus = (input: HTMLInputElement) => input.focus({ preventScroll: true })
+  const now = field()
+  if (now) return focus(now)
+  const observer = new MutationObserver(() => {
+    const input = field()
+    if (!input) return
+    observer.disconnect()
+    focus(input)
+  })
+  observer.observe(section, { childList: true, subtree: true })
+  // A form that never arrives (offline, a failed chunk) leaves nothing watching.
+  setTimeout(() => observer.disconnect(), 30_000)
 }
 
 // The promotion banner (spec sections 1 and 4). A dismissed promotion is hidden before
