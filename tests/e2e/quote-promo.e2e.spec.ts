@@ -65,6 +65,15 @@ test('a ?promo= link fills in the code (any case) and the first page keeps the c
 }) => {
   const email = `promo-link-${Date.now()}@example.com`
   await page.goto('/gallery?promo=fall15&utm_source=flyer&utm_medium=print&utm_campaign=fall-doors')
+  // The page takes the code and the source once its script runs, as a visitor reads it.
+  await expect
+    .poll(() =>
+      page.evaluate(() => [
+        sessionStorage.getItem('quote-promo-code'),
+        sessionStorage.getItem('visit-source'),
+      ]),
+    )
+    .toEqual(['FALL15', expect.stringContaining('flyer')])
   // A later page of the same visit keeps the first page's source.
   await page.goto('/?utm_source=other')
   // The form's code loads as it nears the screen.
