@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -9,6 +8,7 @@ import pg from 'pg'
 import sharp from 'sharp'
 import { SMTPServer } from 'smtp-server'
 
+import { freePort } from '../../scripts/free-port.mjs'
 import { startServer } from '../lib/server'
 import type { RunningServer } from '../lib/server'
 import { percentile, round } from '../lib/stats'
@@ -38,17 +38,7 @@ export function envSeconds(name: string, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? value : fallback
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 export function tally(values: (string | number)[]): Record<string, number> {
   const out: Record<string, number> = {}

@@ -1,23 +1,12 @@
 import { spawn } from 'node:child_process'
-import type { AddressInfo } from 'node:net'
 import net from 'node:net'
+
+import { freePort } from '../../scripts/free-port.mjs'
 
 // A real redis-server (Debian's package, on the PATH) on a free local port, without
 // persistence, for the shared cache's tests and drills. `stop` ends it; a stopped server
 // stands for Redis going down.
 export type RedisServer = { url: string; port: number; stop: () => Promise<void> }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 function answersPing(port: number): Promise<boolean> {
   return new Promise((resolve) => {
