@@ -98,6 +98,17 @@ export function zonedTime(
   return new Date(guess)
 }
 
+// The instant at which `toZone`'s clocks show what `fromZone`'s clocks show at `iso`
+// (to the minute). Payload's date picker shows and reads the browser's clock; shifting
+// the value from the business's zone to the browser's before showing it, and back after
+// a pick, makes the picker show and set the business's wall time.
+export function shiftZone(iso: string, fromZone: string, toZone: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const w = wallTime(date, fromZone)
+  return zonedTime(toZone, w.year, w.month, w.day, w.hour, w.minute).toISOString()
+}
+
 const pad = (n: number) => String(n).padStart(2, '0')
 
 // The value of a datetime-local input showing an instant in the business's zone.

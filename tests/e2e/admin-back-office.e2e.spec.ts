@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 
 import type { Page } from '@playwright/test'
 
+import { capturedMails } from '../helpers/captured-mail'
 import { expect, test } from '../helpers/e2e-test'
 import sharp from 'sharp'
 
@@ -445,6 +446,51 @@ test.describe('in a browser on the other side of the world', () => {
     const dates = page.locator('.cbo-document-dates')
     await expect(dates).toContainText(`Created:${expected}`)
     await expect(page.locator('.doc-controls__value-wrap').first()).toBeHidden()
+
+    // The e-mail to the business says when it arrived, in the same words.
+    const businessMail = () =>
+      capturedMails(email).find((m) => m.includes('Subject: New quote request')) ?? ''
+    await expect.poll(businessMail, { timeout: 30_000 }).toContain('Zelda Zone')
+    expect(businessMail()).toContain(expected)
+  })
+
+  test("a promotion's end date is shown and picked on the business's clock", async ({ page }) => {
+    // 6:00 PM on New Year's Eve in Austin is 9:00 AM on New Year's Day in Tokyo.
+    const endDate = '2027-01-01T00:00:00.000Z'
+    await page.goto('/admin')
+    const created = await page.evaluate(
+      async (body) => {
+        const response = await fetch('/api/promotions?depth=0', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+        return { status: response.status, body: await response.text() }
+      },
+      { title: 'Zone check', discountType: 'percentage', discountValue: 5, isActive: false, endDate },
+    )
+    expect(created.status, created.body).toBe(201)
+    const id = (JSON.parse(created.body) as { doc: { id: number } }).doc.id
+    const stored = async () =>
+      page.evaluate(async (promotion) => {
+        const response = await fetch(`/api/promotions/${promotion}?depth=0`)
+        return ((await response.json()) as { endDate: string }).endDate
+      }, id)
+    try {
+      await page.goto(`/admin/collections/promotions/${id}`)
+      const input = page.locator('#field-endDate input')
+      await expect(input).toHaveValue('Dec 31, 2026 6:00 PM')
+      await expect(page.locator('#field-endDate').locator('..')).toContainText(`Time zone: ${TIME_ZONE}`)
+
+      await input.fill('Dec 31, 2026 7:30 PM')
+      await input.press('Enter')
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await expect.poll(stored).toBe('2027-01-01T01:30:00.000Z')
+    } finally {
+      await page.evaluate(async (promotion) => {
+        await fetch(`/api/promotions/${promotion}`, { method: 'DELETE' })
+      }, id)
+    }
   })
 })
 

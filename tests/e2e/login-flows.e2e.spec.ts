@@ -1,8 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import type { Page } from '@playwright/test'
 
+import { capturedMails } from '../helpers/captured-mail'
 import { expect, test } from '../helpers/e2e-test'
 
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
@@ -13,17 +11,10 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click()
 }
 
-// The newest captured verification e-mail for an address (quoted-printable decoded).
+// The newest captured verification e-mail for an address.
 function verificationPath(email: string): string | null {
-  const dir = path.join(process.env.DATA_DIR || '.data', 'mail')
-  if (!fs.existsSync(dir)) return null
-  for (const file of fs.readdirSync(dir).sort().reverse()) {
-    const text = fs
-      .readFileSync(path.join(dir, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=')
-    if (!text.includes(email)) continue
-    const match = text.match(/\/verify\/([A-Za-z0-9%_-]+)/)
+  for (const mail of capturedMails(email)) {
+    const match = mail.match(/\/verify\/([A-Za-z0-9%_-]+)/)
     if (match) return `/verify/${match[1]}`
   }
   return null

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 
 import type { Page } from '@playwright/test'
 
+import { capturedMails } from '../helpers/captured-mail'
 import { expect, test } from '../helpers/e2e-test'
 import pg from 'pg'
 import sharp from 'sharp'
@@ -243,11 +242,7 @@ test.describe('the pricing dialog', () => {
     expect(leads[0]).toMatchObject({ service_type: 'rim_rash', status: 'new', photos: [] })
 
     // The server's own job runner (started at boot) sends both e-mails to the local capture.
-    const mailDir = path.join(process.env.DATA_DIR ?? '.data', 'mail')
-    const mails = () =>
-      (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
-        .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'))
-        .filter((m) => m.includes(email))
+    const mails = () => capturedMails(email)
     await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(2)
     expect(
       mails().some((m) =>

@@ -6,6 +6,8 @@ import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
+import { formatBusinessDate } from '@/lib/admin-format'
+
 import { localFile } from '../helpers/fixtures'
 import { QUOTE_FIELDS, image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
 
@@ -116,6 +118,8 @@ describe('sendQuoteEmail', () => {
       expect(b).toContain(text)
     }
     expect(b).toContain(`http://localhost:3000/admin/collections/leads/${lead.id}`)
+    // When it arrived, in the business's zone (the seeded default) as the back office shows it.
+    expect(b).toContain(formatBusinessDate(lead.createdAt, 'America/Chicago'))
     expect(b.match(/Content-Disposition: attachment/g)).toHaveLength(2)
     for (const [i, photo] of (lead.photos as { filename: string }[]).entries()) {
       expect(business.raw).toContain(`Content-Disposition: attachment; filename=photo-${i + 1}.jpg`)

@@ -8,6 +8,7 @@ import {
   formatLeadDate,
   fromZonedInput,
   isTimeZone,
+  shiftZone,
   toZonedInput,
   promotionFormValues,
   promotionRequestBody,
@@ -42,6 +43,16 @@ describe('the business time zone', () => {
     expect(fromZonedInput('2026-07-04T12:00', 'America/Chicago')).toBe('2026-07-04T17:00:00.000Z')
     expect(fromZonedInput('', 'America/Chicago')).toBeNull()
     expect(toZonedInput(null, 'America/Chicago')).toBe('')
+  })
+  it("shifts an instant so another zone's clocks show the same wall time, and back", () => {
+    // 10:27 PM in Austin; a browser in Tokyo must be handed 10:27 PM Tokyo time.
+    const inTokyo = shiftZone(instant, 'America/Chicago', 'Asia/Tokyo')
+    expect(inTokyo).toBe('2026-11-22T13:27:00.000Z')
+    expect(toZonedInput(inTokyo, 'Asia/Tokyo')).toBe('2026-11-22T22:27')
+    expect(shiftZone(inTokyo, 'Asia/Tokyo', 'America/Chicago')).toBe(instant)
+    // Across a daylight-saving change: July in Austin is UTC-5.
+    expect(shiftZone('2026-07-04T17:00:00.000Z', 'America/Chicago', 'UTC')).toBe('2026-07-04T12:00:00.000Z')
+    expect(shiftZone('not a date', 'America/Chicago', 'UTC')).toBe('not a date')
   })
 })
 

@@ -10,6 +10,8 @@ export type QuoteBusinessEmailProps = QuoteRequestSummary & {
   // "FALL15 · 15% off", or null without a code; where the visit came from.
   promo: string | null
   source: string
+  // When the request arrived, in the business's time zone as the back office shows it.
+  receivedAt: string
 }
 
 // To the business: everything the customer sent, the photos attached (those past the size
@@ -29,6 +31,7 @@ export function QuoteBusinessEmail(p: QuoteBusinessEmailProps) {
         photoWord="attached"
         photosText={photosText}
         extra={[
+          ['Received', p.receivedAt],
           ['Promo code', p.promo ?? 'None'],
           ['Source', p.source],
         ]}

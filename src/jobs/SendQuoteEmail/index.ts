@@ -1,5 +1,6 @@
 import type { TaskConfig } from 'payload'
 
+import { businessTimeZone, formatBusinessDate } from '@/lib/admin-format'
 import { REPLY_PROMISE_HOURS } from '@/lib/business'
 import type { Lead } from '@/payload-types'
 import { serviceTitle } from '@/lib/catalog'
@@ -131,6 +132,7 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
           linkedPhotos,
           promo: promoLabel(lead),
           source: sourceLabel(lead),
+          receivedAt: formatBusinessDate(lead.createdAt, businessTimeZone(settings.timeZone)),
         })
         await payload.sendEmail({
           to,

@@ -1,4 +1,5 @@
 import { BusinessDateCell as BusinessDateCell_fa536880d048dab50078c974d222e970 } from '@/components/admin/business-date-cell'
+import { BusinessDateField as BusinessDateField_c8f3d6e75c49e391a43b3f992ab7ee6f } from '@/components/admin/business-date-field'
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { DocumentDates as DocumentDates_2484d741084ccec38082b60c32d1d387 } from '@/components/admin/document-dates'
 import { FormatField as FormatField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -46,6 +47,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 /** @type import('payload').ImportMap */
 export const importMap = {
   "@/components/admin/business-date-cell#BusinessDateCell": BusinessDateCell_fa536880d048dab50078c974d222e970,
+  "@/components/admin/business-date-field#BusinessDateField": BusinessDateField_c8f3d6e75c49e391a43b3f992ab7ee6f,
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
   "@/components/admin/document-dates#DocumentDates": DocumentDates_2484d741084ccec38082b60c32d1d387,
   "@payloadcms/plugin-import-export/rsc#FormatField": FormatField_cdf7e044479f899a31f804427d568b36,
