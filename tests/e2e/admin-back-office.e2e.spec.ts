@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test'
 
 import { capturedMails } from '../helpers/captured-mail'
 import { expect, test } from '../helpers/e2e-test'
+import pg from 'pg'
 import sharp from 'sharp'
 
 import { formatBusinessDate } from '../../src/lib/admin-format'
@@ -147,6 +148,34 @@ test('lead management failure notices', async ({ page }) => {
   )
   await card.getByRole('button', { name: 'Mark Contacted' }).click()
   await expect(page.getByText('Failed to update lead status')).toBeVisible()
+})
+
+// The tabs read their lists on the server: a list the database cannot give (its table
+// out of reach for a moment) shows the tab's own notice, and the rest of the back office
+// stays usable.
+test("a list the server cannot read shows the tab's notice", async ({ page }) => {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await db.connect()
+  try {
+    for (const [tab, table, notice] of [
+      ['gallery', 'gallery_items', 'Failed to load gallery items'],
+      ['promotions', 'promotions', 'Failed to fetch promotions'],
+      ['leads', 'leads', 'Failed to fetch leads'],
+    ] as const) {
+      await db.query(`ALTER TABLE ${table} RENAME TO ${table}_away`)
+      try {
+        await page.goto(`/admin?tab=${tab}`)
+        await expect(page.getByText(notice, { exact: true })).toBeVisible()
+        await expect(page.getByRole('link', { name: 'Logout' })).toBeVisible()
+      } finally {
+        await db.query(`ALTER TABLE ${table}_away RENAME TO ${table}`)
+      }
+      await page.goto(`/admin?tab=${tab}`)
+      await expect(page.getByText(notice, { exact: true })).toHaveCount(0)
+    }
+  } finally {
+    await db.end()
+  }
 })
 
 test('lead management: leads per week, a full-name search and the CSV export of what is shown', async ({

@@ -3,7 +3,7 @@ import type { GalleryItem } from '@/payload-types'
 import type { Reader } from './back-office-data'
 import { readGalleryItems } from './back-office-data'
 import { GalleryTabClient } from './gallery-tab.client'
-import { LoadFailed } from './load-failed.client'
+import { LoadFailed } from './load-failed'
 
 export async function GalleryTab({ reader }: { reader: Reader }) {
   let items: GalleryItem[] | null = null

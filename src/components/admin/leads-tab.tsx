@@ -10,7 +10,7 @@ import { leadsPerWeek, promotionChoices, readLead, readLeads } from './back-offi
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { LeadStatusPill } from './lead-status'
-import { LoadFailed } from './load-failed.client'
+import { LoadFailed } from './load-failed'
 
 type SearchParams = Record<string, string | string[] | undefined> | undefined
 

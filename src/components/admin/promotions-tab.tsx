@@ -2,7 +2,7 @@ import type { Promotion } from '@/payload-types'
 
 import type { Reader } from './back-office-data'
 import { readPromotions } from './back-office-data'
-import { LoadFailed } from './load-failed.client'
+import { LoadFailed } from './load-failed'
 import { PromotionsTabClient } from './promotions-tab.client'
 
 export async function PromotionsTab({ reader, timeZone }: { reader: Reader; timeZone: string }) {
