@@ -3,8 +3,9 @@
 // JOBS_AUTORUN=false leaves the queue to a worker (scripts/worker.mjs). On SIGTERM the
 // queue takes no more jobs and the server exits once the ones it holds are finished.
 // First, every request's socket address is appended to X-Forwarded-For
-// (src/server/rate-limit.ts), and photo folders of requests a killed process left behind
-// are removed (src/server/quote-upload.ts).
+// (src/server/rate-limit.ts), photo folders of requests a killed process left behind
+// are removed (src/server/quote-upload.ts), and sharp keeps no decoded images between
+// calls (src/server/quote-photos.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
@@ -14,6 +15,8 @@ export async function register() {
   void removeAbandonedUploadFolders().catch((err) =>
     console.error('Could not clear abandoned upload folders:', err),
   )
+  const { keepNoDecodedImages } = await import('@/server/quote-photos')
+  keepNoDecodedImages()
   const [{ getPayload }, { default: config }, { drainOnSignals }] = await Promise.all([
     import('payload'),
     import('@payload-config'),

@@ -18,6 +18,13 @@ export type CleanPhoto = { data: Buffer; width: number; height: number }
 
 export class PhotoRejected extends Error {}
 
+// libvips caches the results of recent operations (up to 50 MB and 100 of them) for a
+// program that reads the same image again; every photo here is read once, so the cache
+// only held decoded photos in the server's memory between requests. Started at boot.
+export function keepNoDecodedImages() {
+  sharp.cache(false)
+}
+
 // Decides from the bytes alone (never the name or declared type) whether this is a photo
 // we take, and re-encodes it: auto-oriented, longest side capped, as a JPEG without any
 // metadata (sharp drops EXIF, GPS, XMP and ICC unless asked to keep them). A photo waiting

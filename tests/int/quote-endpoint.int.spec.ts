@@ -146,7 +146,7 @@ describe('valid requests', () => {
     expect(photo.filesize).toBe(cleaned.data.byteLength)
   })
 
-  it('a large photo is capped at 2560 px on its longest side', async () => {
+  it('a large photo is capped at 2048 px on its longest side', async () => {
     const big = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#123456' } })
       .jpeg()
       .toBuffer()
@@ -155,7 +155,7 @@ describe('valid requests', () => {
         .status,
     ).toBe(201)
     const photo = (await onlyLead()).photos![0] as { width: number; height: number }
-    expect([photo.width, photo.height]).toEqual([2560, 640])
+    expect([photo.width, photo.height]).toEqual([2048, 512])
   })
 })
 

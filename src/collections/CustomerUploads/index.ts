@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 
 import { approvedStaff } from '@/access/approvedStaff'
+import { PHOTO_MAX_SIDE } from '@/lib/quote-constants'
 import { UPLOADS_DIR } from '@/server/paths'
 import { timestampFields } from '@/fields/timestamps'
 
@@ -34,7 +35,7 @@ export const CustomerUploads: CollectionConfig = {
   upload: {
     staticDir: path.join(UPLOADS_DIR, 'customer-uploads'),
     mimeTypes: CUSTOMER_PHOTO_MIME_TYPES,
-    resizeOptions: { width: 2560, height: 2560, fit: 'inside', withoutEnlargement: true },
+    resizeOptions: { width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true },
     // Uploads made through the admin or the API; the quote endpoint's photos, already
     // cleaned, skip these two (hooks/keepCleanedPhoto.ts).
     formatOptions: { format: 'jpeg', options: { quality: 85 } },
