@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
 
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import { cleanPhoto, keepNoDecodedImages } from '../src/server/quote-photos'
+
 import { phonePhoto, quoteForm } from './lib/photos'
 import type { RunningServer } from './lib/server'
 import { median, percentile, round, target } from './lib/stats'
@@ -30,6 +36,11 @@ export async function quoteBench(server: RunningServer) {
   const photoMB = photos.map((p) => round(p.length / 2 ** 20, 2))
   console.log(`  photos: ${photoMB.join(' MB, ')} MB`)
   const before = server.memory()
+  // The floor of memory: the same request without photos, so the routes, Payload and the
+  // database pool are loaded and warm; what the photos add comes on top of this.
+  await submit(server.url, [], -1)
+  const textOnly = server.memory()
+  const imageWork = await imageWorkAlone(photos)
 
   await submit(server.url, photos, 0) // warm-up: first use of sharp and the routes
   const sequential: number[] = []
@@ -53,8 +64,12 @@ export async function quoteBench(server: RunningServer) {
       p50: round(median(concurrent)),
       p99: round(percentile(concurrent, 99)),
     },
+    // The floor of time: the server's decode and encode of the three photos alone, as it
+    // runs them (cleanPhoto, one per core), in this process.
+    imageWorkMs: round(imageWork),
     rssMiB: {
       idle: round(before.rss),
+      textOnlyPeak: round(textOnly.peak),
       afterSequential: round(afterSequential.rss),
       peakSequential: round(afterSequential.peak),
       peak: round(after.peak),
@@ -65,5 +80,31 @@ export async function quoteBench(server: RunningServer) {
     target('server peak RSS, sequential (MiB)', result.rssMiB.peakSequential, 400, '<=', ' MiB'),
     target(`server peak RSS, ${CONCURRENT} at once (MiB)`, result.rssMiB.peak, 600, '<=', ' MiB'),
   ]
+  console.log(
+    `  floor: the photos' decode and encode alone ${result.imageWorkMs} ms; server peak after a quote without photos ${result.rssMiB.textOnlyPeak} MiB`,
+  )
   return { ...result, targets }
+}
+
+async function imageWorkAlone(photos: Buffer[]): Promise<number> {
+  keepNoDecodedImages()
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-photos-'))
+  try {
+    const files = await Promise.all(
+      photos.map(async (bytes, i) => {
+        const file = path.join(dir, `${i}.jpg`)
+        await fs.writeFile(file, bytes)
+        return file
+      }),
+    )
+    const runs: number[] = []
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now()
+      await Promise.all(files.map((file) => cleanPhoto(file)))
+      runs.push(performance.now() - started)
+    }
+    return median(runs)
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true })
+  }
 }

@@ -9,7 +9,6 @@ import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { PHOTO_CLEANED } from '@/collections/CustomerUploads/hooks/keepCleanedPhoto'
 import { removeStoredFiles } from '@/collections/CustomerUploads/removeStoredFiles'
 import { PhotoRejected, cleanPhoto } from '@/server/quote-photos'
-import type { CleanPhoto } from '@/server/quote-photos'
 import {
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
@@ -69,6 +68,13 @@ async function replayOf(req: PayloadRequest, key: string): Promise<Response | nu
 // session.reject() }`, and the transaction promise it settles has its own catch), so a
 // commit that did not happen looks exactly like one that did.
 class CommitNotConfirmed extends Error {}
+
+// A photo sharp refused, with the message the form shows under the photos.
+class PhotoRefused extends Error {
+  constructor(name: string, reason: string) {
+    super(`"${name}" ${reason}`)
+  }
+}
 
 // Payload's field errors as the endpoint's own field errors. Paths of the photos' own
 // documents mean nothing to the form, so those all land on `photos`.
@@ -233,26 +239,26 @@ async function storeQuote(
   key: string | null,
 ): Promise<Response> {
   const { payload } = req
-  // Re-encoded side by side (cleanPhoto bounds how many run at once); the first photo
-  // refused, in the order sent, is the one reported.
-  const cleaned = await Promise.allSettled(files.map((file) => cleanPhoto(file.path)))
-  const photos: CleanPhoto[] = []
-  for (const [i, result] of cleaned.entries()) {
-    if (result.status === 'fulfilled') photos.push(result.value)
-    else if (result.reason instanceof PhotoRejected)
-      return invalid({ photos: `"${files[i].name}" ${result.reason.message}` })
-    else throw result.reason
-  }
-
+  // Re-encoded side by side (cleanPhoto bounds how many run at once), and each stored as
+  // soon as it is ready, in the order sent, while the next ones are still being worked on.
+  // The first photo refused, in that order, is the one reported, and nothing is kept.
+  const cleaning = files.map((file) => cleanPhoto(file.path))
+  const settled = Promise.allSettled(cleaning)
   // Every stored file is named after a fresh UUID, so a rollback can find them all.
   const baseNames: string[] = []
   // Without the browser's key the lead gets one of ours, to be found again after the commit.
   const storedKey = key ?? randomUUID()
   let stage: 'photos' | 'lead' = 'photos'
-  const shouldCommit = await initTransaction(req)
+  const shouldCommit = await initTransaction(req).catch(async (err: unknown) => {
+    await settled
+    throw err
+  })
   try {
     const photoIds: number[] = []
-    for (const photo of photos) {
+    for (const [i, next] of cleaning.entries()) {
+      const photo = await next.catch((err: unknown) => {
+        throw err instanceof PhotoRejected ? new PhotoRefused(files[i].name, err.message) : err
+      })
       const base = randomUUID()
       baseNames.push(base)
       const doc = await payload.create({
@@ -309,9 +315,11 @@ async function storeQuote(
       }
       if (!committed) throw new CommitNotConfirmed('the lead is missing after COMMIT')
     }
-    return success(photos.length, false)
+    return success(files.length, false)
   } catch (err) {
     await killTransaction(req)
+    // No photo is still being worked on once the request has its answer.
+    await settled
     await removeStoredFiles(payload, baseNames).catch((cleanupErr) =>
       payload.logger.error({
         err: cleanupErr,
@@ -324,6 +332,7 @@ async function storeQuote(
       const replay = await replayOf(req, key).catch(() => null)
       if (replay) return replay
     }
+    if (err instanceof PhotoRefused) return invalid({ photos: err.message })
     if (err instanceof PromoRefused) return invalid({ [PROMO_CODE_FIELD]: err.message })
     if (err instanceof ValidationError) return invalid(fieldErrorsOf(err, stage))
     payload.logger.error({ err, msg: 'quote request: could not be saved; nothing was kept' })
