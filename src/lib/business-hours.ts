@@ -95,12 +95,15 @@ export type StoredBusinessHours = {
 }
 
 function storedDay(stored: Stored<DayHours> | null | undefined, fallback: DayHours): DayHours {
-  if (stored?.closed) return { ...fallback, closed: true }
-  const opens = isTime(stored?.opens) ? stored.opens : null
-  const closes = isTime(stored?.closes) ? stored.closes : null
-  // A day whose times are missing or out of order reads as the default day, as a whole.
-  if (opens === null || closes === null || closes <= opens) return fallback
-  return { closed: false, opens, closes }
+  const { opens, closes } = stored ?? {}
+  const valid = isTime(opens) && isTime(closes) && closes > opens
+  if (stored?.closed)
+    return {
+      closed: true,
+      ...(valid ? { opens, closes } : { opens: fallback.opens, closes: fallback.closes }),
+    }
+  // An open day whose times are missing or out of order reads as the default day, as a whole.
+  return valid ? { closed: false, opens, closes } : fallback
 }
 
 // What the owner saved, with the defaults for any day it does not make sense of.

@@ -106,12 +106,12 @@ describe('opening hours: what the settings hold', () => {
     expect(
       businessHours({
         weekdays: { closed: false, opens: '07:30', closes: '17:00' },
-        saturday: { closed: true, opens: '09:00', closes: '16:00', footerOpens: null },
+        saturday: { closed: true, opens: '10:00', closes: '13:00', footerOpens: null },
         sunday: { closed: false, opens: '10:00', closes: '14:00' },
       }),
     ).toEqual({
       weekdays: { closed: false, opens: '07:30', closes: '17:00' },
-      saturday: { closed: true, opens: '09:00', closes: '16:00', footerOpens: null },
+      saturday: { closed: true, opens: '10:00', closes: '13:00', footerOpens: null },
       sunday: { closed: false, opens: '10:00', closes: '14:00' },
     })
   })
