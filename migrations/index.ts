@@ -3,6 +3,7 @@ import * as migration_20261123_062751_site_time_zone_and_sign_up_method from './
 import * as migration_20261123_065418_quote_email_deliveries from './20261123_065418_quote_email_deliveries';
 import * as migration_20261123_081511_rate_limits_for_every_door from './20261123_081511_rate_limits_for_every_door';
 import * as migration_20261123_085443_lead_promotion_and_source from './20261123_085443_lead_promotion_and_source';
+import * as migration_20261123_111326_structured_hours from './20261123_111326_structured_hours';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261123_085443_lead_promotion_and_source.up,
     down: migration_20261123_085443_lead_promotion_and_source.down,
-    name: '20261123_085443_lead_promotion_and_source'
+    name: '20261123_085443_lead_promotion_and_source',
+  },
+  {
+    up: migration_20261123_111326_structured_hours.up,
+    down: migration_20261123_111326_structured_hours.down,
+    name: '20261123_111326_structured_hours'
   },
 ];

@@ -902,9 +902,25 @@ export interface SiteSetting {
   email: string;
   serviceArea?: string | null;
   hours?: {
-    weekdays?: string | null;
-    saturday?: string | null;
-    sunday?: string | null;
+    weekdays?: {
+      closed?: boolean | null;
+      opens?: string | null;
+      closes?: string | null;
+    };
+    saturday?: {
+      closed?: boolean | null;
+      opens?: string | null;
+      closes?: string | null;
+      /**
+       * The footer's own reading of the opening time; the contact card and search engines use Opens. Empty: the footer shows Opens too.
+       */
+      footerOpens?: string | null;
+    };
+    sunday?: {
+      closed?: boolean | null;
+      opens?: string | null;
+      closes?: string | null;
+    };
   };
   /**
    * Every date in the back office, its lists, e-mails and exports is shown in this zone.
@@ -987,9 +1003,28 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   hours?:
     | T
     | {
-        weekdays?: T;
-        saturday?: T;
-        sunday?: T;
+        weekdays?:
+          | T
+          | {
+              closed?: T;
+              opens?: T;
+              closes?: T;
+            };
+        saturday?:
+          | T
+          | {
+              closed?: T;
+              opens?: T;
+              closes?: T;
+              footerOpens?: T;
+            };
+        sunday?:
+          | T
+          | {
+              closed?: T;
+              opens?: T;
+              closes?: T;
+            };
       };
   timeZone?: T;
   reviewLink?: T;

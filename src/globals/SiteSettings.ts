@@ -1,12 +1,71 @@
-import type { GlobalConfig } from 'payload'
+import type { GlobalConfig, GroupField, TextField, TextFieldSingleValidation } from 'payload'
 
 import { admins } from '@/access/admins'
 import { anyone } from '@/access/anyone'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/admin-format'
 import { BUSINESS_DEFAULTS } from '@/lib/business'
+import { type DayHours, DEFAULT_HOURS, isTime } from '@/lib/business-hours'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { revalidateGlobal } from '@/server/revalidate'
+
+type Sibling = { closed?: boolean | null; opens?: string | null; closes?: string | null }
+
+const PICK_A_TIME = 'Choose a time from the list.'
+
+// Times are picked from a list of 30-minute steps; an open day needs both, closing after opening.
+const validateOpens: TextFieldSingleValidation = (value, { siblingData }) =>
+  (siblingData as Sibling).closed || isTime(value) || PICK_A_TIME
+
+const validateCloses: TextFieldSingleValidation = (value, { siblingData }) => {
+  const { closed, opens } = siblingData as Sibling
+  if (closed) return true
+  if (!isTime(value)) return PICK_A_TIME
+  return !isTime(opens) || value > opens || 'The closing time must be after the opening time.'
+}
+
+const validateFooterOpens: TextFieldSingleValidation = (value, { siblingData }) => {
+  const { closed, closes } = siblingData as Sibling
+  if (closed || value === null || value === undefined || value === '') return true
+  if (!isTime(value)) return PICK_A_TIME
+  return !isTime(closes) || value < closes || "The footer's opening time must be before the closing time."
+}
+
+const timeField = (
+  name: string,
+  defaultValue: string | null,
+  validate: TextFieldSingleValidation,
+  { label, description }: { label?: string; description?: string } = {},
+): TextField => ({
+  name,
+  type: 'text',
+  ...(label ? { label } : {}),
+  ...(defaultValue ? { defaultValue } : {}),
+  validate,
+  admin: {
+    components: { Field: '@/components/admin/time-select.client#TimeSelect' },
+    condition: (_data, siblingData) => !(siblingData as Sibling | undefined)?.closed,
+    width: '33%',
+    ...(description ? { description } : {}),
+  },
+})
+
+const day = (name: string, label: string, defaults: DayHours, more: TextField[] = []): GroupField => ({
+  name,
+  label,
+  type: 'group',
+  fields: [
+    { name: 'closed', type: 'checkbox', defaultValue: defaults.closed },
+    {
+      type: 'row',
+      fields: [
+        timeField('opens', defaults.opens, validateOpens),
+        timeField('closes', defaults.closes, validateCloses),
+        ...more,
+      ],
+    },
+  ],
+})
 
 // The business's own facts, editable by the owner without a deploy. Defaults are the
 // spec's constants. The public site reads everything but the notification recipients.
@@ -29,9 +88,15 @@ export const SiteSettings: GlobalConfig = {
       name: 'hours',
       type: 'group',
       fields: [
-        { name: 'weekdays', type: 'text', defaultValue: BUSINESS_DEFAULTS.hoursWeekdays },
-        { name: 'saturday', type: 'text', defaultValue: BUSINESS_DEFAULTS.hoursSaturday },
-        { name: 'sunday', type: 'text', defaultValue: BUSINESS_DEFAULTS.hoursSunday },
+        day('weekdays', 'Monday to Friday', DEFAULT_HOURS.weekdays),
+        day('saturday', 'Saturday', DEFAULT_HOURS.saturday, [
+          timeField('footerOpens', DEFAULT_HOURS.saturday.footerOpens, validateFooterOpens, {
+            label: 'Opens (footer)',
+            description:
+              "The footer's own reading of the opening time; the contact card and search engines use Opens. Empty: the footer shows Opens too.",
+          }),
+        ]),
+        day('sunday', 'Sunday', DEFAULT_HOURS.sunday),
       ],
     },
     {

@@ -1,4 +1,10 @@
-import { BUSINESS_DEFAULTS, type BusinessHours } from '@/lib/business'
+import { BUSINESS_DEFAULTS } from '@/lib/business'
+import {
+  type BusinessHours,
+  businessHours,
+  DEFAULT_HOURS,
+  type StoredBusinessHours,
+} from '@/lib/business-hours'
 
 export type PublicSiteSettings = {
   businessName: string
@@ -14,16 +20,12 @@ export const DEFAULT_SITE_SETTINGS: PublicSiteSettings = {
   phone: BUSINESS_DEFAULTS.phone,
   email: BUSINESS_DEFAULTS.email,
   serviceArea: BUSINESS_DEFAULTS.serviceArea,
-  hours: {
-    weekdays: BUSINESS_DEFAULTS.hoursWeekdays,
-    saturday: BUSINESS_DEFAULTS.hoursSaturday,
-    sunday: BUSINESS_DEFAULTS.hoursSunday,
-  },
+  hours: DEFAULT_HOURS,
   reviewLink: BUSINESS_DEFAULTS.reviewLink,
 }
 
 type Stored<T> = { [K in keyof T]?: T[K] | null }
-type StoredSiteSettings = Stored<Omit<PublicSiteSettings, 'hours'>> & { hours?: Stored<BusinessHours> | null }
+type StoredSiteSettings = Stored<Omit<PublicSiteSettings, 'hours'>> & { hours?: StoredBusinessHours | null }
 
 // The business facts the public pages show: what the owner saved, and the spec's
 // constants where a value is empty.
@@ -34,11 +36,7 @@ export function publicSiteSettings(s: StoredSiteSettings): PublicSiteSettings {
     phone: s.phone || d.phone,
     email: s.email || d.email,
     serviceArea: s.serviceArea || d.serviceArea,
-    hours: {
-      weekdays: s.hours?.weekdays || d.hours.weekdays,
-      saturday: s.hours?.saturday || d.hours.saturday,
-      sunday: s.hours?.sunday || d.hours.sunday,
-    },
+    hours: businessHours(s.hours),
     reviewLink: s.reviewLink || d.reviewLink,
   }
 }

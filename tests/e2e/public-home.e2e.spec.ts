@@ -154,6 +154,7 @@ test.describe('home page', () => {
     )
     await expect(contact.getByText('Mon-Fri 8AM-6PM', { exact: true })).toBeVisible()
     await expect(contact.getByText('Sat 9AM-4PM', { exact: true })).toBeVisible()
+    await expect(contact.getByText(/^Sun/)).toHaveCount(0)
     await expect(contact.getByRole('link', { name: 'service@curbsiderim.co' })).toHaveAttribute(
       'href',
       'mailto:service@curbsiderim.co',
@@ -195,8 +196,13 @@ test.describe('home page', () => {
     expect(ld.name).toBe('Curbside Rim Co.')
     expect(ld.aggregateRating).toMatchObject({ ratingValue: 4.6, reviewCount: 100 })
     expect(ld.makesOffer).toHaveLength(4)
+    // Sunday is closed: not listed.
     expect(ld.openingHoursSpecification).toEqual([
-      expect.objectContaining({ opens: '08:00', closes: '18:00' }),
+      expect.objectContaining({
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '08:00',
+        closes: '18:00',
+      }),
       expect.objectContaining({ dayOfWeek: ['Saturday'], opens: '09:00', closes: '16:00' }),
     ])
     expect(ld.areaServed.length).toBeGreaterThan(0)

@@ -23,10 +23,12 @@ async function eventually(page: Page, path: string, check: () => Promise<void>) 
   }).toPass({ timeout: REVALIDATION_WINDOW, intervals: [500, 1_000, 2_000] })
 }
 
+type Day = { closed: boolean; opens: string | null; closes: string | null }
+
 type Settings = {
   businessName: string
   phone: string
-  hours: { weekdays: string; saturday: string; sunday: string }
+  hours: { weekdays: Day; saturday: Day & { footerOpens: string | null }; sunday: Day }
 }
 
 async function readGlobal<T>(request: APIRequestContext, token: string, slug: string): Promise<T> {
@@ -50,7 +52,11 @@ test('a site-settings change (name, phone, hours) reaches the header, footer, co
     await saveGlobal(request, token, 'site-settings', {
       businessName: 'Curbside Test Rims',
       phone: '(512) 555-0199',
-      hours: { ...before.hours, sunday: 'Sun 10AM-2PM' },
+      hours: {
+        ...before.hours,
+        saturday: { ...before.hours.saturday, footerOpens: '08:30' },
+        sunday: { closed: false, opens: '10:00', closes: '14:00' },
+      },
     })
     await eventually(page, '/', async () => {
       await expect(page.locator('header').getByRole('link', { name: '(512) 555-0199' })).toHaveAttribute(
@@ -61,14 +67,25 @@ test('a site-settings change (name, phone, hours) reaches the header, footer, co
     const footer = page.locator('footer')
     for (const line of [
       'Mon-Fri: 8AM - 6PM',
-      'Sat: 8AM - 4PM',
+      'Sat: 8:30AM - 4PM',
       'Sun: 10AM - 2PM',
       '24/7 Emergency Service',
     ]) {
       await expect(footer.getByText(line, { exact: true })).toBeVisible()
     }
     await expect(footer.getByText('Sun: Closed', { exact: true })).toHaveCount(0)
-    await expect(page.locator('#contact').getByText('Sat 9AM-4PM', { exact: true })).toBeVisible()
+    // The contact card keeps its own Saturday and, as the spec lists, no Sunday line.
+    const contact = page.locator('#contact')
+    await expect(contact.getByText('Sat 9AM-4PM', { exact: true })).toBeVisible()
+    await expect(contact.getByText(/^Sun/)).toHaveCount(0)
+    // Search engines learn the Sunday hours once Sunday is open.
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) || '{}')
+    expect(ld.openingHoursSpecification).toContainEqual({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Sunday'],
+      opens: '10:00',
+      closes: '14:00',
+    })
 
     // The business name in titles, application name and Open Graph site name.
     await expect(page).toHaveTitle('Curbside Test Rims - Mobile Wheel & Rim Repair in Austin')

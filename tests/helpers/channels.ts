@@ -189,16 +189,16 @@ export const GRAPHQL: Record<string, { one: string; many: string; fields: string
     one: 'SiteSetting',
     many: '',
     fields:
-      'businessName phone email serviceArea hours { weekdays saturday sunday } reviewLink notificationRecipients updatedAt createdAt',
+      'businessName phone email serviceArea hours { weekdays { closed opens closes } saturday { closed opens closes footerOpens } sunday { closed opens closes } } reviewLink notificationRecipients updatedAt createdAt',
   },
 }
 
 // The top-level field names a selection set reads (for comparing with the database).
 export function selectedFields(slug: string): string[] {
-  return GRAPHQL[slug].fields
-    .replace(/\{[^}]*\}/g, '')
-    .split(/\s+/)
-    .filter(Boolean)
+  let fields = GRAPHQL[slug].fields
+  // Innermost selections first, until no nested selection is left.
+  while (/\{[^{}]*\}/.test(fields)) fields = fields.replace(/\{[^{}]*\}/g, '')
+  return fields.split(/\s+/).filter(Boolean)
 }
 
 // Relationships come back as { id } objects; the database helpers hold ids.

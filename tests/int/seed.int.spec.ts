@@ -1,6 +1,8 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { DEFAULT_HOURS } from '@/lib/business-hours'
+import { DEFAULT_SITE_SETTINGS, publicSiteSettings } from '@/lib/site-settings'
 import { DEV_ADMIN } from '@/seed/dev-admin'
 import { seed } from '@/seed'
 import { seedOnInit } from '@/seed/on-init'
@@ -78,6 +80,11 @@ describe('demo seed', () => {
       data: { email: DEV_ADMIN.email, password: DEV_ADMIN.password },
     })
     expect(login.token).toBeTruthy()
+
+    // The site's settings are the spec's, opening hours included.
+    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    expect(publicSiteSettings(settings)).toEqual(DEFAULT_SITE_SETTINGS)
+    expect(settings.hours).toEqual(DEFAULT_HOURS)
   })
 
   it('is idempotent: a second run creates nothing', async () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { footerHours, footerHoursLine } from '@/lib/business'
 import { MOBILE_SERVICE_NOTE, OFFERS, REVIEW_SUMMARY, REVIEWS } from '@/lib/catalog'
 import { mailtoHref, smsHref, telHref } from '@/lib/contact'
-import { businessJsonLd, jsonLdScript, parseHours } from '@/lib/json-ld'
+import { businessJsonLd, jsonLdScript } from '@/lib/json-ld'
 import { bulletList, document, heading, isRichTextDocument, paragraph, text } from '@/lib/lexical'
 
 import { plainText } from '../helpers/rich-text'
@@ -32,30 +31,6 @@ describe('catalogue', () => {
     expect(MOBILE_SERVICE_NOTE).toContain('$50 delivery fee')
     expect(MOBILE_SERVICE_NOTE.toLowerCase()).toContain('two-rim minimum')
     expect(OFFERS.map((o) => o.amount)).toEqual([125, 110, 85, 250])
-  })
-})
-
-describe('footer hours, from the site settings', () => {
-  it("the default settings read as the spec's footer: Saturday from 8AM there, 9AM on the contact card", () => {
-    expect(footerHours(DEFAULT_SITE_SETTINGS.hours)).toEqual([
-      'Mon-Fri: 8AM - 6PM',
-      'Sat: 8AM - 4PM',
-      'Sun: Closed',
-    ])
-  })
-
-  it("follow the owner's edits, Saturday included once it is changed", () => {
-    expect(
-      footerHours({ weekdays: 'Mon-Fri 7:30AM-5PM', saturday: 'Sat 10AM - 2PM', sunday: 'Sun 10AM-1PM' }),
-    ).toEqual(['Mon-Fri: 7:30AM - 5PM', 'Sat: 10AM - 2PM', 'Sun: 10AM - 1PM'])
-    expect(
-      footerHours({ weekdays: 'Mon-Fri 8AM-6PM', saturday: 'Sat closed', sunday: 'Sun closed' })[1],
-    ).toBe('Sat: Closed')
-  })
-
-  it('keep text in another form as written', () => {
-    expect(footerHoursLine('By appointment only')).toBe('By appointment only')
-    expect(footerHoursLine('Sun: Closed')).toBe('Sun: Closed')
   })
 })
 
@@ -127,22 +102,6 @@ describe('navigation', () => {
 })
 
 describe('JSON-LD for the business', () => {
-  it('parses opening hours written as in the site settings', () => {
-    expect(parseHours('Mon-Fri 8AM-6PM')).toEqual({
-      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-      opens: '08:00',
-      closes: '18:00',
-    })
-    expect(parseHours('Sat 9AM-4PM')).toEqual({ dayOfWeek: ['Saturday'], opens: '09:00', closes: '16:00' })
-    expect(parseHours('Sat 9:30AM - 12PM')).toEqual({
-      dayOfWeek: ['Saturday'],
-      opens: '09:30',
-      closes: '12:00',
-    })
-    expect(parseHours('Sun closed')).toBeNull()
-    expect(parseHours('by appointment')).toBeNull()
-  })
-
   it('an automotive repair business with service area, hours, offers and rating', () => {
     const ld = businessJsonLd(DEFAULT_SITE_SETTINGS, 'https://example.com')
     expect(ld['@type']).toBe('AutoRepair')
@@ -152,7 +111,10 @@ describe('JSON-LD for the business', () => {
       '@type': 'AdministrativeArea',
       name: 'Central Austin, TX and surrounding areas',
     })
-    expect(ld.openingHoursSpecification).toHaveLength(2)
+    expect(ld.openingHoursSpecification.map((h) => [h.dayOfWeek.length, h.opens, h.closes])).toEqual([
+      [5, '08:00', '18:00'],
+      [1, '09:00', '16:00'],
+    ])
     expect(ld.makesOffer.map((o) => [o.name, o.price])).toEqual(OFFERS.map((o) => [o.title, o.amount]))
     expect(ld.aggregateRating).toEqual({
       '@type': 'AggregateRating',

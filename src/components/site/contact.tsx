@@ -1,5 +1,6 @@
 import { buttonVariants } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
+import { contactHoursLines } from '@/lib/business-hours'
 import { mailtoHref, telHref } from '@/lib/contact'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
@@ -35,8 +36,11 @@ export function Contact({ settings }: { settings: PublicSiteSettings }) {
               <Icon name="clock" className="text-gold size-6 shrink-0" />
               <div>
                 <h3 className="font-semibold">Hours</h3>
-                <p className="text-white/85">{settings.hours.weekdays}</p>
-                <p className="text-white/85">{settings.hours.saturday}</p>
+                {contactHoursLines(settings.hours).map((line) => (
+                  <p key={line} className="text-white/85">
+                    {line}
+                  </p>
+                ))}
               </div>
             </li>
             <li className="bg-ink-soft flex gap-4 rounded-2xl p-6">

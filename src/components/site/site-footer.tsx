@@ -1,7 +1,7 @@
 /* eslint-disable @next/next/no-html-link-for-pages -- plain links on purpose: the public
    pages are static documents, and next/link's client code would be most of their own
    first-load JavaScript (docs/BENCHMARKS.md). */
-import { footerHours } from '@/lib/business'
+import { footerHoursLines } from '@/lib/business-hours'
 import { OFFERS } from '@/lib/catalog'
 import { copyrightLine } from '@/lib/copyright'
 import { mailtoHref, telHref } from '@/lib/contact'
@@ -79,8 +79,8 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
         <div>
           <h3 className="text-gold font-semibold">Hours</h3>
           <ul className="mt-4 grid gap-2 text-white/80">
-            {footerHours(settings.hours).map((line, i) => (
-              <li key={i}>{line}</li>
+            {footerHoursLines(settings.hours).map((line) => (
+              <li key={line}>{line}</li>
             ))}
           </ul>
           <p className="text-gold-light mt-3 font-semibold">24/7 Emergency Service</p>
