@@ -18,6 +18,7 @@ import { Users } from './src/collections/Users'
 import { announceSetupLink } from './src/collections/Users/announceSetupLink'
 import { adminComponents } from './src/components/admin/admin-config'
 import { showDatesInBusinessZone } from './src/components/admin/business-dates'
+import { keepPublicErrorData } from './src/server/field-errors'
 import { emailAdapter } from './src/email/adapter'
 import { endpoints } from './src/endpoints'
 import { SitePages } from './src/globals/SitePages'
@@ -100,6 +101,7 @@ export default buildConfig({
     maxComplexity: 1000,
   },
   telemetry: false,
+  hooks: { afterError: [keepPublicErrorData] },
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   onInit: async (payload) => {
     logIdlePoolErrors(payload)

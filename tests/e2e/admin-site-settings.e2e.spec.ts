@@ -37,10 +37,9 @@ test('site settings: opening hours picked from a list of times, closed days with
   await expect(field('sunday__closes')).toContainText('8:30 AM')
 
   await page.getByRole('button', { name: 'Save', exact: true }).click()
-  // The server refuses it. In the production build Payload's answer names the invalid field
-  // but drops the field's own message (its error formatter does not take the error for a
-  // ValidationError there), so the notice is what the owner sees.
+  // The server refuses it, and the field says why.
   await expect(page.getByText(/^The following field is invalid: Hours . Sunday . Closes$/)).toBeVisible()
+  await expect(field('sunday__closes')).toContainText('The closing time must be after the opening time.')
   const saved = await page.request.get('/api/globals/site-settings?depth=0')
   expect((await saved.json()).hours.sunday).toMatchObject({ closed: true })
 })

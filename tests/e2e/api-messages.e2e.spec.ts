@@ -89,3 +89,26 @@ test('a body past its cap reads why it was refused, and the next request still g
   expect(await firstMessage(response)).toBe('The request body is too large.')
   expect((await request.get('/api/promotions?limit=1')).status()).toBe(200)
 })
+
+// A field's own rule: the answer names the field and carries the rule's message, which
+// Payload's admin shows under that field.
+test("a value a field's rule refuses comes back with that field's message", async ({ request }) => {
+  const { headers } = await signInAsAdmin(request)
+  const response = await request.post('/api/promotions', {
+    headers,
+    data: { title: 'Too generous', discountType: 'percentage', discountValue: 150, isActive: false },
+  })
+  expect(response.status()).toBe(400)
+  const body = (await response.json()) as {
+    errors?: { name?: string; data?: { errors?: { path?: string; message?: string }[] } }[]
+  }
+  expect(body.errors?.[0]?.name).toBe('ValidationError')
+  expect(body.errors?.[0]?.data?.errors).toEqual([
+    expect.objectContaining({
+      path: 'discountValue',
+      message: 'A percentage discount must be between 0 and 100.',
+    }),
+  ])
+  const list = await request.get('/api/promotions?where[title][equals]=Too%20generous', { headers })
+  expect((await list.json()).totalDocs).toBe(0)
+})
