@@ -2,6 +2,7 @@
 import './env'
 
 import config from '@payload-config'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { getPayload } from 'payload'
 
@@ -28,12 +29,22 @@ const COLLECTIONS = [
 ] as const
 
 // Empties every collection straight through the database adapter: no hooks (the
-// last-admin guard would refuse), no access control. Files on disk are left alone.
+// last-admin guard would refuse), no access control, and removes the globals' rows, so
+// each file starts from the settings' defaults whatever the files before it saved. Files
+// on disk are left alone.
 export async function resetDatabase(payload: Payload): Promise<void> {
   for (const collection of COLLECTIONS) {
     await payload.db.deleteMany({ collection, where: {} })
   }
+  const db = payload.db as unknown as PostgresAdapter
+  for (const global of payload.config.globals) {
+    await db.drizzle.delete(
+      db.tables[db.tableNameMap.get(toSnakeCase(global.slug)) ?? toSnakeCase(global.slug)],
+    )
+  }
 }
+
+const toSnakeCase = (slug: string) => slug.replace(/-/g, '_')
 
 export type Persona = 'anonymous' | 'unapproved' | 'staff' | 'admin'
 
