@@ -43,6 +43,7 @@ export async function quoteBench(server: RunningServer) {
   const imageWork = await imageWorkAlone(photos)
 
   await submit(server.url, photos, 0) // warm-up: first use of sharp and the routes
+  const firstWithPhotos = server.memory()
   const sequential: number[] = []
   for (let i = 1; i <= SEQUENTIAL; i++) sequential.push(await submit(server.url, photos, i))
   const afterSequential = server.memory()
@@ -70,6 +71,10 @@ export async function quoteBench(server: RunningServer) {
     rssMiB: {
       idle: round(before.rss),
       textOnlyPeak: round(textOnly.peak),
+      firstWithPhotosPeak: round(firstWithPhotos.peak),
+      // Code and libraries mapped (sharp's libvips among them once a photo came).
+      filesTextOnly: round(textOnly.files),
+      filesAfter: round(after.files),
       afterSequential: round(afterSequential.rss),
       peakSequential: round(afterSequential.peak),
       peak: round(after.peak),
@@ -81,7 +86,7 @@ export async function quoteBench(server: RunningServer) {
     target(`server peak RSS, ${CONCURRENT} at once (MiB)`, result.rssMiB.peak, 600, '<=', ' MiB'),
   ]
   console.log(
-    `  floor: the photos' decode and encode alone ${result.imageWorkMs} ms; server peak after a quote without photos ${result.rssMiB.textOnlyPeak} MiB`,
+    `  floor: the photos' decode and encode alone ${result.imageWorkMs} ms; server peak after a quote without photos ${result.rssMiB.textOnlyPeak} MiB, after the first one with photos ${result.rssMiB.firstWithPhotosPeak} MiB (of it in code and libraries: ${result.rssMiB.filesTextOnly} → ${result.rssMiB.filesAfter} MiB)`,
   )
   return { ...result, targets }
 }

@@ -8,8 +8,8 @@ import fs from 'node:fs'
 export type RunningServer = {
   url: string
   pid: number
-  /** Resident memory now and at its peak (VmRSS, VmHWM), in MiB. */
-  memory: () => { rss: number; peak: number }
+  /** Resident memory now and at its peak (VmRSS, VmHWM), and now in mapped files (RssFile: code and libraries), in MiB. */
+  memory: () => { rss: number; peak: number; files: number }
   stop: () => Promise<void>
 }
 
@@ -80,8 +80,8 @@ export async function startServer(
   }
 }
 
-export function processMemory(pid: number): { rss: number; peak: number } {
+export function processMemory(pid: number): { rss: number; peak: number; files: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0)
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024, files: kib('RssFile') / 1024 }
 }
