@@ -414,27 +414,31 @@ test.describe('on a 390 px phone', () => {
   })
 })
 
-// Created from the signed-in page, like everything the owner does.
-async function createLead(page: Page, data: Record<string, unknown>) {
+// Created over REST from the signed-in page, like everything the owner does.
+async function createFromPage<T>(page: Page, collection: string, data: Record<string, unknown>): Promise<T> {
   if (!page.url().includes('/admin')) await page.goto('/admin')
   const result = await page.evaluate(
-    async (body) => {
-      const response = await fetch('/api/leads?depth=0', {
+    async ({ path, body }) => {
+      const response = await fetch(path, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       })
       return { status: response.status, body: await response.text() }
     },
-    {
-      phone: '512-555-0177',
-      description: 'Scuffed rims on all four wheels.',
-      serviceType: 'rim_rash',
-      ...data,
-    },
+    { path: `/api/${collection}?depth=0`, body: data },
   )
   expect(result.status, result.body).toBe(201)
-  return (JSON.parse(result.body) as { doc: { id: number; createdAt: string } }).doc
+  return (JSON.parse(result.body) as { doc: T }).doc
+}
+
+function createLead(page: Page, data: Record<string, unknown>) {
+  return createFromPage<{ id: number; createdAt: string }>(page, 'leads', {
+    phone: '512-555-0177',
+    description: 'Scuffed rims on all four wheels.',
+    serviceType: 'rim_rash',
+    ...data,
+  })
 }
 
 // Uploaded from the signed-in page, as the admin's own upload field does.
@@ -486,20 +490,13 @@ test.describe('in a browser on the other side of the world', () => {
   test("a promotion's end date is shown and picked on the business's clock", async ({ page }) => {
     // 6:00 PM on New Year's Eve in Austin is 9:00 AM on New Year's Day in Tokyo.
     const endDate = '2027-01-01T00:00:00.000Z'
-    await page.goto('/admin')
-    const created = await page.evaluate(
-      async (body) => {
-        const response = await fetch('/api/promotions?depth=0', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-        return { status: response.status, body: await response.text() }
-      },
-      { title: 'Zone check', discountType: 'percentage', discountValue: 5, isActive: false, endDate },
-    )
-    expect(created.status, created.body).toBe(201)
-    const id = (JSON.parse(created.body) as { doc: { id: number } }).doc.id
+    const { id } = await createFromPage<{ id: number }>(page, 'promotions', {
+      title: 'Zone check',
+      discountType: 'percentage',
+      discountValue: 5,
+      isActive: false,
+      endDate,
+    })
     const stored = async () =>
       page.evaluate(async (promotion) => {
         const response = await fetch(`/api/promotions/${promotion}?depth=0`)
