@@ -71,7 +71,14 @@ describe('migrations from two processes at once', () => {
       ])
       if (exited)
         throw new Error(`a migrate run ended before the lock was released: ${JSON.stringify(exited)}`)
-      if (Date.now() > deadline) throw new Error('the two migrate runs never waited on the lock')
+      if (Date.now() > deadline) {
+        // Say where each run was: what it printed before it was stopped.
+        for (const run of runs) run.child.kill('SIGKILL')
+        const outputs = (await Promise.all(runs.map((r) => r.done))).map((r) => r.out.slice(-2000))
+        throw new Error(
+          `the two migrate runs never waited on the lock; their output:\n${outputs.join('\n---\n')}`,
+        )
+      }
     }
     const { rows: before } = await holder.query(`SELECT to_regclass('payload_migrations') AS t`)
     expect(before[0].t).toBeNull()
