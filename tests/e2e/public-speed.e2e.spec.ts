@@ -98,3 +98,11 @@ test('the hero is painted once, at the first paint, in its final font', async ({
   const elements = lcps.map((p) => p.element)
   expect(new Set(elements).size, JSON.stringify(lcps)).toBe(elements.length)
 })
+
+// Every page's inline server payload carries the not-found boundaries of its layouts;
+// without a root not-found.tsx that includes Next's built-in 404 page (styles and texts).
+test("the home page's HTML does not carry Next's built-in 404 page", async ({ page }) => {
+  const html = await (await page.request.get('/')).text()
+  expect(html).toContain('What Our Customers Say')
+  expect(html).not.toContain('This page could not be found')
+})

@@ -1,6 +1,5 @@
+/* eslint-disable @next/next/no-html-link-for-pages -- a plain link on purpose (see below). */
 import type { Metadata } from 'next'
-import Link from 'next/link'
-
 import { PromoBannerSlot } from '@/components/site/promo-banner-slot'
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
@@ -10,6 +9,8 @@ export const metadata: Metadata = {
   robots: { index: false },
 }
 
+// A plain link, not next/link: this boundary is part of every public page's layout, so
+// next/link's client code would load on every page for a link shown only on a 404.
 export default function NotFound() {
   return (
     <div className="bg-ink flex min-h-dvh flex-col text-white">
@@ -19,9 +20,9 @@ export default function NotFound() {
       <main className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
         <h1 className="text-gold text-6xl font-extrabold">404</h1>
         <p className="text-xl">Oops! Page not found</p>
-        <Link href="/" className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-4')}>
+        <a href="/" className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-4')}>
           Return to Home
-        </Link>
+        </a>
       </main>
     </div>
   )
