@@ -20,7 +20,7 @@ export function Contact({ settings }: { settings: PublicSiteSettings }) {
         />
         <div className="grid gap-6 lg:grid-cols-2">
           <ul className="grid gap-4">
-            <li className="bg-ink-soft flex gap-4 rounded-2xl p-6">
+            <li className="contact-item">
               <Icon name="phone" className="text-gold size-6 shrink-0" />
               <div>
                 <h3 className="font-semibold">Phone</h3>
@@ -32,7 +32,7 @@ export function Contact({ settings }: { settings: PublicSiteSettings }) {
                 </a>
               </div>
             </li>
-            <li className="bg-ink-soft flex gap-4 rounded-2xl p-6">
+            <li className="contact-item">
               <Icon name="clock" className="text-gold size-6 shrink-0" />
               <div>
                 <h3 className="font-semibold">Hours</h3>
@@ -43,7 +43,7 @@ export function Contact({ settings }: { settings: PublicSiteSettings }) {
                 ))}
               </div>
             </li>
-            <li className="bg-ink-soft flex gap-4 rounded-2xl p-6">
+            <li className="contact-item">
               <Icon name="mail" className="text-gold size-6 shrink-0" />
               <div>
                 <h3 className="font-semibold">Email</h3>
@@ -56,7 +56,7 @@ export function Contact({ settings }: { settings: PublicSiteSettings }) {
               </div>
             </li>
           </ul>
-          <div className="border-gold/40 flex flex-col justify-center rounded-2xl border bg-[linear-gradient(135deg,#1c1c1f,#0f0f10)] p-8">
+          <div className="contact-cta">
             <h3 className="text-3xl font-bold">Ready to Get Started?</h3>
             <p className="mt-3 text-white/85">
               Call or text us a photo of the damage, or request a quote online. We reply within 24 hours.

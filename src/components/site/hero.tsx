@@ -12,27 +12,22 @@ export const HERO_STATS = [
 
 export function Hero({ settings }: { settings: PublicSiteSettings }) {
   return (
-    <section
-      aria-labelledby="hero-title"
-      className="bg-[radial-gradient(ellipse_at_top,#2a2a2e_0%,#0f0f10_65%)] text-white"
-    >
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1.2fr_1fr] lg:items-center">
+    <section aria-labelledby="hero-title" className="hero">
+      <div className="hero-grid">
         <div>
-          <p className="text-gold text-sm font-semibold tracking-widest uppercase">
-            Mobile Wheel &amp; Rim Repair · Central Austin
-          </p>
-          <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight sm:text-6xl">
+          <p className="eyebrow text-gold">Mobile Wheel &amp; Rim Repair · Central Austin</p>
+          <h1 id="hero-title" className="hero-title">
             {settings.businessName}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-white/85 sm:text-xl">
+          <p className="hero-lead">
             Premium curb rash, rim and wheel repair that comes to you. We fix your wheels at your home, office
             or dealership, usually the same day, without removing them.
           </p>
           <dl className="mt-8 grid max-w-lg grid-cols-3 gap-4">
             {HERO_STATS.map((stat) => (
-              <div key={stat.label} className="border-gold flex flex-col border-l-2 pl-3">
-                <dt className="text-xs text-white/80 sm:text-sm">{stat.label}</dt>
-                <dd className="text-gold order-first text-2xl font-bold sm:text-3xl">{stat.value}</dd>
+              <div key={stat.label} className="hero-stat">
+                <dt className="hero-stat-label">{stat.label}</dt>
+                <dd className="hero-stat-value">{stat.value}</dd>
               </div>
             ))}
           </dl>

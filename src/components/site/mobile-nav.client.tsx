@@ -39,7 +39,7 @@ export function MobileNav({
       <button
         ref={trigger}
         type="button"
-        className="focus-visible:ring-gold inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:ring-2 focus-visible:outline-none md:hidden"
+        className="menu-button"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

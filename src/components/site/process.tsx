@@ -45,10 +45,7 @@ export function Process({ settings }: { settings: PublicSiteSettings }) {
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {processSteps(settings.phone).map((step, i) => (
             <li key={step.title} className="border-ink/10 rounded-2xl border bg-white p-6 shadow-sm">
-              <span
-                className="bg-ink text-gold inline-flex size-10 items-center justify-center rounded-full font-bold"
-                aria-hidden
-              >
+              <span className="step-number" aria-hidden>
                 {i + 1}
               </span>
               <h3 className="mt-4 text-xl font-bold">{step.title}</h3>

@@ -98,7 +98,7 @@ export function PromoBanner({ promotion }: { promotion: BannerData }) {
         aria-label="Promotion"
         data-promo-id={promotion.id}
         data-color={promotion.bannerColor}
-        className={clsx('relative px-12 py-2 text-center text-sm font-medium', COLORS[promotion.bannerColor])}
+        className={clsx('promo-bar', COLORS[promotion.bannerColor])}
       >
         <p>
           <span>{promotion.bannerText || promotion.title}</span>
@@ -108,19 +108,14 @@ export function PromoBanner({ promotion }: { promotion: BannerData }) {
               <button
                 type="button"
                 onClick={() => applyCode(promotion.discountCode!, () => router.push('/#quote'))}
-                className="cursor-pointer whitespace-nowrap underline underline-offset-2 hover:no-underline focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
+                className="promo-code"
               >
                 Use code <strong className="font-bold tracking-wide">{promotion.discountCode}</strong>
               </button>
             </>
           ) : null}
         </p>
-        <button
-          type="button"
-          onClick={dismiss}
-          aria-label="Close promotion banner"
-          className="absolute top-1/2 right-2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md hover:bg-black/10 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
-        >
+        <button type="button" onClick={dismiss} aria-label="Close promotion banner" className="promo-close">
           <Icon name="x" className="size-4" />
         </button>
       </div>

@@ -29,12 +29,7 @@ export function Reviews({ settings }: { settings: PublicSiteSettings }) {
           ))}
         </ul>
         <p className="mt-10 text-center">
-          <a
-            href={settings.reviewLink}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="text-gold-dark hover:text-ink inline-flex items-center gap-2 font-semibold underline underline-offset-4"
-          >
+          <a href={settings.reviewLink} target="_blank" rel="noopener noreferrer" className="reviews-link">
             Read more reviews on Google
             <Icon name="external-link" className="size-4" />
             <span className="sr-only">(opens in a new tab)</span>

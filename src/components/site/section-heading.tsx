@@ -14,16 +14,9 @@ export function SectionHeading({
   dark?: boolean
 }) {
   return (
-    <div className="mx-auto mb-10 max-w-2xl text-center">
-      <p
-        className={cn(
-          'text-sm font-semibold tracking-widest uppercase',
-          dark ? 'text-gold' : 'text-gold-dark',
-        )}
-      >
-        {eyebrow}
-      </p>
-      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+    <div className="section-heading">
+      <p className={dark ? 'eyebrow text-gold' : 'eyebrow text-gold-dark'}>{eyebrow}</p>
+      <h2 id={id} className="section-title">
         {title}
       </h2>
       {intro ? <p className={cn('mt-4 text-lg', dark ? 'text-white/80' : 'text-ink/75')}>{intro}</p> : null}

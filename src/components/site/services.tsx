@@ -37,7 +37,7 @@ function Column({
       <ul className="mt-6 grid gap-5">
         {items.map((item) => (
           <li key={item.title} className="flex gap-3">
-            <Icon name="check" className="text-gold-dark mt-1 size-5 shrink-0" />
+            <Icon name="check" className="check-mark" />
             <div>
               <p className="font-semibold">{item.title}</p>
               <p className="text-ink/75">{item.text}</p>

@@ -16,8 +16,6 @@ const QUICK_LINKS = [
   { label: 'Team Login', href: '/login' },
 ] as const
 
-const linkClass = 'text-white/80 hover:text-gold-light underline-offset-4 hover:underline'
-
 export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
   return (
     <footer className="bg-ink px-4 pt-14 pb-8 text-white" aria-labelledby="footer-title">
@@ -34,11 +32,11 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
             Mobile wheel and rim repair for drivers and dealerships in central Austin.
           </p>
           <p className="mt-4">
-            <a href={telHref(settings.phone)} className={linkClass}>
+            <a href={telHref(settings.phone)} className="footer-link">
               {settings.phone}
             </a>
             <br />
-            <a href={mailtoHref(settings.email)} className={`${linkClass} break-all`}>
+            <a href={mailtoHref(settings.email)} className="footer-link break-all">
               {settings.email}
             </a>
           </p>
@@ -50,13 +48,13 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
           <ul className="mt-4 grid gap-2">
             {OFFERS.map((offer) => (
               <li key={offer.key}>
-                <a href="/#pricing" className={linkClass}>
+                <a href="/#pricing" className="footer-link">
                   {offer.title}
                 </a>
               </li>
             ))}
             <li>
-              <a href="/#services" className={linkClass}>
+              <a href="/#services" className="footer-link">
                 Dealership Fleet Services
               </a>
             </li>
@@ -69,7 +67,7 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
           <ul className="mt-4 grid gap-2">
             {QUICK_LINKS.map((link) => (
               <li key={link.href}>
-                <a href={link.href} className={linkClass}>
+                <a href={link.href} className="footer-link">
                   {link.label}
                 </a>
               </li>
@@ -86,16 +84,16 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
           <p className="text-gold-light mt-3 font-semibold">24/7 Emergency Service</p>
         </div>
       </div>
-      <div className="mx-auto mt-12 flex max-w-6xl flex-col gap-4 border-t border-white/15 pt-6 text-sm text-white/80 sm:flex-row sm:items-center sm:justify-between">
+      <div className="footer-bottom">
         <p>{copyrightLine(new Date().getFullYear(), settings.businessName)}</p>
         <ul className="flex gap-6">
           <li>
-            <a href="/privacy-policy" className={linkClass}>
+            <a href="/privacy-policy" className="footer-link">
               Privacy Policy
             </a>
           </li>
           <li>
-            <a href="/terms-of-service" className={linkClass}>
+            <a href="/terms-of-service" className="footer-link">
               Terms of Service
             </a>
           </li>

@@ -18,13 +18,10 @@ export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings
   const phoneHref = telHref(settings.phone)
   const quote = quoteHref(variant)
   return (
-    <header className="bg-ink sticky top-0 z-40 text-white shadow-md">
+    <header className="site-header">
       <PromoBannerSlot />
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <a
-          href="/"
-          className="focus-visible:ring-gold flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:outline-none"
-        >
+      <div className="site-header-row">
+        <a href="/" className="logo-link">
           <Logo businessName={settings.businessName} size="small" />
           <span className="text-lg font-bold tracking-tight">{settings.businessName}</span>
         </a>
@@ -32,10 +29,7 @@ export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings
           <ul className="flex items-center gap-6 text-sm font-medium">
             {links.map((link) => (
               <li key={link.href}>
-                <a
-                  href={link.href}
-                  className="hover:text-gold-light focus-visible:ring-gold rounded-sm text-white/90 focus-visible:ring-2 focus-visible:outline-none"
-                >
+                <a href={link.href} className="nav-link">
                   {link.label}
                 </a>
               </li>
