@@ -10,7 +10,7 @@ import type { Target } from './lib/stats'
 // build actually serves rather than from a manifest whose shape changes between versions.
 export const PUBLIC_ROUTES = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service', '/login']
 
-function scriptUrls(html: string): string[] {
+export function scriptUrls(html: string): string[] {
   const urls = new Set<string>()
   // noModule scripts are polyfills that only browsers without ES modules load (Next writes
   // the attribute after src, so the whole tag is checked).

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { backofficeBench } from './backoffice'
 import { buildBench } from './build'
 import { firstLoadJs } from './first-load-js'
+import { floorBench } from './floor'
 import { httpBench } from './http'
 import { lighthouseBench } from './lighthouse'
 import { startServer } from './lib/server'
@@ -26,6 +27,10 @@ type Entry = { title: string; env?: Record<string, string> } & (
 const BENCHES: Record<string, Entry> = {
   lighthouse: { title: 'Lighthouse, mobile', run: (s) => lighthouseBench(s.url) },
   'first-load-js': { title: 'First-load JavaScript per route', run: (s) => firstLoadJs(s.url) },
+  floor: {
+    title: 'Floors: an empty page and a styled one-paragraph page beside the home page',
+    run: floorBench,
+  },
   http: { title: 'HTTP throughput and latency (autocannon)', run: (s) => httpBench(s.url) },
   // The rate limit would refuse a benchmark's submissions from one address.
   quote: { title: 'Quote submission with photos', env: { QUOTE_RATE_LIMIT_MAX: '100000' }, run: quoteBench },

@@ -21,7 +21,7 @@ export type RunningServer = {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { logFile?: string; port?: number; script?: string } = {},
+  options: { logFile?: string; port?: number; script?: string; args?: string[]; cwd?: string } = {},
 ): Promise<RunningServer> {
   const port = options.port ?? Number(process.env.E2E_PORT || 3200)
   const url = `http://127.0.0.1:${port}`
@@ -31,7 +31,8 @@ export async function startServer(
     fs.appendFileSync(logFile, `--- server started at ${new Date().toISOString()}\n`)
     out = fs.openSync(logFile, 'a')
   }
-  const child = spawn(process.execPath, [options.script ?? 'scripts/serve-standalone.mjs'], {
+  const child = spawn(process.execPath, options.args ?? [options.script ?? 'scripts/serve-standalone.mjs'], {
+    cwd: options.cwd,
     env: {
       ...process.env,
       NODE_ENV: 'production',
