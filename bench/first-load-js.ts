@@ -10,7 +10,7 @@ import type { Target } from './lib/stats'
 // build actually serves rather than from a manifest whose shape changes between versions.
 export const PUBLIC_ROUTES = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service', '/login']
 
-export function scriptUrls(html: string): string[] {
+function scriptUrls(html: string): string[] {
   const urls = new Set<string>()
   // noModule scripts are polyfills that only browsers without ES modules load (Next writes
   // the attribute after src, so the whole tag is checked).
@@ -24,35 +24,49 @@ export function scriptUrls(html: string): string[] {
   return [...urls].map((u) => u.replace(/&amp;/g, '&'))
 }
 
+export type RouteWeight = {
+  scripts: number
+  gzipKiB: number
+  rawKiB: number
+  htmlKiB: number
+  htmlGzipKiB: number
+}
+
+/** One route's first-load JavaScript and HTML; `sizes` caches scripts shared between routes. */
+export async function routeWeight(
+  url: string,
+  route: string,
+  sizes = new Map<string, { raw: number; gzip: number }>(),
+): Promise<RouteWeight> {
+  const html = await (await fetch(`${url}${route}`)).text()
+  const htmlBytes = Buffer.from(html)
+  let gzip = 0
+  let raw = 0
+  const scripts = scriptUrls(html)
+  for (const src of scripts) {
+    const full = new URL(src, url).toString()
+    if (!sizes.has(full)) {
+      const body = Buffer.from(await (await fetch(full)).arrayBuffer())
+      sizes.set(full, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length })
+    }
+    raw += sizes.get(full)!.raw
+    gzip += sizes.get(full)!.gzip
+  }
+  return {
+    scripts: scripts.length,
+    gzipKiB: round(gzip / 1024),
+    rawKiB: round(raw / 1024),
+    // The document itself, gzip level 9 like the scripts.
+    htmlKiB: round(htmlBytes.length / 1024),
+    htmlGzipKiB: round(gzipSync(htmlBytes, { level: 9 }).length / 1024),
+  }
+}
+
 export async function firstLoadJs(url: string) {
   const sizes = new Map<string, { raw: number; gzip: number }>()
-  const routes: Record<
-    string,
-    { scripts: number; gzipKiB: number; rawKiB: number; htmlKiB: number; htmlGzipKiB: number }
-  > = {}
+  const routes: Record<string, RouteWeight> = {}
   for (const route of PUBLIC_ROUTES) {
-    const html = await (await fetch(`${url}${route}`)).text()
-    const htmlBytes = Buffer.from(html)
-    let gzip = 0
-    let raw = 0
-    const scripts = scriptUrls(html)
-    for (const src of scripts) {
-      const full = new URL(src, url).toString()
-      if (!sizes.has(full)) {
-        const body = Buffer.from(await (await fetch(full)).arrayBuffer())
-        sizes.set(full, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length })
-      }
-      raw += sizes.get(full)!.raw
-      gzip += sizes.get(full)!.gzip
-    }
-    routes[route] = {
-      scripts: scripts.length,
-      gzipKiB: round(gzip / 1024),
-      rawKiB: round(raw / 1024),
-      // The document itself, gzip level 9 like the scripts.
-      htmlKiB: round(htmlBytes.length / 1024),
-      htmlGzipKiB: round(gzipSync(htmlBytes, { level: 9 }).length / 1024),
-    }
+    routes[route] = await routeWeight(url, route, sizes)
     console.log(`  ${route}: ${JSON.stringify(routes[route])}`)
   }
   const targets: Target[] = [

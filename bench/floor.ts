@@ -1,15 +1,14 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 
 import { freePort } from '../scripts/free-port.mjs'
-import { scriptUrls } from './first-load-js'
+import { routeWeight } from './first-load-js'
 import { launchChrome, lighthouseRun, RUNS } from './lighthouse'
 import type { PageFigures } from './lighthouse'
 import type { RunningServer } from './lib/server'
 import { startServer } from './lib/server'
-import { median, round, target } from './lib/stats'
+import { median, target } from './lib/stats'
 import type { Target } from './lib/stats'
 
 // The floors the speed targets are read against, measured in the same sitting as the
@@ -127,15 +126,6 @@ function buildApp(name: string, css: string): string {
   return dir
 }
 
-async function firstLoadKiB(url: string): Promise<{ js: number; html: number }> {
-  const html = await (await fetch(`${url}/`)).text()
-  let js = 0
-  for (const src of scriptUrls(html)) {
-    js += gzipSync(Buffer.from(await (await fetch(new URL(src, url))).arrayBuffer()), { level: 9 }).length
-  }
-  return { js: round(js / 1024), html: round(gzipSync(Buffer.from(html), { level: 9 }).length / 1024) }
-}
-
 type Row = { firstLoadJsKiB: number; htmlGzipKiB: number; runs: PageFigures[] }
 
 export async function floorBench(site: RunningServer) {
@@ -156,8 +146,8 @@ export async function floorBench(site: RunningServer) {
     }
     const rows: Record<string, Row> = {}
     for (const [name, server] of Object.entries(servers)) {
-      const size = await firstLoadKiB(server.url)
-      rows[name] = { firstLoadJsKiB: size.js, htmlGzipKiB: size.html, runs: [] }
+      const size = await routeWeight(server.url, '/')
+      rows[name] = { firstLoadJsKiB: size.gzipKiB, htmlGzipKiB: size.htmlGzipKiB, runs: [] }
     }
     const chrome = await launchChrome()
     try {
