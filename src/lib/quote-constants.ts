@@ -5,9 +5,10 @@
 export const MAX_PHOTOS = 10
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 // Longest side a stored photo keeps; the browser downscales to the same size first.
-// 2048 px is more than a laptop screen shows of one photo, and half a 12 MP phone photo's
-// side or less: the JPEG decoder then decodes at half size (shrink-on-load), which nearly
-// halves the time and quarters the memory of cleaning each photo (docs/BENCHMARKS.md).
+// 2048 px is more than a laptop screen shows of one photo. A 12 MP phone photo (4032 px) is
+// still decoded at full size on the server: sharp decodes a JPEG at half size only when it
+// is to be reduced three times or more (1344 px here), which would lose the detail of the
+// damage the owner quotes from (measured: docs/BENCHMARKS.md, quote photos).
 export const PHOTO_MAX_SIDE = 2048
 
 // The field a person never sees (visually hidden, not focusable); bots fill it in.
