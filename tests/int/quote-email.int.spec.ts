@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 
 import { SMTPServer } from 'smtp-server'
@@ -19,12 +20,20 @@ import { QUOTE_FIELDS, image, phoneJpeg, quoteForm, submitQuote } from '../helpe
 type Received = { to: string[]; raw: string }
 const received: Received[] = []
 let server: SMTPServer
+// A slow mail server: it answers each business e-mail's data this long after receiving it,
+// and counts how many it is receiving at once.
+const businessMail = { answerAfterMs: 0, inFlight: 0, mostAtOnce: 0 }
 
 function startSmtp(port = 0): Promise<number> {
   server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
+      const business = session.envelope.rcptTo.some((r) => r.address === 'owner@curbside.test')
+      if (business) {
+        businessMail.inFlight += 1
+        businessMail.mostAtOnce = Math.max(businessMail.mostAtOnce, businessMail.inFlight)
+      }
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
@@ -32,7 +41,12 @@ function startSmtp(port = 0): Promise<number> {
           to: session.envelope.rcptTo.map((r) => r.address).sort(),
           raw: Buffer.concat(chunks).toString('latin1'),
         })
-        callback()
+        const answer = () => {
+          if (business) businessMail.inFlight -= 1
+          callback()
+        }
+        if (business && businessMail.answerAfterMs) setTimeout(answer, businessMail.answerAfterMs)
+        else answer()
       })
     },
   })
@@ -66,6 +80,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   received.length = 0
+  Object.assign(businessMail, { answerAfterMs: 0, inFlight: 0, mostAtOnce: 0 })
   await h.payload.db.deleteMany({ collection: 'payload-jobs', where: {} })
   await h.payload.db.deleteMany({ collection: 'leads', where: {} })
 })
@@ -179,6 +194,31 @@ describe('sendQuoteEmail', () => {
     expect(b).not.toContain(`http://localhost:3000/admin/collections/customer-uploads/${stored[0].id}`)
     expect(b).toContain(`http://localhost:3000/admin/collections/leads/${lead.id}`)
     expect(mailTo('maria@example.com')).toBeDefined()
+  })
+
+  it('builds at most one business e-mail with photos per core at a time, however many jobs a run takes', async () => {
+    const slots = Math.max(1, os.availableParallelism())
+    const leads = slots + 2
+    for (let i = 0; i < leads; i++) {
+      const photo = await h.payload.create({
+        collection: 'customer-uploads',
+        data: {},
+        file: await localFile(`m${i}.png`),
+      })
+      await h.payload.create({
+        collection: 'leads',
+        data: { ...QUOTE_FIELDS, status: 'new', photos: [photo.id] },
+      })
+    }
+    businessMail.answerAfterMs = 300
+    await runJobs()
+    await vi.waitFor(() => expect(received).toHaveLength(2 * leads), { timeout: 20_000 })
+    const business = received.filter((m) => m.to.includes('owner@curbside.test'))
+    expect(business).toHaveLength(leads)
+    for (const m of business) expect(m.raw).toContain('Content-Disposition: attachment; filename=photo-1.jpg')
+    // Every run takes all the jobs at once; the mail server saw no more than one per core.
+    expect(businessMail.mostAtOnce).toBeGreaterThan(0)
+    expect(businessMail.mostAtOnce).toBeLessThanOrEqual(slots)
   })
 
   it("a pricing offer's request names the offer's title", async () => {

@@ -1,3 +1,5 @@
+import os from 'node:os'
+
 import type { TaskConfig } from 'payload'
 
 import { businessTimeZone, formatBusinessDate } from '@/lib/admin-format'
@@ -5,6 +7,7 @@ import { REPLY_PROMISE_HOURS } from '@/lib/business'
 import type { Lead } from '@/payload-types'
 import { serviceTitle } from '@/lib/catalog'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
+import { createLimiter } from '@/lib/limiter'
 
 import {
   type Audience,
@@ -27,6 +30,13 @@ export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024
 // delay instead would need a workflow that passes its own `retries` per run.
 const DEFAULT_ATTEMPTS = 12
 const DEFAULT_BACKOFF_MS = 30_000
+
+// A business e-mail holds its photos (up to the cap above, a third more once encoded)
+// until the mail server has taken it, and a queue run takes up to 20 jobs at once: after a
+// burst of quotes, ten such e-mails built side by side took the server's memory up by
+// 70-100 MB. At most one per core is built at a time in each instance; the others wait
+// their turn before claiming their e-mail, so a wait holds no claim.
+const withPhotoMailSlot = createLimiter(Math.max(1, os.availableParallelism()))
 
 // One e-mail about one new lead: to the business (site-settings recipients, photos
 // attached, a link to the lead) or the confirmation to the customer. Queued by the leads
@@ -67,18 +77,23 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
     })
     // Deleted before the e-mail went out: nothing to tell anyone.
     if (!lead) return { output: { sent: false } }
-    // Sent already, or another runner is sending it right now: nothing to do here.
-    const claim = await claimDelivery(payload, lead.id, audience)
-    if (!claim) return { output: { sent: false } }
-    try {
-      await send(lead)
-    } catch (error) {
-      await releaseClaim(payload, claim)
-      throw error
+    const sent = audience === 'business' ? await withPhotoMailSlot(() => deliver(lead)) : await deliver(lead)
+    if (sent) await pruneCompletedJobs(payload)
+    return { output: { sent } }
+
+    async function deliver(lead: Lead): Promise<boolean> {
+      // Sent already, or another runner is sending it right now: nothing to do here.
+      const claim = await claimDelivery(payload, lead.id, audience)
+      if (!claim) return false
+      try {
+        await send(lead)
+      } catch (error) {
+        await releaseClaim(payload, claim)
+        throw error
+      }
+      await markDelivered(payload, claim)
+      return true
     }
-    await markDelivered(payload, claim)
-    await pruneCompletedJobs(payload)
-    return { output: { sent: true } }
 
     async function send(lead: Lead) {
       const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
