@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
 import nodemailer from 'nodemailer'
@@ -9,29 +10,38 @@ import { MAIL_DIR } from '@/server/paths'
 
 // Without SMTP_HOST, e-mail is captured locally: each message is written to
 // .data/mail/<time>-<id>.eml (open it in any mail client) and announced in the log.
-// Start-up never needs a mail server or the internet.
+// Start-up never needs a mail server or the internet. The message is streamed to the file
+// as SMTP would stream it, never held whole in memory (a business e-mail carries its
+// photos); it is written beside the folder first and moved in once complete, so whoever
+// reads the folder never finds half a message.
 function captureTransport(): Transport {
   return {
     name: 'local-capture',
     version: '1',
     send(mail, callback) {
-      mail.message.build((err, message) => {
-        if (err) return callback(err, undefined)
+      const messageId = mail.message.messageId()
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.replace(/[^a-z0-9]/gi, '').slice(0, 16)}.eml`
+      const partial = path.join(`${MAIL_DIR}.partial`, name)
+      const file = path.join(MAIL_DIR, name)
+      const written = (async () => {
+        await fs.promises.mkdir(path.dirname(partial), { recursive: true })
+        await fs.promises.mkdir(MAIL_DIR, { recursive: true })
         try {
-          fs.mkdirSync(MAIL_DIR, { recursive: true })
-          const messageId = mail.message.messageId()
-          const file = path.join(
-            MAIL_DIR,
-            `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.replace(/[^a-z0-9]/gi, '').slice(0, 16)}.eml`,
-          )
-          fs.writeFileSync(file, message)
+          await pipeline(mail.message.createReadStream(), fs.createWriteStream(partial))
+          await fs.promises.rename(partial, file)
+        } catch (err) {
+          await fs.promises.rm(partial, { force: true })
+          throw err
+        }
+      })()
+      written.then(
+        () => {
           const to = [mail.data.to].flat().map(String).join(', ')
           console.log(`[mail] captured "${String(mail.data.subject ?? '')}" to ${to}: ${file}`)
           callback(null, { envelope: mail.message.getEnvelope(), messageId })
-        } catch (writeErr) {
-          callback(writeErr as Error, undefined)
-        }
-      })
+        },
+        (err: Error) => callback(err, undefined),
+      )
     },
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -22,7 +23,13 @@ afterEach(() => {
 
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
-async function sendWithAdapter(message: { to: string; subject: string; text: string }) {
+type Message = {
+  to: string
+  subject: string
+  text: string
+  attachments?: { filename: string; content: Buffer }[]
+}
+async function sendWithAdapter(message: Message) {
   const { emailAdapter } = await import('@/email/adapter')
   const adapter = (await emailAdapter())({ payload: {} as Payload })
   return adapter.sendEmail(message)
@@ -73,5 +80,24 @@ describe('e-mail', () => {
     expect(eml).toContain('To: customer@curbside.test')
     expect(eml).toContain('Subject: We got your request')
     expect(eml).toContain('Thanks')
+  })
+
+  it('captures a large message whole, written beside the folder and moved in once complete', async () => {
+    delete process.env.SMTP_HOST
+    const dataDir = path.join(tmp, 'large')
+    process.env.DATA_DIR = dataDir
+    const photo = randomBytes(5 * 1024 * 1024)
+    await sendWithAdapter({
+      to: 'owner@curbside.test',
+      subject: 'Five megabytes of photo',
+      text: 'Attached',
+      attachments: [{ filename: 'photo-1.jpg', content: photo }],
+    })
+    const files = fs.readdirSync(path.join(dataDir, 'mail'))
+    expect(files).toHaveLength(1)
+    const eml = fs.readFileSync(path.join(dataDir, 'mail', files[0]), 'latin1')
+    expect(eml).toContain('Subject: Five megabytes of photo')
+    expect(eml.replace(/\r\n/g, '')).toContain(photo.toString('base64'))
+    expect(fs.readdirSync(path.join(dataDir, 'mail.partial'))).toEqual([])
   })
 })
