@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
-import os from 'node:os'
 
 import { ValidationError, commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Endpoint, Payload, PayloadRequest } from 'payload'
@@ -19,7 +18,7 @@ import { UploadTooLarge, UploadUnreadable, makeUploadFolder, receiveQuoteUpload 
 import type { QuoteUpload, ReceivedPhoto } from '@/server/quote-upload'
 import { fieldErrors, quoteRequestSchema } from '@/lib/quote-schema'
 import type { QuoteRequest } from '@/lib/quote-schema'
-import { createLimiter } from '@/lib/limiter'
+import { createPerCoreLimiter } from '@/lib/limiter'
 import { PROMO_CODE_FIELD, SOURCE_FIELDS, cleanSource, normalizePromoInput } from '@/lib/lead-source'
 import type { SourceField } from '@/lib/lead-source'
 import {
@@ -228,7 +227,7 @@ async function checkAndStore(req: PayloadRequest, key: string | null, dir: strin
   return upload.photos.length ? withStorageSlot(store) : store()
 }
 
-const withStorageSlot = createLimiter(Math.max(1, os.availableParallelism()))
+const withStorageSlot = createPerCoreLimiter()
 
 // The photos re-encoded, then the photos, the lead and its e-mail jobs in one transaction.
 async function storeQuote(

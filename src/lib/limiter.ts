@@ -1,3 +1,5 @@
+import os from 'node:os'
+
 // Runs at most `slots` tasks at a time; the others wait their turn, first come first
 // served. In-process only: each app instance bounds its own work.
 export function createLimiter(slots: number) {
@@ -16,3 +18,7 @@ export function createLimiter(slots: number) {
     }
   }
 }
+
+// One slot per core, for work that keeps a core busy (decoding photos, building the e-mails
+// that carry them). Server code only.
+export const createPerCoreLimiter = () => createLimiter(Math.max(1, os.availableParallelism()))

@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises'
-import os from 'node:os'
 
 import sharp from 'sharp'
 
-import { createLimiter } from '@/lib/limiter'
+import { createPerCoreLimiter } from '@/lib/limiter'
 import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '@/lib/quote-constants'
 
 // What sharp reports for the formats customers may send. HEIC and AVIF both read as
@@ -40,7 +39,7 @@ export async function cleanPhoto(input: Buffer | string): Promise<CleanPhoto> {
 // Decoding a 12 MP photo takes about 40 MB and a core: at most one photo per core is
 // decoded at a time, so a burst of submissions queues here instead of multiplying the
 // server's memory (10 submissions of 3 photos at once would otherwise decode 30 photos).
-const withPhotoSlot = createLimiter(Math.max(1, os.availableParallelism()))
+const withPhotoSlot = createPerCoreLimiter()
 
 async function reencode(input: Buffer | string, bytes: number): Promise<CleanPhoto> {
   if (bytes === 0) throw new PhotoRejected('is empty.')

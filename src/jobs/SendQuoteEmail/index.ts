@@ -1,5 +1,3 @@
-import os from 'node:os'
-
 import type { TaskConfig } from 'payload'
 
 import { businessTimeZone, formatBusinessDate } from '@/lib/admin-format'
@@ -7,7 +5,7 @@ import { REPLY_PROMISE_HOURS } from '@/lib/business'
 import type { Lead } from '@/payload-types'
 import { serviceTitle } from '@/lib/catalog'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
-import { createLimiter } from '@/lib/limiter'
+import { createPerCoreLimiter } from '@/lib/limiter'
 
 import {
   type Audience,
@@ -36,7 +34,7 @@ const DEFAULT_BACKOFF_MS = 30_000
 // burst of quotes, ten such e-mails built side by side took the server's memory up by
 // 70-100 MB. At most one per core is built at a time in each instance; the others wait
 // their turn before claiming their e-mail, so a wait holds no claim.
-const withPhotoMailSlot = createLimiter(Math.max(1, os.availableParallelism()))
+const withPhotoMailSlot = createPerCoreLimiter()
 
 // One e-mail about one new lead: to the business (site-settings recipients, photos
 // attached, a link to the lead) or the confirmation to the customer. Queued by the leads
