@@ -10,6 +10,11 @@ import { sendQuoteEmail } from './SendQuoteEmail'
 export const jobs: JobsConfig = {
   tasks: [sendQuoteEmail],
   autoRun: [{ cron: '*/10 * * * * *', queue: 'default', limit: 20 }],
+  // Payload starts that cron at boot (src/instrumentation.ts decides with JOBS_AUTORUN) and
+  // again on the first API or admin request whatever was decided (its request handlers call
+  // getPayload with cron: true), so an instance told to leave the queue to a worker checks
+  // on every tick too.
+  shouldAutoRun: () => process.env.JOBS_AUTORUN !== 'false',
   // Completed jobs stay (pruned after a week by the quote e-mail task): with several
   // instances two runners can take the same job, and the slower one fails on a job the
   // other already deleted. A job that ran out of attempts stays with its error.

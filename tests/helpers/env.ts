@@ -12,6 +12,9 @@ const base = process.env.DATA_DIR || os.tmpdir()
 fs.mkdirSync(base, { recursive: true })
 export const TEST_DATA_DIR = fs.mkdtempSync(path.join(base, 'int-'))
 process.env.DATA_DIR = TEST_DATA_DIR
+// Tests run the queue themselves: Payload's cron, started by the first HTTP request a test
+// server answers, would otherwise take jobs every 10 s in the middle of a test's own run.
+process.env.JOBS_AUTORUN ??= 'false'
 
 export function removeTestDataDir(): void {
   fs.rmSync(TEST_DATA_DIR, { recursive: true, force: true })

@@ -122,6 +122,31 @@ describe('taking jobs', () => {
   })
 })
 
+// The cron Payload starts on the first API request, whatever the instance was told at boot.
+describe('JOBS_AUTORUN=false', () => {
+  it("leaves the queue to a worker even once Payload's request handlers have started the cron", async () => {
+    const { getPayload } = await import('payload')
+    const { default: config } = await import('@payload-config')
+    // What each API request does (createPayloadRequest): the cron starts here if it had not.
+    const payload = await getPayload({ config, cron: true })
+    expect(payload.crons.length).toBeGreaterThan(0)
+    await newLead()
+    expect(process.env.JOBS_AUTORUN).toBe('false')
+    await Promise.all(payload.crons.map((cron) => cron.trigger()))
+    expect((await jobs()).every((job) => !job.completedAt && !job.processing)).toBe(true)
+    expect(received).toHaveLength(0)
+    // The same tick on an instance that runs its queue sends both e-mails.
+    process.env.JOBS_AUTORUN = 'true'
+    try {
+      await Promise.all(payload.crons.map((cron) => cron.trigger()))
+    } finally {
+      process.env.JOBS_AUTORUN = 'false'
+    }
+    expect(received).toHaveLength(2)
+    await Promise.all(payload.crons.splice(0).map((cron) => cron.stop()))
+  })
+})
+
 // Last: a drained runner stays drained, as in a process that is about to exit.
 describe('draining on shutdown', () => {
   it('waits for the e-mails in hand, records them, and takes no job after', async () => {
