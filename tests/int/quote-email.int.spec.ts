@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { formatBusinessDate } from '@/lib/admin-format'
 
@@ -176,8 +176,7 @@ describe('sendQuoteEmail', () => {
       data: { ...QUOTE_FIELDS, status: 'new', photos: stored.map((p) => p.id) },
     })
     await runJobs()
-    // the server's own queue runner (every 10 s once HTTP has been served) may have taken them
-    await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 20_000 })
+    expect(received).toHaveLength(2)
 
     const business = mailTo('owner@curbside.test')!
     const b = readable(business.raw)
@@ -212,7 +211,7 @@ describe('sendQuoteEmail', () => {
     }
     businessMail.answerAfterMs = 300
     await runJobs()
-    await vi.waitFor(() => expect(received).toHaveLength(2 * leads), { timeout: 20_000 })
+    expect(received).toHaveLength(2 * leads)
     const business = received.filter((m) => m.to.includes('owner@curbside.test'))
     expect(business).toHaveLength(leads)
     for (const m of business) expect(m.raw).toContain('Content-Disposition: attachment; filename=photo-1.jpg')
