@@ -175,6 +175,8 @@ export async function floorBench(site: RunningServer) {
         tbtMs: median(pick((r) => r.tbtMs)),
         tbtRangeMs: range(pick((r) => r.tbtMs)),
         observedFirstPaintMs: median(pick((r) => r.observedFirstPaintMs)),
+        styleBeforePaintMs: median(pick((r) => r.styleBeforePaintMs)),
+        layoutBeforePaintMs: median(pick((r) => r.layoutBeforePaintMs)),
       }
       console.log(`  ${name === 'site' ? 'site /' : name}: ${JSON.stringify(summary[name])}`)
     }

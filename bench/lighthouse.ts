@@ -27,6 +27,24 @@ export type PageFigures = {
   cls: number
   transferKiB: number
   observedFirstPaintMs: number
+  /** Main-thread style calculation and layout before that first paint, unthrottled (the trace's own). */
+  styleBeforePaintMs: number
+  layoutBeforePaintMs: number
+}
+
+type TraceEvent = { name: string; ts: number; dur?: number; args?: { data?: { documentLoaderURL?: string } } }
+
+/** Milliseconds spent in trace events named `name` that started before the page's first contentful paint. */
+function beforeFirstPaint(events: TraceEvent[], name: string): number {
+  const navigation = events.find(
+    (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'),
+  )
+  const paint = events.find((e) => e.name === 'firstContentfulPaint' && e.ts >= (navigation?.ts ?? 0))
+  if (!navigation || !paint) return NaN
+  const micros = events
+    .filter((e) => e.name === name && e.ts >= navigation.ts && e.ts < paint.ts)
+    .reduce((sum, e) => sum + (e.dur ?? 0), 0)
+  return micros / 1000
 }
 
 export function launchChrome() {
@@ -54,6 +72,7 @@ export async function lighthouseRun(port: number, pageUrl: string): Promise<Page
   })
   if (!result) throw new Error(`lighthouse gave no result for ${pageUrl}`)
   const { lhr } = result
+  const trace = (result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents
   if (lhr.runtimeError) throw new Error(`lighthouse on ${pageUrl}: ${lhr.runtimeError.message}`)
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
   // The unthrottled trace's own first paint, which the simulated LCP is derived from.
@@ -69,6 +88,8 @@ export async function lighthouseRun(port: number, pageUrl: string): Promise<Page
     cls: round(audit('cumulative-layout-shift'), 3),
     transferKiB: round(audit('total-byte-weight') / 1024),
     observedFirstPaintMs: round(metrics?.observedFirstContentfulPaint ?? NaN, 0),
+    styleBeforePaintMs: round(beforeFirstPaint(trace, 'UpdateLayoutTree'), 1),
+    layoutBeforePaintMs: round(beforeFirstPaint(trace, 'Layout'), 1),
   }
 }
 
@@ -90,6 +111,8 @@ export async function lighthouseBench(url: string) {
         cls: med((r) => r.cls),
         transferKiB: med((r) => r.transferKiB),
         observedFirstPaintMs: med((r) => r.observedFirstPaintMs),
+        styleBeforePaintMs: med((r) => r.styleBeforePaintMs),
+        layoutBeforePaintMs: med((r) => r.layoutBeforePaintMs),
         runs,
       }
       const { runs: _runs, ...figures } = pages[page]
