@@ -175,6 +175,7 @@ export async function floorBench(site: RunningServer) {
         tbtMs: median(pick((r) => r.tbtMs)),
         tbtRangeMs: range(pick((r) => r.tbtMs)),
         observedFirstPaintMs: median(pick((r) => r.observedFirstPaintMs)),
+        ttfbMs: median(pick((r) => r.ttfbMs)),
         styleBeforePaintMs: median(pick((r) => r.styleBeforePaintMs)),
         layoutBeforePaintMs: median(pick((r) => r.layoutBeforePaintMs)),
       }

@@ -27,6 +27,8 @@ export type PageFigures = {
   cls: number
   transferKiB: number
   observedFirstPaintMs: number
+  /** The document's time to first byte as Lighthouse saw it (server-response-time). */
+  ttfbMs: number
   /** Main-thread style calculation and layout before that first paint, unthrottled (the trace's own). */
   styleBeforePaintMs: number
   layoutBeforePaintMs: number
@@ -88,6 +90,7 @@ export async function lighthouseRun(port: number, pageUrl: string): Promise<Page
     cls: round(audit('cumulative-layout-shift'), 3),
     transferKiB: round(audit('total-byte-weight') / 1024),
     observedFirstPaintMs: round(metrics?.observedFirstContentfulPaint ?? NaN, 0),
+    ttfbMs: round(audit('server-response-time'), 0),
     styleBeforePaintMs: round(beforeFirstPaint(trace, 'UpdateLayoutTree'), 1),
     layoutBeforePaintMs: round(beforeFirstPaint(trace, 'Layout'), 1),
   }
@@ -111,6 +114,7 @@ export async function lighthouseBench(url: string) {
         cls: med((r) => r.cls),
         transferKiB: med((r) => r.transferKiB),
         observedFirstPaintMs: med((r) => r.observedFirstPaintMs),
+        ttfbMs: med((r) => r.ttfbMs),
         styleBeforePaintMs: med((r) => r.styleBeforePaintMs),
         layoutBeforePaintMs: med((r) => r.layoutBeforePaintMs),
         runs,
