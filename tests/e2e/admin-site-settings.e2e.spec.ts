@@ -33,8 +33,18 @@ test('site settings: opening hours picked from a list of times, closed days with
   // Every half hour is on the list.
   await field('sunday__closes').locator('.rs__control').click()
   await expect(page.getByRole('option')).toHaveCount(48)
+  // 250 ms after a change the form sends its state to the server, unvalidated before the
+  // first save. A save answered before that request is would have the field's error
+  // replaced by the request's late answer (Payload's form merges it over the save's errors
+  // and, the save having failed, sends nothing more). The owner saves after the form has
+  // caught up with the change; so does the test.
+  const caughtUp = page.waitForResponse((response) => {
+    const body = response.request().postData() ?? ''
+    return response.request().method() === 'POST' && body.includes('form-state') && body.includes('"08:30"')
+  })
   await page.getByRole('option', { name: '8:30 AM', exact: true }).click()
   await expect(field('sunday__closes')).toContainText('8:30 AM')
+  await caughtUp
 
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   // The server refuses it, and the field says why.
