@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url'
 
 import { defineConfig } from 'vitest/config'
 
+import { lexicalCondition } from './scripts/node-conditions.mjs'
+
 // Two levels, run separately by `npm test`: unit tests of pure logic (no database),
 // and integration tests against a real PostgreSQL through Payload (run by
 // scripts/with-services.mjs, which provides DATABASE_URL).
@@ -13,6 +15,9 @@ export default defineConfig({
     alias: { 'server-only': fileURLToPath(new URL('node_modules/server-only/empty.js', import.meta.url)) },
   },
   test: {
+    // Tests load the Payload config, and with it Lexical, in Node's own module loader
+    // (scripts/node-conditions.mjs).
+    execArgv: [lexicalCondition(process.env.NODE_ENV)],
     projects: [
       {
         extends: true,

@@ -1,13 +1,13 @@
 // Payload's migration commands (migrate, migrate:create, migrate:status, ...) run in this
-// process, started by tsx from package.json scripts.
+// process, started by tsx from package.json scripts, through scripts/with-services.mjs.
 //
-// Not the `payload` bin: on Node 20 its start-up (tsx's tsImport through an async loader
-// thread, started with `void start()`) can leave the event loop empty before the command
-// has run, and Node then ends the process with status 0, so a skipped migration or seed
-// looks like a success. Here the command is awaited at top level, every error ends the
-// process with status 1, and a timer set before anything is loaded keeps the loop alive
-// while modules come in through tsx's loader thread (without it, Node 20 now and then
-// ended with status 13 before the command ran) and bounds the command.
+// Not the `payload` bin: it starts its command with `void start()`, so should the event
+// loop empty before the command has run, Node ends the process with status 0 and a skipped
+// migration or seed looks like a success. Here the command is awaited at top level, every
+// error ends the process with status 1, and a timer set before anything is loaded bounds
+// the command. Loading the config once stalled for good now and then (Node 20 on Lexical's
+// entry modules): with-services.mjs starts every command with the export condition that
+// avoids it (scripts/node-conditions.mjs).
 //
 // Usage: tsx scripts/payload-db.ts migrate
 //        tsx scripts/payload-db.ts migrate:create [name] [--skip-empty] [--force-accept-warning]

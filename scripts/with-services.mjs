@@ -20,6 +20,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { freePort } from './free-port.mjs'
+import { withLexicalCondition } from './node-conditions.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dataDir = path.join(root, '.data')
@@ -265,6 +266,8 @@ async function main() {
   // once peaked at 478-514 MiB with it, 574-632 MiB without (docs/BENCHMARKS.md).
   env.MALLOC_MMAP_THRESHOLD_ ??= '131072'
   if (profile.nodeEnv && !env.NODE_ENV) env.NODE_ENV = profile.nodeEnv
+  // Every command that loads the Payload config outside Next (scripts/node-conditions.mjs).
+  env.NODE_OPTIONS = withLexicalCondition(env.NODE_OPTIONS, env.NODE_ENV)
   if (!env.PAYLOAD_SECRET) env.PAYLOAD_SECRET = localSecret()
 
   let code = 0

@@ -1,13 +1,11 @@
 // Seeds the end-to-end database (migrated, production mode) with the demo content and
-// the development admin, as `npm run dev` does on its first start. Run by
-// tsx from `npm run test:e2e`.
+// the development admin, as `npm run dev` does on its first start. Run by tsx from
+// `npm run test:e2e`, through scripts/with-services.mjs.
 //
-// Node 20 can find its event loop empty while modules are still on their way through
-// tsx's loader thread, and then ends the process with status 13 before the seed ran (seen
-// now and then on these machines). A timer set before anything is loaded keeps the loop
-// alive meanwhile, and bounds the whole run.
-// The stage it stopped in is reported: a run has been seen to stay silent past the limit
-// (twice in a day, both on a busy machine), and where it waited is not yet known.
+// A timer set before anything is loaded bounds the whole run and says which stage it was
+// still in. (Loading the config stalled for good now and then, Node 20 on Lexical's entry
+// modules; with-services.mjs now starts every command with the export condition that
+// avoids it: scripts/node-conditions.mjs.)
 let stage = 'loading modules'
 const started = Date.now()
 const watchdog = setTimeout(() => {

@@ -25,9 +25,10 @@ function isAlive(pid: number) {
 
 describe('the service launcher', () => {
   it('runs the command against an embedded PostgreSQL and stops everything on SIGINT', async () => {
-    const script = `console.log('URL=' + process.env.DATABASE_URL); console.log('PID=' + process.pid); setInterval(() => {}, 1000)`
+    const script = `console.log('URL=' + process.env.DATABASE_URL); console.log('LEXICAL=' + require.resolve('lexical')); console.log('PID=' + process.pid); setInterval(() => {}, 1000)`
     const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_POSTGRES_DIR: clusterDir }
     delete env.DATABASE_URL
+    delete env.NODE_OPTIONS
     const launcher = spawn(
       process.execPath,
       ['scripts/with-services.mjs', 'dev', '--', process.execPath, '-e', script],
@@ -57,6 +58,9 @@ describe('the service launcher', () => {
     const url = /URL=(\S+)/.exec(out)![1]
     const commandPid = Number(/PID=(\d+)/.exec(out)![1])
     expect(url).toMatch(/^postgres:\/\/postgres:postgres@127\.0\.0\.1:\d+\/curbside_dev$/)
+    // The command starts with Lexical's export condition (scripts/node-conditions.mjs):
+    // its development build, not the entry that chooses one.
+    expect(/LEXICAL=(\S+)/.exec(out)![1]).toMatch(/\/lexical\/dist\/Lexical\.dev\.js$/)
 
     const client = new pg.Client({ connectionString: url })
     await client.connect()
