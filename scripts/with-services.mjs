@@ -26,11 +26,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dataDir = path.join(root, '.data')
 const pgDir = path.resolve(process.env.EMBEDDED_POSTGRES_DIR || path.join(dataDir, 'postgres'))
 
+// `serves`: the build the profile's server runs, which picks the packages' builds that
+// Node loads for its commands (scripts/node-conditions.mjs).
 const PROFILES = {
-  dev: { database: 'curbside_dev', push: true, fresh: false },
-  test: { database: 'curbside_test', push: true, fresh: true, nodeEnv: 'test' },
-  e2e: { database: 'curbside_e2e', push: false, fresh: true },
-  prod: { database: 'curbside_prod', push: false, fresh: false },
+  dev: { database: 'curbside_dev', push: true, fresh: false, serves: 'development' },
+  test: { database: 'curbside_test', push: true, fresh: true, nodeEnv: 'test', serves: 'development' },
+  e2e: { database: 'curbside_e2e', push: false, fresh: true, serves: 'production' },
+  prod: { database: 'curbside_prod', push: false, fresh: false, serves: 'production' },
 }
 
 const [profileName, ...rest] = process.argv.slice(2)
@@ -267,7 +269,7 @@ async function main() {
   env.MALLOC_MMAP_THRESHOLD_ ??= '131072'
   if (profile.nodeEnv && !env.NODE_ENV) env.NODE_ENV = profile.nodeEnv
   // Every command that loads the Payload config outside Next (scripts/node-conditions.mjs).
-  env.NODE_OPTIONS = withLexicalCondition(env.NODE_OPTIONS, env.NODE_ENV)
+  env.NODE_OPTIONS = withLexicalCondition(env.NODE_OPTIONS, env.NODE_ENV ?? profile.serves)
   if (!env.PAYLOAD_SECRET) env.PAYLOAD_SECRET = localSecret()
 
   let code = 0

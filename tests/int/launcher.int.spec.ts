@@ -79,4 +79,27 @@ describe('the service launcher', () => {
     expect(isAlive(postmasterPid)).toBe(false)
     expect(fs.existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false)
   }, 120_000)
+
+  it("gives the commands of a production profile Lexical's production build", async () => {
+    // Without NODE_ENV: the profile alone decides.
+    const env = <NodeJS.ProcessEnv>(
+      Object.fromEntries(
+        Object.entries({ ...process.env, EMBEDDED_POSTGRES_DIR: clusterDir }).filter(
+          ([name]) => !['DATABASE_URL', 'NODE_OPTIONS', 'NODE_ENV'].includes(name),
+        ),
+      )
+    )
+    const script = `console.log('LEXICAL=' + require.resolve('lexical'))`
+    const launcher = spawn(
+      process.execPath,
+      ['scripts/with-services.mjs', 'e2e', '--', process.execPath, '-e', script],
+      { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let out = ''
+    launcher.stdout.on('data', (c: Buffer) => (out += c.toString()))
+    launcher.stderr.on('data', (c: Buffer) => (out += c.toString()))
+    const code = await new Promise<number | null>((resolve) => launcher.on('exit', resolve))
+    expect(code, out).toBe(0)
+    expect(/LEXICAL=(\S+)/.exec(out)?.[1], out).toMatch(/\/lexical\/dist\/Lexical\.prod\.js$/)
+  }, 120_000)
 })
