@@ -9,6 +9,7 @@ import { hostileBodiesDrill } from './hostile-bodies'
 import type { DrillResult } from './lib'
 import { RUN_DIR } from './lib'
 import { mailDownDrill } from './mail-down'
+import { moduleLoadDrill } from './module-load'
 import { postgresRestartDrill } from './postgres-restart'
 import { promoLimitDrill } from './promo-limit'
 import { s3DownDrill } from './s3-down'
@@ -44,6 +45,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'hostile-bodies': {
     title: 'Oversized bodies and decompression bombs against memory',
     run: hostileBodiesDrill,
+  },
+  'module-load': {
+    title: "Loading Payload and Lexical in a fresh Node, with and without Lexical's export condition",
+    run: moduleLoadDrill,
   },
 }
 
