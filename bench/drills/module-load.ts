@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 
 import { lexicalCondition } from '../../scripts/node-conditions.mjs'
+import { median } from '../lib/stats'
 import type { DrillResult } from './lib'
 
 // What every command that loads the Payload config outside Next does first: import
@@ -44,8 +45,6 @@ export async function moduleLoadDrill(): Promise<DrillResult> {
       else tally[key].ms.push(ms)
     }
   }
-  const median = (values: number[]) =>
-    values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] : null
   const failures =
     tally.named.stalled > 0 ? [`${tally.named.stalled} of ${RUNS_EACH} loads stalled with ${condition}`] : []
   return {
