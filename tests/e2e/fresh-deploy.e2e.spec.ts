@@ -10,16 +10,22 @@ import { FIRST_ACCOUNT_NEEDS_TOKEN } from '../../src/collections/Users/hooks/ass
 import { startServer } from '../../bench/lib/server'
 import type { RunningServer } from '../../bench/lib/server'
 import { expect, test } from '../helpers/e2e-test'
+import { startRedisServer } from '../helpers/redis-server'
+import type { RedisServer } from '../helpers/redis-server'
 
 // A fresh deploy: the same production build on a database that has only seen the
 // migrations, so it has no account yet. The first account needs the setup link from the
 // server's log; a visitor who signs up without it reads why, from this production server.
+// It keeps its pages in a Redis of its own: with Next's file-system cache it would share
+// the build folder's cache with the suite's server, and the pages it renders (and warms at
+// start) from its empty database would replace that server's.
 test.describe('a fresh deploy without any account', () => {
   const database = `fresh_${process.pid}_${Date.now()}`
   const url = new URL(process.env.DATABASE_URL!)
   const admin = new pg.Client({ connectionString: url.toString() })
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fresh-deploy-'))
   let server: RunningServer | undefined
+  let redis: RedisServer | undefined
   const freshUrl = () => {
     const fresh = new URL(url)
     fresh.pathname = `/${database}`
@@ -48,14 +54,16 @@ test.describe('a fresh deploy without any account', () => {
       child.on('exit', (code) => resolve({ code, out }))
     })
     expect(migrated.code, migrated.out).toBe(0)
+    redis = await startRedisServer()
     server = await startServer(
-      { DATABASE_URL: fresh.toString(), DATA_DIR: dataDir },
+      { DATABASE_URL: fresh.toString(), DATA_DIR: dataDir, REDIS_URL: redis.url },
       { port: await freePort() },
     )
   })
 
   test.afterAll(async () => {
     await server?.stop()
+    await redis?.stop()
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)
     await admin.end()
     fs.rmSync(dataDir, { recursive: true, force: true })
