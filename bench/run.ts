@@ -50,7 +50,7 @@ for (const name of names) {
     let result: Awaited<Result>
     if (bench.server === false) result = await bench.run()
     else {
-      server = await startServer(bench.env)
+      server = await startServer(bench.env, { waitForWarmUp: true })
       result = await bench.run(server)
     }
     results[name] = result

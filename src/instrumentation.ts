@@ -5,7 +5,9 @@
 // First, every request's socket address is appended to X-Forwarded-For
 // (src/server/rate-limit.ts), photo folders of requests a killed process left behind
 // are removed (src/server/quote-upload.ts), and sharp keeps no decoded images between
-// calls (src/server/quote-photos.ts).
+// calls (src/server/quote-photos.ts). Once Payload is up, the instance asks itself for
+// each public page (src/server/warm-pages.ts): the server answers only after this function
+// returns, so that runs on its own rather than being awaited.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
@@ -23,4 +25,6 @@ export async function register() {
     import('@/jobs/runner'),
   ])
   drainOnSignals(await getPayload({ config, cron: process.env.JOBS_AUTORUN !== 'false' }))
+  const { warmPagesAtStart } = await import('@/server/warm-pages')
+  void warmPagesAtStart().catch((err) => console.error('Could not warm the pages:', err))
 }

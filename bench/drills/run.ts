@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import { newReport, selectedNames } from '../lib/cli'
 import { badInputDrill } from './bad-input'
+import { coldStartDrill } from './cold-start'
 import { concurrentDrill } from './concurrent'
 import { exactlyOnceSharedDrill, exactlyOnceSplitDrill } from './exactly-once'
 import { hostileBodiesDrill } from './hostile-bodies'
@@ -45,6 +46,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'hostile-bodies': {
     title: 'Oversized bodies and decompression bombs against memory',
     run: hostileBodiesDrill,
+  },
+  'cold-start': {
+    title: 'The first visitor of each page on a new instance, with and without the pages warmed at start',
+    run: coldStartDrill,
   },
   'module-load': {
     title: "Loading Payload and Lexical in a fresh Node, with and without Lexical's export condition",

@@ -13,20 +13,37 @@ export type RunningServer = {
   stop: () => Promise<void>
 }
 
+// What a server logs once it has warmed its pages (src/server/warm-pages.ts).
+const WARM_LINE = /Pages warmed in /
+
 /**
  * With `logFile`, the server's whole output goes there (the drills report its error
  * lines as evidence; SERVER_LOG_FILE is not enough, since Payload's logger writes to file
  * descriptor 1 past the hook scripts/serve-standalone.mjs puts on process.stdout).
  * Without it, the last lines are kept to explain a server that does not start.
+ * `readyPath` is what is asked for until the server answers (default: the home page).
+ * `waitForWarmUp`: return only once the server has logged that it warmed its pages
+ * (src/server/warm-pages.ts), so that a benchmark's first figures do not share the
+ * processor with the server's own first renders.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { logFile?: string; port?: number; script?: string; args?: string[]; cwd?: string } = {},
+  options: {
+    logFile?: string
+    port?: number
+    script?: string
+    args?: string[]
+    cwd?: string
+    readyPath?: string
+    waitForWarmUp?: boolean
+  } = {},
 ): Promise<RunningServer> {
   const port = options.port ?? Number(process.env.E2E_PORT || 3200)
   const url = `http://127.0.0.1:${port}`
   const { logFile } = options
   let out: number | null = null
+  // Only what this server writes to the log counts (a log file may hold earlier servers').
+  const logStart = logFile && fs.existsSync(logFile) ? fs.statSync(logFile).size : 0
   if (logFile) {
     fs.appendFileSync(logFile, `--- server started at ${new Date().toISOString()}\n`)
     out = fs.openSync(logFile, 'a')
@@ -45,7 +62,9 @@ export async function startServer(
   })
   if (out !== null) fs.closeSync(out)
   const recent: string[] = []
+  let warmed = false
   const keep = (chunk: Buffer) => {
+    warmed ||= WARM_LINE.test(chunk.toString())
     recent.push(chunk.toString())
     if (recent.length > 200) recent.shift()
   }
@@ -58,7 +77,7 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${output()}`)
     try {
-      if ((await fetch(`${url}/`)).ok) break
+      if ((await fetch(`${url}${options.readyPath ?? '/'}`)).ok) break
     } catch {
       // not listening yet
     }
@@ -68,6 +87,17 @@ export async function startServer(
       throw new Error(`the server did not answer within 120 s: ${output()}`)
     }
     await new Promise((r) => setTimeout(r, 250))
+  }
+  const logged = () =>
+    logFile ? WARM_LINE.test(fs.readFileSync(logFile).subarray(logStart).toString()) : warmed
+  while (options.waitForWarmUp && !logged()) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${output()}`)
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM')
+      await exited
+      throw new Error(`the server did not warm its pages within 120 s: ${output()}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
   }
 
   return {

@@ -144,6 +144,24 @@ test.describe('404', () => {
   })
 })
 
+test.describe('a new server', () => {
+  test('asks itself for each public page and the sign-in page as it starts, and logs each answer', async () => {
+    // The server's own requests (src/server/warm-pages.ts), made before any test's.
+    const warmLine = () => {
+      const log = fs.existsSync(SERVER_LOG_FILE) ? fs.readFileSync(SERVER_LOG_FILE, 'utf8') : ''
+      return /Pages warmed in [\d.]+ s: .*/.exec(log)?.[0] ?? ''
+    }
+    await expect.poll(warmLine).toMatch(/^Pages warmed/)
+    const answers = warmLine()
+      .replace(/^Pages warmed in [\d.]+ s: /, '')
+      .split(', ')
+    expect(answers.map((a) => a.replace(/ \(\d+ ms\)$/, ''))).toEqual([
+      ...PUBLIC_PATHS.map((path) => `${path} 200`),
+      '/login 200',
+    ])
+  })
+})
+
 test.describe('SEO files and headers', () => {
   test('/sitemap.xml lists the public pages; /robots.txt points to it', async ({ request, baseURL }) => {
     const sitemap = await request.get('/sitemap.xml')
