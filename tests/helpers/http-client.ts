@@ -1,3 +1,5 @@
+import { serverUrl } from '@/lib/server-url'
+
 // A small client for the test server: what a browser on the site (or an API consumer)
 // sends, and nothing Payload-internal.
 //
@@ -10,7 +12,7 @@
 // `Authorization: JWT <token>` header is not subject to CSRF and is used by the
 // auth tests to show it works too.
 
-export const SITE_ORIGIN = process.env.SERVER_URL || 'http://localhost:3000'
+export const SITE_ORIGIN = serverUrl()
 
 // Each request comes from a client network of its own (a /64 of the IPv6 documentation
 // prefix: limits key IPv6 clients by their /64), so
