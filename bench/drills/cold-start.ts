@@ -6,7 +6,7 @@ import type { RedisServer } from '../../tests/helpers/redis-server'
 import { median, round } from '../lib/stats'
 import type { RunningServer } from '../lib/server'
 import { startServer } from '../lib/server'
-import { envSeconds, errorLines, freePort, serverLogFile, sleep } from './lib'
+import { errorLines, freePort, serverLogFile, sleep } from './lib'
 import type { DrillResult } from './lib'
 
 // Drill: the first visitor of each page on an instance that has just started, as after a
@@ -20,7 +20,7 @@ import type { DrillResult } from './lib'
 // Figures: per page, the median over the rounds of the HTML's time and of the time until
 // the last of those files arrived. The drill fails when a page does not answer 200, when
 // the warm-up does not report every page as 200, or when WARM_PAGES=false still warms.
-const ROUNDS = envSeconds('DRILL_COLD_START_ROUNDS', 3)
+const ROUNDS = 3
 const SETTLE_MS = 5_000
 const WARM_LINE = /Pages warmed in [\d.]+ s: .*/
 
