@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 
-import { WARM_PATHS } from '../../src/server/warm-pages'
+import { WARM_PATHS, WARM_UP_LINE } from '../../src/server/warm-pages'
 import { startRedisServer } from '../../tests/helpers/redis-server'
 import type { RedisServer } from '../../tests/helpers/redis-server'
 import { median, round } from '../lib/stats'
@@ -22,7 +22,6 @@ import type { DrillResult } from './lib'
 // the warm-up does not report every page as 200, or when WARM_PAGES=false still warms.
 const ROUNDS = 3
 const SETTLE_MS = 5_000
-const WARM_LINE = /Pages warmed in [\d.]+ s: .*/
 
 type Visit = {
   path: string
@@ -86,7 +85,7 @@ async function instance(mode: 'warmed' | 'cold', round_: number, failures: strin
       waitForWarmUp: mode === 'warmed',
     })
     await sleep(SETTLE_MS)
-    const warmLine = WARM_LINE.exec(fs.readFileSync(logFile, 'utf8'))?.[0] ?? null
+    const warmLine = WARM_UP_LINE.exec(fs.readFileSync(logFile, 'utf8'))?.[0] ?? null
     if (mode === 'cold' && warmLine)
       failures.push(`round ${round_}: the server warmed its pages with WARM_PAGES=false`)
     if (mode === 'warmed' && !WARM_PATHS.every((p) => warmLine?.includes(` ${p} 200 (`)))

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 
+import { WARM_UP_LINE } from '../../src/server/warm-pages'
+
 // Starts the production build the way `npm start` serves it (Next's standalone server),
 // on the port the launcher chose, and stops it again. The benchmarks and drills run
 // inside `node scripts/with-services.mjs e2e -- ...`, which provides the database,
@@ -12,9 +14,6 @@ export type RunningServer = {
   memory: () => { rss: number; peak: number; files: number }
   stop: () => Promise<void>
 }
-
-// What a server logs once it has warmed its pages (src/server/warm-pages.ts).
-const WARM_LINE = /Pages warmed in /
 
 /**
  * With `logFile`, the server's whole output goes there (the drills report its error
@@ -64,7 +63,7 @@ export async function startServer(
   const recent: string[] = []
   let warmed = false
   const keep = (chunk: Buffer) => {
-    warmed ||= WARM_LINE.test(chunk.toString())
+    warmed ||= WARM_UP_LINE.test(chunk.toString())
     recent.push(chunk.toString())
     if (recent.length > 200) recent.shift()
   }
@@ -89,7 +88,7 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 250))
   }
   const logged = () =>
-    logFile ? WARM_LINE.test(fs.readFileSync(logFile).subarray(logStart).toString()) : warmed
+    logFile ? WARM_UP_LINE.test(fs.readFileSync(logFile).subarray(logStart).toString()) : warmed
   while (options.waitForWarmUp && !logged()) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${output()}`)
     if (Date.now() > deadline) {

@@ -61,6 +61,9 @@ export function describeWarmUp(warmed: readonly WarmedPage[]): string {
   return `Pages warmed in ${(total / 1000).toFixed(1)} s: ${pages}`
 }
 
+/** That line as read back from a server's log (benchmarks, drills, tests). */
+export const WARM_UP_LINE = /Pages warmed in [\d.]+ s: .*/
+
 export const warmedWell = (warmed: readonly WarmedPage[]) =>
   warmed.every((page) => typeof page.status === 'number' && page.status < 400)
 

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { expect, test } from '../helpers/e2e-test'
 import sharp from 'sharp'
 
+import { WARM_UP_LINE } from '../../src/server/warm-pages'
 import { SERVER_LOG_FILE } from '../helpers/e2e-server-log'
 import { expectNoSeriousAxeViolations } from '../helpers/public-site'
 
@@ -149,7 +150,7 @@ test.describe('a new server', () => {
     // The server's own requests (src/server/warm-pages.ts), made before any test's.
     const warmLine = () => {
       const log = fs.existsSync(SERVER_LOG_FILE) ? fs.readFileSync(SERVER_LOG_FILE, 'utf8') : ''
-      return /Pages warmed in [\d.]+ s: .*/.exec(log)?.[0] ?? ''
+      return WARM_UP_LINE.exec(log)?.[0] ?? ''
     }
     await expect.poll(warmLine).toMatch(/^Pages warmed/)
     const answers = warmLine()

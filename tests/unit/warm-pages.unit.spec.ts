@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PUBLIC_PATHS } from '@/lib/seo'
 import {
   WARM_PATHS,
+  WARM_UP_LINE,
   describeWarmUp,
   ownOrigin,
   warmPages,
@@ -120,6 +121,9 @@ describe('warmPages', () => {
         { path: '/gallery', status: 'TimeoutError', ms: 1_000 },
       ]),
     ).toBe('Pages warmed in 1.3 s: / 200 (310 ms), /gallery TimeoutError (1000 ms)')
+    // What benchmarks, drills and the end-to-end suite look for in a server's log.
+    const line = describeWarmUp([{ path: '/', status: 200, ms: 5 }])
+    expect(WARM_UP_LINE.exec(`[12:00:00] ${line}\nnext line`)?.[0]).toBe(line)
   })
 })
 
