@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 
 import sharp from 'sharp'
 
+import { PHOTO_MAX_SIDE } from '../../src/lib/quote-constants'
+
 // A phone photo of realistic size: 4032×3024, fine-grained detail (so JPEG cannot shrink
 // it much), EXIF with camera, serial and GPS position, orientation flag set. About 4 MB at
 // quality 74, about 7 MB at 90.
@@ -29,6 +31,16 @@ export async function phonePhoto(seed: number, quality = 74): Promise<Buffer> {
     })
     .withMetadata({ orientation: 6 })
     .jpeg({ quality })
+    .toBuffer()
+}
+
+// A photo as the quote form sends it: downscaled in the browser to the stored size, JPEG
+// at 0.9 (src/components/quote/downscale-photo.ts), about 1.8 MB for the photos above.
+export function asTheFormSendsIt(original: Buffer): Promise<Buffer> {
+  return sharp(original)
+    .rotate()
+    .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 90 })
     .toBuffer()
 }
 

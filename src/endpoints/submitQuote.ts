@@ -8,6 +8,8 @@ import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { PHOTO_CLEANED } from '@/collections/CustomerUploads/hooks/keepCleanedPhoto'
 import { removeStoredFiles } from '@/collections/CustomerUploads/removeStoredFiles'
 import { PhotoRejected, cleanPhoto } from '@/server/quote-photos'
+import type { CleanPhoto } from '@/server/quote-photos'
+import { cleanAsReceived } from '@/server/clean-as-received'
 import {
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
@@ -87,7 +89,8 @@ function fieldErrorsOf(err: ValidationError, stage: 'photos' | 'lead'): Record<s
 
 // POST /api/quote-requests: one quote request, fields and photos together (multipart).
 // Checked in order of cost: submission key (a replay answers like the first time), rate
-// limit, size, honeypot, fields, photos (decoded and re-encoded by sharp). Then the photos,
+// limit, size, honeypot, fields, photos (decoded and re-encoded by sharp, each as soon as
+// it has arrived once the fields sent before it pass: cleanAsReceived). Then the photos,
 // the lead and its e-mail jobs are written in ONE transaction; on any failure it is rolled
 // back and the files already stored are removed, so nothing of the request remains. A 201
 // is only sent once the lead has been read back after the commit. Bad input is always a
@@ -136,20 +139,27 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
     return answer({ status: 415, body: { message: 'Send the quote request as multipart/form-data.' } })
   }
-  // The photos wait on disk, each in its own file, until the request has been checked;
-  // whatever happens next, the folder goes with the request.
+  // The photos wait on disk, each in its own file, until they are worked on; whatever
+  // happens next, the folder goes with the request, once no photo is read any more.
   const dir = await makeUploadFolder()
+  const photos = cleanAsReceived({
+    check: async (fields) => (await checkFields(req, fields)).ok,
+    clean: cleanPhoto,
+  })
   try {
-    return await checkAndStore(req, key, dir)
+    return await checkAndStore(req, key, dir, photos)
   } finally {
+    await photos.settled()
     await fs.rm(dir, { recursive: true, force: true })
   }
 }
 
+type PhotoWork = ReturnType<typeof cleanAsReceived<CleanPhoto>>
+
 // What the form sends, by name: the one place that turns the body's fields into the
 // shared schema's input.
-function quoteFieldsOf(upload: QuoteUpload) {
-  const text = (name: string) => upload.fields.get(name)
+function quoteFieldsOf(fields: ReadonlyMap<string, string>) {
+  const text = (name: string) => fields.get(name)
   return {
     firstName: text('firstName'),
     lastName: text('lastName'),
@@ -161,18 +171,63 @@ function quoteFieldsOf(upload: QuoteUpload) {
 }
 
 // The optional promo code and the visit's source, beside the quote's own fields.
-function extrasOf(upload: QuoteUpload): Extras {
+function extrasOf(fields: ReadonlyMap<string, string>): Extras {
   const source: Partial<Record<SourceField, unknown>> = {}
-  for (const name of SOURCE_FIELDS) source[name] = upload.fields.get(name)
-  return { promoCode: normalizePromoInput(upload.fields.get(PROMO_CODE_FIELD)), source: cleanSource(source) }
+  for (const name of SOURCE_FIELDS) source[name] = fields.get(name)
+  return { promoCode: normalizePromoInput(fields.get(PROMO_CODE_FIELD)), source: cleanSource(source) }
 }
 
 type Extras = { promoCode: string; source: Record<SourceField, string | null> }
 
-async function checkAndStore(req: PayloadRequest, key: string | null, dir: string): Promise<Response> {
+type Checked = { ok: true; data: QuoteRequest; extras: Extras } | { ok: false; answer: Response }
+
+// The request's text fields (and what was wrong with its photos as sent, if anything), in
+// order: honeypot, the shared schema, then the promo code, which is looked up. Run on the
+// fields sent before the first photo, to decide whether photo work may start early, and
+// on the whole request once it has been read, which decides the answer.
+async function checkFields(
+  req: PayloadRequest,
+  fields: ReadonlyMap<string, string>,
+  photosError?: string,
+): Promise<Checked> {
+  // A person never sees this field; whatever fills it in is a bot.
+  const honeypot = fields.get(HONEYPOT_FIELD)
+  if (honeypot !== undefined && honeypot !== '') {
+    return { ok: false, answer: answer({ status: 400, body: { message: 'This request was not accepted.' } }) }
+  }
+
+  const parsed = quoteRequestSchema.safeParse(quoteFieldsOf(fields))
+  const errors = parsed.success ? {} : fieldErrors(parsed.error)
+  if (photosError) errors.photos ??= photosError
+  if (!parsed.success || errors.photos) return { ok: false, answer: invalid(errors) }
+
+  // A code that cannot be taken is refused before the photos are worked on; the decision
+  // itself is taken again in the lead's transaction (redeemPromoCode).
+  const extras = extrasOf(fields)
+  if (extras.promoCode) {
+    const refused = await precheckPromoCode(req.payload, extras.promoCode)
+    if (refused) return { ok: false, answer: invalid({ [PROMO_CODE_FIELD]: refused }) }
+  }
+  return { ok: true, data: parsed.data, extras }
+}
+
+function photosErrorOf(upload: QuoteUpload): string | undefined {
+  if (upload.photosAsText) return 'Photos must be sent as files.'
+  if (upload.tooManyPhotos) return `Send at most ${MAX_PHOTOS} photos.`
+  return undefined
+}
+
+async function checkAndStore(
+  req: PayloadRequest,
+  key: string | null,
+  dir: string,
+  photos: PhotoWork,
+): Promise<Response> {
   let upload: QuoteUpload
   try {
-    upload = await receiveQuoteUpload(req.body as ReadableStream<Uint8Array> | null, req.headers, dir)
+    upload = await receiveQuoteUpload(req.body as ReadableStream<Uint8Array> | null, req.headers, dir, {
+      onPhoto: photos.onPhoto,
+    })
   } catch (err) {
     if (err instanceof UploadTooLarge) {
       // Refused before the end of the body: the connection goes with the answer.
@@ -187,28 +242,8 @@ async function checkAndStore(req: PayloadRequest, key: string | null, dir: strin
     return answer({ status: 400, body: { message: 'The request could not be read.' } })
   }
 
-  // A person never sees this field; whatever fills it in is a bot.
-  const honeypot = upload.fields.get(HONEYPOT_FIELD)
-  if (honeypot !== undefined && honeypot !== '') {
-    return answer({ status: 400, body: { message: 'This request was not accepted.' } })
-  }
-
-  const parsed = quoteRequestSchema.safeParse(quoteFieldsOf(upload))
-  const errors = parsed.success ? {} : fieldErrors(parsed.error)
-  if (upload.photosAsText) {
-    errors.photos ??= 'Photos must be sent as files.'
-  } else if (upload.tooManyPhotos) {
-    errors.photos ??= `Send at most ${MAX_PHOTOS} photos.`
-  }
-  if (!parsed.success || errors.photos) return invalid(errors)
-
-  // A code that cannot be taken is refused before the photos are worked on; the decision
-  // itself is taken again in the lead's transaction (redeemPromoCode).
-  const extras = extrasOf(upload)
-  if (extras.promoCode) {
-    const refused = await precheckPromoCode(req.payload, extras.promoCode)
-    if (refused) return invalid({ [PROMO_CODE_FIELD]: refused })
-  }
+  const checked = await checkFields(req, upload.fields, photosErrorOf(upload))
+  if (!checked.ok) return checked.answer
 
   const oversized = upload.photos.find((photo) => photo.tooLarge)
   if (oversized) {
@@ -220,10 +255,11 @@ async function checkAndStore(req: PayloadRequest, key: string | null, dir: strin
       },
     })
   }
-  // Photos are the heavy part (decoding, re-encoding, storing two sizes each): at most one
+  // Storing is the heavy part left (a thumbnail each, the files written): at most one
   // submission with photos per core goes through it at a time, so a burst of them waits
-  // here with its photos on disk (measured: docs/BENCHMARKS.md, quote).
-  const store = () => storeQuote(req, parsed.data, extras, upload.photos, key)
+  // here, its photos on disk or already cleaned (measured: docs/BENCHMARKS.md, quote).
+  const cleaning = upload.photos.map((photo) => photos.cleaning(photo))
+  const store = () => storeQuote(req, checked.data, checked.extras, upload.photos, cleaning, key)
   return upload.photos.length ? withStorageSlot(store) : store()
 }
 
@@ -235,13 +271,13 @@ async function storeQuote(
   fields: QuoteRequest,
   extras: Extras,
   files: ReceivedPhoto[],
+  cleaning: Promise<CleanPhoto>[],
   key: string | null,
 ): Promise<Response> {
   const { payload } = req
   // Re-encoded side by side (cleanPhoto bounds how many run at once), and each stored as
   // soon as it is ready, in the order sent, while the next ones are still being worked on.
   // The first photo refused, in that order, is the one reported, and nothing is kept.
-  const cleaning = files.map((file) => cleanPhoto(file.path))
   const settled = Promise.allSettled(cleaning)
   // Every stored file is named after a fresh UUID, so a rollback can find them all.
   const baseNames: string[] = []

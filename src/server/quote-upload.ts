@@ -56,10 +56,17 @@ export async function removeAbandonedUploadFolders(
 export class UploadTooLarge extends Error {}
 export class UploadUnreadable extends Error {}
 
+export type ReceiveOptions = {
+  // Called for each photo once it is wholly on disk (never for one cut off at 15 MB), while
+  // the rest of the body may still be arriving, with the text fields received so far.
+  onPhoto?: (photo: ReceivedPhoto, fieldsSoFar: ReadonlyMap<string, string>) => void
+}
+
 export async function receiveQuoteUpload(
   body: ReadableStream<Uint8Array> | null,
   headers: Headers,
   dir: string,
+  { onPhoto }: ReceiveOptions = {},
 ): Promise<QuoteUpload> {
   if (Number(headers.get('content-length') || 0) > MAX_UPLOAD_BYTES) throw new UploadTooLarge()
   let parser: Busboy.Busboy
@@ -100,7 +107,10 @@ export async function receiveQuoteUpload(
     const file = fs.createWriteStream(photo.path)
     writes.push(
       pipeline(stream, file)
-        .then(() => void (photo.size = file.bytesWritten))
+        .then(() => {
+          photo.size = file.bytesWritten
+          if (!photo.tooLarge) onPhoto?.(photo, upload.fields)
+        })
         .finally(() => receiving.delete(stream)),
     )
   })
