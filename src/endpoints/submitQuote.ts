@@ -142,12 +142,15 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
   // The photos wait on disk, each in its own file, until they are worked on; whatever
   // happens next, the folder goes with the request, once no photo is read any more.
   const dir = await makeUploadFolder()
+  // In a burst, each request's photo work keeps the place in line of its arrival, so the
+  // first request is answered first instead of all of them at the end.
+  const arrived = performance.now()
   const photos = cleanAsReceived({
     check: async (fields) => (await checkFields(req, fields)).ok,
-    clean: cleanPhoto,
+    clean: (file) => cleanPhoto(file, arrived),
   })
   try {
-    return await checkAndStore(req, key, dir, photos)
+    return await checkAndStore(req, key, dir, photos, arrived)
   } finally {
     await photos.settled()
     await fs.rm(dir, { recursive: true, force: true })
@@ -222,6 +225,7 @@ async function checkAndStore(
   key: string | null,
   dir: string,
   photos: PhotoWork,
+  arrived: number,
 ): Promise<Response> {
   let upload: QuoteUpload
   try {
@@ -260,7 +264,7 @@ async function checkAndStore(
   // here, its photos on disk or already cleaned (measured: docs/BENCHMARKS.md, quote).
   const cleaning = upload.photos.map((photo) => photos.cleaning(photo))
   const store = () => storeQuote(req, checked.data, checked.extras, upload.photos, cleaning, key)
-  return upload.photos.length ? withStorageSlot(store) : store()
+  return upload.photos.length ? withStorageSlot(store, arrived) : store()
 }
 
 const withStorageSlot = createPerCoreLimiter()

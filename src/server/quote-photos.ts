@@ -30,9 +30,12 @@ export function keepNoDecodedImages() {
 // in a file is read only once its turn has come, so queued photos wait on disk; libvips
 // then reads the file itself as it decodes, so the photo's bytes never become a buffer in
 // the server's JavaScript heap, where a dead 7 MB buffer stays until the next full GC.
-export async function cleanPhoto(input: Buffer | string): Promise<CleanPhoto> {
-  return withPhotoSlot(async () =>
-    reencode(input, typeof input === 'string' ? (await fs.stat(input)).size : input.byteLength),
+// `since`: when the request it belongs to came in, which keeps that request's place in the
+// line for a core (createLimiter).
+export async function cleanPhoto(input: Buffer | string, since?: number): Promise<CleanPhoto> {
+  return withPhotoSlot(
+    async () => reencode(input, typeof input === 'string' ? (await fs.stat(input)).size : input.byteLength),
+    since,
   )
 }
 
