@@ -262,8 +262,7 @@ async function checkAndStore(
   // Storing is the heavy part left (a thumbnail each, the files written): at most one
   // submission with photos per core goes through it at a time, so a burst of them waits
   // here, its photos on disk or already cleaned (measured: docs/BENCHMARKS.md, quote).
-  const cleaning = upload.photos.map((photo) => photos.cleaning(photo))
-  const store = () => storeQuote(req, checked.data, checked.extras, upload.photos, cleaning, key)
+  const store = () => storeQuote(req, checked.data, checked.extras, upload.photos, photos, key)
   return upload.photos.length ? withStorageSlot(store, arrived) : store()
 }
 
@@ -275,13 +274,16 @@ async function storeQuote(
   fields: QuoteRequest,
   extras: Extras,
   files: ReceivedPhoto[],
-  cleaning: Promise<CleanPhoto>[],
+  photos: PhotoWork,
   key: string | null,
 ): Promise<Response> {
   const { payload } = req
   // Re-encoded side by side (cleanPhoto bounds how many run at once), and each stored as
   // soon as it is ready, in the order sent, while the next ones are still being worked on.
   // The first photo refused, in that order, is the one reported, and nothing is kept.
+  // Asked for here, where each answer is awaited at once: a refusal that came while this
+  // request waited for its turn must not be left without a handler.
+  const cleaning = files.map((file) => photos.cleaning(file))
   const settled = Promise.allSettled(cleaning)
   // Every stored file is named after a fresh UUID, so a rollback can find them all.
   const baseNames: string[] = []

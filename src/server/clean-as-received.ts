@@ -31,10 +31,14 @@ export function cleanAsReceived<T>({
       work.catch(() => {})
       started.set(photo.path, work)
     },
-    // The photo's cleaned result: the work started on arrival, or started now.
+    // The photo's cleaned result: the work started on arrival, or started now. A refusal
+    // is reported to whoever awaits this, even if that comes later (a request waiting
+    // for its turn to store), and is never left to the process as unhandled.
     cleaning(photo: ReceivedPhoto): Promise<T> {
       const early = started.get(photo.path)
-      return early ? early.then((done) => done ?? clean(photo.path)) : clean(photo.path)
+      const result = early ? early.then((done) => done ?? clean(photo.path)) : clean(photo.path)
+      result.catch(() => {})
+      return result
     },
     // Once every early start has finished, whatever the request's answer: nothing keeps
     // reading a photo after the request's folder is removed.
