@@ -445,6 +445,15 @@ export function errorLines(file: string, limit = 12): string[] {
   return [...seen]
 }
 
+/**
+ * The server log's unhandled rejections and uncaught exceptions: whatever a request did,
+ * its failures must have been handled by the code that started the work, never left to
+ * the process (Next logs them and goes on; plain Node would stop).
+ */
+export function unhandledLines(file: string): string[] {
+  return errorLines(file, 1000).filter((line) => /unhandled ?rejection|uncaught ?exception/i.test(line))
+}
+
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
