@@ -28,7 +28,7 @@ import { installJobRunner } from './src/jobs/runner'
 import { plugins } from './src/plugins'
 import { serialiseMigrations } from './src/server/migration-lock'
 import { serverUrl } from './src/lib/server-url'
-import { logIdlePoolErrors } from './src/server/pool-errors'
+import { logClosedConnections } from './src/server/pool-errors'
 import { seedOnInit } from './src/seed/on-init'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -104,7 +104,7 @@ export default buildConfig({
   hooks: { afterError: [keepPublicErrorData] },
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   onInit: async (payload) => {
-    logIdlePoolErrors(payload)
+    logClosedConnections(payload)
     installJobRunner(payload)
     await seedOnInit(payload)
     await announceSetupLink(payload)
