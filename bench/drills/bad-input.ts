@@ -8,7 +8,7 @@ import {
   NO_RATE_LIMIT,
   QUOTE_PATH,
   errorLines,
-  unhandledLines,
+  unhandledFailures,
   filesUnder,
   formOf,
   pool,
@@ -846,9 +846,7 @@ export async function badInputDrill(): Promise<DrillResult> {
   if (rateLimited.length) failures.push(`${rateLimited.length} cases were rate limited, so never validated`)
   if (unknownMutation.length) failures.push('the GraphQL cases do not reach createLead')
   if (!aliveAfter) failures.push('the server no longer serves / after the corpus')
-  const unhandled = unhandledLines(logFile)
-  if (unhandled.length)
-    failures.push(`the server left failures unhandled: ${unhandled.slice(0, 3).join(' | ')}`)
+  failures.push(...unhandledFailures(logFile))
 
   return {
     failures,

@@ -7,7 +7,7 @@ import {
   capturedMail,
   emailJobs,
   errorLines,
-  unhandledLines,
+  unhandledFailures,
   formOf,
   idempotencyKey,
   latency,
@@ -124,9 +124,7 @@ export async function concurrentDrill(): Promise<DrillResult> {
   const newUploads = after.uploads - before.uploads
   if (missingLead) failures.push(`${missingLead} submissions answered 201 have no lead`)
   if (photoMismatch) failures.push(`${photoMismatch} leads do not have the photos sent with them`)
-  const unhandled = unhandledLines(logFile)
-  if (unhandled.length)
-    failures.push(`the server left failures unhandled: ${unhandled.slice(0, 3).join(' | ')}`)
+  failures.push(...unhandledFailures(logFile))
   if (missingFiles) failures.push(`${missingFiles} linked photos have no file in ${uploadDir}`)
   if (newUploads !== expectedUploads)
     failures.push(`${newUploads} new customer-uploads rows, expected ${expectedUploads}`)

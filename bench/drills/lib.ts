@@ -450,8 +450,11 @@ export function errorLines(file: string, limit = 12): string[] {
  * its failures must have been handled by the code that started the work, never left to
  * the process (Next logs them and goes on; plain Node would stop).
  */
-export function unhandledLines(file: string): string[] {
-  return errorLines(file, 1000).filter((line) => /unhandled ?rejection|uncaught ?exception/i.test(line))
+export function unhandledFailures(file: string): string[] {
+  const lines = errorLines(file, 1000).filter((line) =>
+    /unhandled ?rejection|uncaught ?exception/i.test(line),
+  )
+  return lines.length ? [`the server left failures unhandled: ${lines.slice(0, 3).join(' | ')}`] : []
 }
 
 export function isAlive(pid: number): boolean {

@@ -22,7 +22,7 @@ import {
   runTag,
   serverLogFile,
   sleep,
-  unhandledLines,
+  unhandledFailures,
   smallJpeg,
   startDrillServer,
   submitQuote,
@@ -289,9 +289,7 @@ export async function postgresRestartDrill(): Promise<DrillResult> {
       )
     }
     if (orphanRows.length) failures.push(`${orphanRows.length} customer-uploads rows belong to no lead`)
-    const unhandled = unhandledLines(logFile)
-    if (unhandled.length)
-      failures.push(`the server left failures unhandled: ${unhandled.slice(0, 3).join(' | ')}`)
+    failures.push(...unhandledFailures(logFile))
     if (orphanFiles.length)
       failures.push(
         `${orphanFiles.length} stored files belong to no customer-uploads row (${orphanFiles.slice(0, 3).join(', ')})`,

@@ -35,7 +35,7 @@ export async function phonePhoto(seed: number, quality = 74): Promise<Buffer> {
 }
 
 // A photo as the quote form sends it: downscaled in the browser to the stored size, JPEG
-// at 0.9 (src/components/quote/downscale-photo.ts), about 1.8 MB for the photos above.
+// at 0.9 (src/components/quote/downscale-photo.ts), about 2.2 MB for the photos above.
 export function asTheFormSendsIt(original: Buffer): Promise<Buffer> {
   return sharp(original)
     .rotate()
