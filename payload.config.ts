@@ -28,6 +28,7 @@ import { installJobRunner } from './src/jobs/runner'
 import { plugins } from './src/plugins'
 import { serialiseMigrations } from './src/server/migration-lock'
 import { serverUrl } from './src/lib/server-url'
+import { accessQueryAnswersFalse } from './src/server/patches/graphql-access'
 import { logClosedConnections } from './src/server/pool-errors'
 import { seedOnInit } from './src/seed/on-init'
 
@@ -97,6 +98,7 @@ export default buildConfig({
   csrf: [serverURL],
   cors: [serverURL],
   graphQL: {
+    queries: accessQueryAnswersFalse,
     disablePlaygroundInProduction: true,
     maxComplexity: 1000,
   },

@@ -4,6 +4,7 @@ import * as migration_20261123_065418_quote_email_deliveries from './20261123_06
 import * as migration_20261123_081511_rate_limits_for_every_door from './20261123_081511_rate_limits_for_every_door';
 import * as migration_20261123_085443_lead_promotion_and_source from './20261123_085443_lead_promotion_and_source';
 import * as migration_20261123_111326_structured_hours from './20261123_111326_structured_hours';
+import * as migration_20261125_031338_drop_account_lockout from './20261125_031338_drop_account_lockout';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_111326_structured_hours.up,
     down: migration_20261123_111326_structured_hours.down,
-    name: '20261123_111326_structured_hours'
+    name: '20261123_111326_structured_hours',
+  },
+  {
+    up: migration_20261125_031338_drop_account_lockout.up,
+    down: migration_20261125_031338_drop_account_lockout.down,
+    name: '20261125_031338_drop_account_lockout'
   },
 ];

@@ -249,6 +249,10 @@ export interface User {
   approved: boolean;
   googleSubject?: string | null;
   signUpMethod?: ('email' | 'google' | 'admin' | 'server') | null;
+  /**
+   * Needed only to change your own password.
+   */
+  currentPassword?: string | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -262,8 +266,6 @@ export interface User {
    */
   _verified?: boolean | null;
   _verificationToken?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
   sessions?:
     | {
         id: string;
@@ -731,6 +733,7 @@ export interface UsersSelect<T extends boolean = true> {
   approved?: T;
   googleSubject?: T;
   signUpMethod?: T;
+  currentPassword?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -741,8 +744,6 @@ export interface UsersSelect<T extends boolean = true> {
   resetPasswordRequestedAt?: T;
   _verified?: T;
   _verificationToken?: T;
-  loginAttempts?: T;
-  lockUntil?: T;
   sessions?:
     | T
     | {

@@ -1,7 +1,8 @@
 import path from 'node:path'
 
 import { importExportPlugin } from '@payloadcms/plugin-import-export'
-import type { CollectionConfig, Endpoint, Plugin } from 'payload'
+import { APIError } from 'payload'
+import type { CollectionBeforeOperationHook, CollectionConfig, Endpoint, Plugin } from 'payload'
 
 import { admins } from '@/access/admins'
 import { approvedStaff } from '@/access/approvedStaff'
@@ -12,21 +13,39 @@ import { exportDatesInBusinessZone } from '@/server/lead-export'
 import { UPLOADS_DIR } from '@/server/paths'
 import { storagePlugin } from '@/server/s3'
 
-// The plugin's own endpoints check nothing before they stream: a signed-in account
-// that may not read leads gets a stream that fails half-way (an unhandled rejection,
-// a hanging response). Refuse such requests up front, as the collections do.
-function staffOnly(endpoints: CollectionConfig['endpoints']): CollectionConfig['endpoints'] {
+const refuse = (status: number, message: string) =>
+  Response.json({ errors: [{ message }] }, { status, headers: { 'Cache-Control': 'no-store, private' } })
+
+export const ONLY_LEADS = 'Only leads can be exported.'
+const EXPORTABLE = new Set(['leads'])
+
+// The plugin's own endpoints check nothing before they stream, and take any collection's
+// slug from the body: only approved staff, and only what the back office exports.
+function leadsForStaffOnly(endpoints: CollectionConfig['endpoints']): CollectionConfig['endpoints'] {
   if (!Array.isArray(endpoints)) return endpoints
   return endpoints.map((endpoint): Endpoint => ({
     ...endpoint,
-    handler: (req) =>
-      isApprovedStaff(req.user)
-        ? endpoint.handler(req)
-        : Response.json(
-            { errors: [{ message: 'You are not allowed to perform this action.' }] },
-            { status: 403 },
-          ),
+    handler: async (req) => {
+      if (!isApprovedStaff(req.user)) return refuse(403, 'You are not allowed to perform this action.')
+      const body = (await req.json?.().catch(() => null)) as { data?: { collectionSlug?: unknown } } | null
+      if (!EXPORTABLE.has(String(body?.data?.collectionSlug))) return refuse(400, ONLY_LEADS)
+      req.json = async () => body
+      return endpoint.handler(req)
+    },
   }))
+}
+
+// Saved exports name their collection too, and the plugin exports it before validating.
+const refuseOtherCollections: CollectionBeforeOperationHook = ({ args, operation }) => {
+  const slug = (args as { data?: { collectionSlug?: unknown } }).data?.collectionSlug
+  if (
+    (operation === 'create' || operation === 'update') &&
+    slug !== undefined &&
+    !EXPORTABLE.has(String(slug))
+  ) {
+    throw new APIError(ONLY_LEADS, 400, {}, true)
+  }
+  return args
 }
 
 // CSV export of leads for the owner's spreadsheets (the back office's Export CSV
@@ -50,7 +69,11 @@ const leadsExport = importExportPlugin({
   overrideExportCollection: ({ collection }) => ({
     ...collection,
     admin: { ...collection.admin, group: 'Files' },
-    endpoints: staffOnly(collection.endpoints),
+    endpoints: leadsForStaffOnly(collection.endpoints),
+    hooks: {
+      ...collection.hooks,
+      beforeOperation: [refuseOtherCollections, ...(collection.hooks?.beforeOperation ?? [])],
+    },
     access: { create: approvedStaff, read: approvedStaff, update: nobody, delete: approvedStaff },
     upload: {
       ...(typeof collection.upload === 'object' ? collection.upload : {}),
@@ -60,7 +83,10 @@ const leadsExport = importExportPlugin({
   overrideImportCollection: ({ collection }) => ({
     ...collection,
     admin: { ...collection.admin, hidden: true },
-    endpoints: staffOnly(collection.endpoints),
+    endpoints: (collection.endpoints || []).map((endpoint) => ({
+      ...endpoint,
+      handler: () => refuse(403, 'You are not allowed to perform this action.'),
+    })),
     access: { create: admins, read: admins, update: nobody, delete: admins },
     upload: {
       ...(typeof collection.upload === 'object' ? collection.upload : {}),

@@ -92,8 +92,9 @@ export async function startGoogleSignIn(args: {
 
 function providerMessage(error: unknown): string {
   if (error instanceof OidcError) return error.message
-  if (error instanceof client.AuthorizationResponseError) {
-    return error.error_description || error.error
+  // The provider's own wording is not shown (only known messages reach /login).
+  if (error instanceof client.AuthorizationResponseError && error.error === 'access_denied') {
+    return 'The user denied access.'
   }
   if (error instanceof client.ResponseBodyError) return error.error_description || error.error
   if (error instanceof Error && error.message) return `Google sign-in failed: ${error.message}`
@@ -192,9 +193,6 @@ export async function completeGoogleSignIn(args: {
     const claims = tokens.claims()
     if (!claims) throw new OidcError('Google did not identify the account.')
     const user = await findOrCreateUser(payload, claims)
-    if (user.lockUntil && new Date(user.lockUntil).getTime() > Date.now()) {
-      throw new OidcError('This user is locked due to having too many failed login attempts.')
-    }
 
     // Payload 3.90 only accepts sessions and tokens it issued itself: the same steps
     // as its own login operation.

@@ -9,6 +9,7 @@ import config from '@payload-config'
 import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
 import { guardRequestBody, guardRestBody } from '@/server/api-body-guard'
+import { privateAnswers } from '@/server/private-answers'
 import { appendSocketAddressToForwardedFor } from '@/server/rate-limit'
 
 // A real HTTP server for REST and GraphQL tests without Next.js: every request is turned
@@ -21,16 +22,16 @@ import { appendSocketAddressToForwardedFor } from '@/server/rate-limit'
 type RouteHandler = (request: Request, args: { params: Promise<{ slug: string[] }> }) => Promise<Response>
 
 // Wrapped as the route files wrap them.
-const graphqlPost = guardRequestBody(
-  GRAPHQL_POST(config) as unknown as (request: Request) => Promise<Response>,
+const graphqlPost = privateAnswers(
+  guardRequestBody(GRAPHQL_POST(config) as unknown as (request: Request) => Promise<Response>),
 )
-const graphqlGet = GRAPHQL_POST(config) as unknown as (request: Request) => Promise<Response>
+const graphqlGet = privateAnswers(GRAPHQL_POST(config) as unknown as (request: Request) => Promise<Response>)
 const rest: Record<string, RouteHandler> = {
-  GET: REST_GET(config) as unknown as RouteHandler,
-  POST: guardRestBody(REST_POST(config) as unknown as RouteHandler, config),
-  PATCH: guardRestBody(REST_PATCH(config) as unknown as RouteHandler, config),
-  PUT: guardRestBody(REST_PUT(config) as unknown as RouteHandler, config),
-  DELETE: REST_DELETE(config) as unknown as RouteHandler,
+  GET: privateAnswers(REST_GET(config) as unknown as RouteHandler),
+  POST: privateAnswers(guardRestBody(REST_POST(config) as unknown as RouteHandler, config)),
+  PATCH: privateAnswers(guardRestBody(REST_PATCH(config) as unknown as RouteHandler, config)),
+  PUT: privateAnswers(guardRestBody(REST_PUT(config) as unknown as RouteHandler, config)),
+  DELETE: privateAnswers(REST_DELETE(config) as unknown as RouteHandler),
 }
 
 export type TestServer = { url: string; close: () => Promise<void> }

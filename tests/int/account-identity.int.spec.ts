@@ -156,11 +156,13 @@ describe('passwords', () => {
 
 describe('how an account was made', () => {
   it('sign-up, an admin, and the server each leave their mark, which no caller can set', async () => {
+    const self = address('self')
     const signUp = await h.http.post('/api/users', {
-      json: { email: address('self'), password: 'rim-repair-on-lamar', signUpMethod: 'google' },
+      json: { email: self, password: 'rim-repair-on-lamar', signUpMethod: 'google' },
     })
     expect(signUp.status).toBe(201)
-    expect(await dbUser(signUp.body.doc.id)).toMatchObject({ signUpMethod: 'email' })
+    const made = await h.payload.find({ collection: 'users', where: { email: { equals: self } } })
+    expect(await dbUser(made.docs[0].id)).toMatchObject({ signUpMethod: 'email' })
 
     const byAdmin = await channels.rest.create('users', 'admin', {
       email: address('by-admin'),

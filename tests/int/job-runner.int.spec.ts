@@ -55,6 +55,8 @@ beforeEach(async () => {
   acceptDelayMs = 0
   await h.payload.db.deleteMany({ collection: 'payload-jobs', where: {} })
   await h.payload.db.deleteMany({ collection: 'leads', where: {} })
+  // One confirmation per address a day: each test starts a new day.
+  await h.payload.db.deleteMany({ collection: 'rate-limits', where: {} })
 })
 
 const runJobs = () => h.payload.jobs.run({ silent: true })

@@ -83,6 +83,8 @@ beforeEach(async () => {
   Object.assign(businessMail, { answerAfterMs: 0, inFlight: 0, mostAtOnce: 0 })
   await h.payload.db.deleteMany({ collection: 'payload-jobs', where: {} })
   await h.payload.db.deleteMany({ collection: 'leads', where: {} })
+  // One confirmation per address a day: each test starts a new day.
+  await h.payload.db.deleteMany({ collection: 'rate-limits', where: {} })
 })
 
 // Headers unfolded, quoted-printable soft breaks and =XX escapes undone, base64 lines joined.
@@ -147,7 +149,11 @@ describe('sendQuoteEmail', () => {
     const c = readable(customer.raw)
     expect(c).toContain('Subject: We received your Wheel Restoration request')
     expect(c).toContain('within 24 hours')
-    expect(c).toContain('Curb rash on both front wheels, 19 inch, gloss black.')
+    expect(c).toContain('Thanks, Maria!')
+    // Nothing else the visitor wrote: anyone can type someone else's address.
+    for (const text of ['Curb rash on both front wheels', 'Gonzalez', '(512) 555-0177']) {
+      expect(c).not.toContain(text)
+    }
     expect(c).toContain('Content-Type: text/plain')
     expect(c).not.toContain('Content-Disposition: attachment')
   })
@@ -206,7 +212,8 @@ describe('sendQuoteEmail', () => {
       })
       await h.payload.create({
         collection: 'leads',
-        data: { ...QUOTE_FIELDS, status: 'new', photos: [photo.id] },
+        // each from a customer of their own (one confirmation per address a day)
+        data: { ...QUOTE_FIELDS, email: `customer-${i}@example.com`, status: 'new', photos: [photo.id] },
       })
     }
     businessMail.answerAfterMs = 300
@@ -334,25 +341,25 @@ describe('each e-mail of a lead goes out once', () => {
     // sent mark. A retry within the lease sends nothing and tries again later.
     await setColumns(
       lead.id,
-      `customer_email_sent_at = NULL, customer_email_claimed_at = now() - interval '2 minutes'`,
+      `business_email_sent_at = NULL, business_email_claimed_at = now() - interval '2 minutes'`,
     )
-    await queueFor(lead.id, 'customer')
+    await queueFor(lead.id, 'business')
     await runJobs()
     expect(received).toHaveLength(2)
     expect(await unfinishedJobs()).toBe(1)
 
     // Once the lease is over, the retry sends it again, once, and records it; nothing after.
-    await setColumns(lead.id, `customer_email_claimed_at = now() - interval '11 minutes'`)
+    await setColumns(lead.id, `business_email_claimed_at = now() - interval '11 minutes'`)
     await h.payload.db.updateMany({
       collection: 'payload-jobs',
       where: { completedAt: { exists: false } },
       data: { waitUntil: new Date(Date.now() - 1000).toISOString() },
     })
-    await queueFor(lead.id, 'customer')
+    await queueFor(lead.id, 'business')
     await runJobs()
     await runJobs()
-    expect(received.filter((m) => m.to[0] === 'maria@example.com')).toHaveLength(2)
-    expect((await leadRow(lead.id)).customerEmailSentAt).toBeTruthy()
+    expect(received.filter((m) => m.to[0] === 'owner@curbside.test')).toHaveLength(2)
+    expect((await leadRow(lead.id)).businessEmailSentAt).toBeTruthy()
   })
 
   it('a failed send leaves the e-mail to the retry, which sends it once', async () => {
@@ -371,5 +378,37 @@ describe('each e-mail of a lead goes out once', () => {
     }
     await Promise.all([runJobs(), runJobs()])
     expect(received.map((m) => m.to[0]).sort()).toEqual(['maria@example.com', 'owner@curbside.test'])
+  })
+})
+
+describe('the customer confirmation, which anyone can send to any address', () => {
+  it('greets by a short first name only, and drops a name that carries a link', async () => {
+    for (const [firstName, to, greeting] of [
+      ['Dana', 'dana@example.com', 'Thanks, Dana!'],
+      ['Win $500 at evil.example', 'victim-a@example.com', 'Thanks!'],
+      ['http://evil.example/x', 'victim-b@example.com', 'Thanks!'],
+      ['A'.repeat(40), 'victim-c@example.com', 'Thanks!'],
+    ]) {
+      const res = await submitQuote(
+        h.http,
+        quoteForm({ firstName, email: to, description: 'Click https://evil.example/claim now' }),
+      )
+      expect(res.status).toBe(201)
+      await runJobs()
+      const c = readable(mailTo(to)!.raw)
+      expect(c).toContain(greeting)
+      expect(c).not.toContain('evil.example')
+      if (greeting === 'Thanks!') expect(c).not.toContain(firstName)
+    }
+  })
+
+  it('goes to one address at most once a day; the business still hears of every request', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await submitQuote(h.http, quoteForm({ email: 'once-a-day@example.com' }))).status).toBe(201)
+    }
+    await runJobs()
+    expect(received.filter((m) => m.to.includes('once-a-day@example.com'))).toHaveLength(1)
+    expect(received.filter((m) => m.to.includes('owner@curbside.test'))).toHaveLength(3)
+    expect(await unfinishedJobs()).toBe(0)
   })
 })

@@ -14,6 +14,13 @@ import { assignRoleOnCreate } from './hooks/assignRoleOnCreate'
 import { protectLastAdminOnChange, protectLastAdminOnDelete } from './hooks/protectLastAdmin'
 import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
 import { forgiveSuccessfulLogin, limitAuthAttempts } from './hooks/limitAuthAttempts'
+import { hideUnknownAccounts, refuseCrossSiteLogin } from './hooks/guardLogin'
+import {
+  answerKnownAddressAsCreated,
+  answerNewAddressAlike,
+  refuseKnownAddress,
+} from './hooks/answerSignUpAlike'
+import { currentPasswordField, requireCurrentPassword } from './hooks/requireCurrentPassword'
 import { refuseMalformedCredentials } from './hooks/refuseMalformedCredentials'
 import { announceEmailChange, reverifyChangedEmail } from './hooks/reverifyChangedEmail'
 import { signUpMethodField } from './signUpMethod'
@@ -31,8 +38,9 @@ export const Users: CollectionConfig = {
       generateEmailHTML: verificationEmailHTML,
       generateEmailSubject: () => 'Confirm your Curbside Rim Co. account',
     },
-    maxLoginAttempts: 5,
-    lockTime: 15 * 60 * 1000,
+    // No account-wide lock: a stranger could keep the owner out with it. Failed logins are
+    // limited per account and client instead (hooks/limitAuthAttempts.ts).
+    maxLoginAttempts: 0,
     tokenExpiration: 60 * 60 * 8,
     cookies: {
       sameSite: 'Lax',
@@ -48,12 +56,21 @@ export const Users: CollectionConfig = {
     read: adminsOrSelf,
     update: adminsOrSelf,
     delete: admins,
-    // Lifting a lockout (5 failed logins) is an admin's decision, never the visitor's.
     unlock: admins,
   },
   hooks: {
-    // The limit first: a refused or malformed attempt still counts.
-    beforeOperation: [limitAuthAttempts, refuseMalformedCredentials, enforcePasswordPolicy],
+    // The limit before the checks: a refused or malformed attempt still counts.
+    beforeOperation: [
+      refuseCrossSiteLogin,
+      limitAuthAttempts,
+      refuseMalformedCredentials,
+      enforcePasswordPolicy,
+      requireCurrentPassword,
+      hideUnknownAccounts,
+      refuseKnownAddress,
+    ],
+    afterOperation: [answerNewAddressAlike],
+    afterError: [answerKnownAddressAsCreated],
     afterLogin: [forgiveSuccessfulLogin],
     beforeChange: [assignRoleOnCreate, protectLastAdminOnChange, reverifyChangedEmail],
     afterChange: [announceEmailChange],
@@ -105,6 +122,7 @@ export const Users: CollectionConfig = {
       admin: { position: 'sidebar', description: 'Set when the owner of the address confirms it.' },
     },
     signUpMethodField,
+    currentPasswordField,
     ...timestampFields,
   ],
   timestamps: true,

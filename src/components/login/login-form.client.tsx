@@ -10,7 +10,17 @@ import { SETUP_TOKEN_HEADER } from '@/lib/setup-header'
 
 type Mode = 'login' | 'signup'
 
-type Props = { redirectTo: string; googleEnabled: boolean; initialError?: string }
+type Props = {
+  redirectTo: string
+  googleEnabled: boolean
+  initialMode?: Mode
+  initialError?: string
+  initialNotice?: string
+  setupToken?: string
+}
+
+// Without its script the form posts here (never GET: credentials stay out of every URL).
+const NO_SCRIPT_ACTION = '/login/session'
 
 async function serverMessage(response: Response, fallback: string): Promise<string> {
   try {
@@ -26,24 +36,35 @@ async function serverMessage(response: Response, fallback: string): Promise<stri
   }
 }
 
-export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
-  const [mode, setMode] = useState<Mode>('login')
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
+export function LoginForm({
+  redirectTo,
+  googleEnabled,
+  initialMode = 'login',
+  initialError,
+  initialNotice,
+  setupToken,
+}: Props) {
+  const [mode, setMode] = useState<Mode>(initialMode)
   const [busy, setBusy] = useState(false)
+  const passwordInput = useRef<HTMLInputElement>(null)
   const shownError = useRef(false)
 
-  // A failed Google sign-in comes back here with the provider's message.
+  // A sign-in that failed without the script, or a failed Google sign-in, comes back here.
   useEffect(() => {
-    if (initialError && !shownError.current) {
+    if ((initialError || initialNotice) && !shownError.current) {
       shownError.current = true
-      toast.error('Error', { description: initialError })
+      if (initialError) toast.error('Error', { description: initialError })
+      else if (initialNotice) toast.success(initialNotice)
       window.history.replaceState(null, '', window.location.pathname)
     }
-  }, [initialError])
+  }, [initialError, initialNotice])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    // Read from the form itself: whatever was typed before the script loaded counts too.
+    const fields = new FormData(event.currentTarget)
+    const email = String(fields.get('email') ?? '')
+    const password = String(fields.get('password') ?? '')
     setBusy(true)
     try {
       if (mode === 'login') {
@@ -66,7 +87,7 @@ export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
         return
       }
       // The first account of a fresh site comes from the setup link in the server's log.
-      const setup = new URLSearchParams(window.location.search).get('setup')
+      const setup = setupToken
       const response = await fetch('/api/users', {
         method: 'POST',
         credentials: 'include',
@@ -77,7 +98,7 @@ export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
         toast.error('Error', { description: await serverMessage(response, 'Sign-up failed') })
       } else {
         toast.success('Account created successfully. Please check your email to confirm.')
-        setPassword('')
+        if (passwordInput.current) passwordInput.current.value = ''
         setMode('login')
       }
     } catch (error) {
@@ -90,7 +111,10 @@ export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
   return (
     <div className="w-full max-w-sm rounded-xl bg-white p-6 shadow-xl sm:p-8">
       <h1 className="text-ink mb-6 text-center text-2xl font-bold">{title}</h1>
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form method="post" action={NO_SCRIPT_ACTION} onSubmit={onSubmit} className="space-y-4">
+        <input type="hidden" name="mode" value={mode} />
+        <input type="hidden" name="redirect" value={redirectTo} />
+        {setupToken ? <input type="hidden" name="setup" value={setupToken} /> : null}
         <div className="space-y-1">
           <label htmlFor="login-email" className="text-ink block text-sm font-medium">
             Email
@@ -101,8 +125,6 @@ export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
             name="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
             className="border-ink/20 focus:border-gold focus:ring-gold/40 h-11 w-full rounded-md border px-3 text-base outline-none focus:ring-2"
           />
         </div>
@@ -116,8 +138,7 @@ export function LoginForm({ redirectTo, googleEnabled, initialError }: Props) {
             name="password"
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            ref={passwordInput}
             className="border-ink/20 focus:border-gold focus:ring-gold/40 h-11 w-full rounded-md border px-3 text-base outline-none focus:ring-2"
           />
         </div>

@@ -6,6 +6,8 @@ import type { Lead } from '@/payload-types'
 import { serviceTitle } from '@/lib/catalog'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import { createPerCoreLimiter } from '@/lib/limiter'
+import { greetingName } from '@/lib/safe-first-name'
+import { forgiveRateLimitHit, hitRateLimit } from '@/server/rate-limit'
 
 import {
   type Audience,
@@ -27,6 +29,7 @@ export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024
 // 30 s * (2^12 - 1), about 34 hours, so an outage of a day still delivers. Capping the
 // delay instead would need a workflow that passes its own `retries` per run.
 const DEFAULT_ATTEMPTS = 12
+const CONFIRMATIONS_PER_ADDRESS = { max: 1, windowSeconds: 24 * 60 * 60 }
 const DEFAULT_BACKOFF_MS = 30_000
 
 // A business e-mail holds its photos (up to the cap above, a third more once encoded)
@@ -83,10 +86,17 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
       // Sent already, or another runner is sending it right now: nothing to do here.
       const claim = await claimDelivery(payload, lead.id, audience)
       if (!claim) return false
+      // One confirmation per address a day: the form must not become a way to mail anyone.
+      const daily = audience === 'customer' ? `confirmation:email:${lead.email.toLowerCase()}` : null
+      if (daily && !(await hitRateLimit(payload, daily, CONFIRMATIONS_PER_ADDRESS)).allowed) {
+        await releaseClaim(payload, claim)
+        return false
+      }
       try {
         await send(lead)
       } catch (error) {
         await releaseClaim(payload, claim)
+        if (daily) await forgiveRateLimitHit(payload, daily)
         throw error
       }
       await markDelivered(payload, claim)
@@ -158,7 +168,9 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
       } else {
         const { QuoteCustomerEmail } = await import('@/email/templates/quote-customer')
         const element = QuoteCustomerEmail({
-          ...details,
+          greetingName: greetingName(lead.firstName),
+          serviceTitle: title,
+          photoCount: details.photoCount,
           businessName: settings.businessName,
           businessPhone: settings.phone,
           replyHours: REPLY_PROMISE_HOURS,

@@ -10,6 +10,9 @@ import { Toaster } from '@/components/ui/toaster.client'
 import { PromoBannerSlot } from '@/components/site/promo-banner-slot'
 import { googleOidcSettings } from '@/server/oidc-config'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
+import { loginErrorMessage } from '@/server/login-messages'
+
+const SIGNED_UP = 'Account created successfully. Please check your email to confirm.'
 
 export const dynamic = 'force-dynamic'
 
@@ -25,10 +28,12 @@ export default async function LoginPage({ searchParams }: Props) {
   const redirectTo = safeAdminRedirect(typeof params.redirect === 'string' ? params.redirect : undefined)
   const payload = await getPayload({ config })
   const { user } = await payload.auth({ headers: await headers() })
-  // Someone already signed in has nothing to do here.
+  // Someone already signed in has nothing to do here; one who just signed in without the
+  // page's script reads the success notice first.
+  if (user && params.notice === 'signed-in') return <SignedIn redirectTo={redirectTo} />
   if (user) redirect(redirectTo)
 
-  const error = typeof params.error === 'string' ? params.error.slice(0, 300) : undefined
+  const setup = typeof params.setup === 'string' ? params.setup.slice(0, 200) : undefined
   return (
     <div className="bg-ink flex min-h-dvh flex-col">
       <div className="sticky top-0 z-40">
@@ -38,10 +43,27 @@ export default async function LoginPage({ searchParams }: Props) {
         <LoginForm
           redirectTo={redirectTo}
           googleEnabled={googleOidcSettings() !== null}
-          initialError={error}
+          initialMode={params.mode === 'signup' ? 'signup' : 'login'}
+          initialError={loginErrorMessage(params.error)}
+          initialNotice={params.notice === 'signed-up' ? SIGNED_UP : undefined}
+          setupToken={setup}
         />
       </main>
       <Toaster />
+    </div>
+  )
+}
+
+function SignedIn({ redirectTo }: { redirectTo: string }) {
+  return (
+    <div className="bg-ink flex min-h-dvh items-center justify-center px-4">
+      <meta httpEquiv="refresh" content={`1;url=${redirectTo}`} />
+      <div className="rounded-xl bg-white p-6 text-center shadow-xl">
+        <p role="status">Logged in successfully</p>
+        <a href={redirectTo} className="text-gold-dark mt-2 inline-block font-semibold underline">
+          Continue to the back office
+        </a>
+      </div>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { BusinessDateCell as BusinessDateCell_fa536880d048dab50078c974d222e970 }
 import { BusinessDateField as BusinessDateField_c8f3d6e75c49e391a43b3f992ab7ee6f } from '@/components/admin/business-date-field'
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { DocumentDates as DocumentDates_2484d741084ccec38082b60c32d1d387 } from '@/components/admin/document-dates'
+import { CurrentPasswordField as CurrentPasswordField_38df3984348c92981b4e773513c4b2db } from '@/components/admin/current-password-field.client'
 import { FormatField as FormatField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { LimitField as LimitField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { Page as Page_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -51,6 +52,7 @@ export const importMap = {
   "@/components/admin/business-date-field#BusinessDateField": BusinessDateField_c8f3d6e75c49e391a43b3f992ab7ee6f,
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
   "@/components/admin/document-dates#DocumentDates": DocumentDates_2484d741084ccec38082b60c32d1d387,
+  "@/components/admin/current-password-field.client#CurrentPasswordField": CurrentPasswordField_38df3984348c92981b4e773513c4b2db,
   "@payloadcms/plugin-import-export/rsc#FormatField": FormatField_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#LimitField": LimitField_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#Page": Page_cdf7e044479f899a31f804427d568b36,

@@ -1,6 +1,7 @@
 // The callback must match the address registered with Google exactly, so it is built
 // from the configured site address, never from request headers.
 import { serverUrl } from '@/lib/server-url'
+import { loginErrorCode } from '@/server/login-messages'
 
 export function callbackUrl(): string {
   return `${serverUrl()}/auth/google/callback`
@@ -8,6 +9,6 @@ export function callbackUrl(): string {
 
 export function loginErrorUrl(message: string): URL {
   const url = new URL('/login', serverUrl())
-  url.searchParams.set('error', message)
+  url.searchParams.set('error', loginErrorCode(message, 'google-failed'))
   return url
 }

@@ -1,16 +1,16 @@
-/* Payload's generated REST route. Bodies that are sent go through guardRestBody first
-   (src/server/api-body-guard.ts): Payload answers a body it cannot parse with a 500, and
-   only upload collections may send file-sized bodies. The quote endpoint reads and caps
-   its own body. */
+/* Payload's generated REST route. Bodies go through guardRestBody first
+   (src/server/api-body-guard.ts): Payload answers a body it cannot parse with a 500.
+   Answers are never cached (src/server/private-answers.ts). */
 import config from '@payload-config'
 import '@payloadcms/next/css'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
 import { guardRestBody } from '@/server/api-body-guard'
+import { privateAnswers } from '@/server/private-answers'
 
-export const GET = REST_GET(config)
-export const POST = guardRestBody(REST_POST(config), config)
-export const DELETE = REST_DELETE(config)
-export const PATCH = guardRestBody(REST_PATCH(config), config)
-export const PUT = guardRestBody(REST_PUT(config), config)
+export const GET = privateAnswers(REST_GET(config))
+export const POST = privateAnswers(guardRestBody(REST_POST(config), config))
+export const DELETE = privateAnswers(REST_DELETE(config))
+export const PATCH = privateAnswers(guardRestBody(REST_PATCH(config), config))
+export const PUT = privateAnswers(guardRestBody(REST_PUT(config), config))
 export const OPTIONS = REST_OPTIONS(config)

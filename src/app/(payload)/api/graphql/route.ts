@@ -6,9 +6,10 @@ import config from '@payload-config'
 import { GRAPHQL_POST, REST_OPTIONS } from '@payloadcms/next/routes'
 
 import { guardRequestBody } from '@/server/api-body-guard'
+import { privateAnswers } from '@/server/private-answers'
 
-export const POST = guardRequestBody(GRAPHQL_POST(config))
+export const POST = privateAnswers(guardRequestBody(GRAPHQL_POST(config)))
 
-export const GET = GRAPHQL_POST(config)
+export const GET = privateAnswers(GRAPHQL_POST(config))
 
 export const OPTIONS = REST_OPTIONS(config)

@@ -32,5 +32,6 @@ export async function GET(request: NextRequest) {
   // After cookies.set: NextResponse rewrites every Set-Cookie header from its own cookie
   // store on each set, which would drop a session cookie appended before it.
   if (result.ok) response.headers.append('Set-Cookie', result.cookie)
+  response.headers.set('Cache-Control', 'no-store, private')
   return response
 }

@@ -1,0 +1,68 @@
+import config from '@payload-config'
+import { REST_POST } from '@payloadcms/next/routes'
+import { NextResponse } from 'next/server'
+
+import { safeAdminRedirect } from '@/lib/safe-redirect'
+import { SETUP_TOKEN_HEADER } from '@/lib/setup-header'
+import { loginErrorCode } from '@/server/login-messages'
+import { BodyTooLarge, readCappedBody } from '@/server/read-capped-body'
+
+// Where the login card's form posts when its script has not loaded yet (a slow phone, a
+// password manager filling in at once): the same Payload login and sign-up as the script
+// uses, answered with a redirect instead of JSON. Credentials travel only in the body.
+const MAX_FORM_BYTES = 16 * 1024
+const rest = REST_POST(config)
+
+const noStore = { 'Cache-Control': 'no-store, private' }
+
+function back(request: Request, params: Record<string, string>): NextResponse {
+  const url = new URL('/login', request.url)
+  for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value)
+  return NextResponse.redirect(url, { status: 303, headers: noStore })
+}
+
+async function firstMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { errors?: { message?: string }[] }
+    return body.errors?.[0]?.message ?? ''
+  } catch {
+    return ''
+  }
+}
+
+export async function POST(request: Request) {
+  let form: URLSearchParams
+  try {
+    const bytes = await readCappedBody(request.body, request.headers.get('content-length'), MAX_FORM_BYTES)
+    form = new URLSearchParams(Buffer.from(bytes).toString('utf8'))
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error
+    return back(request, { error: 'sign-in-failed' })
+  }
+  const signUp = form.get('mode') === 'signup'
+  const redirectTo = safeAdminRedirect(form.get('redirect') ?? undefined)
+  const headers = new Headers(request.headers)
+  headers.set('content-type', 'application/json')
+  headers.delete('content-length')
+  const setup = form.get('setup')
+  if (setup) headers.set(SETUP_TOKEN_HEADER, setup)
+  const slug = signUp ? ['users'] : ['users', 'login']
+  const answer = await rest(
+    new Request(new URL(`/api/${slug.join('/')}`, request.url), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: form.get('email') ?? '', password: form.get('password') ?? '' }),
+    }),
+    { params: Promise.resolve({ slug }) },
+  )
+  const keep = redirectTo === '/admin' ? '' : redirectTo
+  if (!answer.ok) {
+    const fallback = signUp ? 'sign-up-failed' : 'sign-in-failed'
+    const error = loginErrorCode(await firstMessage(answer), fallback)
+    return back(request, { error, mode: signUp ? 'signup' : '', redirect: keep })
+  }
+  if (signUp) return back(request, { notice: 'signed-up', redirect: keep })
+  const response = back(request, { notice: 'signed-in', redirect: keep })
+  for (const cookie of answer.headers.getSetCookie()) response.headers.append('Set-Cookie', cookie)
+  return response
+}
