@@ -4,6 +4,7 @@ import path from 'node:path'
 import { newReport, selectedNames } from '../lib/cli'
 import { badInputDrill } from './bad-input'
 import { coldStartDrill } from './cold-start'
+import { doorsDrill } from './doors'
 import { concurrentDrill } from './concurrent'
 import { exactlyOnceSharedDrill, exactlyOnceSplitDrill } from './exactly-once'
 import { hostileBodiesDrill } from './hostile-bodies'
@@ -50,6 +51,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'cold-start': {
     title: 'The first visitor of each page on a new instance, with and without the pages warmed at start',
     run: coldStartDrill,
+  },
+  doors: {
+    title: "A stranger at the account and quote doors: the owner's lockout, enumeration, mail relay",
+    run: doorsDrill,
   },
   'module-load': {
     title: "Loading Payload and Lexical in a fresh Node, with and without Lexical's export condition",

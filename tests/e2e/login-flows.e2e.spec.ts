@@ -120,7 +120,7 @@ test('too many failed sign-ins for one address read the rate-limit message', asy
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': '198.51.100.90' })
   const email = `guessed-${Date.now()}@curbside.test`
   await page.goto('/login')
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 5; i++) {
     const answer = page.waitForResponse('**/api/users/login')
     await signIn(page, email, `wrong-password-${i}`)
     expect((await answer).status()).toBe(401)
@@ -130,7 +130,138 @@ test('too many failed sign-ins for one address read the rate-limit message', asy
 })
 
 test('a Google failure comes back as an Error notice', async ({ page }) => {
-  await page.goto('/login?error=The%20user%20denied%20access.')
+  await page.goto('/login?error=google-denied')
   await expect(page.getByText('Error', { exact: true })).toBeVisible()
   await expect(page.getByText('The user denied access.')).toBeVisible()
+})
+
+test('/login shows only its own messages, never text from its address', async ({ page }) => {
+  await page.goto('/login?error=Your%20account%20is%20suspended.%20Call%20555-0100')
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+  await page.getByLabel('Email').fill('someone@curbside.test')
+  await expect(page.getByText('Your account is suspended')).toHaveCount(0)
+  await expect(page.getByText('Error', { exact: true })).toHaveCount(0)
+})
+
+// Scripts held back as on a slow phone: the form is the plain HTML one.
+async function holdScripts(page: Page) {
+  const held = { on: true }
+  await page.route(/\/_next\/static\/.*\.js/, (route) => (held.on ? route.abort() : route.continue()))
+  return held
+}
+
+test('signing in before the page script has loaded: a POST, and no password in any URL', async ({ page }) => {
+  const password = DEV_ADMIN.password
+  const wrong = 'not-the-password-0042'
+  const seen: { method: string; url: string }[] = []
+  page.on('request', (r) => seen.push({ method: r.method(), url: r.url() }))
+  const held = await holdScripts(page)
+
+  await page.goto('/login')
+  await signIn(page, DEV_ADMIN.email, wrong)
+  await expect(page).toHaveURL(/\/login\?error=credentials$/)
+  // The answer page gets its script: the server's message in an Error notice.
+  held.on = false
+  await page.reload()
+  await expect(page.getByText('The email or password provided is incorrect.')).toBeVisible()
+
+  held.on = true
+  await page.goto('/login?redirect=%2Fadmin%2Fcollections%2Fleads')
+  await signIn(page, DEV_ADMIN.email, password)
+  await expect(page.getByRole('status')).toHaveText('Logged in successfully')
+  expect((await page.context().cookies()).some((c) => c.name === 'payload-token')).toBe(true)
+  held.on = false
+  await expect(page).toHaveURL(/\/admin\/collections\/leads/)
+
+  const posts = seen.filter((r) => new URL(r.url).pathname === '/login/session')
+  expect(posts.map((r) => r.method)).toEqual(['POST', 'POST'])
+  for (const secret of [password, wrong]) {
+    for (const { url } of seen) {
+      expect(url).not.toContain(secret)
+      expect(url).not.toContain(encodeURIComponent(secret))
+    }
+  }
+})
+
+test('signing up before the page script has loaded', async ({ page }) => {
+  const email = `no-script-${Date.now()}@curbside.test`
+  const held = await holdScripts(page)
+  await page.goto('/login?mode=signup')
+  await expect(page.getByRole('heading', { name: 'Create Admin Account' })).toBeVisible()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('a-long-enough-password')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/login\?notice=signed-up$/)
+  held.on = false
+  await page.reload()
+  await expect(
+    page.getByText('Account created successfully. Please check your email to confirm.'),
+  ).toBeVisible()
+  await expect.poll(() => verificationPath(email)).not.toBeNull()
+})
+
+test('a sign-in from another site is refused and signs nobody in', async ({ playwright, baseURL }) => {
+  const foreign = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: 'http://evil.example', 'x-forwarded-for': '198.51.100.91' },
+  })
+  const api = await foreign.post('/api/users/login', {
+    data: { email: DEV_ADMIN.email, password: DEV_ADMIN.password },
+  })
+  expect(api.status()).toBe(403)
+  expect((await api.json()).errors[0].message).toBe('Sign-in requests from other sites are refused.')
+  // The same through the script-less form's door.
+  const form = await foreign.post('/login/session', {
+    form: { email: DEV_ADMIN.email, password: DEV_ADMIN.password },
+    maxRedirects: 0,
+  })
+  expect(form.status()).toBe(303)
+  expect(form.headers().location).toMatch(/\/login\?error=cross-site$/)
+  expect((await foreign.storageState()).cookies.filter((c) => c.name === 'payload-token')).toEqual([])
+  await foreign.dispose()
+})
+
+test('the owner signs in while a stranger keeps failing at her account from elsewhere', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const stranger = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.92' },
+  })
+  const statuses: number[] = []
+  for (let i = 0; i < 8; i++) {
+    const res = await stranger.post('/api/users/login', {
+      data: { email: DEV_ADMIN.email, password: `guess-${i}-wrong-password` },
+    })
+    statuses.push(res.status())
+  }
+  expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429])
+  await stranger.dispose()
+
+  await page.goto('/login')
+  await signIn(page, DEV_ADMIN.email, DEV_ADMIN.password)
+  await expect(page).toHaveURL(/\/admin$/)
+})
+
+test('private answers are never cached', async ({ page }) => {
+  await page.goto('/login')
+  await signIn(page, DEV_ADMIN.email, DEV_ADMIN.password)
+  await expect(page).toHaveURL(/\/admin$/)
+  for (const path of ['/api/users/me', '/api/leads?limit=1', '/api/customer-uploads?limit=1']) {
+    const res = await page.request.get(path)
+    expect(res.status(), path).toBe(200)
+    expect(res.headers()['cache-control'], path).toBe('no-store, private')
+  }
+  const csv = await page.request.post('/api/exports/download', {
+    data: { data: { collectionSlug: 'leads', format: 'csv' } },
+  })
+  expect(csv.status()).toBe(200)
+  expect(csv.headers()['cache-control']).toBe('no-store, private')
+  const other = await page.request.post('/api/exports/download', {
+    data: { data: { collectionSlug: 'users', format: 'csv' } },
+  })
+  expect(other.status()).toBe(400)
+  expect((await other.json()).errors[0].message).toBe('Only leads can be exported.')
 })

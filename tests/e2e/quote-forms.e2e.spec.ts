@@ -249,9 +249,13 @@ test.describe('the pricing dialog', () => {
         m.includes('Subject: New quote request: Rim Rash / Curbed Rim from Maria Gonzalez'),
       ),
     ).toBe(true)
-    expect(mails().some((m) => m.includes('Subject: We received your Rim Rash / Curbed Rim request'))).toBe(
-      true,
+    const confirmation = mails().find((m) =>
+      m.includes('Subject: We received your Rim Rash / Curbed Rim request'),
     )
+    expect(confirmation).toContain('Thanks, Maria!')
+    // Nothing else the visitor wrote reaches the inbox of the address they typed.
+    expect(confirmation).not.toContain('Curb rash on both front wheels.')
+    expect(confirmation).not.toContain('Gonzalez')
   })
 
   test('a failure keeps the dialog open with what was typed', async ({ page }) => {
@@ -290,4 +294,34 @@ test("each of the four 'Get Started' buttons opens the dialog with its own offer
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
   }
+})
+
+test('one address gets at most one confirmation a day, however many requests name it', async ({
+  request,
+}) => {
+  const email = `victim-${Date.now()}@example.com`
+  for (let i = 0; i < 3; i++) {
+    const res = await request.post('/api/quote-requests', {
+      headers: { 'x-forwarded-for': `198.51.100.${120 + i}` },
+      multipart: {
+        firstName: 'Win a prize at evil.example',
+        lastName: 'Spammer',
+        phone: '(512) 555-0100',
+        email,
+        description: 'Claim it at https://evil.example/now',
+        serviceType: 'rim_rash',
+      },
+    })
+    expect(res.status()).toBe(201)
+  }
+  const mails = () => capturedMails(email)
+  await expect
+    .poll(() => mails().filter((m) => m.includes('Subject: New quote request')).length, {
+      timeout: 30_000,
+    })
+    .toBe(3)
+  const confirmations = mails().filter((m) => m.includes('Subject: We received your'))
+  expect(confirmations).toHaveLength(1)
+  expect(confirmations[0]).toContain('Thanks!')
+  expect(confirmations[0]).not.toContain('evil.example')
 })
