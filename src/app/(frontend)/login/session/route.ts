@@ -1,6 +1,5 @@
 import config from '@payload-config'
 import { REST_POST } from '@payloadcms/next/routes'
-import { NextResponse } from 'next/server'
 
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 import { SETUP_TOKEN_HEADER } from '@/lib/setup-header'
@@ -15,10 +14,12 @@ const rest = REST_POST(config)
 
 const noStore = { 'Cache-Control': 'no-store, private' }
 
-function back(request: Request, params: Record<string, string>): NextResponse {
-  const url = new URL('/login', request.url)
-  for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value)
-  return NextResponse.redirect(url, { status: 303, headers: noStore })
+// A relative Location: behind a proxy the request's own URL may name another host than the
+// visitor's, and the page's CSP (form-action 'self') would block the redirect.
+function back(params: Record<string, string>): Response {
+  const query = new URLSearchParams(Object.entries(params).filter(([, value]) => value))
+  const location = `/login${query.size ? `?${query}` : ''}`
+  return new Response(null, { status: 303, headers: { ...noStore, Location: location } })
 }
 
 async function firstMessage(response: Response): Promise<string> {
@@ -37,7 +38,7 @@ export async function POST(request: Request) {
     form = new URLSearchParams(Buffer.from(bytes).toString('utf8'))
   } catch (error) {
     if (!(error instanceof BodyTooLarge)) throw error
-    return back(request, { error: 'sign-in-failed' })
+    return back({ error: 'sign-in-failed' })
   }
   const signUp = form.get('mode') === 'signup'
   const redirectTo = safeAdminRedirect(form.get('redirect') ?? undefined)
@@ -59,10 +60,10 @@ export async function POST(request: Request) {
   if (!answer.ok) {
     const fallback = signUp ? 'sign-up-failed' : 'sign-in-failed'
     const error = loginErrorCode(await firstMessage(answer), fallback)
-    return back(request, { error, mode: signUp ? 'signup' : '', redirect: keep })
+    return back({ error, mode: signUp ? 'signup' : '', redirect: keep })
   }
-  if (signUp) return back(request, { notice: 'signed-up', redirect: keep })
-  const response = back(request, { notice: 'signed-in', redirect: keep })
+  if (signUp) return back({ notice: 'signed-up', redirect: keep })
+  const response = back({ notice: 'signed-in', redirect: keep })
   for (const cookie of answer.headers.getSetCookie()) response.headers.append('Set-Cookie', cookie)
   return response
 }
