@@ -1,6 +1,6 @@
 import pg from 'pg'
 
-import { leadsListPath } from '../src/lib/lead-query'
+import { leadsListPath } from '../tests/helpers/lead-requests'
 
 import { adminAuthorization } from './lib/auth'
 import { median, percentile, round, target } from './lib/stats'

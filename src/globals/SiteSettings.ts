@@ -3,7 +3,7 @@ import type { GlobalConfig, GroupField, TextField, TextFieldSingleValidation } f
 import { admins } from '@/access/admins'
 import { anyone } from '@/access/anyone'
 import { approvedStaffField } from '@/access/approvedStaffField'
-import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/admin-format'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/business-time'
 import { BUSINESS_DEFAULTS } from '@/lib/business'
 import { type DayHours, DEFAULT_HOURS, isTime } from '@/lib/business-hours'
 import { CACHE_TAGS } from '@/lib/cache-tags'

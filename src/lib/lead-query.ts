@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 
-import { wallTime, zonedTime } from '@/lib/admin-format'
+import { wallTime, zonedTime } from '@/lib/business-time'
 import { isLeadStatus } from '@/lib/lead-status'
 import { DIRECT_SOURCE, SOURCE_MAX } from '@/lib/lead-source'
 
@@ -40,27 +40,7 @@ export function leadsWhere(status: string, search: string, origin: LeadOrigin = 
   return and.length ? { and } : {}
 }
 
-// Payload's REST API reads `where` in the bracket notation of its query strings.
-export function whereParams(where: Where, prefix = 'where', params = new URLSearchParams()): URLSearchParams {
-  for (const [key, value] of Object.entries(where)) {
-    const name = `${prefix}[${key}]`
-    if (Array.isArray(value)) value.forEach((item, i) => whereParams(item as Where, `${name}[${i}]`, params))
-    else if (value !== null && typeof value === 'object') whereParams(value as Where, name, params)
-    else if (value !== undefined) params.append(name, String(value))
-  }
-  return params
-}
-
 export const LEADS_PAGE_SIZE = 20
-
-export function leadsListPath(page: number, status: string, search: string): string {
-  const params = whereParams(leadsWhere(status, search))
-  params.set('sort', '-createdAt')
-  params.set('depth', '1')
-  params.set('limit', String(LEADS_PAGE_SIZE))
-  params.set('page', String(page))
-  return `/api/leads?${params.toString()}`
-}
 
 // The Lead Management tab's filters and page, as the URL carries them
 // (?status=&q=&promotion=&source=&chart=&page=), so a reload or a shared link shows the

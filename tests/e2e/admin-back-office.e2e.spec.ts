@@ -7,8 +7,9 @@ import { expect, test } from '../helpers/e2e-test'
 import pg from 'pg'
 import sharp from 'sharp'
 
-import { formatBusinessDate } from '../../src/lib/admin-format'
-import { recentWeeks, whereParams } from '../../src/lib/lead-query'
+import { formatBusinessDate } from '../../src/lib/business-time'
+import { recentWeeks } from '../../src/lib/lead-query'
+import { whereParams } from '../helpers/lead-requests'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
 const TIME_ZONE = 'America/Chicago' // the seeded SiteSettings default

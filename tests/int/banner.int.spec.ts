@@ -6,9 +6,9 @@ import {
   PRIVACY_POLICY_DEFAULT,
   TERMS_OF_SERVICE_DEFAULT,
 } from '@/globals/SitePages/defaults'
-import { getBannerPromotion } from '@/server/data/banner'
-import { type BannerData, findBannerPromotion } from '@/server/data/banner-query'
-import { getGallery } from '@/server/data/gallery'
+import { getBannerPromotion } from '@/data/banner'
+import { type BannerData, findBannerPromotion } from '@/data/banner-query'
+import { getGallery } from '@/data/gallery'
 import { plainText } from '../helpers/rich-text'
 
 import { removeTestDataDir } from '../helpers/env'

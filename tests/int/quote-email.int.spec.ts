@@ -7,7 +7,7 @@ import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { formatBusinessDate } from '@/lib/admin-format'
+import { formatBusinessDate } from '@/lib/business-time'
 
 import { localFile } from '../helpers/fixtures'
 import { QUOTE_FIELDS, image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'

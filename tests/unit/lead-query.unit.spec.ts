@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest'
 import {
   LEAD_EXPORT_FIELDS,
   leadsExportRequest,
-  leadsListPath,
   leadsWhere,
   recentWeeks,
   countByWeek,
   leadFilters,
   leadsHref,
-  whereParams,
 } from '@/lib/lead-query'
+
+import { leadsListPath, whereParams } from '../helpers/lead-requests'
 
 describe('leadsWhere', () => {
   it('is empty without a status or search', () => {

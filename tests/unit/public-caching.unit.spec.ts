@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-import type { BannerData } from '@/server/data/banner-query'
+import type { BannerData } from '@/data/banner-query'
 
 // The public site's cached reads: what a cached entry may still hold when it is used,
 // and which writes expire the gallery's entry.
@@ -15,7 +15,7 @@ vi.mock('next/cache', () => ({
   revalidateTag: (...args: unknown[]) => revalidateTag(...args),
 }))
 
-const { getBannerPromotion } = await import('@/server/data/banner')
+const { getBannerPromotion } = await import('@/data/banner')
 const { GalleryImages } = await import('@/collections/GalleryImages')
 
 const MINUTE = 60_000

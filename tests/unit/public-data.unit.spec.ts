@@ -8,10 +8,10 @@ vi.mock('@payload-config', () => ({ default: {} }))
 vi.mock('payload', () => ({ getPayload: (...args: unknown[]) => getPayload(...args) }))
 vi.mock('next/cache', () => ({ unstable_cache: (fn: () => unknown) => fn }))
 
-const { getGallery, SAMPLE_GALLERY } = await import('@/server/data/gallery')
-const { getBannerPromotion } = await import('@/server/data/banner')
-const { getSitePages } = await import('@/server/data/site-pages')
-const { getSiteSettings } = await import('@/server/data/site-settings')
+const { getGallery, SAMPLE_GALLERY } = await import('@/data/gallery')
+const { getBannerPromotion } = await import('@/data/banner')
+const { getSitePages } = await import('@/data/site-pages')
+const { getSiteSettings } = await import('@/data/site-settings')
 const { DEFAULT_SITE_SETTINGS } = await import('@/lib/site-settings')
 
 describe('when the database cannot be reached', () => {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { DismissedPromosScript } from '@/components/site/dismissed-promos-script'
 import { VisitCapture } from '@/components/site/visit-capture.client'
 import { siteMetadata } from '@/lib/seo'
-import { getSiteSettings } from '@/server/data/site-settings'
+import { getSiteSettings } from '@/data/site-settings'
 
 import { inter } from './fonts'
 import './globals.css'

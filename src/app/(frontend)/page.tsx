@@ -13,10 +13,10 @@ import { LazyToaster } from '@/components/ui/lazy-toaster.client'
 import { businessJsonLd, jsonLdScript } from '@/lib/json-ld'
 import { homeTitle, pageMetadata } from '@/lib/seo'
 import { serverUrl } from '@/lib/server-url'
-import { getSiteSettings } from '@/server/data/site-settings'
+import { getSiteSettings } from '@/data/site-settings'
 
 // Served from the cache; the collections' hooks revalidate it by tag. The 30-second
-// lifetime retires a promotion that reaches its end date (budget in src/server/data/banner.ts).
+// lifetime retires a promotion that reaches its end date (budget in src/data/banner.ts).
 export const revalidate = 30
 
 export async function generateMetadata(): Promise<Metadata> {

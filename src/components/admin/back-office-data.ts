@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest, TypedUser } from 'payload'
 import { cache } from 'react'
 
-import { businessTimeZone, formatBusinessDate } from '@/lib/admin-format'
+import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { sourceKey } from '@/lib/lead-source'
 import { countByWeek, leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
 import type { LeadFilters } from '@/lib/lead-query'

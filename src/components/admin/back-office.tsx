@@ -1,6 +1,6 @@
 import type { AdminViewServerProps } from 'payload'
 
-import { BACK_OFFICE_TABS, backOfficeTab } from '@/lib/admin-format'
+import { BACK_OFFICE_TABS, backOfficeTab } from '@/lib/back-office-tabs'
 
 import { readTimeZone } from './back-office-data'
 import { GalleryTab } from './gallery-tab'

@@ -1,6 +1,6 @@
 import type { DefaultServerCellComponentProps } from 'payload'
 
-import { formatBusinessDate } from '@/lib/admin-format'
+import { formatBusinessDate } from '@/lib/business-time'
 
 import { readTimeZone } from './back-office-data'
 

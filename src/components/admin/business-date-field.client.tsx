@@ -11,7 +11,7 @@ import {
 } from '@payloadcms/ui'
 import type { DateFieldClientProps } from 'payload'
 
-import { shiftZone } from '@/lib/admin-format'
+import { shiftZone } from '@/lib/business-time'
 
 const baseClass = 'date-time-field'
 

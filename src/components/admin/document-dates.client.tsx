@@ -2,7 +2,7 @@
 
 import { useDocumentInfo, useTranslation } from '@payloadcms/ui'
 
-import { formatBusinessDate } from '@/lib/admin-format'
+import { formatBusinessDate } from '@/lib/business-time'
 
 export function DocumentDatesClient({ timeZone }: { timeZone: string }) {
   const { data } = useDocumentInfo()

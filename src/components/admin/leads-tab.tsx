@@ -1,5 +1,5 @@
 import type { CustomerUpload, Lead } from '@/payload-types'
-import { formatBusinessDate } from '@/lib/admin-format'
+import { formatBusinessDate } from '@/lib/business-time'
 import { serviceTitle } from '@/lib/catalog'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'

@@ -5,14 +5,14 @@ import { useRouter } from 'next/navigation'
 import type { FormEvent } from 'react'
 
 import type { Promotion } from '@/payload-types'
-import type { PromotionFormValues } from '@/lib/admin-format'
+import type { PromotionFormValues } from '@/lib/promotion-form'
 import {
   EMPTY_PROMOTION_FORM,
-  formatBusinessDate,
   formatDiscount,
   promotionFormValues,
   promotionRequestBody,
-} from '@/lib/admin-format'
+} from '@/lib/promotion-form'
+import { formatBusinessDate } from '@/lib/business-time'
 import { leadsHref } from '@/lib/lead-query'
 import { usageText } from '@/lib/lead-source'
 import { bannerColor } from '@/lib/promotions'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 import { type PublicSiteSettings } from '@/lib/site-settings'
-import { getSiteSettings } from '@/server/data/site-settings'
+import { getSiteSettings } from '@/data/site-settings'
 
 import type { NavVariant } from './nav-links'
 import { SiteFooter } from './site-footer'

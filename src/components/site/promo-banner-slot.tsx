@@ -1,4 +1,4 @@
-import { getBannerPromotion } from '@/server/data/banner'
+import { getBannerPromotion } from '@/data/banner'
 
 import { PromoBanner } from './promo-banner.client'
 

@@ -6,7 +6,7 @@ import { useEffect, useLayoutEffect, useState } from 'react'
 
 import { savePromoCode } from '@/components/quote/visit-state'
 import { Icon } from '@/components/ui/icon'
-import type { BannerData } from '@/server/data/banner-query'
+import type { BannerData } from '@/data/banner-query'
 import { PROMO_CODE_FIELD } from '@/lib/lead-source'
 import { BANNER_DISMISSED_PREFIX } from '@/lib/promotions'
 

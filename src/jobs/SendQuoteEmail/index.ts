@@ -1,6 +1,6 @@
 import type { TaskConfig } from 'payload'
 
-import { businessTimeZone, formatBusinessDate } from '@/lib/admin-format'
+import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { REPLY_PROMISE_HOURS } from '@/lib/business'
 import type { Lead } from '@/payload-types'
 import { serviceTitle } from '@/lib/catalog'

@@ -5,12 +5,12 @@ import { PageShell } from '@/components/site/page-shell'
 import { buttonVariants } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
 import { smsHref, telHref } from '@/lib/contact'
-import { type GalleryPicture, getGallery } from '@/server/data/gallery'
+import { type GalleryPicture, getGallery } from '@/data/gallery'
 import { pageMetadata } from '@/lib/seo'
-import { getSiteSettings } from '@/server/data/site-settings'
+import { getSiteSettings } from '@/data/site-settings'
 import { cn } from '@/lib/utils'
 
-// Cached; at most 30 s old so an ended promotion leaves in time (src/server/data/banner.ts).
+// Cached; at most 30 s old so an ended promotion leaves in time (src/data/banner.ts).
 export const revalidate = 30
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -6,11 +6,11 @@ import { buttonVariants } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
 import { mailtoHref } from '@/lib/contact'
 import { pageMetadata } from '@/lib/seo'
-import { getSitePages } from '@/server/data/site-pages'
-import { getSiteSettings } from '@/server/data/site-settings'
+import { getSitePages } from '@/data/site-pages'
+import { getSiteSettings } from '@/data/site-settings'
 import { cn } from '@/lib/utils'
 
-// Cached; at most 30 s old so an ended promotion leaves in time (src/server/data/banner.ts).
+// Cached; at most 30 s old so an ended promotion leaves in time (src/data/banner.ts).
 export const revalidate = 30
 
 const JOB_TITLE = 'Mobile Wheel Technician'

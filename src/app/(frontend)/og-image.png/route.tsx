@@ -1,7 +1,7 @@
 import { ImageResponse } from 'next/og'
 
 import { OG_IMAGE, SITE_TAGLINE } from '@/lib/seo'
-import { getSiteSettings } from '@/server/data/site-settings'
+import { getSiteSettings } from '@/data/site-settings'
 
 // The picture shared links show (og:image, and twitter:image through it). Rendered once
 // at build and again when the site settings change (their cache tag), not per request.

@@ -2,10 +2,10 @@ import type { Metadata } from 'next'
 
 import { PolicyPage } from '@/components/site/policy-page'
 import { pageMetadata } from '@/lib/seo'
-import { getSitePages } from '@/server/data/site-pages'
-import { getSiteSettings } from '@/server/data/site-settings'
+import { getSitePages } from '@/data/site-pages'
+import { getSiteSettings } from '@/data/site-settings'
 
-// Cached; at most 30 s old so an ended promotion leaves in time (src/server/data/banner.ts).
+// Cached; at most 30 s old so an ended promotion leaves in time (src/data/banner.ts).
 export const revalidate = 30
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest'
 
 import {
   EMPTY_PROMOTION_FORM,
-  backOfficeTab,
   formatDiscount,
+  promotionFormValues,
+  promotionRequestBody,
+} from '@/lib/promotion-form'
+import { backOfficeTab } from '@/lib/back-office-tabs'
+import {
   formatBusinessDate,
   formatLeadDate,
   fromZonedInput,
   isTimeZone,
   shiftZone,
   toZonedInput,
-  promotionFormValues,
-  promotionRequestBody,
-} from '@/lib/admin-format'
+} from '@/lib/business-time'
 import { copyrightLine } from '@/lib/copyright'
 
 describe('formatLeadDate', () => {

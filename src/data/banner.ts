@@ -4,7 +4,7 @@ import config from '@payload-config'
 import { unstable_cache } from 'next/cache'
 import { getPayload } from 'payload'
 
-import { type BannerData, findBannerPromotion } from '@/server/data/banner-query'
+import { type BannerData, findBannerPromotion } from '@/data/banner-query'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 
 // An ended promotion must leave the server HTML within 60 s of its end date, with no edit
