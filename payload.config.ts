@@ -3,11 +3,10 @@ import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig, type SanitizedConfig } from 'payload'
+import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { migrations } from './migrations'
-import { approvedStaff } from './src/access/approvedStaff'
 import { CustomerUploads } from './src/collections/CustomerUploads'
 import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
@@ -18,17 +17,18 @@ import { Users } from './src/collections/Users'
 import { announceSetupLink } from './src/collections/Users/announceSetupLink'
 import { adminComponents } from './src/components/admin/admin-config'
 import { showDatesInBusinessZone } from './src/components/admin/business-dates'
-import { keepPublicErrorData } from './src/server/field-errors'
+import { keepPublicErrorData } from './src/server/patches/payload-error-data'
 import { emailAdapter } from './src/email/adapter'
 import { endpoints } from './src/endpoints'
 import { SitePages } from './src/globals/SitePages'
 import { SiteSettings } from './src/globals/SiteSettings'
 import { jobs } from './src/jobs'
-import { installJobRunner } from './src/jobs/runner'
+import { installJobRunner } from './src/server/patches/payload-job-runner'
 import { plugins } from './src/plugins'
-import { serialiseMigrations } from './src/server/migration-lock'
+import { serialiseMigrations } from './src/server/patches/payload-migration-lock'
 import { serverUrl } from './src/lib/server-url'
 import { accessQueryAnswersFalse } from './src/server/patches/graphql-access'
+import { restrictLockedDocuments } from './src/server/patches/payload-locked-documents'
 import { logClosedConnections } from './src/server/pool-errors'
 import { seedOnInit } from './src/seed/on-init'
 
@@ -43,23 +43,6 @@ function secret(): string {
     throw new Error('PAYLOAD_SECRET must be set in production.')
   }
   return 'development-only-secret-do-not-use-in-production'
-}
-
-// Payload adds its payload-locked-documents collection (who is editing which document in
-// the admin) while sanitising the config, after plugins have run, with access for any
-// signed-in account, approved or not; 3.90 has no option to override it. Its rows name
-// accounts and documents, so only approved staff, the admin's only users, may use it.
-function restrictLockedDocuments(config: SanitizedConfig): SanitizedConfig {
-  const locked = config.collections.find((c) => c.slug === 'payload-locked-documents')
-  if (!locked) throw new Error('payload-locked-documents is missing: review restrictLockedDocuments.')
-  locked.access = {
-    ...locked.access,
-    create: approvedStaff,
-    read: approvedStaff,
-    update: approvedStaff,
-    delete: approvedStaff,
-  }
-  return config
 }
 
 export default buildConfig({
@@ -79,8 +62,7 @@ export default buildConfig({
   db: serialiseMigrations(
     postgresAdapter({
       pool: { connectionString: process.env.DATABASE_URL || '' },
-      // Schema push only where the launcher asks for it (development and unit/integration
-      // databases); everywhere else the schema comes from migrations/ only.
+      // Schema push only where the launcher asks (development, tests); elsewhere migrations only.
       push: process.env.PAYLOAD_DB_PUSH === 'true',
       migrationDir: process.env.PAYLOAD_MIGRATION_DIR || path.resolve(dirname, 'migrations'),
       prodMigrations: migrations,

@@ -1,28 +1,15 @@
 // @ts-check
-// Next's incremental cache (prerendered pages with `revalidate`, and `unstable_cache` data
-// with their tags), shared by every app instance through Redis when REDIS_URL is set.
-//
-// Next keeps that cache, and the record of which tags were invalidated, in each process:
-// an edit saved through one instance calls revalidateTag there, and another instance
-// served its own copy until its next time-based revalidation. With Redis, entries and the
-// time each tag was last invalidated live in Redis; an entry read back is a miss when any
-// of its tags was invalidated after the entry's render began, so the edit reaches every
-// instance's next request.
-//
-// next.config.mjs names this file whatever the environment, because the build fixes the
-// handler's path; the choice between Redis and Next's own file-system cache is made here,
-// when the server starts, so one build (one image) serves both. `next build` always uses
-// the file-system cache, so a build needs no Redis. Loaded by Node as it is (not bundled):
-// plain JavaScript, checked by TypeScript through the JSDoc types.
+// Next's incremental cache, shared through Redis when REDIS_URL is set so a revalidateTag on one instance
+// reaches all of them. Chosen at startup, not build, so one image serves both; loaded by Node unbundled.
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 
 import { Redis } from 'ioredis'
 
-const require = createRequire(import.meta.url)
+import { FileSystemCache as NextFileSystemCache } from './patches/next-file-system-cache.mjs'
+
 /** @type {new (ctx: HandlerContext) => IncrementalCacheHandler} */
-const FileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache.js').default
+const FileSystemCache = NextFileSystemCache
 
 /**
  * @typedef {{ serverDistDir?: string, maxMemoryCacheSize?: number, [key: string]: unknown }} HandlerContext
@@ -36,15 +23,11 @@ const FileSystemCache = require('next/dist/server/lib/incremental-cache/file-sys
  */
 
 const KEY_PREFIX = 'curbside:next-cache'
-// Entries without a lifetime of their own (unstable_cache without `revalidate`) leave Redis
-// after a week unless rewritten; a deploy's new build ID leaves the old ones to this.
+// For entries without a lifetime of their own; old builds' entries expire this way after a deploy.
 const DEFAULT_TTL_SECONDS = 7 * 24 * 60 * 60
-// A request waits this long for a connection being opened; past it, and whenever Redis is
-// known to be down, the request renders without the cache rather than wait.
+// Past this, or while Redis is known to be down, render without the cache rather than wait.
 const CONNECT_WAIT_MS = 1000
 
-// Each entry's tags: for pages, the header Next stores them in (the tags of everything the
-// page read, plus its path tags); for data, the tags given to unstable_cache and the page's.
 const NEXT_CACHE_TAGS_HEADER = 'x-next-cache-tags'
 
 /**
@@ -77,7 +60,6 @@ export const serialize = (/** @type {unknown} */ value) => JSON.stringify(value,
 export const deserialize = (/** @type {string} */ text) => JSON.parse(text, reviver)
 
 /**
- * Reports Redis going away and coming back once each, not on every request.
  * @param {(message: string) => void} log
  */
 function outageReporter(log) {
@@ -118,8 +100,6 @@ export function connectRedis(url, options = {}) {
 }
 
 /**
- * The incremental cache in Redis. One per request (Next builds one per request); the
- * connection is shared.
  * @implements {IncrementalCacheHandler}
  */
 export class RedisIncrementalCache {
@@ -130,14 +110,11 @@ export class RedisIncrementalCache {
   constructor({ client, report, buildId, keyPrefix = KEY_PREFIX }) {
     this.client = client
     this.report = report ?? outageReporter(() => {})
-    // Entries belong to one build (a page's HTML names that build's scripts); tag
-    // invalidations hold for every build, so an edit made through an old instance during a
-    // rolling deploy also reaches the new one.
+    // Entries are per build (their HTML names its scripts); tag invalidations span builds for rolling deploys.
     this.entryPrefix = `${keyPrefix}:${buildId}:`
     this.tagsKey = `${keyPrefix}:tags`
-    // Next makes a handler for each request, before anything is read for it. An entry
-    // counts as made when its request began: data read before an edit and stored after
-    // that edit's invalidation must not pass for fresh.
+    // Next builds a handler per request, so entries date from the request's start: data read before an
+    // edit and stored after that edit's invalidation must not pass for fresh.
     this.startedAt = Date.now()
   }
 
@@ -232,7 +209,6 @@ export class RedisIncrementalCache {
   async revalidateTag(tags, durations) {
     const list = typeof tags === 'string' ? [tags] : tags
     if (list.length === 0) return
-    // Expire at once unless told to wait (revalidateTag(tag, { expire: seconds })).
     const at = Date.now() + Math.max(0, durations?.expire ?? 0) * 1000
     try {
       if (!(await this.available())) throw new Error('not connected')
@@ -260,7 +236,6 @@ function readBuildId(serverDistDir) {
 /** @type {Map<string, ReturnType<typeof connectRedis>>} */
 const connections = new Map()
 
-/** Redis, when REDIS_URL is set and this is not `next build`; else Next's own cache. */
 export function sharedCacheUrl() {
   if (process.env.NEXT_PHASE === 'phase-production-build') return null
   return process.env.REDIS_URL || null
@@ -275,7 +250,6 @@ export default class CacheHandler {
       this.delegate = new FileSystemCache(ctx)
       return
     }
-    // One connection per process, whatever the number of requests.
     let connection = connections.get(url)
     if (!connection) connections.set(url, (connection = connectRedis(url)))
     this.delegate = new RedisIncrementalCache({ ...connection, buildId: readBuildId(ctx.serverDistDir) })

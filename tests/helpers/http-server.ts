@@ -10,7 +10,7 @@ import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } 
 
 import { guardRequestBody, guardRestBody } from '@/server/api-body-guard'
 import { privateAnswers } from '@/server/private-answers'
-import { appendSocketAddressToForwardedFor } from '@/server/rate-limit'
+import { appendSocketAddressToForwardedFor } from '@/server/patches/next-forwarded-for'
 
 // A real HTTP server for REST and GraphQL tests without Next.js: every request is turned
 // into a WHATWG Request and handed to the very handlers Next's route files export

@@ -37,7 +37,7 @@ process.env.SMTP_PORT = String(smtpPort)
 process.env.SMTP_SECURE = 'false'
 
 const { setupHarness } = await import('../helpers/harness')
-const { drainJobs } = await import('@/jobs/runner')
+const { drainJobs } = await import('@/server/patches/payload-job-runner')
 const { sql } = await import('@payloadcms/db-postgres')
 const h = setupHarness({ personas: false })
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { MIGRATION_LOCK_KEY } from '@/server/migration-lock'
+import { MIGRATION_LOCK_KEY } from '@/server/patches/payload-migration-lock'
 
 import { migrations } from '../../migrations'
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
 
 import { CURRENT_HASH_PREFIX, passwordMatches } from '@/server/patches/payload-password-hash'
@@ -29,5 +32,64 @@ describe('graphql-access', () => {
   it('is needed while Payload leaves canAccessAdmin out for those outside the admin', async () => {
     const { permissions } = await h.payload.auth({ headers: new Headers() })
     expect(permissions).not.toHaveProperty('canAccessAdmin')
+  })
+})
+
+// The upstream code each remaining workaround answers, read from the installed packages.
+const upstream = (file: string) =>
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules', file), 'utf8')
+
+describe('payload-job-runner', () => {
+  it('is needed while Payload takes jobs without a processing token', () => {
+    const queues = fs.readdirSync(
+      path.resolve(import.meta.dirname, '../../node_modules/payload/dist/queues'),
+      {
+        recursive: true,
+      },
+    )
+    const sources = queues.filter((f) => String(f).endsWith('.js'))
+    expect(sources.length).toBeGreaterThan(0)
+    for (const file of sources)
+      expect(upstream(`payload/dist/queues/${file}`)).not.toContain('processingToken')
+  })
+})
+
+describe('payload-migration-lock', () => {
+  it('is needed while migrate takes no advisory lock', () => {
+    expect(upstream('@payloadcms/drizzle/dist/migrate.js')).not.toMatch(/advisory/)
+  })
+})
+
+describe('payload-error-data', () => {
+  it('is needed while the REST error formatter keeps data only for instanceof matches', () => {
+    expect(upstream('payload/dist/utilities/formatErrors.js')).toMatch(
+      /instanceof ValidationError \|\| \w+ instanceof APIError/,
+    )
+  })
+})
+
+describe('payload-locked-documents', () => {
+  it('is needed while payload-locked-documents comes with access of its own for any account', () => {
+    expect(upstream('payload/dist/locked-documents/config.js')).toMatch(/read: defaultAccess/)
+  })
+  it('leaves that collection to approved staff', () => {
+    const locked = h.payload.config.collections.find((c) => c.slug === 'payload-locked-documents')!
+    const unapproved = { collection: 'users', approved: false, role: 'staff' }
+    expect(locked.access.read({ req: { user: unapproved } } as never)).toBe(false)
+  })
+})
+
+describe('next-forwarded-for', () => {
+  it('is needed while Next sets X-Forwarded-For only when the client sent none', () => {
+    expect(upstream('next/dist/server/base-server.js')).toMatch(/\['x-forwarded-for'\] \?\?=/)
+  })
+})
+
+describe('next-file-system-cache', () => {
+  it("finds Next's file-system cache where it is taken from", async () => {
+    const { FileSystemCache } = await import('@/server/patches/next-file-system-cache.mjs')
+    expect(typeof FileSystemCache).toBe('function')
+    expect(typeof FileSystemCache.prototype.get).toBe('function')
+    expect(typeof FileSystemCache.prototype.revalidateTag).toBe('function')
   })
 })

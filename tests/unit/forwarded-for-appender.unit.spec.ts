@@ -68,7 +68,7 @@ describe('the X-Forwarded-For appender', () => {
   })
 
   it('is installed once however often it is asked for, and removed again', async () => {
-    const { appendSocketAddressToForwardedFor } = await import('@/server/rate-limit')
+    const { appendSocketAddressToForwardedFor } = await import('@/server/patches/next-forwarded-for')
     const uninstall = appendSocketAddressToForwardedFor()
     appendSocketAddressToForwardedFor()
     expect(await forwardedForSeen('198.51.100.2')).toBe('198.51.100.2, 127.0.0.1')

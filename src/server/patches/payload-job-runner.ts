@@ -2,22 +2,13 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
-import { CLAIM_LEASE_SECONDS } from './SendQuoteEmail/deliveryClaim'
-
-// How the job queue behaves with several instances on one database, and on shutdown.
-//
-// Taking jobs: Payload 3.90 marks the jobs it is about to run `processing` with a find
-// followed by an update, so two runners can take the same job. Here the update is one
-// conditional statement per job (`processing = false` is checked again under the row's
-// lock), so each job goes to exactly one runner; the e-mail's own claim
-// (deliveryClaim.ts) stays as the second guard.
-//
-// A runner killed while holding jobs leaves them `processing` for ever in Payload; jobs
-// held longer than the lease are handed back to the queue, and the e-mail claim decides
-// whether anything is left to send.
-//
-// Shutdown: drainJobs() stops the cron, refuses new runs and waits for the runs under way.
-
+// Workaround: Payload 3.90 takes jobs with a find followed by an update, so two runners
+// (two instances, or an instance and the worker) can take the same job; a runner killed
+// while holding jobs leaves them `processing` for ever; and nothing drains the queue on
+// SIGTERM. Here a job is taken with one conditional UPDATE, jobs held past the lease go
+// back to the queue, and drainJobs() waits for the runs under way.
+// Upstream: https://github.com/payloadcms/payload/pull/17441 (processingToken, Payload 4).
+// Remove when Payload claims jobs atomically; tests/int/patches.int.spec.ts says when.
 type Adapter = PostgresAdapter
 type TakeArgs = Parameters<Adapter['updateJobs']>[0] & { id?: number | string; where?: unknown }
 type Run = Payload['jobs']['run']
@@ -26,7 +17,8 @@ type RunnerState = { inFlight: Set<Promise<unknown>>; draining: Promise<void> | 
 const STATE = Symbol.for('curbside.jobRunner')
 type WithState = Payload & { [STATE]?: RunnerState }
 
-export const JOB_LEASE_SECONDS = CLAIM_LEASE_SECONDS
+// As long as an e-mail's delivery claim (jobs/SendQuoteEmail/deliveryClaim.ts).
+export const JOB_LEASE_SECONDS = 10 * 60
 
 // Payload calls updateJobs with exactly these keys when it takes jobs to run them.
 function isTake(data: Record<string, unknown>): boolean {
