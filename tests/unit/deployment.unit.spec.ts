@@ -7,7 +7,7 @@ import { parse } from 'yaml'
 
 // Keeps the deployment files and the documentation honest: docker-compose.yml must be a
 // well-formed compose file wired to what the app reads, and every environment variable
-// the code reads must be in README.md's table. The list of variables is derived from
+// the code reads must be in docs/configuration.md's table. The list of variables is derived from
 // the source on every run, so a new `process.env.SOMETHING` fails here until documented.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -86,11 +86,11 @@ function envNamesReadByCode(): Map<string, string[]> {
   return where
 }
 
-// Names in the first column of the table(s) under README.md's "## Environment variables".
+// Names in the first column of the table(s) of docs/configuration.md, before its first "## ".
 function documentedEnvNames(): Set<string> {
-  const lines = read('README.md').split('\n')
-  const start = lines.findIndex((l) => /^## Environment variables\s*$/.test(l))
-  expect(start, 'README.md has a "## Environment variables" section').toBeGreaterThanOrEqual(0)
+  const lines = read('docs/configuration.md').split('\n')
+  const start = lines.findIndex((l) => /^# Configuration\s*$/.test(l))
+  expect(start, 'docs/configuration.md starts with "# Configuration"').toBeGreaterThanOrEqual(0)
   const rest = lines.slice(start + 1)
   const end = rest.findIndex((l) => /^## /.test(l))
   const names = new Set<string>()
@@ -179,19 +179,19 @@ describe('the environment variable scanner', () => {
   })
 })
 
-describe('README.md', () => {
+describe('README.md and docs/configuration.md', () => {
   it('documents every environment variable the code reads', () => {
     const documented = documentedEnvNames()
     const missing = [...envNamesReadByCode()]
       .filter(([name]) => !documented.has(name))
       .map(([name, files]) => `${name} (read in ${files.join(', ')})`)
-    expect(missing, 'add these to the table under "## Environment variables" in README.md').toEqual([])
+    expect(missing, 'add these to the table in docs/configuration.md').toEqual([])
   })
 
   it('documents no variable that nothing reads', () => {
     const readByCode = envNamesReadByCode()
     const stale = [...documentedEnvNames()].filter((name) => !readByCode.has(name) && !READ_BY_NEXT.has(name))
-    expect(stale, 'remove these from README.md or read them somewhere').toEqual([])
+    expect(stale, 'remove these from docs/configuration.md or read them somewhere').toEqual([])
   })
 
   it('names only npm scripts that exist, and every one of them', () => {
