@@ -19,8 +19,7 @@ const refuse = (status: number, message: string) =>
 export const ONLY_LEADS = 'Only leads can be exported.'
 const EXPORTABLE = new Set(['leads'])
 
-// The plugin's own endpoints check nothing before they stream, and take any collection's
-// slug from the body: only approved staff, and only what the back office exports.
+// The plugin's endpoints check nothing before they stream and take any collection's slug from the body.
 function leadsForStaffOnly(endpoints: CollectionConfig['endpoints']): CollectionConfig['endpoints'] {
   if (!Array.isArray(endpoints)) return endpoints
   return endpoints.map((endpoint): Endpoint => ({
@@ -48,13 +47,8 @@ const refuseOtherCollections: CollectionBeforeOperationHook = ({ args, operation
   return args
 }
 
-// CSV export of leads for the owner's spreadsheets (the back office's Export CSV
-// button and the generated list view's menu). The plugin always registers its
-// `exports` and `imports` collections: both are closed to anyone but approved staff
-// (imports to admins, since nothing is importable), and exports read leads with the
-// requesting user's own access, so an export never shows more than the list does.
-// Every exported collection's dates are in the business's time zone and its cells are
-// neutralised against spreadsheet formulas.
+// The plugin always registers `exports` and `imports`: both are closed to all but approved staff (imports
+// to admins), and exports read leads with the requester's own access, never more than the list shows.
 const csvExport = {
   format: 'csv',
   disableJobsQueue: true,

@@ -3,9 +3,7 @@ import { NextResponse } from 'next/server'
 
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 
-// Payload's admin cannot move its login route outside /admin, so its login screen
-// (where it sends signed-out visitors and where its logout ends) forwards to /login,
-// keeping a safe back-office redirect target.
+// Payload's admin cannot move its login route outside /admin, so that screen forwards to /login.
 export function proxy(request: NextRequest) {
   const target = new URL('/login', request.url)
   const redirect = request.nextUrl.searchParams.get('redirect')

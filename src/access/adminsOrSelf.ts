@@ -2,7 +2,6 @@ import type { Access } from 'payload'
 
 import { isAdmin } from './isApprovedStaff'
 
-// Admins see every account; anyone else signed in sees only their own.
 export const adminsOrSelf: Access = ({ req: { user } }) => {
   if (!user) return false
   return isAdmin(user) ? true : { id: { equals: (user as { id: number | string }).id } }

@@ -2,8 +2,7 @@ import type { Access, Where } from 'payload'
 
 import { isApprovedStaff } from './isApprovedStaff'
 
-// Staff read every promotion; everyone else reads only those the banner may show:
-// active, and with no end date or one still in the future (spec section 5).
+// Everyone else reads only what the banner may show: active and not yet ended.
 export const approvedStaffOrActivePromotion: Access = ({ req: { user } }) => {
   if (isApprovedStaff(user)) return true
   const live: Where = {

@@ -1,7 +1,6 @@
 import type { User } from '@/payload-types'
 
-// The one definition of "approved staff" every access rule builds on: a signed-in
-// account of the users collection that an admin has approved.
+// The one definition of "approved staff" every access rule builds on.
 export const isApprovedStaff = (user: unknown): user is User =>
   Boolean(
     user &&

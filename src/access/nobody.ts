@@ -1,4 +1,3 @@
-// For what only the server itself does (counters, authorship, rate-limit rows, running
-// queued jobs): no API may do it, whoever asks. It takes no arguments, so the one rule
-// fits collection, field and jobs access alike.
+// For what only the server does (counters, authorship, rate limits, jobs). It takes no
+// arguments, so it fits collection, field and jobs access alike.
 export const nobody = (): false => false

@@ -15,10 +15,8 @@ export type BannerData = {
   endDate: string | null
 }
 
-// Spec section 7: active, end date empty or later than now, newest by creation, at most
-// one; only the fields the banner shows. Read as an anonymous visitor: the collection's
-// read access already limits visitors to live promotions (and hides isActive itself,
-// which is therefore not queried here); the end date is also checked against `now`.
+// Read as an anonymous visitor: read access already limits the public to live promotions and
+// hides isActive (so it is not queried); the end date is still checked against `now`.
 export async function findBannerPromotion(payload: Payload, now = new Date()): Promise<BannerData | null> {
   const { docs } = await payload.find({
     collection: 'promotions',

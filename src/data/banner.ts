@@ -7,14 +7,9 @@ import { getPayload } from 'payload'
 import { type BannerData, findBannerPromotion } from '@/data/banner-query'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 
-// An ended promotion must leave the server HTML within 60 s of its end date, with no edit
-// to revalidate anything; else the client's timer removes it after first paint (a flash
-// and a layout shift). The lifetimes between the database and the HTML:
-// - this data cache (up to 30 s): never trusted for an ended promotion, which is re-read
-//   from the database, and refreshed before use when a page regenerates: adds 0 s;
-// - the pages (`revalidate = 30` on each public page): up to 30 s.
-// 0 + 30 ≤ 60. Edits revalidate the tag at once. Past its lifetime Next serves a page once
-// more while regenerating it; only next.config's `expireTime` bounds that.
+// An ended promotion must leave the server HTML within 60 s with no edit: this cache never
+// trusts an ended one (it is re-read) and pages revalidate every 30 s. A stale page may be
+// served once more while regenerating; only next.config's `expireTime` bounds that.
 const BANNER_DATA_SECONDS = 30
 
 const cachedBanner = unstable_cache(
@@ -23,7 +18,7 @@ const cachedBanner = unstable_cache(
   { tags: [CACHE_TAGS.promotions], revalidate: BANNER_DATA_SECONDS },
 )
 
-// A fetch error shows no banner and is only logged (spec section 8).
+// A fetch error shows no banner and is only logged.
 export async function getBannerPromotion(): Promise<BannerData | null> {
   try {
     const cached = await cachedBanner()

@@ -18,7 +18,7 @@ export type GalleryCard = {
   after: GalleryPicture
 }
 
-// Shown when the gallery cannot be loaded (spec section 8): two built-in examples.
+// Shown when the gallery cannot be loaded.
 export const SAMPLE_GALLERY: readonly GalleryCard[] = [
   {
     id: 'sample-bmw-m3',
@@ -56,8 +56,7 @@ export const SAMPLE_GALLERY: readonly GalleryCard[] = [
   },
 ]
 
-// Payload prefixes file URLs with the server's address; next/image optimises them as
-// local files (next.config.mjs `images.localPatterns`), so only the path is kept.
+// next/image optimises them as local files (`images.localPatterns`), so only the path is kept.
 export function localPath(url: string): string {
   if (!/^https?:\/\//i.test(url)) return url
   const u = new URL(url)
@@ -76,7 +75,6 @@ function picture(image: unknown, fallbackAlt: string): GalleryPicture | null {
   }
 }
 
-// Every gallery item, newest first (spec section 7), as an anonymous visitor.
 export async function readGallery(): Promise<GalleryCard[]> {
   const payload = await getPayload({ config })
   const { docs } = await payload.find({

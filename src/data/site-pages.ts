@@ -25,8 +25,7 @@ const DEFAULTS: SitePagesContent = {
   careersPosting: CAREERS_POSTING_DEFAULT,
 }
 
-// The policies and careers posting as the owner last saved them; the written defaults
-// until then (or when the database cannot be reached).
+// The written defaults stand in until the owner saves (or when the database is unreachable).
 async function readSitePages(): Promise<SitePagesContent> {
   const payload = await getPayload({ config })
   const doc = await payload.findGlobal({ slug: 'site-pages', overrideAccess: false, depth: 0 })

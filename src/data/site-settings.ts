@@ -7,7 +7,6 @@ import { getPayload } from 'payload'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { DEFAULT_SITE_SETTINGS, type PublicSiteSettings, publicSiteSettings } from '@/lib/site-settings'
 
-// The business facts the public pages show, read as an anonymous visitor.
 export async function readSiteSettings(): Promise<PublicSiteSettings> {
   const payload = await getPayload({ config })
   return publicSiteSettings(
@@ -19,8 +18,8 @@ const cachedSiteSettings = unstable_cache(readSiteSettings, ['site-settings'], {
   tags: [CACHE_TAGS.siteSettings],
 })
 
-// A database hiccup must not take the site down: the constants stand in (and, since the
-// error escapes the cached function, nothing wrong is cached).
+// A database hiccup must not take the site down; the error escapes the cached function, so
+// nothing wrong is cached.
 export async function getSiteSettings(): Promise<PublicSiteSettings> {
   try {
     return await cachedSiteSettings()

@@ -8,12 +8,9 @@ import type { Transport } from 'nodemailer'
 
 import { MAIL_DIR } from '@/server/paths'
 
-// Without SMTP_HOST, e-mail is captured locally: each message is written to
-// .data/mail/<time>-<id>.eml (open it in any mail client) and announced in the log.
-// Start-up never needs a mail server or the internet. The message is streamed to the file
-// as SMTP would stream it, never held whole in memory (a business e-mail carries its
-// photos); it is written beside the folder first and moved in once complete, so whoever
-// reads the folder never finds half a message.
+// Without SMTP_HOST, mail goes to .data/mail/*.eml, so start-up needs no mail server. It is
+// streamed (business e-mails carry photos) to a file beside the folder, then moved in, so
+// readers never find half a message.
 function captureTransport(): Transport {
   return {
     name: 'local-capture',

@@ -64,21 +64,17 @@ async function replayOf(req: PayloadRequest, key: string): Promise<Response | nu
   return lead ? success(lead.photos?.length ?? 0, true) : null
 }
 
-// The Postgres adapter's commitTransaction swallows a failed COMMIT
-// (@payloadcms/drizzle/dist/transactions/commitTransaction.js: `catch (_) { await
-// session.reject() }`, and the transaction promise it settles has its own catch), so a
-// commit that did not happen looks exactly like one that did.
+// The Postgres adapter's commitTransaction swallows a failed COMMIT, so a commit that did
+// not happen looks like one that did; the lead is read back to confirm it.
 class CommitNotConfirmed extends Error {}
 
-// A photo sharp refused, with the message the form shows under the photos.
 class PhotoRefused extends Error {
   constructor(name: string, reason: string) {
     super(`"${name}" ${reason}`)
   }
 }
 
-// Payload's field errors as the endpoint's own field errors. Paths of the photos' own
-// documents mean nothing to the form, so those all land on `photos`.
+// Paths of the photos' own documents mean nothing to the form, so those land on `photos`.
 function fieldErrorsOf(err: ValidationError, stage: 'photos' | 'lead'): Record<string, string> {
   const out: Record<string, string> = {}
   for (const { path, message } of err.data.errors) {
@@ -87,19 +83,13 @@ function fieldErrorsOf(err: ValidationError, stage: 'photos' | 'lead'): Record<s
   return out
 }
 
-// POST /api/quote-requests: one quote request, fields and photos together (multipart).
-// Checked in order of cost: submission key (a replay answers like the first time), rate
-// limit, size, honeypot, fields, photos (decoded and re-encoded by sharp, each as soon as
-// it has arrived once the fields sent before it pass: cleanAsReceived). Then the photos,
-// the lead and its e-mail jobs are written in ONE transaction; on any failure it is rolled
-// back and the files already stored are removed, so nothing of the request remains. A 201
-// is only sent once the lead has been read back after the commit. Bad input is always a
-// 4xx: what Payload's own validation still refuses becomes a 400 with field errors.
+// Checked in order of cost (key, rate limit, size, honeypot, fields, photos). Photos, lead and
+// e-mail jobs are written in ONE transaction; on failure it is rolled back and stored files
+// removed. The 201 is sent only once the lead has been read back after the commit.
 export const submitQuote: Endpoint = {
   path: '/quote-requests',
   method: 'post',
-  // Whatever fails outside the transaction's own handling (the database gone while the
-  // key or the rate limit is looked up) is the spec's error too, as a 503 worth retrying.
+  // The database gone while the key or rate limit is looked up: a 503 worth retrying.
   handler: async (req) => {
     try {
       return await handleQuoteRequest(req)
@@ -139,11 +129,9 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
     return answer({ status: 415, body: { message: 'Send the quote request as multipart/form-data.' } })
   }
-  // The photos wait on disk, each in its own file, until they are worked on; whatever
-  // happens next, the folder goes with the request, once no photo is read any more.
+  // The folder goes with the request, once no photo is read any more.
   const dir = await makeUploadFolder()
-  // In a burst, each request's photo work keeps the place in line of its arrival, so the
-  // first request is answered first instead of all of them at the end.
+  // Photo work keeps each request's place in line, so a burst is answered in arrival order.
   const arrived = performance.now()
   const photos = cleanAsReceived({
     check: async (fields) => (await checkFields(req, fields)).ok,
@@ -159,8 +147,6 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
 
 type PhotoWork = ReturnType<typeof cleanAsReceived<CleanPhoto>>
 
-// What the form sends, by name: the one place that turns the body's fields into the
-// shared schema's input.
 function quoteFieldsOf(fields: ReadonlyMap<string, string>) {
   const text = (name: string) => fields.get(name)
   return {
@@ -173,7 +159,6 @@ function quoteFieldsOf(fields: ReadonlyMap<string, string>) {
   }
 }
 
-// The optional promo code and the visit's source, beside the quote's own fields.
 function extrasOf(fields: ReadonlyMap<string, string>): Extras {
   const source: Partial<Record<SourceField, unknown>> = {}
   for (const name of SOURCE_FIELDS) source[name] = fields.get(name)
@@ -184,10 +169,8 @@ type Extras = { promoCode: string; source: Record<SourceField, string | null> }
 
 type Checked = { ok: true; data: QuoteRequest; extras: Extras } | { ok: false; answer: Response }
 
-// The request's text fields (and what was wrong with its photos as sent, if anything), in
-// order: honeypot, the shared schema, then the promo code, which is looked up. Run on the
-// fields sent before the first photo, to decide whether photo work may start early, and
-// on the whole request once it has been read, which decides the answer.
+// Run on the fields sent before the first photo, to decide whether photo work may start
+// early, and on the whole request once read, which decides the answer.
 async function checkFields(
   req: PayloadRequest,
   fields: ReadonlyMap<string, string>,
@@ -204,8 +187,7 @@ async function checkFields(
   if (photosError) errors.photos ??= photosError
   if (!parsed.success || errors.photos) return { ok: false, answer: invalid(errors) }
 
-  // A code that cannot be taken is refused before the photos are worked on; the decision
-  // itself is taken again in the lead's transaction (redeemPromoCode).
+  // Refused before the photos are worked on; decided again in the lead's transaction.
   const extras = extrasOf(fields)
   if (extras.promoCode) {
     const refused = await precheckPromoCode(req.payload, extras.promoCode)
@@ -259,16 +241,13 @@ async function checkAndStore(
       },
     })
   }
-  // Storing is the heavy part left (a thumbnail each, the files written): at most one
-  // submission with photos per core goes through it at a time, so a burst of them waits
-  // here, its photos on disk or already cleaned (measured: docs/BENCHMARKS.md, quote).
+  // At most one submission with photos per core stores at a time, so a burst waits here.
   const store = () => storeQuote(req, checked.data, checked.extras, upload.photos, photos, key)
   return upload.photos.length ? withStorageSlot(store, arrived) : store()
 }
 
 const withStorageSlot = createPerCoreLimiter()
 
-// The photos re-encoded, then the photos, the lead and its e-mail jobs in one transaction.
 async function storeQuote(
   req: PayloadRequest,
   fields: QuoteRequest,
@@ -278,14 +257,10 @@ async function storeQuote(
   key: string | null,
 ): Promise<Response> {
   const { payload } = req
-  // Re-encoded side by side (cleanPhoto bounds how many run at once), and each stored as
-  // soon as it is ready, in the order sent, while the next ones are still being worked on.
-  // The first photo refused, in that order, is the one reported, and nothing is kept.
-  // Asked for here, where each answer is awaited at once: a refusal that came while this
-  // request waited for its turn must not be left without a handler.
+  // Cleaned side by side, each stored once ready, in the order sent; the first refusal wins.
+  // Asked for here, where each is awaited at once, so no rejection goes unhandled.
   const cleaning = files.map((file) => photos.cleaning(file))
   const settled = Promise.allSettled(cleaning)
-  // Every stored file is named after a fresh UUID, so a rollback can find them all.
   const baseNames: string[] = []
   // Without the browser's key the lead gets one of ours, to be found again after the commit.
   const storedKey = key ?? randomUUID()
@@ -313,15 +288,14 @@ async function storeQuote(
         },
         depth: 0,
         overrideAccess: true,
-        // Cleaned above: the collection stores these bytes as they are (one encode per photo).
+        // Already cleaned: stored as is (one encode per photo).
         context: { [PHOTO_CLEANED]: true },
         req,
       })
       photoIds.push(doc.id)
     }
     stage = 'lead'
-    // With the server's own rights: every value here was checked or made above, and only
-    // this endpoint (or approved staff) may link customer photos to a lead.
+    // Server rights: only this endpoint (or approved staff) may link customer photos to a lead.
     const lead = await payload.create({
       collection: 'leads',
       data: { ...fields, ...extras.source, status: 'new', photos: photoIds, idempotencyKey: storedKey },
@@ -330,8 +304,7 @@ async function storeQuote(
       context: { quoteRateLimitCounted: true },
       req,
     })
-    // Last before COMMIT: the promotion's row stays locked from its count to the commit,
-    // so concurrent requests with the same code queue only for that short moment.
+    // Last before COMMIT, so the promotion's row stays locked only for that short moment.
     if (extras.promoCode) {
       const promotion = await redeemPromoCode(req, extras.promoCode)
       await linkLeadToPromotion(req, lead.id, promotion)
@@ -343,10 +316,8 @@ async function storeQuote(
         () => 'unknown' as const,
       )
       if (committed === 'unknown') {
-        // The database went away between COMMIT and the read-back: the lead may well be
-        // saved and point at these files, so they stay. The visitor sees the usual error
-        // and keeps the form; sending it again with the same key replays the saved lead
-        // or makes it now.
+        // The database went away after COMMIT: the lead may be saved and point at these files, so
+        // they stay. A retry with the same key replays the lead or makes it.
         payload.logger.error({
           msg: 'quote request: saved or not is unknown (the database did not answer after COMMIT); its files were kept',
           idempotencyKey: storedKey,
@@ -367,8 +338,7 @@ async function storeQuote(
         msg: 'quote request: could not remove the files of a rolled-back submission',
       }),
     )
-    // The same submission, sent twice at once: the other one has just made the lead (its
-    // insert then fails on the unique key, which Payload reports as a ValidationError).
+    // Sent twice at once: the other request made the lead and this insert hit the unique key.
     if (key) {
       const replay = await replayOf(req, key).catch(() => null)
       if (replay) return replay

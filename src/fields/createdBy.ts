@@ -3,8 +3,7 @@ import type { Field } from 'payload'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { nobody } from '@/access/nobody'
 
-// Authorship is set by the server from the signed-in user on create and never changes;
-// no API can write it, and only staff can read it.
+// Set by the server on create and never changed; no API writes it, only staff read it.
 export const createdByField: Field = {
   name: 'createdBy',
   type: 'relationship',

@@ -2,11 +2,8 @@ import type { Field } from 'payload'
 
 import { nobody } from '@/access/nobody'
 
-// Payload's own createdAt/updatedAt, declared here so no API caller can write them: a
-// visitor could otherwise date a lead in 2099 and pin it to the top of the newest-first
-// list. The server sets both (the database adapter on create, Payload on every update);
-// code that must date a document itself (seeds) writes with access overridden. Same
-// shape as Payload's defaults, so the schema does not change.
+// Redeclared so no API caller can write them: a visitor could date a lead in 2099 and pin it
+// to the top. Same shape as Payload's defaults, so the schema does not change.
 const timestamp = (name: 'createdAt' | 'updatedAt', label: string): Field => ({
   name,
   label,

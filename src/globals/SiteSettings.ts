@@ -67,8 +67,7 @@ const day = (name: string, label: string, defaults: DayHours, more: TextField[] 
   ],
 })
 
-// The business's own facts, editable by the owner without a deploy. Defaults are the
-// spec's constants. The public site reads everything but the notification recipients.
+// The public site reads everything but the notification recipients.
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: 'Site settings',

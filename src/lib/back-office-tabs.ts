@@ -1,4 +1,3 @@
-// The back office's three tabs, in the spec's order; an unknown one opens the first.
 export const BACK_OFFICE_TABS = [
   { key: 'gallery', label: 'Gallery Management' },
   { key: 'promotions', label: 'Promotions & Specials' },

@@ -1,10 +1,7 @@
-// Opening hours as the site settings store them, and every way the site writes them:
-// the contact card, the footer and schema.org. The one place that reads hours.
-
 export type DayHours = { closed: boolean; opens: string; closes: string }
 
-// The spec (section 9) shows two readings of Saturday: 9AM on the contact card, 8AM in the
-// footer. `footerOpens` is the footer's own reading; without it the footer agrees with the card.
+// Saturday has two readings: 9AM on the contact card, 8AM in the footer. `footerOpens` is the footer's;
+// without it the footer agrees with the card.
 export type SaturdayHours = DayHours & { footerOpens: string | null }
 
 export type BusinessHours = { weekdays: DayHours; saturday: SaturdayHours; sunday: DayHours }
@@ -17,7 +14,6 @@ export const DEFAULT_HOURS: BusinessHours = {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-// "00:00" to "23:30" in 30-minute steps: the times the owner can choose.
 export const TIMES: readonly string[] = Array.from(
   { length: 48 },
   (_, i) => `${pad(Math.floor(i / 2))}:${pad((i % 2) * 30)}`,
@@ -33,7 +29,6 @@ function clock(time: string): { hour: number; minutes: string; period: 'AM' | 'P
   return { hour: hour24 % 12 || 12, minutes: m, period: hour24 < 12 ? 'AM' : 'PM' }
 }
 
-// "08:00" → "8:00 AM": how the admin lists the times.
 export function timeLabel(time: string): string {
   const { hour, minutes, period } = clock(time)
   return `${hour}:${minutes} ${period}`
@@ -50,8 +45,7 @@ export function shortTime(time: string): string {
 const LABELS = { weekdays: 'Mon-Fri', saturday: 'Sat', sunday: 'Sun' } as const
 type Day = keyof typeof LABELS
 
-// The contact card: "Mon-Fri 8AM-6PM", "Sat 9AM-4PM" (the spec lists weekdays and Saturday
-// there; Sunday is in the footer only).
+// Weekdays and Saturday only: Sunday is shown in the footer alone.
 export function contactHoursLines(hours: BusinessHours): string[] {
   return (['weekdays', 'saturday'] as const).map((day) => {
     const h = hours[day]
@@ -59,7 +53,6 @@ export function contactHoursLines(hours: BusinessHours): string[] {
   })
 }
 
-// The footer: "Mon-Fri: 8AM - 6PM", "Sat: 8AM - 4PM", "Sun: Closed".
 export function footerHoursLines(hours: BusinessHours): string[] {
   return (['weekdays', 'saturday', 'sunday'] as const).map((day) => {
     const h = hours[day]
@@ -75,7 +68,7 @@ const SCHEMA_DAYS: Record<Day, string[]> = {
   sunday: ['Sunday'],
 }
 
-// schema.org's openingHoursSpecification for the open days, with the contact card's hours.
+// With the contact card's hours (never the footer's Saturday reading).
 export function openingHoursSpecification(hours: BusinessHours) {
   return (['weekdays', 'saturday', 'sunday'] as const)
     .filter((day) => !hours[day].closed)
@@ -106,7 +99,6 @@ function storedDay(stored: Stored<DayHours> | null | undefined, fallback: DayHou
   return valid ? { closed: false, opens, closes } : fallback
 }
 
-// What the owner saved, with the defaults for any day it does not make sense of.
 export function businessHours(stored: StoredBusinessHours | null | undefined): BusinessHours {
   const d = DEFAULT_HOURS
   const saturday = storedDay(stored?.saturday, d.saturday)

@@ -1,6 +1,4 @@
-// Every date the staff read (back office, Payload's own views, e-mails, CSV export) is
-// shown in the business's time zone (SiteSettings `timeZone`), never the reader's or
-// the server's, so one instant reads the same everywhere.
+// Staff read every date in the business's time zone, never their own or the server's.
 export const DEFAULT_TIME_ZONE = 'America/Chicago'
 
 export function isTimeZone(value: unknown): value is string {
@@ -34,7 +32,6 @@ function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
   return f
 }
 
-// Spec section 9: short month, day, year, hour, minute ("Nov 22, 2026, 10:27 PM").
 export function formatBusinessDate(
   value: string | Date | null | undefined,
   timeZone: string = DEFAULT_TIME_ZONE,
@@ -53,7 +50,6 @@ type WallTime = { year: number; month: number; day: number; hour: number; minute
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
-// The wall-clock time of an instant in a zone.
 export function wallTime(date: Date, timeZone: string): WallTime {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: businessTimeZone(timeZone),
@@ -76,8 +72,7 @@ export function wallTime(date: Date, timeZone: string): WallTime {
   }
 }
 
-// The instant at which the zone's clocks show the given wall time (month 1-12; days
-// past the month's end roll over). In a DST gap the time after the gap is used.
+// Month 1-12; days past the month's end roll over. In a DST gap the time after the gap is used.
 export function zonedTime(
   timeZone: string,
   year: number,
@@ -96,10 +91,8 @@ export function zonedTime(
   return new Date(guess)
 }
 
-// The instant at which `toZone`'s clocks show what `fromZone`'s clocks show at `iso`
-// (to the minute). Payload's date picker shows and reads the browser's clock; shifting
-// the value from the business's zone to the browser's before showing it, and back after
-// a pick, makes the picker show and set the business's wall time.
+// Payload's date picker shows and reads the browser's clock: shifting the value into the browser's zone
+// and back makes it show and set the business's wall time.
 export function shiftZone(iso: string, fromZone: string, toZone: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
@@ -109,7 +102,6 @@ export function shiftZone(iso: string, fromZone: string, toZone: string): string
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-// The value of a datetime-local input showing an instant in the business's zone.
 export function toZonedInput(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return ''
   const d = new Date(iso)
@@ -118,14 +110,13 @@ export function toZonedInput(iso: string | null | undefined, timeZone: string): 
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`
 }
 
-// A date in a spreadsheet cell: the business's wall time, which spreadsheets read as a date.
+// The business's wall time, which spreadsheets read as a date.
 export function spreadsheetDate(value: unknown, timeZone: string): unknown {
   if (typeof value !== 'string') return value
   const input = toZonedInput(value, timeZone)
   return input ? input.replace('T', ' ') : value
 }
 
-// A datetime-local input's value read as the business's wall time.
 export function fromZonedInput(value: string, timeZone: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value.trim())
   if (!m) return null

@@ -1,5 +1,4 @@
-// Business constants of the spec (section 9); the site-settings global starts from
-// these and the owner edits them in the admin. Opening hours: src/lib/business-hours.ts.
+// Defaults of the site-settings global; the owner edits them in the admin.
 export const BUSINESS_DEFAULTS = {
   businessName: 'Curbside Rim Co.',
   phone: '(512) 555-0142',

@@ -1,5 +1,4 @@
-// Tags of the cached reads the public pages make; the collections' and globals' hooks
-// revalidate them, so an edit in the admin reaches the site without a deploy.
+// Revalidated by the collections' and globals' hooks, so an admin edit reaches the site without a deploy.
 export const CACHE_TAGS = {
   promotions: 'promotions',
   gallery: 'gallery-items',

@@ -1,5 +1,3 @@
-// The static catalogue the site shows: pricing offers (spec section 3), the main form's
-// service type, and (with the public pages) the customer reviews.
 export const OFFERS = [
   {
     key: 'rim_rash',
@@ -35,7 +33,7 @@ export const OFFERS = [
   },
 ] as const
 
-// Spec section 9: the rim price assumes at least two rims per mobile visit.
+// The rim price assumes at least two rims per mobile visit.
 export const MOBILE_SERVICE_NOTE = 'Two-rim minimum for mobile service, or a $50 delivery fee.'
 
 export const MAIN_FORM_SERVICE = { key: 'wheel_restoration', title: 'Wheel Restoration' } as const
@@ -47,7 +45,6 @@ export const SERVICE_TYPES: readonly ServiceType[] = [...OFFERS.map((o) => o.key
 
 export type Review = { name: string; rating: 1 | 2 | 3 | 4 | 5; date: string; text: string }
 
-// Six customer reviews shown on the home page (static, spec section 3).
 export const REVIEWS: readonly Review[] = [
   {
     name: 'Sarah M.',
@@ -87,7 +84,6 @@ export const REVIEWS: readonly Review[] = [
   },
 ]
 
-// The claimed Google rating (spec section 9).
 export const REVIEW_SUMMARY = {
   rating: 4.6,
   best: 5,
@@ -95,7 +91,6 @@ export const REVIEW_SUMMARY = {
   label: '4.6/5 from over 100 Google reviews',
 } as const
 
-// The title the quote e-mail and the back office show for a lead's service type.
 export function serviceTitle(type: string): string {
   if (type === MAIN_FORM_SERVICE.key) return MAIN_FORM_SERVICE.title
   return OFFERS.find((o) => o.key === type)?.title ?? type

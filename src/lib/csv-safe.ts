@@ -1,7 +1,4 @@
-// Spreadsheet programs run a cell that begins with =, +, -, @, a tab or a carriage return
-// as a formula (CSV injection): a customer could type `=HYPERLINK(...)` into the quote
-// form and have it run on the owner's machine when the export is opened. OWASP's rule:
-// such a cell gets a leading single quote, which the spreadsheet shows as text.
+// CSV injection: spreadsheets run a cell starting with these as a formula; OWASP's fix is a leading quote.
 const FORMULA_START = /^[=+\-@\t\r]/
 
 export function neutraliseCsvCell(value: unknown): unknown {

@@ -2,8 +2,6 @@ import { openingHoursSpecification } from '@/lib/business-hours'
 import { OFFERS, REVIEW_SUMMARY } from '@/lib/catalog'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 
-// schema.org description of the business for search engines: an automotive repair
-// LocalBusiness with its service area, opening hours, offers and rating.
 export function businessJsonLd(settings: PublicSiteSettings, url: string) {
   return {
     '@context': 'https://schema.org',
@@ -44,7 +42,7 @@ export function businessJsonLd(settings: PublicSiteSettings, url: string) {
   }
 }
 
-// JSON for a <script type="application/ld+json">: '<' escaped so no text can close the tag.
+// '<' escaped so no text can close the <script> tag.
 export function jsonLdScript(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c')
 }

@@ -6,8 +6,6 @@ import { DIRECT_SOURCE, SOURCE_MAX } from '@/lib/lead-source'
 
 const SEARCH_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const
 
-// Narrowing by where leads came from: the promotion whose code they used (its id), and
-// the source (utm_source, else the referring site, else (direct); see sourceKey).
 export type LeadOrigin = { promotion?: string; source?: string }
 
 function originWhere({ promotion, source }: LeadOrigin): Where[] {
@@ -26,10 +24,7 @@ function originWhere({ promotion, source }: LeadOrigin): Where[] {
   return and
 }
 
-// The back office's lead filter: an optional status, and a search where every word
-// must appear in the name, phone or e-mail ("Maria Gonzalez" finds Maria Gonzalez),
-// and optionally a promotion and a source.
-// The same filter drives the list and the CSV export.
+// Every search word must appear in the name, phone or e-mail; the list and the CSV export share this filter.
 export function leadsWhere(status: string, search: string, origin: LeadOrigin = {}): Where {
   const and: Where[] = []
   if (isLeadStatus(status)) and.push({ status: { equals: status } })
@@ -42,9 +37,7 @@ export function leadsWhere(status: string, search: string, origin: LeadOrigin = 
 
 export const LEADS_PAGE_SIZE = 20
 
-// The Lead Management tab's filters and page, as the URL carries them
-// (?status=&q=&promotion=&source=&chart=&page=), so a reload or a shared link shows the
-// same list. `chart=source` splits the weekly chart by source.
+// Carried in the URL so a reload or a shared link shows the same list.
 export type LeadFilters = {
   status: string
   q: string
@@ -69,7 +62,6 @@ export function leadFilters(params: Record<string, string | string[] | undefined
   }
 }
 
-// The back office URL of the leads list (or of one lead) with these filters.
 export function leadsHref(filters: Partial<LeadFilters>, lead?: number | string): string {
   const params = new URLSearchParams({ tab: 'leads' })
   if (filters.status) params.set('status', filters.status)
@@ -82,9 +74,7 @@ export function leadsHref(filters: Partial<LeadFilters>, lead?: number | string)
   return `?${params.toString()}`
 }
 
-// The weeks of the chart: Monday 00:00 in the business's time zone of the current
-// week and the `count - 1` weeks before it, oldest first, each with the start of the
-// next week.
+// Weeks start Monday 00:00 in the business's time zone; oldest first.
 export function recentWeeks(now: Date, count: number, timeZone: string): { start: Date; end: Date }[] {
   const today = wallTime(now, timeZone)
   const back = (today.weekday + 6) % 7
@@ -99,7 +89,6 @@ export function recentWeeks(now: Date, count: number, timeZone: string): { start
   return weeks
 }
 
-// How many of the dates fall in each week.
 export function countByWeek(dates: (string | Date)[], weeks: { start: Date; end: Date }[]): number[] {
   const counts = weeks.map(() => 0)
   for (const value of dates) {
@@ -110,8 +99,7 @@ export function countByWeek(dates: (string | Date)[], weeks: { start: Date; end:
   return counts
 }
 
-// The CSV export's request to the import-export plugin: the list's filter and order,
-// and the columns the owner works with (no internal keys, photos as their ids).
+// The columns the owner works with: no internal keys, photos as their ids.
 export const LEAD_EXPORT_FIELDS = [
   'id',
   'createdAt',

@@ -1,6 +1,4 @@
-// Promo codes on quote requests and where a lead came from: the wire names, the
-// messages and the pure rules shared by the forms, the quote endpoint, the back office
-// and the e-mails. No imports, so the browser gets it without anything else.
+// No imports, so the browser forms get it without anything else.
 
 export const PROMO_CODE_FIELD = 'promoCode'
 export const PROMO_CODE_MAX = 50
@@ -10,25 +8,21 @@ export const PROMO_QUERY_PARAM = 'promo'
 export const PROMO_INVALID = 'This code is not valid or has expired.'
 export const PROMO_USED_UP = 'This code has reached its usage limit.'
 
-// The visit's source, as the forms send it and the lead stores it.
 export const SOURCE_FIELDS = ['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'] as const
 export type SourceField = (typeof SOURCE_FIELDS)[number]
 export type LeadSource = Partial<Record<SourceField, string | null>>
 export const SOURCE_MAX = 100
 
-// The filter's and the chart's name for leads with neither a campaign nor a referrer.
+// Leads with neither a campaign nor a referrer.
 export const DIRECT_SOURCE = '(direct)'
 
-// A typed code as the server compares it: trimmed, upper case (codes are stored so).
-// Empty means none; anything longer than a code can be is refused as unknown.
+// Codes are stored upper case; empty means none, and one longer than a code can be is refused as unknown.
 export function normalizePromoInput(value: unknown): string {
   return typeof value === 'string' ? value.trim().toUpperCase() : ''
 }
 
 const CONTROL = /[\u0000-\u001F\u007F]/g
 
-// A source value as stored: text only, no control characters, at most SOURCE_MAX
-// characters; empty is null.
 export function capSource(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const clean = value.replace(CONTROL, '').trim().slice(0, SOURCE_MAX).trim()
@@ -46,13 +40,10 @@ export function cleanSource(
   }
 }
 
-// One name per source, for the filter and the chart: the campaign's utm_source, else the
-// referring site, else direct.
 export function sourceKey(source: LeadSource): string {
   return source.utmSource || source.referrerHost || DIRECT_SOURCE
 }
 
-// How the owner reads a source: "flyer / print / fall-2026", "google.com", "(direct)".
 export function sourceLabel(source: LeadSource): string {
   const utm = [source.utmSource, source.utmMedium, source.utmCampaign].filter(Boolean).join(' / ')
   if (utm && source.referrerHost) return `${utm} (via ${source.referrerHost})`
@@ -68,7 +59,6 @@ export type PromoSnapshot = {
 
 const money = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`
 
-// "FALL15 · 15% off", "WELCOME20 · $20 off", "… · $20 off orders of $100 or more".
 export function promoLabel(p: PromoSnapshot): string | null {
   if (!p.promoCode) return null
   const value = Number(p.promoDiscountValue ?? 0)
@@ -77,14 +67,11 @@ export function promoLabel(p: PromoSnapshot): string | null {
   return `${p.promoCode} · ${discount}${minimum > 0 ? ` orders of ${money(minimum)} or more` : ''}`
 }
 
-// Promotions & Specials: "used 3 of 10", or "used 3" without a limit.
 export function usageText(count: number | null | undefined, limit: number | null | undefined): string {
   const used = Number(count ?? 0)
   return limit == null ? `used ${used}` : `used ${used} of ${Number(limit)}`
 }
 
-// What the first page of a visit keeps: utm_* from its address and the referrer's host
-// when it is another site.
 export function visitSource(href: string, referrer: string): LeadSource {
   const url = new URL(href)
   const out: LeadSource = {}

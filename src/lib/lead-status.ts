@@ -1,4 +1,4 @@
-// A lead moves one step forward at a time (spec section 4); nothing moves back.
+// A lead moves one step forward at a time; nothing moves back.
 export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'completed'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
 
@@ -18,7 +18,6 @@ export function nextLeadStatus(status: LeadStatus): LeadStatus | null {
   return i >= 0 && i < LEAD_STATUSES.length - 1 ? LEAD_STATUSES[i + 1] : null
 }
 
-// Returns null when the change is allowed, otherwise the message to show.
 export function leadStatusChangeError(from: unknown, to: unknown): string | null {
   if (from === to) return null
   if (!isLeadStatus(to)) return `Unknown lead status "${String(to)}".`

@@ -1,5 +1,4 @@
-// Builders for the rich-text (Lexical) documents the site ships as defaults: the
-// policies and the careers posting are written here once and edited in the admin after.
+// The default policies and careers posting are written with these once, then edited in the admin.
 type Node = Record<string, unknown>
 
 export type RichTextDocument = { root: Node & { children: Node[] } }

@@ -29,8 +29,7 @@ export const EMPTY_PROMOTION_FORM: PromotionFormValues = {
   usageLimit: '',
 }
 
-// Spec section 5: code in upper case, numbers as numbers, empty usage limit and end
-// date as null, amounts default to 0. The end date input is the business's wall time.
+// The end date input is in the business's wall time.
 export function promotionRequestBody(values: PromotionFormValues, timeZone: string = DEFAULT_TIME_ZONE) {
   return {
     title: values.title.trim(),

@@ -1,4 +1,3 @@
-// Pure rules of the promotion form and banner (spec sections 3, 5 and 9).
 export const DISCOUNT_TYPES = ['percentage', 'fixed_amount'] as const
 export type DiscountType = (typeof DISCOUNT_TYPES)[number]
 
@@ -23,8 +22,7 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
 }
 
-// Numbers may arrive as strings from forms; an empty amount means 0, an empty usage
-// limit means unlimited (null). Anything that is not a number is left for validation.
+// Form numbers may be strings; blank means the fallback, and anything not a number is left for validation.
 export function toNumberOr<T extends number | null>(value: unknown, fallback: T): number | T | unknown {
   if (isBlank(value)) return fallback
   if (typeof value === 'number') return value

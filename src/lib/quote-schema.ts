@@ -3,13 +3,9 @@ import { z } from 'zod'
 import { SERVICE_TYPES } from '@/lib/catalog'
 import type { ServiceType } from '@/lib/catalog'
 
-// The one definition of a valid quote request, used by the forms in the browser, the
-// submission endpoint and the leads collection (REST/GraphQL creates), so every way in
-// accepts and refuses the same things.
+// Used by the browser forms, the endpoint and the leads collection, so every way in accepts the same things.
 
-// Control characters (NUL, escape, backspace, ...) are never part of a name, a phone
-// number or an address, and PostgreSQL refuses NUL outright; a description may keep its
-// tabs and line breaks.
+// PostgreSQL refuses NUL outright; a description may keep its tabs and line breaks.
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/
 const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 
@@ -20,12 +16,8 @@ const required = (label: string, forbidden: RegExp = CONTROL_CHARACTERS) =>
     .min(1, `${label} is required.`)
     .refine((v) => !forbidden.test(v), `${label} contains characters that are not allowed.`)
 
-// Payload's own e-mail rule (`email` in payload/dist/fields/validations.js, 3.90.1), which the
-// leads collection's email field applies to every write. zod's rule alone lets through
-// addresses Payload refuses (a domain label ending in "-": maria@ex-.com), which then failed
-// only at the insert; requiring both keeps the browser, the endpoint and the collection
-// in agreement. Copied rather than imported because this module runs in the browser;
-// tests/unit/quote-schema.unit.spec.ts fails when Payload's copy changes.
+// Payload's own e-mail rule, applied to every write to leads: zod's alone passes addresses Payload refuses
+// (maria@ex-.com). Copied as this runs in the browser; tests/unit/quote-schema.unit.spec.ts catches drift.
 export const PAYLOAD_EMAIL_PATTERN =
   /^(?!.*\.\.)[\w!#$%&'*+/=?^`{|}~-](?:[\w!#$%&'*+/=?^`{|}~.-]*[\w!#$%&'*+/=?^`{|}~-])?@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}$/i
 const INVALID_EMAIL = 'Enter a valid email address.'
@@ -52,7 +44,6 @@ export const serviceTypeSchema = z.enum(SERVICE_TYPES as [ServiceType, ...Servic
 export const quoteRequestSchema = quoteFieldsSchema.extend({ serviceType: serviceTypeSchema })
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>
 
-// zod issues as { field: message }, the first message per field.
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {}
   for (const issue of error.issues) {

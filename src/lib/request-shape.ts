@@ -1,10 +1,7 @@
 import { APIError, ValidationError } from 'payload'
 
-// Payload turns some malformed request bodies into 500s deep inside its operations (a
-// number where an enum is stored, a body that is not an object, NUL in a login e-mail).
-// Collections check the shape of what they are sent first and refuse it as a 400:
-// `textFields` must be text when given; null and missing values are left to the fields'
-// own rules (required, ...).
+// Payload turns some malformed bodies (a number for an enum, a non-object, NUL) into 500s deep inside its
+// operations: refuse them as 400s first. null and missing values are left to the fields' own rules.
 
 // Only these characters make PostgreSQL refuse a text value outright.
 const NUL = /\u0000/

@@ -1,6 +1,4 @@
-// The only thing a stranger wrote that the customer confirmation repeats: a first name,
-// short and with nothing that reads as a link or an address, so the business's mail
-// cannot carry a stranger's message to someone else's inbox.
+// The only stranger-written text the confirmation repeats: nothing link-like, so it cannot carry spam.
 export const MAX_GREETING_NAME = 30
 
 export function greetingName(firstName: string): string | null {

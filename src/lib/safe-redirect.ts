@@ -1,6 +1,4 @@
-// Where to send someone after signing in. Only paths inside the back office count:
-// anything else (another site, protocol-relative //host, backslash tricks, encoded
-// slashes) falls back to /admin, so a crafted link cannot bounce a visitor off-site.
+// Only back-office paths, so a crafted link cannot bounce a visitor off-site.
 export const ADMIN_HOME = '/admin'
 
 export function safeAdminRedirect(value: unknown): string {

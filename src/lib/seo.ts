@@ -6,8 +6,7 @@ export const PUBLIC_PATHS = ['/', '/gallery', '/join-team', '/privacy-policy', '
 
 export const SITE_TAGLINE = 'Mobile Wheel & Rim Repair in Austin'
 
-// The share picture (src/app/(frontend)/og-image.png/route.tsx). Named in every page's
-// Open Graph tags: a page's own `openGraph` replaces the layout's whole object.
+// Named on every page: a page's own `openGraph` replaces the layout's whole object.
 export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const
 
 export function homeTitle(businessName: string): string {
@@ -24,8 +23,7 @@ function ogImage(businessName: string) {
   }
 }
 
-// The layout's defaults: the title template and the names carry the business name of
-// the site settings, so renaming the business needs no deploy.
+// Names come from the site settings, so renaming the business needs no deploy.
 export function siteMetadata({
   businessName,
   description,
@@ -44,7 +42,6 @@ export function siteMetadata({
   }
 }
 
-// Per-page title, description, canonical address and Open Graph tags.
 export function pageMetadata({
   businessName,
   title,

@@ -27,8 +27,6 @@ export const DEFAULT_SITE_SETTINGS: PublicSiteSettings = {
 type Stored<T> = { [K in keyof T]?: T[K] | null }
 type StoredSiteSettings = Stored<Omit<PublicSiteSettings, 'hours'>> & { hours?: StoredBusinessHours | null }
 
-// The business facts the public pages show: what the owner saved, and the spec's
-// constants where a value is empty.
 export function publicSiteSettings(s: StoredSiteSettings): PublicSiteSettings {
   const d = DEFAULT_SITE_SETTINGS
   return {

@@ -4,8 +4,7 @@ import { createLocalReq } from 'payload'
 import { DEV_ADMIN } from './dev-admin'
 import { wheelImage } from './wheel-images'
 
-// Demo content for development and end-to-end runs. Idempotent: each record has a
-// natural key (e-mail, title) and is created only when missing. Never runs in production.
+// Idempotent: each record has a natural key (e-mail, title) and is created only when missing.
 
 const GALLERY = [
   {

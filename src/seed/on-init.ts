@@ -5,8 +5,7 @@ import { serverUrl } from '@/lib/server-url'
 import { DEV_ADMIN } from './dev-admin'
 import { seed } from './index'
 
-// Development only: the first start fills the database with demo content and every
-// start prints the development admin's credentials. Never in production or tests.
+// Development only, never in production or tests.
 export async function seedOnInit(payload: Payload): Promise<void> {
   if (process.env.NODE_ENV !== 'development' || process.env.SEED === 'false') return
   try {

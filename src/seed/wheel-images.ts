@@ -1,7 +1,6 @@
 import sharp from 'sharp'
 
-// Demo before/after pictures, drawn here so the project ships no binary images: a
-// five-spoke rim, scuffed and dull before, polished after.
+// Drawn here so the project ships no binary images.
 function spokes(cx: number, cy: number, r: number, color: string, width: number): string {
   return Array.from({ length: 5 }, (_, i) => {
     const a = (i * 2 * Math.PI) / 5 - Math.PI / 2

@@ -6,17 +6,8 @@ import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { QUOTE_ENDPOINT } from '@/lib/quote-constants'
 import { BodyTooLarge, discardBody, readCappedBody } from '@/server/read-capped-body'
 
-// Payload's REST and GraphQL handlers answer a body they cannot parse (broken JSON, a
-// broken multipart body, a form-urlencoded or XML body, JSON nested thousands deep)
-// with a 500. The API routes check the body's envelope first and answer such requests
-// with a 400, 413 or 415 that says what is wrong; what the body means stays Payload's job.
-//
-// Memory: a body is read once, counting bytes as they arrive (a missing or false
-// Content-Length changes nothing), and refused as soon as it passes its cap. Only upload
-// collections take file-sized bodies; everything else (login included, and the admin's
-// multipart forms, which carry one `_payload` JSON part) is capped at 2 MiB, room for a
-// field of 1 MiB to reach its own validation message. A file-sized body is read only
-// for approved staff: anyone else's is refused before any of it is kept.
+// Payload answers an unparseable body (broken JSON or multipart, other types, deep nesting) with a 500:
+// refuse it with a 400, 413 or 415 first. 2 MiB leaves room for a 1 MiB field's own validation message.
 const MAX_DEPTH = 64
 // Payload's own limit for request bodies (uploads included).
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
@@ -26,17 +17,12 @@ const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT'])
 type Handler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>
 
 export type GuardOptions = {
-  // Paths whose handler reads and caps its own body (the quote endpoint).
   skip?: (pathname: string) => boolean
-  // Paths that take files (upload collections): multipart up to MAX_UPLOAD_BYTES.
   takesFiles?: (pathname: string) => boolean | Promise<boolean>
-  // Whether the request's sender may send files (checked before a file-sized body is read).
   mayUpload?: (request: Request) => Promise<boolean>
 }
 
-// `open`: the body was read to its end (or drained), so the connection can carry the
-// client's next request; otherwise the connection is closed after the answer, so a client
-// does not send its next request on a socket still holding the rest of this body.
+// Unless the body was read to its end, close the connection: its rest would precede the next request.
 const refuse = (status: number, message: string, open = true) =>
   Response.json({ errors: [{ message }] }, { status, headers: open ? {} : { connection: 'close' } })
 
@@ -71,8 +57,7 @@ function checkJson(text: string): Response | null {
   return nestingDepth(value) > MAX_DEPTH ? refuse(400, 'The request body is nested too deeply.') : null
 }
 
-// The `_payload` part of a multipart body (Payload reads the document's fields from it
-// as JSON), found by a streaming parser: file parts are skipped, never copied.
+// Payload reads the document's fields from the `_payload` part as JSON; file parts are skipped.
 async function payloadPartOf(bytes: Uint8Array, contentType: string): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     let fields: string | undefined
@@ -133,8 +118,7 @@ export function guardRequestBody<A extends unknown[]>(
       const problem = fields === undefined ? null : checkJson(fields)
       if (problem) return problem
     }
-    // The body has been read: the handler gets the same request around the bytes read,
-    // so they are held once (a clone would hold a second copy until Payload reads it).
+    // A new Request around the bytes rather than a clone, which would hold a second copy.
     const checked = new Request(request.url, {
       method: request.method,
       headers: request.headers,
@@ -145,9 +129,7 @@ export function guardRequestBody<A extends unknown[]>(
   }
 }
 
-// The REST routes' guard: the quote endpoint reads and caps its own body; upload
-// collections (`/api/<slug>` and `/api/<slug>/<id>`) take file-sized multipart bodies,
-// from approved staff only (the quote endpoint stores customers' photos itself).
+// The quote endpoint caps its own body; upload collections take file-sized bodies from approved staff only.
 export function guardRestBody<A extends unknown[]>(
   handler: Handler<A>,
   config?: Promise<SanitizedConfig> | SanitizedConfig,
@@ -166,8 +148,7 @@ export function guardRestBody<A extends unknown[]>(
     }
     return (await uploadSlugs).has(slug)
   }
-  // The sender as Payload's own strategies see it (session cookie, with its origin
-  // checked, or an API key), without computing permissions.
+  // As Payload's own strategies see the sender (cookie with origin check, or API key), without permissions.
   const mayUpload = async (request: Request) => {
     if (!config) return true
     const payload = await getPayload({ config: await config })

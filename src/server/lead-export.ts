@@ -2,7 +2,6 @@ import type { PayloadRequest } from 'payload'
 
 import { businessTimeZone, spreadsheetDate } from '@/lib/business-time'
 
-// The export's timestamps in the business's time zone, like every date staff read.
 export async function exportDatesInBusinessZone({
   data,
   req,

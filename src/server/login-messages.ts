@@ -3,8 +3,7 @@ import { CROSS_SITE_LOGIN } from '@/collections/Users/hooks/guardLogin'
 import { FIRST_ACCOUNT_NEEDS_TOKEN } from '@/collections/Users/hooks/assignRoleOnCreate'
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '@/lib/password-policy'
 
-// The only messages /login shows from its address (`?error=<code>`): a link cannot make
-// the login card say anything else.
+// The only messages /login shows for `?error=<code>`, so a link cannot make it say anything else.
 export const LOGIN_MESSAGES = {
   credentials: 'The email or password provided is incorrect.',
   unverified: 'Please verify your email before logging in.',

@@ -1,6 +1,4 @@
-// Google sign-in is configured by environment only; without a client id and secret the
-// button is hidden and the routes answer 404. The issuer is overridable so tests (and a
-// staging identity provider) can stand in for Google.
+// The issuer is overridable so tests (or a staging identity provider) can stand in for Google.
 export const GOOGLE_ISSUER_DEFAULT = 'https://accounts.google.com'
 
 export type GoogleOidcSettings = { clientId: string; clientSecret: string; issuer: string }

@@ -10,8 +10,6 @@ import type { GoogleOidcSettings } from '@/server/oidc-config'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 import { SIGN_UP_METHOD_CONTEXT } from '@/collections/Users/signUpMethod'
 
-// Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce.
-// The transient values travel in a short-lived HTTP-only cookie scoped to /auth/google.
 export const OIDC_COOKIE = 'curbside-oidc'
 export const OIDC_COOKIE_MAX_AGE = 600
 
@@ -92,7 +90,7 @@ export async function startGoogleSignIn(args: {
 
 function providerMessage(error: unknown): string {
   if (error instanceof OidcError) return error.message
-  // The provider's own wording is not shown (only known messages reach /login).
+  // The provider's own wording is not shown: only known messages reach /login.
   if (error instanceof client.AuthorizationResponseError && error.error === 'access_denied') {
     return 'The user denied access.'
   }
@@ -128,16 +126,14 @@ async function findOrCreateUser(payload: Payload, claims: client.IDToken): Promi
     if (existing.googleSubject && existing.googleSubject !== subject) {
       throw new OidcError('This e-mail address is linked to a different Google account.')
     }
-    // An account whose address nobody confirmed may have been made by someone who does not
-    // own it, with a password they know: linking would hand them the owner's Google
-    // sign-in. Only an address its owner confirmed is linked.
+    // An unconfirmed account may have been made by someone who knows its password but not the address:
+    // linking it would hand them the owner's Google sign-in.
     if (existing._verified !== true) {
       throw new OidcError(
         'An account with this e-mail address exists but its address was never confirmed. Ask an admin to remove it, then sign in with Google again.',
       )
     }
-    // Linking changes how the account signs in: every session it had ends (the new one
-    // is issued after this).
+    // Linking changes how the account signs in, so its existing sessions end.
     return payload.update({
       collection: 'users',
       id: existing.id,
@@ -146,7 +142,6 @@ async function findOrCreateUser(payload: Payload, claims: client.IDToken): Promi
       depth: 0,
     })
   }
-  // A new Google account waits for an admin's approval like any sign-up.
   return payload.create({
     collection: 'users',
     data: {
@@ -177,8 +172,7 @@ export async function completeGoogleSignIn(args: {
   try {
     const transient = decodeTransient(args.cookieValue)
     if (!transient) throw new OidcError('Your Google sign-in expired. Please try again.')
-    // openid-client refuses a mismatch too, but with a generic message; a forged or
-    // stale callback deserves a plain one.
+    // openid-client checks state too, but with a generic message.
     const error = args.currentUrl.searchParams.get('error')
     if (!error && args.currentUrl.searchParams.get('state') !== transient.state) {
       throw new OidcError('Google sign-in could not be verified. Please try again.')
@@ -194,8 +188,7 @@ export async function completeGoogleSignIn(args: {
     if (!claims) throw new OidcError('Google did not identify the account.')
     const user = await findOrCreateUser(payload, claims)
 
-    // Payload 3.90 only accepts sessions and tokens it issued itself: the same steps
-    // as its own login operation.
+    // Payload 3.90 only accepts sessions and tokens it issued: the same steps as its own login.
     const collectionConfig = payload.collections.users.config
     const req = await createLocalReq({}, payload)
     const authUser = { ...user, collection: 'users' as const }

@@ -1,5 +1,4 @@
-// Every API answer may carry customers' data or a session, so no browser or proxy keeps
-// one; the gallery's public pictures are the exception.
+// API answers may carry customers' data or a session; only the gallery's public pictures may be cached.
 export const PRIVATE = 'no-store, private'
 
 const isPublicFile = (pathname: string) => pathname.startsWith('/api/gallery-images/file/')
@@ -14,7 +13,7 @@ export function privateAnswers<A extends unknown[]>(
       response.headers.set('Cache-Control', PRIVATE)
       return response
     } catch {
-      // Headers of some answers are immutable: copy them into one that is not.
+      // Some answers' headers are immutable.
       const copy = new Response(response.body, response)
       copy.headers.set('Cache-Control', PRIVATE)
       return copy

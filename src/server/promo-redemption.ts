@@ -4,9 +4,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { PROMO_CODE_MAX, PROMO_INVALID, PROMO_USED_UP } from '@/lib/lead-source'
 
-// A promo code on a quote request: checked and counted in SQL, because the count is
-// shared by every app instance and a read-then-write would let two requests both take
-// the last use.
+// In SQL: the count is shared across instances; a read-then-write would let two requests take the last use.
 
 export class PromoRefused extends Error {}
 
@@ -23,7 +21,6 @@ type Db = PostgresAdapter['drizzle']
 const LIVE = sql`is_active IS TRUE AND (end_date IS NULL OR end_date > now())`
 const HAS_ROOM = sql`(usage_limit IS NULL OR COALESCE(usage_count, 0) < usage_limit)`
 
-// Why no live promotion with room took the code: one exists but is used up, or none.
 async function refusal(db: Db, code: string): Promise<string> {
   const found = (await db.execute(sql`
     SELECT 1 FROM promotions WHERE upper(discount_code) = ${code} AND ${LIVE} LIMIT 1
@@ -31,8 +28,7 @@ async function refusal(db: Db, code: string): Promise<string> {
   return found.rows.length ? PROMO_USED_UP : PROMO_INVALID
 }
 
-// Before any costly work (photos): refuses a code that cannot be taken now. Not the
-// decision: redeemPromoCode in the lead's transaction is.
+// An early refusal before the costly photo work; redeemPromoCode, in the lead's transaction, decides.
 export async function precheckPromoCode(payload: Payload, code: string): Promise<string | null> {
   if (code.length > PROMO_CODE_MAX) return PROMO_INVALID
   const db = (payload.db as unknown as PostgresAdapter).drizzle
@@ -42,12 +38,8 @@ export async function precheckPromoCode(payload: Payload, code: string): Promise
   return room.rows.length ? null : refusal(db, code)
 }
 
-// Counts one use of the code, in the request's open transaction, and returns the
-// promotion as it is now; throws PromoRefused when no live promotion with room has it.
-// The UPDATE takes the promotion's row lock until the transaction ends; a concurrent
-// request waits for it and then re-checks the conditions on the committed row (READ
-// COMMITTED), so a limit of 10 lets exactly 10 through however many arrive at once.
-// Should two live promotions share a code, the newest with room is used.
+// The UPDATE holds the row lock until the transaction ends; a concurrent request then re-checks the
+// committed row (READ COMMITTED), so a limit of 10 lets exactly 10 through however many arrive at once.
 export async function redeemPromoCode(req: PayloadRequest, code: string): Promise<Redeemed> {
   const adapter = req.payload.db as unknown as PostgresAdapter
   const db = req.transactionID ? adapter.sessions[await req.transactionID]?.db : undefined
@@ -73,7 +65,6 @@ export async function redeemPromoCode(req: PayloadRequest, code: string): Promis
   }
 }
 
-// The lead's link and snapshot, written in the same transaction right after the count.
 export async function linkLeadToPromotion(req: PayloadRequest, leadId: number, p: Redeemed): Promise<void> {
   const adapter = req.payload.db as unknown as PostgresAdapter
   const db = req.transactionID ? adapter.sessions[await req.transactionID]?.db : undefined

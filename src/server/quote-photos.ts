@@ -5,33 +5,22 @@ import sharp from 'sharp'
 import { createPerCoreLimiter } from '@/lib/limiter'
 import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '@/lib/quote-constants'
 
-// What sharp reports for the formats customers may send. HEIC and AVIF both read as
-// 'heif'; HEIC decodes only where sharp's libheif has an HEVC decoder, otherwise the
-// decode below fails and the photo is refused like any unreadable file.
+// sharp reads HEIC and AVIF as 'heif'; HEIC decodes only where libheif has HEVC, else it is refused.
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif'])
-// Decompression bombs: a small file that claims a huge canvas. 50 MP holds every phone
-// camera's full-resolution photo (the largest are 8160 x 6120, 49.9 MP).
+// Against decompression bombs; 50 MP holds every phone camera's full-resolution photo.
 export const MAX_PIXELS = 50_000_000
 
 export type CleanPhoto = { data: Buffer; width: number; height: number }
 
 export class PhotoRejected extends Error {}
 
-// libvips caches the results of recent operations (up to 50 MB and 100 of them) for a
-// program that reads the same image again; every photo here is read once, so the cache
-// only held decoded photos in the server's memory between requests. Started at boot.
+// libvips' operation cache only keeps decoded photos in memory: every photo here is read once.
 export function keepNoDecodedImages() {
   sharp.cache(false)
 }
 
-// Decides from the bytes alone (never the name or declared type) whether this is a photo
-// we take, and re-encodes it: auto-oriented, longest side capped, as a JPEG without any
-// metadata (sharp drops EXIF, GPS, XMP and ICC unless asked to keep them). A photo waiting
-// in a file is read only once its turn has come, so queued photos wait on disk; libvips
-// then reads the file itself as it decodes, so the photo's bytes never become a buffer in
-// the server's JavaScript heap, where a dead 7 MB buffer stays until the next full GC.
-// `since`: when the request it belongs to came in, which keeps that request's place in the
-// line for a core (createLimiter).
+// Decides from the bytes alone, never the name or declared type. A file is read by libvips itself, so the
+// photo never becomes a buffer in the JS heap; `since` keeps its request's place in line for a core.
 export async function cleanPhoto(input: Buffer | string, since?: number): Promise<CleanPhoto> {
   return withPhotoSlot(
     async () => reencode(input, typeof input === 'string' ? (await fs.stat(input)).size : input.byteLength),
@@ -39,9 +28,7 @@ export async function cleanPhoto(input: Buffer | string, since?: number): Promis
   )
 }
 
-// Decoding a 12 MP photo takes about 40 MB and a core: at most one photo per core is
-// decoded at a time, so a burst of submissions queues here instead of multiplying the
-// server's memory (10 submissions of 3 photos at once would otherwise decode 30 photos).
+// Decoding a 12 MP photo takes about 40 MB and a core: a burst queues here instead of multiplying memory.
 const withPhotoSlot = createPerCoreLimiter()
 
 async function reencode(input: Buffer | string, bytes: number): Promise<CleanPhoto> {
@@ -50,14 +37,13 @@ async function reencode(input: Buffer | string, bytes: number): Promise<CleanPho
   let format: string | undefined
   let pixels = 0
   try {
-    // The header alone: nothing is decoded here, so no pixel limit is needed to read it.
+    // Header only: nothing is decoded, so no pixel limit is needed to read it.
     const meta = await sharp(input, { limitInputPixels: false }).metadata()
     format = meta.format
     pixels = (meta.width ?? 0) * (meta.height ?? 0)
   } catch {
     throw new PhotoRejected('is not an image we can read (JPEG, PNG, WebP, GIF, HEIC or AVIF).')
   }
-  // Read from the header alone, before anything is decoded.
   if (pixels > MAX_PIXELS) throw new PhotoRejected('is larger than 50 megapixels.')
   if (!format || !ACCEPTED_FORMATS.has(format)) {
     throw new PhotoRejected('is not a JPEG, PNG, WebP, GIF, HEIC or AVIF image.')
@@ -66,8 +52,7 @@ async function reencode(input: Buffer | string, bytes: number): Promise<CleanPho
     const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS })
       .rotate()
       .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      // libjpeg-turbo rather than mozjpeg: six times faster on a 12 MP photo, for files
-      // about a tenth larger; a customer waits for this step.
+      // libjpeg-turbo rather than mozjpeg: six times faster for files about a tenth larger; a customer waits.
       .jpeg({ quality: 88 })
       .toBuffer({ resolveWithObject: true })
     return { data, width: info.width, height: info.height }

@@ -9,33 +9,26 @@ import Busboy from 'busboy'
 
 import { MAX_PHOTOS, MAX_PHOTO_BYTES } from '@/lib/quote-constants'
 
-// The quote form's body, read as it arrives: text fields into memory (a handful, each
-// small), each photo straight to a file of its own in `dir`, so a request never holds
-// more than a few chunks of its photos in memory however large they are. Limits are
-// enforced while reading: the whole body, each photo, the number of photos and fields.
+// Photos stream straight to files in `dir`, so memory stays small whatever their size.
 export const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024
-// The form sends twelve fields (seven of the quote, the promo code, four of the source); the longest (the description) is at most 5000 characters.
+// The form sends twelve fields; the longest (the description) is at most 5000 characters.
 const MAX_FIELDS = 20
 const MAX_FIELD_BYTES = 64 * 1024
 
 export type ReceivedPhoto = { name: string; path: string; size: number; tooLarge: boolean }
 
 export type QuoteUpload = {
-  // The first value sent under each name.
   fields: Map<string, string>
   photos: ReceivedPhoto[]
   photosAsText: boolean
   tooManyPhotos: boolean
 }
 
-// Each quote request's photos wait in a folder of their own under the system's temporary
-// folder, removed when the request ends. A process killed mid-request leaves its folder
-// behind: removeAbandonedUploadFolders() clears those at server start.
+// A process killed mid-request leaves its folder behind: removeAbandonedUploadFolders() clears it at start.
 const FOLDER_PREFIX = 'quote-'
 export const makeUploadFolder = () => fs.promises.mkdtemp(path.join(os.tmpdir(), FOLDER_PREFIX))
 
-// Folders untouched for an hour: no request lasts that long, so another instance on the
-// same host is not using them.
+// No request lasts an hour, so another instance on the same host is not using them.
 export async function removeAbandonedUploadFolders(
   maxAgeMs = 60 * 60 * 1000,
   base = os.tmpdir(),
@@ -57,8 +50,7 @@ export class UploadTooLarge extends Error {}
 export class UploadUnreadable extends Error {}
 
 export type ReceiveOptions = {
-  // Called for each photo once it is wholly on disk (never for one cut off at 15 MB), while
-  // the rest of the body may still be arriving, with the text fields received so far.
+  // Once a photo is wholly on disk (never one cut off at the limit), while the body may still be arriving.
   onPhoto?: (photo: ReceivedPhoto, fieldsSoFar: ReadonlyMap<string, string>) => void
 }
 

@@ -1,21 +1,16 @@
-// A body refused for its size. `drained`: the rest of it was read and thrown away, so
-// the connection can carry the answer and the client's next request; otherwise the
-// answer must close the connection.
+// `drained`: the rest was read, so the connection can stay open; otherwise the answer must close it.
 export class BodyTooLarge extends Error {
   constructor(readonly drained: boolean) {
     super('The request body is too large.')
   }
 }
 
-// How much of a refused body is read and thrown away so that the client sees the answer:
-// a browser still sending its upload when the server closes the connection reports a
-// network error, not the server's message. Beyond this the connection is closed.
+// A browser still uploading when the connection closes shows a network error: drain refused bodies up to this.
 export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024
 
 type Reader = ReadableStreamDefaultReader<Uint8Array>
 
-// Reads the rest of a body without keeping it, up to `budget` more bytes. True when the
-// body ended within the budget; false when it was cancelled instead.
+// True when the body ended within the budget, false when it was cancelled.
 async function discardRest(reader: Reader, budget: number): Promise<boolean> {
   let read = 0
   for (;;) {
@@ -23,16 +18,14 @@ async function discardRest(reader: Reader, budget: number): Promise<boolean> {
     if (done) return true
     read += value.byteLength
     if (read > budget) {
-      // Not awaited: cancelling one branch of a teed stream (a cloned request) settles
-      // only once the other branch is cancelled too.
+      // Not awaited: cancelling one branch of a teed stream (a cloned request) settles only once both are.
       void reader.cancel().catch(() => undefined)
       return false
     }
   }
 }
 
-// A body that is refused unread: it is drained when it is small enough (see
-// DRAIN_LIMIT_BYTES). True when the connection can stay open.
+// True when the connection can stay open.
 export async function discardBody(
   body: ReadableStream<Uint8Array> | null,
   contentLength: string | null,
@@ -47,9 +40,7 @@ export async function discardBody(
   return discardRest(reader, limit)
 }
 
-// A request body, refused as soon as it passes `cap` bytes: a missing or false
-// Content-Length cannot make the server buffer more. What follows the cap is drained,
-// never kept (see discardBody).
+// Counts bytes as they arrive, so a missing or false Content-Length cannot make the server buffer more.
 export async function readCappedBody(
   body: ReadableStream<Uint8Array> | null,
   contentLength: string | null,

@@ -8,8 +8,7 @@ import type {
 
 import type { CacheTag } from '@/lib/cache-tags'
 
-// Expire the tagged reads at once ({ expire: 0 }) rather than serving stale content once
-// more: after a save in the admin, the next visitor sees the change.
+// { expire: 0 }: the next visitor after an admin save sees the change, not stale content once more.
 export function revalidateTags(tags: readonly CacheTag[], context?: RequestContext): void {
   // Seeds and scripts set this: there is no Next.js server to tell.
   if (context?.disableRevalidate) return

@@ -2,9 +2,7 @@ import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/c
 import type { S3ClientConfig } from '@aws-sdk/client-s3'
 import { s3Storage } from '@payloadcms/storage-s3'
 
-// S3 (or any S3-compatible store) when S3_BUCKET is set; local disk otherwise. The
-// plugin's fields are always inserted and each collection has a fixed prefix, so the
-// database schema, and therefore the migrations, are the same either way.
+// The plugin's fields are always inserted, so the schema and migrations are the same with or without S3.
 export const s3Enabled = () => Boolean(process.env.S3_BUCKET)
 
 function clientConfig(): S3ClientConfig {
@@ -20,7 +18,6 @@ function clientConfig(): S3ClientConfig {
   }
 }
 
-// Deletes every object under `prefix` (used to undo the files of a rolled-back quote).
 export async function deleteS3ObjectsWithPrefix(prefix: string): Promise<void> {
   const client = new S3Client(clientConfig())
   const Bucket = process.env.S3_BUCKET!
@@ -42,8 +39,7 @@ export function storagePlugin() {
     bucket: env.S3_BUCKET || 'unused',
     collections: {
       'gallery-images': { prefix: 'gallery' },
-      // Without signedDownloads, files are proxied through Payload's file route, which
-      // applies the collection's read access: customer photos stay staff-only.
+      // Without signedDownloads, files go through Payload's file route and its read access: staff-only.
       'customer-uploads': { prefix: 'customer-uploads' },
     },
     config: clientConfig(),

@@ -1,10 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-// The one-time token that lets the owner create the first account of a fresh production
-// database: without it, whoever reached the sign-up first would become the admin. It is
-// SETUP_TOKEN when set, else derived from the server's secret, so every instance of one
-// deployment prints and accepts the same token without sharing any state. It opens
-// nothing once an account exists.
+// Guards a fresh database's first sign-up; derived from the secret so all instances agree without shared state.
 export function setupToken(secret: string): string {
   const configured = process.env.SETUP_TOKEN?.trim()
   if (configured) return configured

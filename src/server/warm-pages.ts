@@ -1,20 +1,12 @@
 import { PUBLIC_PATHS } from '@/lib/seo'
 
-// A new instance (every deploy starts some) loads a page's server code and renders it
-// for the first time on that page's first request. Until then the page's first visitor
-// waits for it, and so does everything the browser asks next (stylesheet, font, scripts):
-// the same Node process serves them. Measured with `npm run drill -- cold-start`
-// (docs/BENCHMARKS.md). So each instance asks itself for the public pages once, as soon
-// as it starts, one page at a time (one core at most, the other stays with visitors).
+// A new instance renders each page for the first time on its first request, and that visitor (and the
+// page's assets) wait for it. So it requests its public pages at start, one at a time, sparing a core.
 export const WARM_PATHS: readonly string[] = [...PUBLIC_PATHS, '/login']
 
 export type WarmedPage = { path: string; status: number | string; ms: number }
 
-/**
- * The address the server answers on inside its own host: HOSTNAME and PORT as Next's
- * standalone server reads them, with the any-address forms (0.0.0.0, ::) reached at the
- * loopback address.
- */
+/** HOSTNAME and PORT as Next's standalone server reads them; any-address forms map to loopback. */
 export function ownOrigin(env: Record<string, string | undefined> = process.env): string {
   const port = Number.parseInt(env.PORT ?? '', 10) || 3000
   const host = (env.HOSTNAME ?? '').trim()
@@ -24,11 +16,7 @@ export function ownOrigin(env: Record<string, string | undefined> = process.env)
   return `http://${host}:${port}`
 }
 
-/**
- * Requests each path once, in order, waiting for the whole answer before the next one.
- * Never throws: a page that fails or takes longer than `timeoutMs` is reported with the
- * error's name in place of a status, and the rest are still requested.
- */
+/** Never throws: a failed or timed-out page reports its error's name as its status. */
 export async function warmPages(
   origin: string,
   paths: readonly string[] = WARM_PATHS,
@@ -54,20 +42,18 @@ export async function warmPages(
   return warmed
 }
 
-/** One log line: `Pages warmed in 1.2 s: / 200 (310 ms), /gallery 200 (402 ms), ...` */
 export function describeWarmUp(warmed: readonly WarmedPage[]): string {
   const total = warmed.reduce((sum, page) => sum + page.ms, 0)
   const pages = warmed.map((page) => `${page.path} ${page.status} (${page.ms} ms)`).join(', ')
   return `Pages warmed in ${(total / 1000).toFixed(1)} s: ${pages}`
 }
 
-/** That line as read back from a server's log (benchmarks, drills, tests). */
 export const WARM_UP_LINE = /Pages warmed in [\d.]+ s: .*/
 
 export const warmedWell = (warmed: readonly WarmedPage[]) =>
   warmed.every((page) => typeof page.status === 'number' && page.status < 400)
 
-/** Started by src/instrumentation.ts; WARM_PAGES=false (the job worker) skips it. */
+/** WARM_PAGES=false (the job worker) skips it. */
 export async function warmPagesAtStart(env: Record<string, string | undefined> = process.env) {
   if (env.WARM_PAGES === 'false' || env.NODE_ENV !== 'production') return
   const warmed = await warmPages(ownOrigin(env))

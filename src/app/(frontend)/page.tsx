@@ -15,8 +15,7 @@ import { homeTitle, pageMetadata } from '@/lib/seo'
 import { serverUrl } from '@/lib/server-url'
 import { getSiteSettings } from '@/data/site-settings'
 
-// Served from the cache; the collections' hooks revalidate it by tag. The 30-second
-// lifetime retires a promotion that reaches its end date (budget in src/data/banner.ts).
+// The collections' hooks revalidate by tag; 30 s retires a promotion at its end date.
 export const revalidate = 30
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -51,7 +50,6 @@ export default async function HomePage() {
         <Contact settings={settings} />
       </main>
       <SiteFooter settings={settings} />
-      {/* Notices of the quote forms, loaded with the first form; pages without a form do without. */}
       <LazyToaster />
     </>
   )

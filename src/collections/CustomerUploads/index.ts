@@ -19,10 +19,8 @@ export const CUSTOMER_PHOTO_MIME_TYPES = [
   'image/avif',
 ]
 
-// Photos customers attach to a quote request. Private: only approved staff read them,
-// through Payload's access-checked file route. Every photo is re-encoded (auto-oriented,
-// longest side capped, all metadata such as GPS and camera serials dropped) exactly once:
-// by the quote endpoint for its photos, by the options below for every other upload.
+// Private: only approved staff read them, through Payload's access-checked file route. Each
+// photo is cleaned (oriented, size capped, metadata such as GPS dropped) exactly once.
 export const CustomerUploads: CollectionConfig = {
   slug: 'customer-uploads',
   admin: { group: 'Files', defaultColumns: ['filename', 'filesize', 'createdAt'] },
@@ -36,8 +34,7 @@ export const CustomerUploads: CollectionConfig = {
     staticDir: path.join(UPLOADS_DIR, 'customer-uploads'),
     mimeTypes: CUSTOMER_PHOTO_MIME_TYPES,
     resizeOptions: { width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true },
-    // Uploads made through the admin or the API; the quote endpoint's photos, already
-    // cleaned, skip these two (hooks/keepCleanedPhoto.ts).
+    // The quote endpoint's photos, already cleaned, skip these (hooks/keepCleanedPhoto.ts).
     formatOptions: { format: 'jpeg', options: { quality: 85 } },
     imageSizes: [
       {

@@ -5,10 +5,8 @@ import type { Payload } from 'payload'
 
 import { deleteS3ObjectsWithPrefix, s3Enabled } from '@/server/s3'
 
-// Removes every stored file (original and generated sizes) whose name starts with one of
-// `baseNames`: the quote endpoint names each photo after a fresh UUID, so this finds
-// exactly the files of a submission that was rolled back, including those of a photo
-// whose own database row never made it.
+// Each photo is named after a fresh UUID, so the prefix finds exactly a rolled-back
+// submission's files, even for a photo whose database row never made it.
 export async function removeStoredFiles(payload: Payload, baseNames: string[]): Promise<void> {
   if (baseNames.length === 0) return
   const owns = (name: string) =>

@@ -11,8 +11,6 @@ import { timestampFields } from '@/fields/timestamps'
 
 export const GALLERY_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']
 
-// Before/after photos of finished work: public, re-encoded to WebP without metadata,
-// with a card-sized variant for the gallery grid.
 export const GalleryImages: CollectionConfig = {
   slug: 'gallery-images',
   admin: { useAsTitle: 'alt', group: 'Files' },
@@ -38,8 +36,7 @@ export const GalleryImages: CollectionConfig = {
     ],
     adminThumbnail: 'card',
   },
-  // The public gallery caches these pictures (file, size, alt) with its items: a replaced
-  // file or a new alt text must reach it without waiting for an item to change.
+  // The gallery caches these with its items: a new file or alt text must reach it at once.
   hooks: {
     afterChange: [revalidateOnChange(CACHE_TAGS.gallery)],
     afterDelete: [revalidateOnDelete(CACHE_TAGS.gallery)],

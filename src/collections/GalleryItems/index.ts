@@ -9,7 +9,6 @@ import { timestampFields } from '@/fields/timestamps'
 
 import { removeImagesOfDeletedItem, removeReplacedImages } from './hooks/removeUnusedImages'
 
-// Before/after pairs shown on the public gallery.
 export const GalleryItems: CollectionConfig = {
   slug: 'gallery-items',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'beforeImage', 'afterImage', 'createdAt'] },
@@ -20,7 +19,6 @@ export const GalleryItems: CollectionConfig = {
     delete: approvedStaff,
   },
   defaultSort: '-createdAt',
-  // The public gallery page.
   hooks: {
     afterChange: [removeReplacedImages, revalidateOnChange(CACHE_TAGS.gallery)],
     afterDelete: [removeImagesOfDeletedItem, revalidateOnDelete(CACHE_TAGS.gallery)],

@@ -16,11 +16,8 @@ import { queueQuoteEmails } from './hooks/queueQuoteEmails'
 import { validateQuoteEmail, validateQuoteText, validateQuoteTextarea } from './hooks/validateQuoteField'
 import { validateStatusChange } from './hooks/validateStatusChange'
 
-// Customers' quote requests. Anyone may create one (the quote forms, API consumers);
-// only approved staff read or change them.
-// When each quote e-mail was claimed by a job runner and accepted by the mail server
-// (src/jobs/SendQuoteEmail/deliveryClaim.ts). Written by the server only; staff see when
-// the e-mails went out.
+// When each quote e-mail was claimed by a job runner and accepted by the mail server;
+// written by the server only.
 const quoteEmailFields: Field[] = (['business', 'customer'] as const).flatMap((audience) => [
   {
     name: `${audience}EmailClaimedAt`,
@@ -42,12 +39,10 @@ const quoteEmailFields: Field[] = (['business', 'customer'] as const).flatMap((a
   },
 ])
 
-// Written by the quote endpoint alone (access overridden, in the transaction that counts
-// the code's use); staff read them, nobody sets them through the API.
+// Only the quote endpoint writes these, in the transaction that counts the code's use.
 const serverOwned = { read: approvedStaffField, create: nobody, update: nobody }
 
-// The promotion whose code the customer entered, and what it offered at that moment: the
-// snapshot stays as it was when the promotion is edited or deleted (the link goes null).
+// A snapshot of the promotion: it stays as it was when the promotion is edited or deleted.
 const promotionFields: Field[] = [
   {
     name: 'promotion',
@@ -99,8 +94,7 @@ const promotionFields: Field[] = [
   },
 ]
 
-// Where the visit that sent the request came from (the site's first page: utm_* and the
-// referring site), capped at 100 characters by the endpoint.
+// Where the visit came from (its first page's utm_* and referrer).
 const sourceFields: Field[] = [
   {
     type: 'collapsible',
@@ -203,10 +197,8 @@ export const Leads: CollectionConfig = {
       relationTo: 'customer-uploads',
       hasMany: true,
       maxRows: 10,
-      // Customer photos are private and addressed by guessable ids: a public create that
-      // could set this would link other customers' photos to a lead of its own. For anyone
-      // but approved staff Payload drops the value (field access); the quote endpoint links
-      // the photos it has just stored, with the server's rights.
+      // Photos have guessable ids: a public create that could set this would link other
+      // customers' photos to its own lead. The quote endpoint links its photos as the server.
       access: { create: approvedStaffField },
     },
     {
@@ -222,20 +214,18 @@ export const Leads: CollectionConfig = {
       defaultValue: 'new',
       index: true,
       options: LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] })),
-      // Whoever is not approved staff cannot choose a status: their leads start as new.
       access: { create: approvedStaffField },
       validate: validateStatusChange,
       admin: { position: 'sidebar' },
     },
     {
-      // The quote form's submission key: a retried or double-clicked submission finds the
-      // lead it already made instead of making another (the unique index settles races).
+      // A retried or double-clicked submission finds its lead instead of making another (the
+      // unique index settles races).
       name: 'idempotencyKey',
       type: 'text',
       unique: true,
       index: true,
       maxLength: 100,
-      // Set by the quote endpoint (access overridden); no API caller chooses it.
       access: { read: approvedStaffField, create: nobody, update: nobody },
       admin: { position: 'sidebar', readOnly: true, hidden: true },
     },

@@ -15,9 +15,8 @@ import { normalizePromotion } from './hooks/normalizePromotion'
 
 const staffRead = { read: approvedStaffField }
 
-// Promotions and specials. The public reads only live promotions and only the fields
-// the banner shows (spec section 3): id, title, bannerText, bannerColor, discountCode,
-// endDate. Every other field is readable by approved staff alone.
+// The public reads only live promotions and only the fields the banner shows; every other
+// field is for approved staff alone.
 export const Promotions: CollectionConfig = {
   slug: 'promotions',
   admin: {
@@ -34,7 +33,6 @@ export const Promotions: CollectionConfig = {
   hooks: {
     beforeValidate: [normalizePromotion],
     afterRead: [hideTimestampsFromPublic],
-    // The promotion banner on every public page.
     afterChange: [revalidateOnChange(CACHE_TAGS.promotions)],
     afterDelete: [revalidateOnDelete(CACHE_TAGS.promotions)],
   },

@@ -3,10 +3,8 @@ import type { CollectionConfig } from 'payload'
 import { admins } from '@/access/admins'
 import { nobody } from '@/access/nobody'
 
-// One row per limited key (`quote:address:<client>`, `signup:email:<address>`, …): the
-// window it is counting and how many hits that window holds. Kept in PostgreSQL so every
-// limit holds across app instances; written only by src/server/rate-limit.ts with one
-// atomic upsert. Admins may look (and clear a row to lift a limit early).
+// In PostgreSQL so limits hold across app instances; written only by src/server/rate-limit.ts.
+// Admins may clear a row to lift a limit early.
 export const RateLimits: CollectionConfig = {
   slug: 'rate-limits',
   admin: { group: 'System', hidden: true },

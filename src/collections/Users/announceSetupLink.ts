@@ -2,8 +2,7 @@ import type { Payload } from 'payload'
 
 import { setupLink } from '@/server/setup-token'
 
-// At every start while the database has no account: the link that creates the first
-// admin (the sign-up refuses the first account without its token).
+// The sign-up refuses the first account without the token in this link.
 export async function announceSetupLink(payload: Payload): Promise<void> {
   // A build starts Payload on a throwaway database, often without the real secret.
   if (process.env.NEXT_PHASE === 'phase-production-build') return

@@ -32,14 +32,12 @@ export const Users: CollectionConfig = {
     defaultColumns: ['email', 'role', 'approved', '_verified', 'signUpMethod', 'createdAt'],
   },
   auth: {
-    // The link lands on the site's own page, which confirms the address and leads on
-    // to the back office (Payload's default would point inside /admin).
+    // Payload's default link would point inside /admin.
     verify: {
       generateEmailHTML: verificationEmailHTML,
       generateEmailSubject: () => 'Confirm your Curbside Rim Co. account',
     },
-    // No account-wide lock: a stranger could keep the owner out with it. Failed logins are
-    // limited per account and client instead (hooks/limitAuthAttempts.ts).
+    // An account-wide lock would let a stranger keep the owner out; see limitAuthAttempts.ts.
     maxLoginAttempts: 0,
     tokenExpiration: 60 * 60 * 8,
     cookies: {
@@ -48,10 +46,9 @@ export const Users: CollectionConfig = {
     },
   },
   access: {
-    // Only approved staff get into the admin panel; this gates the panel only, the
-    // operations below gate every API.
+    // Gates the panel only; the operations below gate every API.
     admin: ({ req: { user } }) => isApprovedStaff(user),
-    // Sign-up is open (spec section 6); new accounts wait for approval.
+    // New accounts wait for approval.
     create: anyone,
     read: adminsOrSelf,
     update: adminsOrSelf,
@@ -111,10 +108,8 @@ export const Users: CollectionConfig = {
       admin: { position: 'sidebar', readOnly: true, condition: (data) => Boolean(data?.googleSubject) },
     },
     {
-      // Payload's own field (auth.verify), merged with this entry. Its default access lets
-      // any signed-in account, approved or not, create an already verified account or mark
-      // one verified, skipping the e-mail check: only admins may. Reading keeps Payload's
-      // rule (signed in), within the accounts the collection lets one read.
+      // Merged with Payload's auth.verify field, whose default access lets any signed-in account
+      // mark an account verified, skipping the e-mail check.
       name: '_verified',
       label: 'E-mail confirmed',
       type: 'checkbox',

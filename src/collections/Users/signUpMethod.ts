@@ -4,9 +4,7 @@ import { adminsField } from '@/access/adminsField'
 import { isAdmin } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
 
-// How an account came to be, for the admin who approves it: a sign-up through the site,
-// Google sign-in (src/server/oidc.ts says so in the context), an admin, or the server's own
-// code (seeds, scripts). Set once by the server, never by a caller.
+// Shown to the admin who approves the account. Set once by the server, never by a caller.
 export const SIGN_UP_METHOD_CONTEXT = 'signUpMethod'
 
 function signUpMethod(req: PayloadRequest): string {

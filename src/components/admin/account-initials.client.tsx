@@ -4,8 +4,7 @@ import { useAuth } from '@payloadcms/ui'
 
 import './account-initials.css'
 
-// The account picture in the admin header: the signed-in user's initials, drawn here,
-// instead of a Gravatar image (which would hand staff e-mail hashes to a third party).
+// Initials rather than a Gravatar image, which would hand staff e-mail hashes to a third party.
 export function AccountInitials() {
   const { user } = useAuth()
   const email = typeof user?.email === 'string' ? user.email : ''

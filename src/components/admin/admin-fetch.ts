@@ -3,8 +3,7 @@
 import { useConfig } from '@payloadcms/ui'
 import { useCallback } from 'react'
 
-// Calls to Payload's REST API from the back office, with the session cookie, under the
-// API route the config sets. Errors carry the server's own message when it sent one.
+// Errors carry the server's own message when it sent one.
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -33,7 +32,6 @@ export function jsonInit(method: string, data: unknown): RequestInit {
   return { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) }
 }
 
-// `api('/leads/3')` → `${routes.api}/leads/3`.
 export function useApi() {
   const { config } = useConfig()
   const base = config.routes.api

@@ -4,8 +4,7 @@ import { LogoutButton } from './logout-button.client'
 
 import './back-office.css'
 
-// Payload sends a signed-in account without admin access (not yet approved, DESIGN
-// section 7) to its "unauthorized" screen; this replaces it with a plain explanation.
+// Replaces Payload's "unauthorized" screen for signed-in accounts not yet approved.
 export function AwaitingApproval({ initPageResult }: AdminViewServerProps) {
   const user = initPageResult.req.user
   return (

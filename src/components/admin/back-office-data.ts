@@ -6,12 +6,11 @@ import { sourceKey } from '@/lib/lead-source'
 import { countByWeek, leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
 import type { LeadFilters } from '@/lib/lead-query'
 
-// The back office's reads, on the server through the Local API with the signed-in
-// user's own access: the page arrives with its lists, and the browser fetches none.
+// Read on the server with the signed-in user's own access, so the browser fetches no lists.
 
 export type Reader = { payload: Payload; user: TypedUser | null; req?: Partial<PayloadRequest> }
 
-// The business's time zone, read once per request however many dates a page shows.
+// Cached: read once per request however many dates a page shows.
 export const readTimeZone = cache(async (payload: Payload): Promise<string> => {
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true } })
   return businessTimeZone(settings?.timeZone)
@@ -68,7 +67,6 @@ export async function readLead({ payload, user }: Reader, id: string) {
 
 export type WeekCount = { label: string; count: number; bySource: Record<string, number> }
 
-// The promotions the leads filter offers (every one, newest first, with its code).
 export async function promotionChoices({ payload, user }: Reader) {
   const { docs } = await payload.find({
     collection: 'promotions',
@@ -82,8 +80,7 @@ export async function promotionChoices({ payload, user }: Reader) {
   return docs.map((p) => ({ id: p.id, label: p.discountCode ? `${p.title} (${p.discountCode})` : p.title }))
 }
 
-// New leads per week over the last `weeks` weeks (Monday to Monday in the business's
-// zone), from ONE query: the creation dates of the window's leads, counted here.
+// One query for the window's creation dates, counted here per business-zone week.
 export async function leadsPerWeek(
   { payload, user }: Reader,
   timeZone: string,

@@ -10,10 +10,8 @@ import { PromotionsTab } from './promotions-tab'
 
 import './back-office.css'
 
-// Replaces Payload's dashboard (DESIGN section 6): the owner's three everyday tasks,
-// rendered on the server with the signed-in user's access. The tabs are plain links
-// and the selected tab, the lead filters and the page live in the URL, so every click
-// works before the page is hydrated and a reload or a shared link shows the same view.
+// Replaces Payload's dashboard. Tab, filters and page live in the URL, so every link works
+// before hydration and a reload or a shared link shows the same view.
 export async function BackOffice({ initPageResult, searchParams }: AdminViewServerProps) {
   const { payload, user } = initPageResult.req
   const tab = backOfficeTab(searchParams?.tab)

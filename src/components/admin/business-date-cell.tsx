@@ -4,7 +4,6 @@ import { formatBusinessDate } from '@/lib/business-time'
 
 import { readTimeZone } from './back-office-data'
 
-// A date column of Payload's list views, in the business's time zone (see business-dates.ts).
 export async function BusinessDateCell({
   cellData,
   payload,

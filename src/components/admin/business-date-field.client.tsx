@@ -15,9 +15,8 @@ import { shiftZone } from '@/lib/business-time'
 
 const baseClass = 'date-time-field'
 
-// Payload's date field with one change: the value is shifted from the business's zone to
-// the browser's before the picker shows it, and back when a date is picked, so the picker
-// reads the business's clock. The zone is named under the picker.
+// The value is shifted from the business's zone to the browser's for the picker and back,
+// so the picker reads the business's clock.
 function Field({
   field,
   path: pathFromProps,

@@ -4,7 +4,6 @@ import { Button, ConfirmationModal, useModal, useTranslation } from '@payloadcms
 
 import { useHydrated } from './use-hydrated'
 
-// A Delete button that asks first, in Payload's own confirmation modal.
 export function DeleteButton(props: { modalSlug: string; question: string; onConfirm: () => Promise<void> }) {
   const { openModal } = useModal()
   const { t } = useTranslation()

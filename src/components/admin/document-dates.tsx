@@ -5,7 +5,7 @@ import { DocumentDatesClient } from './document-dates.client'
 
 import './document-dates.css'
 
-// Created and Last Modified of Payload's edit views in the business's time zone.
+// Payload's own pair is hidden by document-dates.css.
 export async function DocumentDates({ payload }: { payload: Payload }) {
   return <DocumentDatesClient timeZone={await readTimeZone(payload)} />
 }

@@ -2,8 +2,6 @@
 
 import { Button } from '@payloadcms/ui'
 
-// The create/edit form's two buttons, shared by the gallery and promotions tabs:
-// "Create <noun>" or "Update <noun>", and Cancel.
 export function EditorActions({
   noun,
   editing,

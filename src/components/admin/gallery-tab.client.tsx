@@ -51,8 +51,7 @@ export function GalleryTabClient({ items }: { items: GalleryItem[] | null }) {
         toast.error('Error', { description: 'Title, before image, and after image are required' })
         return false
       }
-      // Pictures uploaded by this attempt: removed again when the item is not saved, so a
-      // failed save leaves no picture behind.
+      // Removed again when the item is not saved, so a failed save leaves no picture behind.
       const uploaded: number[] = []
       try {
         const { user } = await api<{ user: unknown }>('/users/me')
@@ -62,7 +61,6 @@ export function GalleryTabClient({ items }: { items: GalleryItem[] | null }) {
         }
         const name = values.title.trim()
         const data: Record<string, unknown> = { title: name, description: values.description.trim() || null }
-        // On edit an image is replaced only when a new file was chosen.
         if (values.before)
           uploaded.push((data.beforeImage = await uploadImage(values.before, `${name} (before)`)))
         if (values.after)

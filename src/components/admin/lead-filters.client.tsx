@@ -11,8 +11,7 @@ import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
 import { jsonInit, useApi } from './admin-fetch'
 import { useHydrated } from './use-hydrated'
 
-// The status filter and the search: a GET form, so it works before hydration; once
-// hydrated, choosing a status applies it at once. Export CSV saves what is listed.
+// A GET form, so filtering works before hydration.
 export function LeadFiltersForm({
   filters,
   promotions,
@@ -28,8 +27,7 @@ export function LeadFiltersForm({
   const { url } = useApi()
   const [exporting, setExporting] = useState(false)
 
-  // The plugin answers the CSV itself; it is saved through a temporary link so the
-  // session cookie goes with the request and the file keeps the export's name.
+  // Via a temporary link: the session cookie goes along and the file keeps the export's name.
   async function exportCsv() {
     setExporting(true)
     try {

@@ -10,7 +10,7 @@ import type { LeadStatus } from '@/lib/lead-status'
 import { jsonInit, useApi } from './admin-fetch'
 import { useHydrated } from './use-hydrated'
 
-// The one forward step of a lead's status (spec section 4); nothing once completed.
+// Status only moves forward, one step at a time; a completed lead gets no button.
 export function LeadStatusButton({ id, status }: { id: number; status: LeadStatus }) {
   const [busy, setBusy] = useState(false)
   const hydrated = useHydrated()

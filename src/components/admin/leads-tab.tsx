@@ -22,8 +22,6 @@ function one(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? ''
 }
 
-// Lead Management: the weekly chart, the filters and one page of leads, or, with
-// ?lead=<id>, one lead in full. Filters, page and the open lead live in the URL.
 export async function LeadsTab(props: { reader: Reader; timeZone: string; searchParams: SearchParams }) {
   const { reader, timeZone } = props
   const filters = leadFilters(props.searchParams)
@@ -180,8 +178,7 @@ function LeadDetails({
   )
 }
 
-// New leads per week, drawn with plain CSS bars; the numbers are in the bars' titles
-// and in a table for screen readers.
+// Plain CSS bars; the numbers are in the bars' titles and in a table for screen readers.
 function LeadsChart({
   weeks,
   bySource,

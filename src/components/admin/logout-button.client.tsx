@@ -7,8 +7,7 @@ import type { MouseEvent } from 'react'
 
 import { useApi } from './admin-fetch'
 
-// A link to Payload's logout route, so a click signs out even before the page is
-// hydrated; once it is, the click signs out over the API and shows a failure's message.
+// A real link, so a click signs out even before hydration; afterwards it goes through the API.
 export function LogoutButton() {
   const [busy, setBusy] = useState(false)
   const router = useRouter()

@@ -5,8 +5,8 @@ import type { TextFieldClientComponent } from 'payload'
 
 import { TIME_OPTIONS } from '@/lib/business-hours'
 
-// Opening and closing times are stored as text ("08:00"): Payload's select field would make
-// them a GraphQL enum, whose names cannot hold a colon. The admin still picks them from a list.
+// Stored as text ("08:00"): a select field would make them a GraphQL enum, whose names
+// cannot hold a colon.
 export const TimeSelect: TextFieldClientComponent = ({ field, path, readOnly }) => (
   <SelectField
     path={path}

@@ -3,9 +3,6 @@ import { useState } from 'react'
 
 export type Editing<T> = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; item: T }
 
-// The create/edit form state both the gallery and the promotions tab use: which item
-// is open, the form's values, and a save that closes the form and re-renders the
-// server's list when it succeeds.
 export function useEditor<T, V extends object>(empty: V, valuesOf: (item: T) => V) {
   const router = useRouter()
   const [editing, setEditing] = useState<Editing<T>>({ kind: 'closed' })

@@ -2,8 +2,7 @@ import { useSyncExternalStore } from 'react'
 
 const subscribe = () => () => {}
 
-// False in the server's HTML and during hydration, true once React handles events: a
-// button that only works through its handler stays disabled until a click on it works.
+// False until React handles events, so a handler-only button stays disabled until a click works.
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -28,7 +28,7 @@ async function serverMessage(response: Response, fallback: string): Promise<stri
       errors?: { message?: string; data?: { errors?: { message?: string }[] } }[]
       message?: string
     }
-    // A field's own message ("Use at least 10 characters.") says more than the summary.
+    // A field's own message says more than the summary.
     const first = body.errors?.[0]
     return first?.data?.errors?.[0]?.message || first?.message || body.message || fallback
   } catch {
@@ -49,7 +49,7 @@ export function LoginForm({
   const passwordInput = useRef<HTMLInputElement>(null)
   const shownError = useRef(false)
 
-  // A sign-in that failed without the script, or a failed Google sign-in, comes back here.
+  // A no-script sign-in failure or a failed Google sign-in comes back here.
   useEffect(() => {
     if ((initialError || initialNotice) && !shownError.current) {
       shownError.current = true
@@ -61,7 +61,7 @@ export function LoginForm({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    // Read from the form itself: whatever was typed before the script loaded counts too.
+    // Read from the form: whatever was typed before the script loaded counts too.
     const fields = new FormData(event.currentTarget)
     const email = String(fields.get('email') ?? '')
     const password = String(fields.get('password') ?? '')
@@ -80,8 +80,7 @@ export function LoginForm({
           return
         }
         toast.success('Logged in successfully')
-        // Long enough to read the notice: /admin is a different app shell, so the
-        // notice cannot travel with the navigation.
+        // Time to read the notice: /admin is a different app shell, so it cannot carry over.
         await new Promise((resolve) => setTimeout(resolve, 800))
         window.location.assign(redirectTo)
         return

@@ -1,9 +1,7 @@
 import { PHOTO_MAX_SIDE } from '@/lib/quote-constants'
 
-// Phone photos are often 4000+ px and several MB: shrink them in the browser to the size
-// the server keeps anyway, so the upload is quick on a mobile connection. Anything the
-// browser cannot decode (HEIC outside Safari, for one) is sent as it is; the server
-// decides. EXIF orientation is applied while decoding, so the result is upright.
+// Shrink phone photos to the size the server keeps anyway (EXIF orientation is applied on
+// decode). What the browser cannot decode (e.g. HEIC outside Safari) is sent as is.
 export async function downscalePhoto(file: File): Promise<File> {
   if (typeof createImageBitmap !== 'function' || file.type === 'image/gif') return file
   let bitmap: ImageBitmap

@@ -7,15 +7,11 @@ import { requestToaster } from '@/components/ui/lazy-toaster.client'
 
 import type { QuoteFormProps } from './quote-form.client'
 
-// How far below (or above) the screen the form starts loading: about a phone screen, so
-// it is usually there before the visitor scrolls to it.
+// About a phone screen, so the form is usually there before the visitor scrolls to it.
 const NEAR = '800px 0px'
 
-// The #quote section's form, loaded when it comes near the viewport rather than with the
-// page: its code (react-hook-form, the photo handling, sonner) is most of the home page's
-// own JavaScript, and most visitors read the first screen first. The placeholder keeps
-// the form's place (its height is close to the form's at each width, so nothing on the
-// screen moves when the form arrives).
+// Loaded near the viewport: its code is most of the home page's JavaScript. The placeholder's
+// height is close to the form's, so nothing moves when the form arrives.
 export function LazyQuoteForm(props: QuoteFormProps) {
   const placeholder = useRef<HTMLDivElement>(null)
   const [Form, setForm] = useState<ComponentType<QuoteFormProps> | null>(null)

@@ -9,11 +9,8 @@ import type { QuoteDialogProps } from './quote-dialog.client'
 
 const loadDialog = () => import('./quote-dialog.client')
 
-// A pricing card's 'Get Started' button. The dialog and its form (Radix Dialog,
-// react-hook-form, sonner) are not needed until someone asks for them: their code starts
-// loading when the button is pointed at, touched or focused, and the click opens the
-// dialog once it is there. The button stays the same element until then, so focus and
-// layout never jump; afterwards the dialog's own trigger takes its place.
+// The dialog's code loads on hover, touch or focus, and the click opens it once it is there.
+// The button stays the same element until then, so focus and layout never jump.
 export function QuoteDialogButton({
   serviceType,
   serviceTitle,

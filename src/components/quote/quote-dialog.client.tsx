@@ -14,14 +14,12 @@ import {
 
 import { QuoteForm } from './quote-form.client'
 
-// A pricing card's request dialog: `children` is the trigger (the card's 'Get Started'
-// button); the dialog holds a QuoteForm for that offer and closes once it is sent. On a
-// failure it stays open with everything the visitor typed.
+// On a failure the dialog stays open with everything the visitor typed.
 export type QuoteDialogProps = {
   serviceType: string
   serviceTitle: string
   children: ReactNode
-  /** Open as soon as it mounts (the dialog's code was loaded by a click on its button). */
+  /** Open on mount (the dialog's code was loaded by a click on its button). */
   defaultOpen?: boolean
 }
 

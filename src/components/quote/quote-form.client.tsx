@@ -39,9 +39,8 @@ const FIELDS: { name: keyof QuoteFields; label: string; type?: string; autoCompl
 const inputClass =
   'block w-full rounded-md border border-ink/20 bg-white px-3 py-2 text-base text-ink shadow-sm outline-none focus-visible:border-gold focus-visible:ring-2 focus-visible:ring-gold aria-[invalid=true]:border-red-700'
 
-// zod and its resolver (about a quarter of the page's JavaScript) load when the form is
-// first used, not with the page: the fields start loading them on focus, and the first
-// validation waits for them. The schema is the same one the server applies.
+// zod and its resolver (about a quarter of the page's JavaScript) load on first use, not with
+// the page; the first validation waits for them.
 let validation: Promise<Resolver<QuoteFields>> | null = null
 export function loadQuoteValidation(): Promise<Resolver<QuoteFields>> {
   validation ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/quote-schema')]).then(
@@ -54,8 +53,7 @@ export function loadQuoteValidation(): Promise<Resolver<QuoteFields>> {
   return validation
 }
 
-// When the validation code cannot be loaded, nothing is sent and the visitor sees the
-// same error as for any failed submission, with everything they typed kept.
+// If the validation code cannot load, nothing is sent and the usual error shows; input is kept.
 const quoteResolver: Resolver<QuoteFields> = async (values, context, options) => {
   let resolve: Resolver<QuoteFields>
   try {
@@ -75,10 +73,8 @@ function successText(serviceType: string, serviceTitle: string, photos: number):
   return photos > 0 ? `${base} ${photos} image(s) uploaded successfully.` : base
 }
 
-// The quote request form of the pricing dialogs and of the #quote section: validated in
-// the browser and on the server with the same schema, sent as one request with its
-// photos. The submission key lives until a request succeeds, so a retry after a failure
-// (or a double click) can never create a second lead.
+// The submission key lives until a request succeeds, so a retry after a failure (or a double
+// click) can never create a second lead.
 export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSubmitted }: QuoteFormProps) {
   const id = useId()
   const [phase, setPhase] = useState<Phase>('idle')
@@ -104,7 +100,6 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
     defaultValues: { firstName: '', lastName: '', phone: '', email: '', description: '' },
   })
 
-  // Thumbnails are object URLs: release them when the form goes away.
   useEffect(() => () => photosRef.current.forEach((p) => URL.revokeObjectURL(p.url)), [])
 
   const busy = phase !== 'idle'
@@ -365,8 +360,6 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
   )
 }
 
-// The optional promo code: filled in from a `?promo=` link or the banner's "Use code"
-// (visit-state.ts), shared by every form on the page, editable and clearable.
 function usePromoCode() {
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)

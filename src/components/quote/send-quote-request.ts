@@ -5,8 +5,7 @@ export type QuoteResponse = {
   body: { message?: string; photos?: number; fieldErrors?: Record<string, string> }
 }
 
-// One multipart POST with the fields and the photos. XMLHttpRequest rather than fetch:
-// only it reports upload progress, which the form shows as a progress bar.
+// XMLHttpRequest rather than fetch: only it reports upload progress.
 export function sendQuoteRequest(
   form: FormData,
   key: string,

@@ -1,9 +1,7 @@
 import { PROMO_QUERY_PARAM, SOURCE_FIELDS, normalizePromoInput, visitSource } from '@/lib/lead-source'
 import type { LeadSource } from '@/lib/lead-source'
 
-// What the quote forms carry from the rest of the visit, kept in this tab's session
-// storage only (no cookie, sent nowhere but with a quote request): the promo code from a
-// `?promo=` link or the banner's "Use code", and where the visit came from.
+// Session storage of this tab only (no cookie): sent nowhere but with a quote request.
 
 const PROMO_KEY = 'quote-promo-code'
 const SOURCE_KEY = 'visit-source'
@@ -21,7 +19,6 @@ export function readPromoCode(): string {
   return storage()?.getItem(PROMO_KEY) ?? ''
 }
 
-// Every quote form on the page shows the new code at once.
 export function savePromoCode(code: string): void {
   const value = normalizePromoInput(code)
   const s = storage()
@@ -36,8 +33,7 @@ export function onPromoCode(listener: (code: string) => void): () => void {
   return () => window.removeEventListener(PROMO_EVENT, handle)
 }
 
-// On every full page load: a `?promo=` code fills the forms; the first page of the visit
-// (this tab's session) records its source, later pages leave it as it was.
+// The first page of the visit records its source; later pages leave it as it was.
 export function captureVisit(): void {
   const code = new URL(window.location.href).searchParams.get(PROMO_QUERY_PARAM)
   if (code && normalizePromoInput(code)) savePromoCode(code)

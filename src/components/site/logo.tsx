@@ -8,8 +8,7 @@ export function logoAlt(businessName: string): string {
   return `${businessName} - Wheel Repair Experts`
 }
 
-// The brand mark (an SVG: no optimisation needed, so a plain <img> with fixed
-// dimensions, which also reserves its space before it loads).
+// An SVG needs no optimisation; the fixed dimensions reserve its space before it loads.
 export function Logo({
   businessName,
   size = 'medium',

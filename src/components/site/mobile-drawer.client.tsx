@@ -19,9 +19,7 @@ export type MobileDrawerProps = {
   trigger: RefObject<HTMLButtonElement | null>
 }
 
-// The drawer itself (modal dialog: focus trapped, Esc closes), loaded on first use by
-// mobile-nav.client.tsx. Opened without a Radix trigger, so focus is handed back to the
-// menu button by hand when it closes.
+// Opened without a Radix trigger, so focus is handed back to the menu button by hand.
 export function MobileDrawer({
   links,
   phone,

@@ -8,12 +8,10 @@ import { Icon } from '@/components/ui/icon'
 import type { MobileDrawerProps } from './mobile-drawer.client'
 import type { NavLink } from './nav-links'
 
-// The dialog code (Radix) is not needed until someone opens the menu: it loads when the
-// button is first pointed at, touched or focused, and the drawer opens once it is there.
-// A plain import() rather than next/dynamic, whose loader code would ship with every page.
+// Radix loads on first hover, touch or focus of the button. A plain import() rather than
+// next/dynamic, whose loader code would ship with every page.
 const loadDrawer = () => import('./mobile-drawer.client')
 
-// The navigation on small screens: a button that opens a side drawer.
 export function MobileNav({
   links,
   phone,

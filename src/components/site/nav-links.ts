@@ -2,8 +2,7 @@ export type NavVariant = 'home' | 'page' | 'gallery'
 
 export type NavLink = { label: string; href: string }
 
-// The home page's anchors (spec section 2); from other pages they lead back to the home
-// page's sections. The gallery adds an Admin link to /login.
+// Anchors to the home page's sections, so from other pages they lead back to the home page.
 export function navLinks(variant: NavVariant): NavLink[] {
   const home = variant === 'home' ? '' : '/'
   const links: NavLink[] = [

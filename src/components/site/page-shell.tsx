@@ -7,7 +7,6 @@ import type { NavVariant } from './nav-links'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
-// Header (with the promotion banner), main content and footer of the public pages.
 export async function PageShell({
   variant = 'page',
   children,

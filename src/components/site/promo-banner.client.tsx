@@ -10,8 +10,7 @@ import type { BannerData } from '@/data/banner-query'
 import { PROMO_CODE_FIELD } from '@/lib/lead-source'
 import { BANNER_DISMISSED_PREFIX } from '@/lib/promotions'
 
-// clsx, not cn: the classes never conflict, and tailwind-merge would be the largest part
-// of this first-screen island's code.
+// clsx, not cn: tailwind-merge would be the largest part of this first-screen island's code.
 const COLORS = {
   primary: 'bg-ink-muted text-white',
   secondary: 'bg-mist text-ink border-b border-ink/10',
@@ -21,8 +20,6 @@ const COLORS = {
 // Longest delay setTimeout accepts.
 const MAX_DELAY = 2_147_483_647
 
-// "Use code": the code goes into the quote forms, and the visitor to the main one (on
-// the home page; from another page, to the home page's).
 function applyCode(code: string, goHome: () => void) {
   savePromoCode(code)
   const section = document.getElementById('quote')
@@ -34,8 +31,7 @@ function applyCode(code: string, goHome: () => void) {
   focusCodeField(section)
 }
 
-// The form's code loads as it nears the screen: its field is focused once it is there
-// (the form reads the code itself when it mounts).
+// The form loads as it nears the screen; it reads the code itself when it mounts.
 function focusCodeField(section: HTMLElement) {
   const field = () => section.querySelector<HTMLInputElement>(`input[name="${PROMO_CODE_FIELD}"]`)
   const focus = (input: HTMLInputElement) => input.focus({ preventScroll: true })
@@ -52,8 +48,8 @@ function focusCodeField(section: HTMLElement) {
   setTimeout(() => observer.disconnect(), 30_000)
 }
 
-// The promotion banner (spec sections 1 and 4). A dismissed promotion is hidden before
-// first paint by the head script and the rule below; this component then drops it.
+// A dismissed promotion is hidden before first paint (head script and the rule below);
+// this component then drops it.
 export function PromoBanner({ promotion }: { promotion: BannerData }) {
   const [hidden, setHidden] = useState(false)
   const router = useRouter()
@@ -69,7 +65,6 @@ export function PromoBanner({ promotion }: { promotion: BannerData }) {
     }
   }, [key])
 
-  // A promotion that ends while the page is open disappears at its end date.
   useEffect(() => {
     if (!promotion.endDate) return
     const left = new Date(promotion.endDate).getTime() - Date.now()

@@ -4,7 +4,6 @@ import { RichText as LexicalRichText } from '@payloadcms/richtext-lexical/react'
 import type { RichTextDocument } from '@/lib/lexical'
 import { cn } from '@/lib/utils'
 
-// Policy and careers text as the owner wrote it in the admin, in the site's type scale.
 export function RichText({ data, className }: { data: RichTextDocument; className?: string }) {
   return (
     <LexicalRichText

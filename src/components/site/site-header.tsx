@@ -10,9 +10,8 @@ import { MobileNav } from './mobile-nav.client'
 import { type NavVariant, navLinks, quoteHref } from './nav-links'
 import { PromoBannerSlot } from './promo-banner-slot'
 
-// Sticky navigation with the promotion banner on top (every public page). Plain links, not
-// next/link: the public pages are static documents, and next/link's client code would be
-// most of the first screen's own JavaScript.
+// Plain links, not next/link: the public pages are static documents, and next/link's client
+// code would be most of the first screen's JavaScript.
 export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings; variant: NavVariant }) {
   const links = navLinks(variant)
   const phoneHref = telHref(settings.phone)

@@ -2,10 +2,8 @@ import type { CSSProperties } from 'react'
 
 import { cn } from '@/lib/utils'
 
-// Stars drawn for the eye; one accessible name for screen readers. One empty element:
-// CSS paints the filled stars and the empty ones from two repeated masks (.stars in
-// globals.css), so the page's HTML and its inline server payload carry one element per
-// rating instead of one per star.
+// One element, not one per star: CSS masks (.stars in globals.css) paint the filled and empty
+// stars, keeping the HTML and the inline server payload small.
 export function StarRating({
   rating,
   max = 5,

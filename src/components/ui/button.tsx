@@ -4,9 +4,8 @@ import type { ComponentProps } from 'react'
 
 import { cn } from '@/lib/utils'
 
-// The shared look is one class, .btn (globals.css, components layer, so the variants and a
-// caller's utilities still win): its 17 utilities were written out in every button of a
-// page, twice (in the HTML and in the inline server payload).
+// One .btn class (globals.css, components layer, so variants and callers' utilities still win)
+// instead of 17 utilities repeated in the HTML and the inline server payload.
 export const buttonVariants = cva('btn', {
   variants: {
     variant: {

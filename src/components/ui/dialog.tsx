@@ -6,7 +6,6 @@ import type { ComponentProps } from 'react'
 
 import { cn } from '@/lib/utils'
 
-// A centred modal dialog (focus trapped, Esc and the overlay close it), shadcn style.
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close

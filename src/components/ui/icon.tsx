@@ -1,8 +1,5 @@
-// Lucide's icons, as the site draws them on its server-rendered pages and first-screen
-// islands: an empty element painted through a CSS mask (.icon-<name> in globals.css, made
-// from lucide-react's own SVG). An inline SVG costs its paths twice in a page (in the HTML
-// and again in the inline server payload), and lucide-react's component code in an
-// island's JavaScript; a mask costs a class name. Decorative only: always aria-hidden.
+// CSS masks (.icon-<name> in globals.css, from lucide-react's SVGs): an inline SVG costs its
+// paths twice per page and lucide's code in islands. Decorative only: always aria-hidden.
 export type IconName =
   | 'briefcase'
   | 'building'

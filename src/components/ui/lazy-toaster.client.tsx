@@ -3,10 +3,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { ComponentType } from 'react'
 
-// The notices of the quote forms (sonner) on pages whose forms load on demand: nothing is
-// loaded until a form starts loading (requestToaster), so a visitor who never comes near a
-// form never downloads the toaster. A notice raised before it has mounted still shows:
-// sonner replays the active toasts to a toaster that subscribes late.
+// Loaded only once a form starts loading (requestToaster). A notice raised before it mounts
+// still shows: sonner replays active toasts to a late subscriber.
 let wanted = false
 const listeners = new Set<() => void>()
 

@@ -6,8 +6,6 @@ import type { ComponentProps } from 'react'
 
 import { cn } from '@/lib/utils'
 
-// A side drawer: a modal dialog (focus trapped, Esc and the overlay close it) sliding in
-// from one edge. Built on Radix Dialog, in the shadcn style.
 export const Sheet = SheetPrimitive.Root
 export const SheetTrigger = SheetPrimitive.Trigger
 export const SheetClose = SheetPrimitive.Close

@@ -10,12 +10,10 @@ export type QuoteBusinessEmailProps = QuoteRequestSummary & {
   // "FALL15 · 15% off", or null without a code; where the visit came from.
   promo: string | null
   source: string
-  // When the request arrived, in the business's time zone as the back office shows it.
+  // In the business's time zone, as the back office shows it.
   receivedAt: string
 }
 
-// To the business: everything the customer sent, the photos attached (those past the size
-// cap linked instead), a link to the lead.
 export function QuoteBusinessEmail(p: QuoteBusinessEmailProps) {
   const linked = p.linkedPhotos.length
   const photosText = linked

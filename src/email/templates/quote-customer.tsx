@@ -12,8 +12,7 @@ export type QuoteCustomerEmailProps = {
   replyHours: number
 }
 
-// To the customer: the reply promise, and nothing else the visitor wrote (anyone can type
-// someone else's address into the form).
+// Nothing else the visitor wrote: anyone can type someone else's address into the form.
 export function QuoteCustomerEmail(p: QuoteCustomerEmailProps) {
   return (
     <EmailFrame preview={`We received your ${p.serviceTitle} request`}>

@@ -1,7 +1,6 @@
 import { Body, Container, Head, Html, Preview, Section, Text } from '@react-email/components'
 import type { ReactNode } from 'react'
 
-// The frame both quote e-mails share, and the copy of what the customer sent.
 export function EmailFrame({ preview, children }: { preview: string; children: ReactNode }) {
   return (
     <Html lang="en">
@@ -29,8 +28,7 @@ export type QuoteRequestSummary = {
 const label = { color: '#6b7280', fontSize: '12px', margin: '12px 0 0', textTransform: 'uppercase' as const }
 const value = { color: '#111827', fontSize: '15px', margin: '2px 0 0', whiteSpace: 'pre-wrap' as const }
 
-// `photoWord`: "attached" for the business, "received" for the customer; `photosText`
-// replaces the whole photos line when a count and a word do not say it.
+// `photosText` replaces the whole photos line when a count and `photoWord` do not say it.
 export function RequestSummary({
   request: p,
   photoWord,

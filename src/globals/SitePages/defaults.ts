@@ -1,8 +1,6 @@
 import { BUSINESS_DEFAULTS } from '@/lib/business'
 import { bulletList, document, heading, paragraph, text } from '@/lib/lexical'
 
-// The written texts the site starts with (spec sections 1, 2 and 9); the owner edits
-// them in the admin afterwards, without a deploy.
 const { businessName, email, phone, serviceArea } = BUSINESS_DEFAULTS
 
 export const PRIVACY_POLICY_DEFAULT = document([

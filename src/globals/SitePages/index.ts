@@ -7,10 +7,8 @@ import { revalidateGlobal } from '@/server/revalidate'
 
 import { CAREERS_POSTING_DEFAULT, PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAULT } from './defaults'
 
-// The policy pages and the careers posting, as rich text the owner edits in the admin:
-// a policy change needs no deploy. Defaults are the written texts the site opened with;
-// given as functions so they stay out of the database schema (a static default would
-// become a column DEFAULT in every migration).
+// Defaults are functions so they stay out of the schema (a static default would become a
+// column DEFAULT in every migration).
 export const SitePages: GlobalConfig = {
   slug: 'site-pages',
   label: 'Policies & careers',

@@ -4,17 +4,9 @@ import type { Payload } from 'payload'
 
 export type Audience = 'business' | 'customer'
 
-// Each e-mail of a lead goes out once, whatever runs its job: two instances' job runners
-// can take the same job at once (Payload claims jobs with a find-then-update), and a job
-// is retried after a failure. Before sending, a runner claims the e-mail on the lead's row
-// with one UPDATE (PostgreSQL serialises it: one runner wins, the other finds it claimed
-// and does nothing); after the mail server accepted the message it is recorded as sent,
-// and nothing sends it again. A failed send releases the claim for the retry.
-//
-// The one case no claim can close: a runner killed after the mail server took the message
-// and before the sent mark. Its claim then stays until the lease ends, after which a
-// retry of the job (if one comes) sends the e-mail a second time, and records it: at most
-// one repeat, never more.
+// Two runners can take the same job and failed jobs are retried, so each e-mail is claimed on the lead's row
+// with one UPDATE (one runner wins), marked sent once the mail server accepts it, and released on failure.
+// A runner killed between acceptance and the mark can cause one repeat after the lease ends, never more.
 export const CLAIM_LEASE_SECONDS = 10 * 60
 
 const COLUMNS: Record<Audience, { claimed: string; sent: string }> = {
@@ -24,15 +16,13 @@ const COLUMNS: Record<Audience, { claimed: string; sent: string }> = {
 
 type Rows<T> = { rows: T[] }
 
-// Statements go straight to the pool, outside any transaction of the job, so every runner
-// sees a claim or a sent mark the moment it is made.
+// Outside the job's transaction, so every runner sees a claim or a sent mark the moment it is made.
 function db(payload: Payload) {
   return (payload.db as unknown as PostgresAdapter).drizzle
 }
 
 export type Claim = { leadId: number; audience: Audience; claimedAt: string }
 
-// The claim, or null when the e-mail was sent already or another runner holds it.
 async function tryClaim(payload: Payload, leadId: number, audience: Audience): Promise<Claim | null> {
   const { claimed, sent } = COLUMNS[audience]
   const result = (await db(payload).execute(sql`
@@ -46,7 +36,6 @@ async function tryClaim(payload: Payload, leadId: number, audience: Audience): P
   return row ? { leadId, audience, claimedAt: row.claimed_at } : null
 }
 
-// Whether the e-mail went out, and how long ago (ms) another runner claimed it.
 async function deliveryState(payload: Payload, leadId: number, audience: Audience) {
   const { claimed, sent } = COLUMNS[audience]
   const result = (await db(payload).execute(sql`
@@ -60,15 +49,11 @@ async function deliveryState(payload: Payload, leadId: number, audience: Audienc
   return { sent: row.sent, claimedMsAgo: Number(row.claimed_ms_ago ?? 0) }
 }
 
-// How long a runner waits for another one that is sending the same e-mail right now.
 export const WAIT_FOR_OTHER_RUNNER_MS = 60_000
 const POLL_MS = 250
 
-// A claim to send, or null when the e-mail went out already (by this job or another).
-// When another runner is sending it this very moment, waits for its outcome: sent (null)
-// or given up after a failure (then this runner claims it and sends). A claim older than
-// the wait (a runner that died, or a very slow one) is left to this job's retry, which
-// claims it once the lease is over if it was never recorded as sent.
+// Null when the e-mail went out already. Waits for a runner sending it right now; a claim older than the
+// wait (a dead or very slow runner) is left to this job's retry, once the lease is over.
 export async function claimDelivery(
   payload: Payload,
   leadId: number,
@@ -102,7 +87,7 @@ export async function releaseClaim(payload: Payload, claim: Claim): Promise<void
   `)
 }
 
-// Completed jobs are kept (src/jobs/index.ts) for a week, then removed a few at a time.
+// Kept a week (see src/jobs/index.ts), then removed a few at a time.
 export async function pruneCompletedJobs(payload: Payload): Promise<void> {
   await db(payload).execute(sql`
     DELETE FROM payload_jobs WHERE id IN (

@@ -18,33 +18,20 @@ import {
 } from './deliveryClaim'
 import { readStoredPhoto } from './readStoredPhoto'
 
-// Total size of the photos attached to the business e-mail. Base64 makes a message a third
-// larger, and many mail services refuse messages over 20-25 MB; photos past the cap are
-// linked (their page in the admin) instead of attached.
+// Base64 adds a third and many mail services refuse messages over 20-25 MB; photos past this are linked.
 export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024
 
-// Payload 3.90's exponential back-off waits delay * 2^n after the n-th failure, with no
-// upper bound (payload/dist/queues/errors/calculateBackoffWaitUntil.js), so the budget
-// is set by the number of attempts: 12 retries from 30 s keep trying for
-// 30 s * (2^12 - 1), about 34 hours, so an outage of a day still delivers. Capping the
-// delay instead would need a workflow that passes its own `retries` per run.
+// Payload's exponential back-off has no upper bound, so the budget is the number of attempts: 12 retries
+// from 30 s span about 34 hours, so an outage of a day still delivers.
 const DEFAULT_ATTEMPTS = 12
 const CONFIRMATIONS_PER_ADDRESS = { max: 1, windowSeconds: 24 * 60 * 60 }
 const DEFAULT_BACKOFF_MS = 30_000
 
-// A business e-mail holds its photos (up to the cap above, a third more once encoded)
-// until the mail server has taken it, and a queue run takes up to 20 jobs at once: after a
-// burst of quotes, ten such e-mails built side by side took the server's memory up by
-// 70-100 MB. At most one per core is built at a time in each instance; the others wait
-// their turn before claiming their e-mail, so a wait holds no claim.
+// A business e-mail holds its photos until sent; ten built side by side after a burst took 70-100 MB.
+// One per core at a time, waiting before claiming, so a wait holds no claim.
 const withPhotoMailSlot = createPerCoreLimiter()
 
-// One e-mail about one new lead: to the business (site-settings recipients, photos
-// attached, a link to the lead) or the confirmation to the customer. Queued by the leads
-// collection in the lead's transaction; each audience is its own job so a retry never
-// sends the other e-mail twice. A failure is logged by the queue and retried with
-// exponential back-off (30 s, 1 min, 2 min, ... for about 34 hours); the submission itself
-// never waits on it.
+// Each audience is its own job, so a retry never sends the other e-mail twice.
 export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
   slug: 'sendQuoteEmail',
   label: 'Send quote e-mail',
@@ -76,14 +63,12 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
       disableErrors: true,
       req,
     })
-    // Deleted before the e-mail went out: nothing to tell anyone.
     if (!lead) return { output: { sent: false } }
     const sent = audience === 'business' ? await withPhotoMailSlot(() => deliver(lead)) : await deliver(lead)
     if (sent) await pruneCompletedJobs(payload)
     return { output: { sent } }
 
     async function deliver(lead: Lead): Promise<boolean> {
-      // Sent already, or another runner is sending it right now: nothing to do here.
       const claim = await claimDelivery(payload, lead.id, audience)
       if (!claim) return false
       // One confirmation per address a day: the form must not become a way to mail anyone.

@@ -5,8 +5,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { CustomerUpload } from '@/payload-types'
 
-// A customer photo's bytes wherever it is stored: through the storage adapter's own file
-// handler when one is configured (S3), from the upload folder otherwise.
+// Through the storage adapter's file handler when one is configured (S3), else from the upload folder.
 export async function readStoredPhoto(req: PayloadRequest, photo: CustomerUpload): Promise<Buffer> {
   const filename = photo.filename ?? ''
   const upload = req.payload.collections['customer-uploads'].config.upload

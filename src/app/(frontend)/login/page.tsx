@@ -28,8 +28,7 @@ export default async function LoginPage({ searchParams }: Props) {
   const redirectTo = safeAdminRedirect(typeof params.redirect === 'string' ? params.redirect : undefined)
   const payload = await getPayload({ config })
   const { user } = await payload.auth({ headers: await headers() })
-  // Someone already signed in has nothing to do here; one who just signed in without the
-  // page's script reads the success notice first.
+  // One who just signed in without the page's script reads the success notice first.
   if (user && params.notice === 'signed-in') return <SignedIn redirectTo={redirectTo} />
   if (user) redirect(redirectTo)
 

@@ -3,12 +3,10 @@ import { ImageResponse } from 'next/og'
 import { OG_IMAGE, SITE_TAGLINE } from '@/lib/seo'
 import { getSiteSettings } from '@/data/site-settings'
 
-// The picture shared links show (og:image, and twitter:image through it). Rendered once
-// at build and again when the site settings change (their cache tag), not per request.
+// Rendered at build and again when the site settings' cache tag changes, not per request.
 export const dynamic = 'force-static'
 
-// ImageResponse draws with the font bundled in next/og (Latin only) and would download
-// a font from the network for any other character: those are left out.
+// next/og's bundled font is Latin only; other characters would fetch a font from the network.
 function latin(text: string): string {
   return text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, '').trim()
 }

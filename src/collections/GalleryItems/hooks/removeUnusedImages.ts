@@ -7,9 +7,8 @@ type ImageRef = GalleryItem['beforeImage'] | undefined | null
 const idOf = (ref: ImageRef): number | null =>
   typeof ref === 'number' ? ref : ref && typeof ref === 'object' ? ref.id : null
 
-// A before/after picture belongs to its gallery item: when the item is deleted, or an
-// edit replaces the picture, the picture and its stored files go too, unless another
-// item still shows it. Runs in the item's transaction, so a failed delete keeps both.
+// A picture goes with its item unless another item still shows it. Runs in the item's
+// transaction, so a failed delete keeps both.
 async function removeIfUnused(ids: (number | null)[], req: PayloadRequest) {
   for (const id of new Set(ids.filter((i): i is number => i !== null))) {
     const { totalDocs } = await req.payload.count({

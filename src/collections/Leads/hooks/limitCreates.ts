@@ -9,9 +9,8 @@ import {
   refuseRateLimited,
 } from '@/server/rate-limit'
 
-// REST and GraphQL creates from the public count against the same per-client limit as the
-// quote forms. The quote endpoint counts its own submissions before any work and says so
-// in the context, so one submission is one hit.
+// Public REST and GraphQL creates share the quote forms' per-client limit. The quote endpoint
+// counts its own submissions and says so in the context, so one submission is one hit.
 export const limitCreates: CollectionBeforeOperationHook = async ({ operation, req }) => {
   if (operation !== 'create') return
   if (req.context?.quoteRateLimitCounted) return

@@ -5,10 +5,8 @@ import { quoteFieldsSchema } from '@/lib/quote-schema'
 type QuoteField = keyof typeof quoteFieldsSchema.shape
 const QUOTE_FIELDS = Object.keys(quoteFieldsSchema.shape) as QuoteField[]
 
-// Every way a lead is written (quote endpoint, REST, GraphQL, admin, Local API) stores the
-// text fields as the quote form's schema normalises them (trimmed). A value the schema
-// refuses is still trimmed, so whitespace alone reaches validation as empty and is refused
-// as missing; the fields' own validate functions (validateQuoteField.ts) report the rest.
+// Trimmed on every write path. A refused value is trimmed too, so whitespace alone is
+// refused as missing.
 export const normalizeQuoteFields: CollectionBeforeValidateHook = ({ data }) => {
   if (!data) return data
   for (const field of QUOTE_FIELDS) {

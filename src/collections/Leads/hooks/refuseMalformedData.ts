@@ -13,8 +13,7 @@ const TEXT_FIELDS = [
   'idempotencyKey',
 ] as const
 
-// A lead sent as something else than an object of text values (REST, GraphQL) is a 400
-// before any other work: Payload would otherwise fail on it at the insert with a 500.
+// A 400 up front: Payload would otherwise fail on it at the insert with a 500.
 export const refuseMalformedData: CollectionBeforeOperationHook = ({ args, operation }) => {
   if (operation === 'create' || operation === 'update' || operation === 'updateByID') {
     assertRequestShape('leads', args.data, TEXT_FIELDS)

@@ -5,9 +5,8 @@ import { quoteFieldsSchema } from '@/lib/quote-schema'
 
 type QuoteField = keyof typeof quoteFieldsSchema.shape
 
-// The quote form's rule for one field (src/lib/quote-schema.ts), after Payload's own check
-// of the field type (required, maxLength, e-mail shape), so API consumers and the forms are
-// held to the same rules and keep Payload's messages for what Payload already refuses.
+// Runs after Payload's own type checks, so API consumers and the forms share one set of rules
+// and keep Payload's messages for what Payload already refuses.
 function quoteRule(field: QuoteField, value: unknown): true | string {
   if (value == null || value === '') return true
   const result = quoteFieldsSchema.shape[field].safeParse(value)

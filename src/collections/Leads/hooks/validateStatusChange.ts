@@ -3,8 +3,7 @@ import { select } from 'payload/shared'
 
 import { leadStatusChangeError } from '@/lib/lead-status'
 
-// A lead's status only moves one step forward (new → contacted → quoted → completed);
-// any other change is refused as a validation error on the status field.
+// new → contacted → quoted → completed, one step forward at a time.
 export const validateStatusChange: SelectFieldSingleValidation = (value, args) => {
   const base = select(value, args)
   if (base !== true) return base

@@ -2,9 +2,7 @@ import type { CollectionBeforeValidateHook } from 'payload'
 
 import { bannerColor, normalizeDiscountCode, toDateOrNull, toNumberOr } from '@/lib/promotions'
 
-// Runs on every write through REST, GraphQL and the Local API, before validation:
-// the code is upper case, amounts are numbers (empty means 0), an empty usage limit
-// means unlimited (null), an empty end date means no end, an unknown colour is primary.
+// Before validation, so every write path (REST, GraphQL, Local API) stores the same shape.
 export const normalizePromotion: CollectionBeforeValidateHook = ({ data }) => {
   if (!data) return data
   const out = { ...data }

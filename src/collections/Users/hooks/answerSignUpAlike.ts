@@ -19,7 +19,6 @@ const KNOWN_ADDRESS = 'KnownAddressSignUp'
 
 const isPublicSignUp = (req: PayloadRequest) => req.payloadAPI !== 'local' && !isAdmin(req.user)
 
-// The one answer a public sign-up gets: nothing about the account beyond the address sent.
 const answerFor = (email: string) => ({ doc: { email }, message: 'User successfully created.' })
 
 export const refuseKnownAddress: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
@@ -57,8 +56,7 @@ export const answerKnownAddressAsCreated: CollectionAfterErrorHook = ({ error })
   return { response: answerFor(email), status: 201 }
 }
 
-// The first account (an approved admin, made with the setup link) keeps its full answer:
-// with no account yet there is nothing to learn.
+// The first account keeps its full answer: with no account yet there is nothing to learn.
 export const answerNewAddressAlike: CollectionAfterOperationHook = ({ operation, req, result }) => {
   if (operation !== 'create' || !isPublicSignUp(req)) return result
   const doc = result as { email?: string; approved?: boolean }

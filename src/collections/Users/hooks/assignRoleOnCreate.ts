@@ -15,27 +15,16 @@ const FIRST_ACCOUNT_LOCK = 7_244_001
 const countUsers = async (req: PayloadRequest) =>
   (await req.payload.count({ collection: 'users', overrideAccess: true, req })).totalDocs
 
-// The first account ever created runs the business: an approved admin. Every later
-// self-registered account waits for an admin's approval (DESIGN section 7); admins
-// creating accounts choose role and approval through field access.
-//
-// Two sign-ups on an empty table would both count zero before either commits, and both
-// become admins. So an empty count is confirmed under a transaction-scoped advisory lock,
-// taken in the create's own transaction: a concurrent sign-up waits there until this one
-// commits (or rolls back), then counts again and sees it.
-//
-// Over HTTP (REST, GraphQL, the admin's first-register) the first account also needs the
-// setup token printed in the server's log (src/server/setup-token.ts), so a fresh
-// deployment belongs to its owner, not to whoever finds it first. The server's own code
-// (seeds, scripts) uses the Local API and needs none.
+// The first account becomes an approved admin (over HTTP only with the setup token from the
+// server's log); later sign-ups wait for approval. The advisory lock stops two concurrent
+// first sign-ups from both counting zero and both becoming admins.
 export const assignRoleOnCreate: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
   if (operation !== 'create') return data
   if ((await countUsers(req)) > 0) return data
 
   const adapter = req.payload.db as unknown as PostgresAdapter
   const transaction = req.transactionID ? adapter.sessions[await req.transactionID]?.db : undefined
-  // Payload opens a transaction around every create unless the caller disables it; the
-  // lock would be released at once outside one, so such a create is refused instead.
+  // Outside a transaction the lock would be released at once.
   if (!transaction) throw new Error('The first account must be created inside a transaction.')
   await transaction.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`)
 

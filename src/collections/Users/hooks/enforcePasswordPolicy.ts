@@ -3,10 +3,8 @@ import type { CollectionBeforeOperationHook } from 'payload'
 
 import { passwordProblem } from '@/lib/password-policy'
 
-// Every way a password is set (sign-up, an account or admin changing it, the reset link)
-// passes the operation's data through here before Payload hashes it. The reason is the
-// error's own message, which every client is shown as it is (a ValidationError's field
-// messages reach REST clients only beside a generic summary).
+// The reason is the error's own message: a ValidationError's field messages reach REST
+// clients only beside a generic summary.
 export const enforcePasswordPolicy: CollectionBeforeOperationHook = async ({ args, operation }) => {
   if (!['create', 'update', 'updateByID', 'resetPassword'].includes(operation)) return args
   const password = (args as { data?: { password?: unknown } }).data?.password

@@ -19,8 +19,7 @@ function trustedOrigins(req: PayloadRequest): Set<string> {
   return origins
 }
 
-// Login CSRF: a foreign page must not sign a visitor's browser into another account. API
-// clients that send no Origin and no Sec-Fetch-Site still sign in.
+// Login CSRF. API clients that send neither Origin nor Sec-Fetch-Site still sign in.
 export function isCrossSite(req: PayloadRequest): boolean {
   if (req.headers.get('sec-fetch-site') === 'cross-site') return true
   const origin = req.headers.get('origin')
@@ -34,8 +33,7 @@ export const refuseCrossSiteLogin: CollectionBeforeOperationHook = ({ args, oper
   return args
 }
 
-// An unknown e-mail takes as long as a wrong password, so timing does not tell which
-// addresses have accounts.
+// An unknown e-mail takes as long as a wrong password, so timing does not reveal accounts.
 export const hideUnknownAccounts: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   if (operation !== 'login') return args
   const data = (args as { data?: { email?: unknown; password?: unknown } }).data

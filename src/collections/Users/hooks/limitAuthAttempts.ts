@@ -10,10 +10,8 @@ import {
   refuseRateLimited,
 } from '@/server/rate-limit'
 
-// The public account doors, limited in PostgreSQL (shared by every instance) on every HTTP
-// route to them; the Local API and admins creating accounts are not limited. Sign-ups and
-// reset requests are counted per target e-mail; failed logins per e-mail *and* client, so a
-// stranger's guesses never lock the owner out from her own phone.
+// Failed logins count per e-mail *and* client, so a stranger's guesses never lock the owner
+// out from her own phone. The Local API and admins creating accounts are not limited.
 type Door = { name: string; perAddress: RateLimitRule; perEmail: RateLimitRule; message: string }
 const HOUR = 60 * 60
 
@@ -40,8 +38,8 @@ export const AUTH_DOORS: Record<'create' | 'login' | 'forgotPassword', Door> = {
 
 const LOGIN_KEYS = 'loginRateLimitKeys'
 
-// Control characters would make PostgreSQL refuse the key; the operation refuses such an
-// address as a 400 right after.
+// Control characters would make PostgreSQL refuse the key; the operation then refuses the
+// address with a 400.
 export const cleanEmail = (value: unknown): string =>
   typeof value === 'string'
     ? value

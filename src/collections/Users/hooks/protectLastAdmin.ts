@@ -13,8 +13,7 @@ async function countOtherAdmins(req: Parameters<CollectionBeforeDeleteHook>[0]['
   return totalDocs
 }
 
-// The business must never lock itself out: an admin cannot drop their own admin role,
-// and the last approved admin can be neither demoted, unapproved nor removed.
+// The business must never lock itself out of its own admin.
 export const protectLastAdminOnChange: CollectionBeforeChangeHook = async ({
   data,
   operation,

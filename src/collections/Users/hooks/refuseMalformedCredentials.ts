@@ -3,8 +3,8 @@ import type { CollectionBeforeOperationHook } from 'payload'
 
 import { assertRequestShape } from '@/lib/request-shape'
 
-// Sign-up, login and account edits: e-mail and password must be text without NUL, else
-// Payload fails on them (toLowerCase of a number, NUL refused by PostgreSQL) with a 500.
+// Non-text or NUL credentials would otherwise fail in Payload with a 500 (toLowerCase of a
+// number, NUL refused by PostgreSQL).
 export const refuseMalformedCredentials: CollectionBeforeOperationHook = ({ args, operation }) => {
   if (
     operation === 'create' ||

@@ -11,12 +11,8 @@ const CONTEXT_KEY = 'emailChange'
 
 const normalise = (email: unknown) => (typeof email === 'string' ? email.trim().toLowerCase() : '')
 
-// A confirmed address proves the account's owner reads that mailbox; a new address proves
-// nothing yet. Without this, an account could confirm its own address, switch to a
-// colleague's and be approved as that colleague. So when anyone but an admin changes an
-// account's e-mail, the account is unconfirmed again (Payload then refuses its sessions and
-// logins until it is), a confirmation goes to the new address, and the old address is
-// told. Admins change addresses for others knowingly and keep the confirmation as it is.
+// A new address proves nothing yet: an account could confirm its own, switch to a colleague's
+// and be approved as them. Admins change addresses knowingly and keep the confirmation.
 export const reverifyChangedEmail: CollectionBeforeChangeHook = ({ data, operation, originalDoc, req }) => {
   if (operation !== 'update' || !originalDoc) return data
   const to = normalise(data.email)

@@ -1,5 +1,4 @@
-// The callback must match the address registered with Google exactly, so it is built
-// from the configured site address, never from request headers.
+// Must match the URI registered with Google exactly: built from config, never request headers.
 import { serverUrl } from '@/lib/server-url'
 import { loginErrorCode } from '@/server/login-messages'
 

@@ -6,9 +6,8 @@ import { SETUP_TOKEN_HEADER } from '@/lib/setup-header'
 import { loginErrorCode } from '@/server/login-messages'
 import { BodyTooLarge, readCappedBody } from '@/server/read-capped-body'
 
-// Where the login card's form posts when its script has not loaded yet (a slow phone, a
-// password manager filling in at once): the same Payload login and sign-up as the script
-// uses, answered with a redirect instead of JSON. Credentials travel only in the body.
+// Where the login form posts before its script has loaded (a slow phone, a password manager
+// filling in at once); answered with a redirect instead of JSON.
 const MAX_FORM_BYTES = 16 * 1024
 const rest = REST_POST(config)
 

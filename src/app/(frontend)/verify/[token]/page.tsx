@@ -9,8 +9,8 @@ export const metadata: Metadata = {
 
 type Props = { params: Promise<{ token: string }> }
 
-// The link from the sign-up e-mail. Confirming is a POST made by the page itself, so
-// mail scanners that merely fetch the link do not consume the token.
+// Confirming is a POST made by the page, so mail scanners that merely fetch the link do not
+// consume the token.
 export default async function VerifyPage({ params }: Props) {
   const { token } = await params
   return (

@@ -1,6 +1,4 @@
-/* Payload's generated REST route. Bodies go through guardRestBody first
-   (src/server/api-body-guard.ts): Payload answers a body it cannot parse with a 500.
-   Answers are never cached (src/server/private-answers.ts). */
+// Payload answers a body it cannot parse with a 500, hence guardRestBody.
 import config from '@payload-config'
 import '@payloadcms/next/css'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'

@@ -1,7 +1,5 @@
-/* Payload's generated GraphQL route, plus GET: graphql-http answers queries sent as
-   GET (?query=...) and refuses mutations over GET, which introspection tools and
-   cacheable reads need. POST bodies go through guardRequestBody first
-   (src/server/api-body-guard.ts): Payload answers a body it cannot parse with a 500. */
+// GET too, for introspection tools and cacheable reads (graphql-http refuses mutations over
+// GET). guardRequestBody because Payload answers a body it cannot parse with a 500.
 import config from '@payload-config'
 import { GRAPHQL_POST, REST_OPTIONS } from '@payloadcms/next/routes'
 

@@ -29,8 +29,8 @@ export async function GET(request: NextRequest) {
     ? NextResponse.redirect(new URL(result.returnTo, serverUrl()), 303)
     : NextResponse.redirect(loginErrorUrl(result.message), 303)
   response.cookies.set(OIDC_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/auth/google', maxAge: 0 })
-  // After cookies.set: NextResponse rewrites every Set-Cookie header from its own cookie
-  // store on each set, which would drop a session cookie appended before it.
+  // After cookies.set: each set rewrites every Set-Cookie header from NextResponse's own
+  // cookie store, which would drop a session cookie appended before it.
   if (result.ok) response.headers.append('Set-Cookie', result.cookie)
   response.headers.set('Cache-Control', 'no-store, private')
   return response
