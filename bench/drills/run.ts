@@ -14,6 +14,7 @@ import { mailDownDrill } from './mail-down'
 import { moduleLoadDrill } from './module-load'
 import { postgresRestartDrill } from './postgres-restart'
 import { promoLimitDrill } from './promo-limit'
+import { rateLimitDrill } from './rate-limit'
 import { s3DownDrill } from './s3-down'
 import { sharedCacheDrill } from './shared-cache'
 
@@ -43,6 +44,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'promo-limit': {
     title: 'A promo code limited to 10 uses, 40 requests at once over two instances',
     run: promoLimitDrill,
+  },
+  'rate-limit': {
+    title: 'Quote and login limits under a burst from one client over two instances',
+    run: rateLimitDrill,
   },
   'hostile-bodies': {
     title: 'Oversized bodies and decompression bombs against memory',
