@@ -1,9 +1,6 @@
 // Must come first: points DATA_DIR at this test file's own folder before the config loads.
 import '../helpers/env'
 
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { describe, expect, it } from 'vitest'
 
 import { SIGN_UP_ON_THE_SITE } from '@/collections/Users/hooks/answerSignUpAlike'
@@ -13,6 +10,7 @@ import { CURRENT_PASSWORD_NEEDED } from '@/collections/Users/hooks/requireCurren
 import { ONLY_LEADS } from '@/plugins'
 import { PRIVATE } from '@/server/private-answers'
 
+import { capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'
 import type { Session } from '../helpers/http-client'
 import { createUser } from '../helpers/payload'
@@ -32,15 +30,6 @@ const login = (email: string, password: string, from = client(), headers: Record
     json: { email, password },
     headers: { 'X-Forwarded-For': from, ...headers },
   })
-
-function mailsTo(address: string): string[] {
-  const dir = path.join(process.env.DATA_DIR || '.data', 'mail')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .map((file) => fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, ''))
-    .filter((text) => new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi').test(text))
-}
 
 describe('failed sign-ins', () => {
   it("are limited per account and client: the attacker's client is refused, the owner's is not", async () => {
@@ -90,7 +79,7 @@ describe('which e-mails have accounts', () => {
     expect(created.body).toEqual({ doc: { email: newAddress }, message: 'User successfully created.' })
     expect(repeated.body).toEqual({ doc: { email: known }, message: 'User successfully created.' })
     expect((await h.payload.count({ collection: 'users' })).totalDocs).toBe(before.totalDocs + 1)
-    const told = mailsTo(known).filter((m) => m.includes('Someone tried to create'))
+    const told = capturedMails(known).filter((m) => m.includes('Someone tried to create'))
     expect(told).toHaveLength(1)
     expect(told[0]).toContain('nothing was changed')
   })
