@@ -12,7 +12,6 @@ import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
 import { Leads } from './src/collections/Leads'
 import { Promotions } from './src/collections/Promotions'
-import { RateLimits } from './src/collections/RateLimits'
 import { Users } from './src/collections/Users'
 import { announceSetupLink } from './src/collections/Users/announceSetupLink'
 import { adminComponents } from './src/components/admin/admin-config'
@@ -30,6 +29,7 @@ import { serverUrl } from './src/lib/server-url'
 import { accessQueryAnswersFalse } from './src/server/patches/graphql-access'
 import { restrictLockedDocuments } from './src/server/patches/payload-locked-documents'
 import { logClosedConnections } from './src/server/pool-errors'
+import { declareRateLimitTable } from './src/server/rate-limit'
 import { seedOnInit } from './src/seed/on-init'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -56,7 +56,7 @@ export default buildConfig({
     // Initials drawn here: Payload's default Gravatar sends e-mail hashes to a third party.
     avatar: { Component: '@/components/admin/account-initials.client#AccountInitials' },
   },
-  collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users, RateLimits],
+  collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users],
   globals: [SiteSettings, SitePages],
   editor: lexicalEditor(),
   db: serialiseMigrations(
@@ -66,6 +66,7 @@ export default buildConfig({
       push: process.env.PAYLOAD_DB_PUSH === 'true',
       migrationDir: process.env.PAYLOAD_MIGRATION_DIR || path.resolve(dirname, 'migrations'),
       prodMigrations: migrations,
+      afterSchemaInit: [declareRateLimitTable],
     }),
   ),
   email: emailAdapter(),

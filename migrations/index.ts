@@ -5,6 +5,8 @@ import * as migration_20261123_081511_rate_limits_for_every_door from './2026112
 import * as migration_20261123_085443_lead_promotion_and_source from './20261123_085443_lead_promotion_and_source';
 import * as migration_20261123_111326_structured_hours from './20261123_111326_structured_hours';
 import * as migration_20261125_031338_drop_account_lockout from './20261125_031338_drop_account_lockout';
+import * as migration_20261125_053845_drop_rate_limits_collection from './20261125_053845_drop_rate_limits_collection';
+import * as migration_20261125_053850_rate_limit_points from './20261125_053850_rate_limit_points';
 
 export const migrations = [
   {
@@ -40,6 +42,16 @@ export const migrations = [
   {
     up: migration_20261125_031338_drop_account_lockout.up,
     down: migration_20261125_031338_drop_account_lockout.down,
-    name: '20261125_031338_drop_account_lockout'
+    name: '20261125_031338_drop_account_lockout',
+  },
+  {
+    up: migration_20261125_053845_drop_rate_limits_collection.up,
+    down: migration_20261125_053845_drop_rate_limits_collection.down,
+    name: '20261125_053845_drop_rate_limits_collection',
+  },
+  {
+    up: migration_20261125_053850_rate_limit_points.up,
+    down: migration_20261125_053850_rate_limit_points.down,
+    name: '20261125_053850_rate_limit_points'
   },
 ];

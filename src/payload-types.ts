@@ -73,7 +73,6 @@ export interface Config {
     'gallery-images': GalleryImage;
     'customer-uploads': CustomerUpload;
     users: User;
-    'rate-limits': RateLimit;
     exports: Export;
     imports: Import;
     'payload-kv': PayloadKv;
@@ -90,7 +89,6 @@ export interface Config {
     'gallery-images': GalleryImagesSelect<false> | GalleryImagesSelect<true>;
     'customer-uploads': CustomerUploadsSelect<false> | CustomerUploadsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
-    'rate-limits': RateLimitsSelect<false> | RateLimitsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -323,18 +321,6 @@ export interface GalleryImage {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "rate-limits".
- */
-export interface RateLimit {
-  id: number;
-  key: string;
-  windowStartedAt: string;
-  hits: number;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
 export interface Export {
@@ -546,10 +532,6 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
-      } | null)
-    | ({
-        relationTo: 'rate-limits';
-        value: number | RateLimit;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -751,17 +733,6 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "rate-limits_select".
- */
-export interface RateLimitsSelect<T extends boolean = true> {
-  key?: T;
-  windowStartedAt?: T;
-  hits?: T;
-  updatedAt?: T;
-  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1085,7 +1056,6 @@ export interface TaskCreateCollectionExport {
       | 'gallery-images'
       | 'customer-uploads'
       | 'users'
-      | 'rate-limits'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

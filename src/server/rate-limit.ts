@@ -1,7 +1,8 @@
-import { sql } from '@payloadcms/db-postgres'
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
+import { bigint, integer, text } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { APIError } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 
 // Read at call time so an operator can tune them.
 export function quoteRateLimit(): { max: number; windowSeconds: number } {
@@ -51,44 +52,65 @@ export function addressKey(address: string): string {
     .join(':')}::/64`
 }
 
-// One INSERT ... ON CONFLICT: concurrent requests from any instance serialise on the row. Outside the
-// caller's transaction, so refused or failed attempts still count; old counters are pruned as we go.
+// rate-limiter-flexible's PostgreSQL store, on a table declared in Payload's schema so that
+// migrations and the development push keep it. Its upsert serialises concurrent hits from any
+// instance on the row, outside the caller's transaction, so refused or failed attempts count.
+export const RATE_LIMIT_TABLE = 'rate_limit_points'
+
+type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
+
+export const declareRateLimitTable: SchemaHook = ({ adapter, schema }) => {
+  // Column order matters: the library inserts `VALUES (key, points, expire)`.
+  schema.tables[RATE_LIMIT_TABLE] = (adapter as unknown as PostgresAdapter).pgSchema.table(RATE_LIMIT_TABLE, {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
+  })
+  return schema
+}
+
+const limiters = new WeakMap<Payload, Map<string, RateLimiterPostgres>>()
+
+export function rateLimiter(payload: Payload, rule: RateLimitRule): RateLimiterPostgres {
+  const own = limiters.get(payload) ?? new Map<string, RateLimiterPostgres>()
+  limiters.set(payload, own)
+  const id = `${rule.max}/${rule.windowSeconds}`
+  let limiter = own.get(id)
+  if (!limiter) {
+    limiter = new RateLimiterPostgres({
+      storeClient: (payload.db as unknown as PostgresAdapter).pool,
+      storeType: 'pool',
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      keyPrefix: '',
+      points: rule.max,
+      duration: rule.windowSeconds,
+    })
+    own.set(id, limiter)
+  }
+  return limiter
+}
+
+const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000))
+
 export async function hitRateLimit(
   payload: Payload,
   key: string,
   rule: RateLimitRule,
 ): Promise<RateLimitResult> {
-  const db = payload.db as unknown as PostgresAdapter
-  const window = `${rule.windowSeconds} seconds`
-  const result = await db.drizzle.execute(sql`
-    INSERT INTO rate_limits (key, window_started_at, hits, updated_at, created_at)
-    VALUES (${key}, now(), 1, now(), now())
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN rate_limits.window_started_at <= now() - ${window}::interval
-        THEN 1 ELSE rate_limits.hits + 1 END,
-      window_started_at = CASE WHEN rate_limits.window_started_at <= now() - ${window}::interval
-        THEN now() ELSE rate_limits.window_started_at END,
-      updated_at = now()
-    RETURNING hits, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (window_started_at + ${window}::interval - now()))))::int AS retry_after
-  `)
-  await db.drizzle.execute(sql`
-    DELETE FROM rate_limits WHERE id IN (
-      SELECT id FROM rate_limits WHERE updated_at < now() - ${`${PRUNE_AFTER_SECONDS} seconds`}::interval
-      LIMIT 20 FOR UPDATE SKIP LOCKED)
-  `)
-  const row = (result as unknown as { rows: { hits: number | string; retry_after: number | string }[] })
-    .rows[0]
-  const hits = Number(row.hits)
-  return { allowed: hits <= rule.max, retryAfterSeconds: Math.max(1, Number(row.retry_after)) }
+  try {
+    return { allowed: true, retryAfterSeconds: retryAfter(await rateLimiter(payload, rule).consume(key)) }
+  } catch (refused) {
+    if (refused instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(refused) }
+    throw refused
+  }
 }
 
-// After a successful login: only failed attempts should add up.
-export async function forgiveRateLimitHit(payload: Payload, key: string): Promise<void> {
-  const db = payload.db as unknown as PostgresAdapter
-  await db.drizzle.execute(sql`UPDATE rate_limits SET hits = GREATEST(0, hits - 1) WHERE key = ${key}`)
+// After a successful login: only failed attempts should add up. Called only for a key this
+// request has just hit, so the row exists (the library would store −1 for an unseen key).
+export async function forgiveRateLimitHit(payload: Payload, key: string, rule: RateLimitRule): Promise<void> {
+  await rateLimiter(payload, rule).reward(key, 1)
 }
-
-const PRUNE_AFTER_SECONDS = 24 * 60 * 60
 
 export async function hitQuoteRateLimit(payload: Payload, client: string): Promise<RateLimitResult> {
   return hitRateLimit(payload, `quote:address:${addressKey(client)}`, quoteRateLimit())

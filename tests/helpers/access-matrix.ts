@@ -31,8 +31,6 @@ import type { Persona } from './payload'
 // Subjects: 'users' is another person's account (create = a new account), 'users:own' the
 // caller's own account. An admin deleting their own account is left to
 // tests/int/users.int.spec.ts (it would remove the persona the other cases use).
-// 'rate-limits' rows are written by the server's rate limits only (src/server/rate-limit.ts);
-// admins may look at them and clear one.
 // Payload's GraphQL API has no file upload: there, an allowed create of an upload
 // collection answers 400 "No files were uploaded." (MissingFile) and creates nothing.
 
@@ -50,7 +48,6 @@ export const SUBJECTS = [
   'customer-uploads',
   'users',
   'users:own',
-  'rate-limits',
   'site-settings',
   'site-pages',
 ] as const
@@ -103,12 +100,6 @@ export const ACCESS_MATRIX: Record<Subject, Record<Persona, Row>> = {
     unapproved:       ['n/a',     'allow',     'own-fields', 'deny'],
     staff:            ['n/a',     'allow',     'own-fields', 'deny'],
     admin:            ['n/a',     'allow',     'own-fields', 'n/a'],
-  },
-  'rate-limits': {
-    anonymous:        ['deny',    'deny',      'deny',       'deny'],
-    unapproved:       ['deny',    'deny',      'deny',       'deny'],
-    staff:            ['deny',    'deny',      'deny',       'deny'],
-    admin:            ['deny',    'allow',     'deny',       'allow'],
   },
   'site-settings': {
     anonymous:        ['n/a',     'public',    'deny',       'n/a'],

@@ -46,11 +46,6 @@ const BANNER_FIELDS = ['id', 'title', 'bannerText', 'bannerColor', 'discountCode
 
 // GraphQL names and fields of the subjects the other suites never query.
 Object.assign(GRAPHQL, {
-  'rate-limits': {
-    one: 'RateLimit',
-    many: 'RateLimits',
-    fields: 'id key windowStartedAt hits createdAt updatedAt',
-  },
   'site-pages': {
     one: 'SitePage',
     many: '',
@@ -66,7 +61,6 @@ type World = {
   lead: Doc
   customerUpload: Doc
   promotions: { live: Doc; liveUntilFuture: Doc; inactive: Doc; expired: Doc }
-  rateLimit: Doc
 }
 
 type Spec = {
@@ -90,20 +84,6 @@ const isStaff = (p: Persona) => p === 'staff' || p === 'admin'
 const idOf = (w: World, p: Persona) => (p === 'anonymous' ? null : w.h.accounts[p].user.id)
 // Some other person's account, to try to pass off as the author.
 const someoneElse = (w: World, p: Persona) => w.h.accounts[p === 'admin' ? 'staff' : 'admin'].user.id
-
-let rateLimitSeq = 0
-// A row as a rate limit writes it (the Local API's overrideAccess stands in for
-// src/server/rate-limit.ts's own SQL).
-const seedRateLimit = (payload: Payload) =>
-  payload.create({
-    collection: 'rate-limits',
-    data: {
-      key: `quote:address:2001:db8:ffff::${++rateLimitSeq}`,
-      windowStartedAt: new Date().toISOString(),
-      hits: 3,
-    },
-    depth: 0,
-  })
 
 // A rich-text value as the admin's editor saves it: one paragraph.
 const richText = (text: string) => ({
@@ -253,19 +233,6 @@ const SPECS: Record<Subject, Spec> = {
       approved: w.h.accounts[p as SignedInPersona].user.approved,
     }),
     readTarget: (w, p) => idOf(w, p)!,
-  },
-  'rate-limits': {
-    slug: 'rate-limits',
-    create: async (_w, p) => ({
-      data: {
-        key: `quote:address:2001:db8:eeee::${p}-${Date.now()}`,
-        windowStartedAt: new Date().toISOString(),
-        hits: 0,
-      },
-    }),
-    target: async (w) => (await seedRateLimit(w.h.payload)).id,
-    update: () => ({ hits: 0 }),
-    readTarget: (w) => w.rateLimit.id,
   },
   'site-settings': {
     slug: 'site-settings',
@@ -543,7 +510,6 @@ export function describeAccessMatrix(channelName: ChannelName) {
       inactive: await seedPromotion(payload, { isActive: false }, admin),
       expired: await seedPromotion(payload, { endDate: PAST }, admin),
     }
-    w.rateLimit = await seedRateLimit(payload)
   })
 
   describe(`access matrix over ${channelName}`, () => {

@@ -2,6 +2,7 @@
 import './env'
 
 import config from '@payload-config'
+import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { getPayload } from 'payload'
@@ -25,18 +26,23 @@ const COLLECTIONS = [
   'customer-uploads',
   'users',
   'payload-jobs',
-  'rate-limits',
 ] as const
 
 // Empties every collection straight through the database adapter: no hooks (the
 // last-admin guard would refuse), no access control, and removes the globals' rows, so
 // each file starts from the settings' defaults whatever the files before it saved. Files
 // on disk are left alone.
+// Every rate limit's counters start again.
+export async function clearRateLimits(payload: Payload): Promise<void> {
+  await (payload.db as unknown as PostgresAdapter).drizzle.execute(sql`DELETE FROM rate_limit_points`)
+}
+
 export async function resetDatabase(payload: Payload): Promise<void> {
   for (const collection of COLLECTIONS) {
     await payload.db.deleteMany({ collection, where: {} })
   }
   const db = payload.db as unknown as PostgresAdapter
+  await clearRateLimits(payload)
   for (const global of payload.config.globals) {
     await db.drizzle.delete(
       db.tables[db.tableNameMap.get(toSnakeCase(global.slug)) ?? toSnakeCase(global.slug)],

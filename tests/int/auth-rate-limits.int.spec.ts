@@ -1,8 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { AUTH_DOORS } from '@/collections/Users/hooks/limitAuthAttempts'
+import { hitRateLimit, rateLimiter } from '@/server/rate-limit'
 
 import { setupHarness } from '../helpers/harness'
 import type { HttpResult } from '../helpers/http-client'
@@ -124,14 +125,37 @@ describe('forgot password', () => {
 describe('counters', () => {
   it('are shared through PostgreSQL and old ones are pruned', async () => {
     const db = h.payload.db as unknown as PostgresAdapter
+    const rule = AUTH_DOORS.login.perAddress
     await db.drizzle.execute(sql`
-      INSERT INTO rate_limits (key, window_started_at, hits, updated_at, created_at)
-      VALUES ('login:address:203.0.113.250', now() - interval '2 days', 3, now() - interval '2 days', now() - interval '2 days')`)
-    expect((await signUp(address(), email('prune'))).status).toBe(201)
-    const left = await db.drizzle.execute(
-      sql`SELECT key FROM rate_limits WHERE key = 'login:address:203.0.113.250'`,
+      INSERT INTO rate_limit_points (key, points, expire)
+      VALUES ('login:address:203.0.113.250', 3, ${Date.now() - 2 * 24 * 3600_000})`)
+    // An expired window no longer counts: the next hit starts a new one.
+    expect(await hitRateLimit(h.payload, 'login:address:203.0.113.250', rule)).toMatchObject({
+      allowed: true,
+    })
+    const hits = await db.drizzle.execute(
+      sql`SELECT points FROM rate_limit_points WHERE key = 'login:address:203.0.113.250'`,
     )
-    expect((left as unknown as { rows: unknown[] }).rows).toEqual([])
+    expect((hits as unknown as { rows: { points: number }[] }).rows).toEqual([{ points: 1 }])
+    // The limiter's own timer deletes what expired over an hour ago, every five minutes.
+    await db.drizzle.execute(sql`UPDATE rate_limit_points SET expire = ${Date.now() - 2 * 3600_000}`)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] })
+    try {
+      rateLimiter(h.payload, { max: 99, windowSeconds: 99 })
+      await vi.advanceTimersByTimeAsync(5 * 60_000)
+    } finally {
+      vi.useRealTimers()
+    }
+    await expect
+      .poll(
+        async () =>
+          (
+            (await db.drizzle.execute(sql`SELECT key FROM rate_limit_points`)) as unknown as {
+              rows: unknown[]
+            }
+          ).rows,
+      )
+      .toEqual([])
   })
 
   it('the server itself (Local API) and admins creating accounts are not limited', async () => {

@@ -37,6 +37,7 @@ process.env.SMTP_PORT = String(smtpPort)
 process.env.SMTP_SECURE = 'false'
 
 const { setupHarness } = await import('../helpers/harness')
+const { clearRateLimits } = await import('../helpers/payload')
 const { drainJobs } = await import('@/server/patches/payload-job-runner')
 const { sql } = await import('@payloadcms/db-postgres')
 const h = setupHarness({ personas: false })
@@ -56,7 +57,7 @@ beforeEach(async () => {
   await h.payload.db.deleteMany({ collection: 'payload-jobs', where: {} })
   await h.payload.db.deleteMany({ collection: 'leads', where: {} })
   // One confirmation per address a day: each test starts a new day.
-  await h.payload.db.deleteMany({ collection: 'rate-limits', where: {} })
+  await clearRateLimits(h.payload)
 })
 
 const runJobs = () => h.payload.jobs.run({ silent: true })

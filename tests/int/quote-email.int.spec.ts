@@ -64,6 +64,7 @@ process.env.SMTP_SECURE = 'false'
 process.env.QUOTE_EMAIL_BACKOFF_MS = '60000'
 
 const { setupHarness } = await import('../helpers/harness')
+const { clearRateLimits } = await import('../helpers/payload')
 const { TEST_DATA_DIR } = await import('../helpers/env')
 const h = setupHarness({ http: true })
 
@@ -84,7 +85,7 @@ beforeEach(async () => {
   await h.payload.db.deleteMany({ collection: 'payload-jobs', where: {} })
   await h.payload.db.deleteMany({ collection: 'leads', where: {} })
   // One confirmation per address a day: each test starts a new day.
-  await h.payload.db.deleteMany({ collection: 'rate-limits', where: {} })
+  await clearRateLimits(h.payload)
 })
 
 // Headers unfolded, quoted-printable soft breaks and =XX escapes undone, base64 lines joined.

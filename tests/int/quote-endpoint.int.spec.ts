@@ -429,7 +429,7 @@ describe('spam', () => {
       'Too many quote requests from this connection. Please try again in a few minutes.',
     )
     const rows = await db().execute(
-      sql`SELECT hits FROM rate_limits WHERE key = ${`quote:address:${client}`}`,
+      sql`SELECT points AS hits FROM rate_limit_points WHERE key = ${`quote:address:${client}`}`,
     )
     expect(Number((rows as unknown as { rows: { hits: unknown }[] }).rows[0].hits)).toBe(6)
   })
@@ -439,7 +439,7 @@ describe('spam', () => {
     for (let i = 0; i < 5; i++) await submitQuote(h.http, quoteForm(), { client })
     expect((await submitQuote(h.http, quoteForm(), { client })).status).toBe(429)
     await db().execute(
-      sql`UPDATE rate_limits SET window_started_at = now() - interval '11 minutes' WHERE key = ${`quote:address:${client}`}`,
+      sql`UPDATE rate_limit_points SET expire = ${Date.now() - 60_000} WHERE key = ${`quote:address:${client}`}`,
     )
     expect((await submitQuote(h.http, quoteForm(), { client })).status).toBe(201)
   })

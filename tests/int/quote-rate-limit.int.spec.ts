@@ -18,9 +18,10 @@ const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
 beforeEach(async () => {
   // Each test says how many proxies it stands behind.
   delete process.env.TRUSTED_PROXY_HOPS
-  for (const collection of ['leads', 'payload-jobs', 'rate-limits'] as const) {
+  for (const collection of ['leads', 'payload-jobs'] as const) {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
+  await db().execute(sql`DELETE FROM rate_limit_points`)
 })
 afterEach(() => {
   delete process.env.TRUSTED_PROXY_HOPS
@@ -29,7 +30,7 @@ afterEach(() => {
 // The quote limit's counters, by client address.
 async function limitRows(): Promise<{ client: string; hits: number }[]> {
   const result = await db().execute(
-    sql`SELECT key, hits FROM rate_limits WHERE key LIKE 'quote:address:%' ORDER BY key`,
+    sql`SELECT key, points AS hits FROM rate_limit_points WHERE key LIKE 'quote:address:%' ORDER BY key`,
   )
   return (result as unknown as { rows: { key: string; hits: unknown }[] }).rows.map((r) => ({
     client: r.key.slice('quote:address:'.length),

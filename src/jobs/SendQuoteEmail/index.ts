@@ -81,7 +81,7 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
         await send(lead)
       } catch (error) {
         await releaseClaim(payload, claim)
-        if (daily) await forgiveRateLimitHit(payload, daily)
+        if (daily) await forgiveRateLimitHit(payload, daily, CONFIRMATIONS_PER_ADDRESS)
         throw error
       }
       await markDelivered(payload, claim)

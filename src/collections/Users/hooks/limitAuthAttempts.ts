@@ -62,7 +62,7 @@ export const limitAuthAttempts: CollectionBeforeOperationHook = async ({ args, o
   }
   // Every key counts the attempt, refused or not.
   const results = await Promise.all(keys.map(([key, rule]) => hitRateLimit(req.payload, key, rule)))
-  if (operation === 'login') req.context[LOGIN_KEYS] = keys.map(([key]) => key)
+  if (operation === 'login') req.context[LOGIN_KEYS] = keys
   const refused = results.filter((r) => !r.allowed)
   if (refused.length) {
     refuseRateLimited(req, door.message, Math.max(...refused.map((r) => r.retryAfterSeconds)))
@@ -71,8 +71,8 @@ export const limitAuthAttempts: CollectionBeforeOperationHook = async ({ args, o
 }
 
 export const forgiveSuccessfulLogin: CollectionAfterLoginHook = async ({ req }) => {
-  const keys = req.context[LOGIN_KEYS] as string[] | undefined
+  const keys = req.context[LOGIN_KEYS] as [string, RateLimitRule][] | undefined
   if (!keys) return
   delete req.context[LOGIN_KEYS]
-  await Promise.all(keys.map((key) => forgiveRateLimitHit(req.payload, key)))
+  await Promise.all(keys.map(([key, rule]) => forgiveRateLimitHit(req.payload, key, rule)))
 }
