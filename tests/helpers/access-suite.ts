@@ -1,4 +1,4 @@
-import type { CollectionSlug, GlobalSlug, Payload } from 'payload'
+import type { CollectionSlug, GlobalSlug } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { type MatrixCase, matrixCases, type Outcome, type Subject } from './access-matrix'
