@@ -10,6 +10,7 @@ import { migrations } from './migrations'
 import { CustomerUploads } from './src/collections/CustomerUploads'
 import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
+import { JobPostings } from './src/collections/JobPostings'
 import { Leads } from './src/collections/Leads'
 import { Promotions } from './src/collections/Promotions'
 import { Users } from './src/collections/Users'
@@ -56,7 +57,7 @@ export default buildConfig({
     // Initials drawn here: Payload's default Gravatar sends e-mail hashes to a third party.
     avatar: { Component: '@/components/admin/account-initials.client#AccountInitials' },
   },
-  collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users],
+  collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users, JobPostings],
   globals: [SiteSettings, SitePages],
   editor: lexicalEditor(),
   db: serialiseMigrations(

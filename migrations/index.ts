@@ -7,6 +7,8 @@ import * as migration_20261123_111326_structured_hours from './20261123_111326_s
 import * as migration_20261125_031338_drop_account_lockout from './20261125_031338_drop_account_lockout';
 import * as migration_20261125_053845_drop_rate_limits_collection from './20261125_053845_drop_rate_limits_collection';
 import * as migration_20261125_053850_rate_limit_points from './20261125_053850_rate_limit_points';
+import * as migration_20261125_054610_job_postings from './20261125_054610_job_postings';
+import * as migration_20261125_055615_redirects from './20261125_055615_redirects';
 
 export const migrations = [
   {
@@ -52,6 +54,16 @@ export const migrations = [
   {
     up: migration_20261125_053850_rate_limit_points.up,
     down: migration_20261125_053850_rate_limit_points.down,
-    name: '20261125_053850_rate_limit_points'
+    name: '20261125_053850_rate_limit_points',
+  },
+  {
+    up: migration_20261125_054610_job_postings.up,
+    down: migration_20261125_054610_job_postings.down,
+    name: '20261125_054610_job_postings',
+  },
+  {
+    up: migration_20261125_055615_redirects.up,
+    down: migration_20261125_055615_redirects.down,
+    name: '20261125_055615_redirects'
   },
 ];

@@ -73,8 +73,10 @@ export interface Config {
     'gallery-images': GalleryImage;
     'customer-uploads': CustomerUpload;
     users: User;
+    'job-postings': JobPosting;
     exports: Export;
     imports: Import;
+    redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -89,8 +91,10 @@ export interface Config {
     'gallery-images': GalleryImagesSelect<false> | GalleryImagesSelect<true>;
     'customer-uploads': CustomerUploadsSelect<false> | CustomerUploadsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'job-postings': JobPostingsSelect<false> | JobPostingsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
+    redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -320,6 +324,44 @@ export interface GalleryImage {
   };
 }
 /**
+ * Open postings are listed on /join-team, newest first.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "job-postings".
+ */
+export interface JobPosting {
+  id: number;
+  title: string;
+  employmentType: 'FULL_TIME' | 'PART_TIME' | 'CONTRACTOR' | 'TEMPORARY' | 'INTERN';
+  location: string;
+  payText?: string | null;
+  description: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  };
+  /**
+   * Where applications go; the business's e-mail when empty.
+   */
+  applyEmail?: string | null;
+  /**
+   * Only open postings are shown on the site.
+   */
+  open?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
@@ -392,6 +434,26 @@ export interface Import {
   height?: number | null;
   focalX?: number | null;
   focalY?: number | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "redirects".
+ */
+export interface Redirect {
+  id: number;
+  /**
+   * An old address on this site, e.g. /wheel-repair.html (stored in lower case, without a query). Existing pages win.
+   */
+  from: string;
+  to: {
+    type?: 'custom' | null;
+    /**
+     * A page of this site (/gallery) or a full https:// address.
+     */
+    url: string;
+  };
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -532,6 +594,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'job-postings';
+        value: number | JobPosting;
+      } | null)
+    | ({
+        relationTo: 'redirects';
+        value: number | Redirect;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -736,6 +806,21 @@ export interface UsersSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "job-postings_select".
+ */
+export interface JobPostingsSelect<T extends boolean = true> {
+  title?: T;
+  employmentType?: T;
+  location?: T;
+  payText?: T;
+  description?: T;
+  applyEmail?: T;
+  open?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports_select".
  */
 export interface ExportsSelect<T extends boolean = true> {
@@ -791,6 +876,21 @@ export interface ImportsSelect<T extends boolean = true> {
   height?: T;
   focalX?: T;
   focalY?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "redirects_select".
+ */
+export interface RedirectsSelect<T extends boolean = true> {
+  from?: T;
+  to?:
+    | T
+    | {
+        type?: T;
+        url?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -942,24 +1042,6 @@ export interface SitePage {
     };
     [k: string]: unknown;
   };
-  /**
-   * Shown on /join-team above the apply-by-e-mail button.
-   */
-  careersPosting: {
-    root: {
-      type: string;
-      children: {
-        type: any;
-        version: number;
-        [k: string]: unknown;
-      }[];
-      direction: ('ltr' | 'rtl') | null;
-      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
-      indent: number;
-      version: number;
-    };
-    [k: string]: unknown;
-  };
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1012,7 +1094,6 @@ export interface SiteSettingsSelect<T extends boolean = true> {
 export interface SitePagesSelect<T extends boolean = true> {
   privacyPolicy?: T;
   termsOfService?: T;
-  careersPosting?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -1056,6 +1137,7 @@ export interface TaskCreateCollectionExport {
       | 'gallery-images'
       | 'customer-uploads'
       | 'users'
+      | 'job-postings'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

@@ -8,6 +8,7 @@ import { admins } from '@/access/admins'
 import { approvedStaff } from '@/access/approvedStaff'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
+import { redirects } from '@/collections/Redirects'
 import { neutraliseCsvRows } from '@/lib/csv-safe'
 import { exportDatesInBusinessZone } from '@/server/lead-export'
 import { UPLOADS_DIR } from '@/server/paths'
@@ -89,4 +90,4 @@ const leadsExport = importExportPlugin({
   }),
 })
 
-export const plugins: Plugin[] = [storagePlugin(), leadsExport]
+export const plugins: Plugin[] = [storagePlugin(), leadsExport, redirects]

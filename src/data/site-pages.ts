@@ -4,11 +4,7 @@ import config from '@payload-config'
 import { unstable_cache } from 'next/cache'
 import { getPayload } from 'payload'
 
-import {
-  CAREERS_POSTING_DEFAULT,
-  PRIVACY_POLICY_DEFAULT,
-  TERMS_OF_SERVICE_DEFAULT,
-} from '@/globals/SitePages/defaults'
+import { PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAULT } from '@/globals/SitePages/defaults'
 
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { isRichTextDocument, type RichTextDocument } from '@/lib/lexical'
@@ -16,13 +12,11 @@ import { isRichTextDocument, type RichTextDocument } from '@/lib/lexical'
 export type SitePagesContent = {
   privacyPolicy: RichTextDocument
   termsOfService: RichTextDocument
-  careersPosting: RichTextDocument
 }
 
 const DEFAULTS: SitePagesContent = {
   privacyPolicy: PRIVACY_POLICY_DEFAULT,
   termsOfService: TERMS_OF_SERVICE_DEFAULT,
-  careersPosting: CAREERS_POSTING_DEFAULT,
 }
 
 // The written defaults stand in until the owner saves (or when the database is unreachable).
@@ -36,9 +30,6 @@ async function readSitePages(): Promise<SitePagesContent> {
     termsOfService: isRichTextDocument(doc.termsOfService)
       ? (doc.termsOfService as RichTextDocument)
       : DEFAULTS.termsOfService,
-    careersPosting: isRichTextDocument(doc.careersPosting)
-      ? (doc.careersPosting as RichTextDocument)
-      : DEFAULTS.careersPosting,
   }
 }
 
@@ -48,7 +39,7 @@ export async function getSitePages(): Promise<SitePagesContent> {
   try {
     return await cachedSitePages()
   } catch (err) {
-    console.error('policies and careers posting unavailable, using the written defaults:', err)
+    console.error('policies unavailable, using the written defaults:', err)
     return DEFAULTS
   }
 }

@@ -4,6 +4,8 @@ export const CACHE_TAGS = {
   gallery: 'gallery-items',
   siteSettings: 'site-settings',
   sitePages: 'site-pages',
+  jobPostings: 'job-postings',
+  redirects: 'redirects',
 } as const
 
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS]

@@ -42,6 +42,44 @@ export function businessJsonLd(settings: PublicSiteSettings, url: string) {
   }
 }
 
+export type PostingForJsonLd = {
+  title: string
+  employmentType: string
+  location: string
+  payText?: string | null
+  description: string
+  datePosted: string
+}
+
+// A JobPosting per open position, as search engines read job listings.
+export function jobPostingJsonLd(posting: PostingForJsonLd, settings: PublicSiteSettings, url: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: posting.title,
+    description: posting.description,
+    datePosted: posting.datePosted.slice(0, 10),
+    employmentType: posting.employmentType,
+    hiringOrganization: {
+      '@type': 'Organization',
+      '@id': `${url}/#business`,
+      name: settings.businessName,
+      sameAs: `${url}/`,
+    },
+    jobLocation: {
+      '@type': 'Place',
+      name: posting.location,
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: 'Austin',
+        addressRegion: 'TX',
+        addressCountry: 'US',
+      },
+    },
+    ...(posting.payText ? { incentiveCompensation: posting.payText } : {}),
+  }
+}
+
 // '<' escaped so no text can close the <script> tag.
 export function jsonLdScript(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c')

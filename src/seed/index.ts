@@ -1,6 +1,11 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { createLocalReq } from 'payload'
 
+import { CAREERS_POSTING_DEFAULT } from '@/globals/SitePages/defaults'
+import { DEFAULT_POSTING_TITLE } from '@/lib/job-postings'
+
+import type { JobPosting } from '@/payload-types'
+
 import { DEV_ADMIN } from './dev-admin'
 import { wheelImage } from './wheel-images'
 
@@ -126,6 +131,27 @@ export async function seed(payload: Payload): Promise<SeedResult> {
   if (!promo.totalDocs) {
     await payload.create({ collection: 'promotions', data: PROMOTION, req: staffReq })
     created.push(`promotion "${PROMOTION.title}"`)
+  }
+
+  const posting = await payload.find({
+    collection: 'job-postings',
+    where: { title: { equals: DEFAULT_POSTING_TITLE } },
+    limit: 1,
+    req,
+  })
+  if (!posting.totalDocs) {
+    await payload.create({
+      collection: 'job-postings',
+      data: {
+        title: DEFAULT_POSTING_TITLE,
+        employmentType: 'FULL_TIME',
+        location: 'Central Austin',
+        payText: 'Competitive pay',
+        description: CAREERS_POSTING_DEFAULT as unknown as JobPosting['description'],
+      },
+      req: staffReq,
+    })
+    created.push(`job posting "${DEFAULT_POSTING_TITLE}"`)
   }
 
   for (const lead of LEADS) {

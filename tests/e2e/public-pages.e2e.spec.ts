@@ -75,7 +75,7 @@ test.describe('careers', () => {
     await expect(details).toContainText('Full-time')
     await expect(details).toContainText('Central Austin')
     await expect(details).toContainText('Competitive pay')
-    // The posting's rich text from the site-pages global (its written default).
+    // The posting the migration made from the written careers text.
     await expect(page.getByText('Repair curb rash, scrapes and cosmetic damage')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Apply by Email' })).toHaveAttribute(
       'href',

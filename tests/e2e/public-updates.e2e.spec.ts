@@ -238,3 +238,96 @@ test('when the gallery cannot be loaded, /gallery shows the BMW M3 and Mercedes 
     )
   })
 })
+
+test('job postings: each open one listed with its JobPosting data, none open says so', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request)
+  const list = await request.get('/api/job-postings?depth=0&limit=50', { headers: auth(token) })
+  const seeded = ((await list.json()) as { docs: { id: number; open: boolean }[] }).docs
+  const created: number[] = []
+  const post = async (data: object) => {
+    const res = await request.post('/api/job-postings', { headers: auth(token), data })
+    expect(res.status()).toBe(201)
+    created.push(((await res.json()) as { doc: { id: number } }).doc.id)
+  }
+  const setOpen = (id: number, open: boolean) =>
+    request.patch(`/api/job-postings/${id}`, { headers: auth(token), data: { open } })
+  try {
+    await post({
+      title: 'Weekend Detailer',
+      employmentType: 'PART_TIME',
+      payText: '$22-26 an hour',
+      applyEmail: 'jobs@curbsiderim.co',
+      description: document([paragraph('Saturdays in the van: prep, polish and customer hand-over.')]),
+    })
+    await post({ title: 'Closed Position', open: false, description: document([paragraph('Filled.')]) })
+    await eventually(page, '/join-team', async () => {
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+        'Weekend Detailer',
+        'Mobile Wheel Technician',
+      ])
+    })
+    const detailer = page.getByRole('article', { name: 'Weekend Detailer' })
+    await expect(detailer.getByRole('list', { name: 'Position details' })).toHaveText(
+      /Part-time.*Central Austin.*\$22-26 an hour/,
+    )
+    await expect(detailer.getByRole('link', { name: 'Apply by Email' })).toHaveAttribute(
+      'href',
+      'mailto:jobs@curbsiderim.co?subject=Application%3A%20Weekend%20Detailer',
+    )
+    const jsonLd = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? '{}')))
+    const postings = jsonLd.filter((d) => d['@type'] === 'JobPosting')
+    expect(postings.map((d) => [d.title, d.employmentType, d.hiringOrganization.name])).toEqual([
+      ['Weekend Detailer', 'PART_TIME', 'Curbside Rim Co.'],
+      ['Mobile Wheel Technician', 'FULL_TIME', 'Curbside Rim Co.'],
+    ])
+    expect(postings[1].description).toContain('Repair curb rash, scrapes and cosmetic damage')
+
+    for (const { id } of seeded) await setOpen(id, false)
+    await setOpen(created[0], false)
+    await eventually(page, '/join-team', async () => {
+      await expect(
+        page.getByText('No openings right now. Check back soon, or send us your résumé anyway.'),
+      ).toBeVisible()
+    })
+    await expect(page.getByRole('article')).toHaveCount(0)
+    await expect(page).toHaveTitle('Careers | Curbside Rim Co.')
+  } finally {
+    for (const id of created) await request.delete(`/api/job-postings/${id}`, { headers: auth(token) })
+    for (const { id, open } of seeded) await setOpen(id, open)
+  }
+  await eventually(page, '/join-team', async () => {
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+      'Mobile Wheel Technician',
+    ])
+  })
+})
+
+test('an old address the owner redirects answers 308 to its new page, and 404 once removed', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request)
+  const made = await request.post('/api/redirects', {
+    headers: auth(token),
+    data: { from: '/Wheel-Repair-Austin.html', to: { type: 'custom', url: '/gallery' } },
+  })
+  expect(made.status()).toBe(201)
+  const { id } = ((await made.json()) as { doc: { id: number } }).doc
+  try {
+    const res = await request.get('/Wheel-Repair-Austin.HTML', { maxRedirects: 0 })
+    expect(res.status()).toBe(308)
+    expect(res.headers().location).toBe('/gallery')
+    await page.goto('/wheel-repair-austin.html/')
+    await expect(page).toHaveURL(/\/gallery$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  } finally {
+    await request.delete(`/api/redirects/${id}`, { headers: auth(token) })
+  }
+  const gone = await request.get('/wheel-repair-austin.html', { maxRedirects: 0 })
+  expect(gone.status()).toBe(404)
+})

@@ -49,7 +49,7 @@ Object.assign(GRAPHQL, {
   'site-pages': {
     one: 'SitePage',
     many: '',
-    fields: 'privacyPolicy termsOfService careersPosting updatedAt createdAt',
+    fields: 'privacyPolicy termsOfService updatedAt createdAt',
   },
 })
 
@@ -253,7 +253,6 @@ const SPECS: Record<Subject, Spec> = {
     update: (_w, p) => ({
       privacyPolicy: richText(`Privacy policy, revised by ${p}`),
       termsOfService: richText(`Terms of service, revised by ${p}`),
-      careersPosting: richText(`Careers posting, revised by ${p}`),
     }),
     updated: (_w, _p, _o, sent) => sent,
   },

@@ -26,6 +26,8 @@ const COLLECTIONS = [
   'customer-uploads',
   'users',
   'payload-jobs',
+  'job-postings',
+  'redirects',
 ] as const
 
 // Empties every collection straight through the database adapter: no hooks (the

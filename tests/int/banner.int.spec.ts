@@ -9,7 +9,7 @@ import {
 import { getBannerPromotion } from '@/data/banner'
 import { type BannerData, findBannerPromotion } from '@/data/banner-query'
 import { getGallery } from '@/data/gallery'
-import { plainText } from '../helpers/rich-text'
+import { plainText } from '@/lib/lexical'
 
 import { removeTestDataDir } from '../helpers/env'
 import { resetDatabase, testPayload } from '../helpers/payload'
@@ -205,11 +205,10 @@ describe('revalidation hooks outside a Next.js server', () => {
 })
 
 describe('site-pages global', () => {
-  it('starts with the written policies and careers posting, which state the spec terms', async () => {
+  it('starts with the written policies, which state the spec terms', async () => {
     const doc = await payload.findGlobal({ slug: 'site-pages', overrideAccess: false })
     expect(doc.privacyPolicy).toEqual(PRIVACY_POLICY_DEFAULT)
     expect(doc.termsOfService).toEqual(TERMS_OF_SERVICE_DEFAULT)
-    expect(doc.careersPosting).toEqual(CAREERS_POSTING_DEFAULT)
     const terms = plainText(TERMS_OF_SERVICE_DEFAULT)
     for (const phrase of [
       'tire services',

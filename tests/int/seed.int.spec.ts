@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { CAREERS_POSTING_DEFAULT } from '@/globals/SitePages/defaults'
 import { DEFAULT_HOURS } from '@/lib/business-hours'
 import { DEFAULT_SITE_SETTINGS, publicSiteSettings } from '@/lib/site-settings'
 import { DEV_ADMIN } from '@/seed/dev-admin'
@@ -21,12 +22,12 @@ afterAll(async () => {
 })
 
 async function counts() {
-  const [gallery, images, promotions, leads, users] = await Promise.all(
-    (['gallery-items', 'gallery-images', 'promotions', 'leads', 'users'] as const).map(
+  const [gallery, images, promotions, leads, users, postings] = await Promise.all(
+    (['gallery-items', 'gallery-images', 'promotions', 'leads', 'users', 'job-postings'] as const).map(
       async (collection) => (await payload.count({ collection })).totalDocs,
     ),
   )
-  return { gallery, images, promotions, leads, users }
+  return { gallery, images, promotions, leads, users, postings }
 }
 
 describe('demo seed', () => {
@@ -41,13 +42,20 @@ describe('demo seed', () => {
     } finally {
       env.NODE_ENV = before
     }
-    expect(await counts()).toEqual({ gallery: 0, images: 0, promotions: 0, leads: 0, users: 0 })
+    expect(await counts()).toEqual({ gallery: 0, images: 0, promotions: 0, leads: 0, users: 0, postings: 0 })
   })
 
   it('creates the spec sample gallery, one live promotion, leads in every status and the dev admin', async () => {
     const { created } = await seed(payload)
-    expect(created.length).toBe(8)
-    expect(await counts()).toEqual({ gallery: 2, images: 4, promotions: 1, leads: 4, users: 1 })
+    expect(created.length).toBe(9)
+    expect(await counts()).toEqual({ gallery: 2, images: 4, promotions: 1, leads: 4, users: 1, postings: 1 })
+    const [posting] = (await payload.find({ collection: 'job-postings' })).docs
+    expect(posting).toMatchObject({
+      title: 'Mobile Wheel Technician',
+      employmentType: 'FULL_TIME',
+      open: true,
+    })
+    expect(posting.description).toEqual(CAREERS_POSTING_DEFAULT)
 
     const gallery = await payload.find({ collection: 'gallery-items', sort: 'title', depth: 1 })
     expect(gallery.docs.map((d) => d.title)).toEqual([

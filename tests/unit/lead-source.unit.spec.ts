@@ -88,7 +88,7 @@ describe('the visit source', () => {
 
 describe('the privacy policy', () => {
   it('says which source fields are kept, where, and that they go nowhere else', async () => {
-    const { plainText } = await import('../helpers/rich-text')
+    const { plainText } = await import('@/lib/lexical')
     const { PRIVACY_POLICY_DEFAULT } = await import('@/globals/SitePages/defaults')
     const text = plainText(PRIVACY_POLICY_DEFAULT)
     for (const phrase of [

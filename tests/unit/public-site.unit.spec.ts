@@ -5,7 +5,7 @@ import { mailtoHref, smsHref, telHref } from '@/lib/contact'
 import { businessJsonLd, jsonLdScript } from '@/lib/json-ld'
 import { bulletList, document, heading, isRichTextDocument, paragraph, text } from '@/lib/lexical'
 
-import { plainText } from '../helpers/rich-text'
+import { plainText } from '@/lib/lexical'
 import { homeTitle, OG_IMAGE, pageMetadata, siteMetadata } from '@/lib/seo'
 import { DEFAULT_SITE_SETTINGS } from '@/lib/site-settings'
 import { logoAlt } from '@/components/site/logo'

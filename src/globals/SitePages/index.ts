@@ -5,13 +5,13 @@ import { anyone } from '@/access/anyone'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { revalidateGlobal } from '@/server/revalidate'
 
-import { CAREERS_POSTING_DEFAULT, PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAULT } from './defaults'
+import { PRIVACY_POLICY_DEFAULT, TERMS_OF_SERVICE_DEFAULT } from './defaults'
 
 // Defaults are functions so they stay out of the schema (a static default would become a
 // column DEFAULT in every migration).
 export const SitePages: GlobalConfig = {
   slug: 'site-pages',
-  label: 'Policies & careers',
+  label: 'Policies',
   access: { read: anyone, update: admins },
   hooks: { afterChange: [revalidateGlobal(CACHE_TAGS.sitePages)] },
   fields: [
@@ -28,14 +28,6 @@ export const SitePages: GlobalConfig = {
       type: 'richText',
       required: true,
       defaultValue: () => TERMS_OF_SERVICE_DEFAULT,
-    },
-    {
-      name: 'careersPosting',
-      label: 'Careers: Mobile Wheel Technician posting',
-      type: 'richText',
-      required: true,
-      defaultValue: () => CAREERS_POSTING_DEFAULT,
-      admin: { description: 'Shown on /join-team above the apply-by-e-mail button.' },
     },
   ],
 }

@@ -4,29 +4,34 @@ import { PageShell } from '@/components/site/page-shell'
 import { RichText } from '@/components/site/rich-text'
 import { buttonVariants } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
-import { mailtoHref } from '@/lib/contact'
-import { pageMetadata } from '@/lib/seo'
-import { getSitePages } from '@/data/site-pages'
+import { getOpenPostings, type OpenPosting } from '@/data/job-postings'
 import { getSiteSettings } from '@/data/site-settings'
+import { mailtoHref } from '@/lib/contact'
+import { NO_OPENINGS, employmentTypeLabel } from '@/lib/job-postings'
+import { jobPostingJsonLd, jsonLdScript } from '@/lib/json-ld'
+import { plainText } from '@/lib/lexical'
+import { pageMetadata } from '@/lib/seo'
+import { serverUrl } from '@/lib/server-url'
 import { cn } from '@/lib/utils'
 
 // Cached; at most 30 s old so an ended promotion leaves in time (src/data/banner.ts).
 export const revalidate = 30
 
-const JOB_TITLE = 'Mobile Wheel Technician'
-
 export async function generateMetadata(): Promise<Metadata> {
-  const { businessName } = await getSiteSettings()
+  const [{ businessName }, postings] = await Promise.all([getSiteSettings(), getOpenPostings()])
+  const titles = postings.map((p) => p.title).join(', ')
   return pageMetadata({
     businessName,
-    title: 'Careers - Mobile Wheel Technician',
-    description: `Join ${businessName} as a full-time Mobile Wheel Technician in central Austin. Competitive pay, training and a company van.`,
+    title: titles ? `Careers - ${titles}` : 'Careers',
+    description: postings.length
+      ? `Join ${businessName} in central Austin: ${titles}. Competitive pay, training and a company van.`
+      : `Careers at ${businessName}, mobile wheel and rim repair in central Austin.`,
     path: '/join-team',
   })
 }
 
 export default async function JoinTeamPage() {
-  const { careersPosting } = await getSitePages()
+  const postings = await getOpenPostings()
   return (
     <PageShell>
       {(settings) => (
@@ -36,41 +41,75 @@ export default async function JoinTeamPage() {
             <h1 id="careers-title" className="mt-2 text-4xl font-bold tracking-tight">
               Join Our Team
             </h1>
-            <article
-              aria-labelledby="job-title"
-              className="border-ink/10 mt-8 rounded-2xl border bg-white p-6 shadow-sm sm:p-8"
-            >
-              <h2 id="job-title" className="text-2xl font-bold">
-                {JOB_TITLE}
-              </h2>
-              <ul className="mt-4 flex flex-wrap gap-2 text-sm font-medium" aria-label="Position details">
-                <li className="bg-mist flex items-center gap-1.5 rounded-full px-3 py-1">
-                  <Icon name="briefcase" className="size-4" /> Full-time
-                </li>
-                <li className="bg-mist flex items-center gap-1.5 rounded-full px-3 py-1">
-                  <Icon name="map-pin" className="size-4" /> Central Austin
-                </li>
-                <li className="bg-mist flex items-center gap-1.5 rounded-full px-3 py-1">
-                  <Icon name="dollar-sign" className="size-4" /> Competitive pay
-                </li>
-              </ul>
-              <RichText data={careersPosting} className="mt-6" />
-              <div className="bg-ink mt-8 rounded-xl p-6 text-white">
-                <h3 className="text-xl font-bold">How to Apply</h3>
-                <p className="mt-2 text-white/85">
-                  E-mail your résumé and a few lines about your experience to {settings.email}.
-                </p>
-                <a
-                  href={mailtoHref(settings.email, `Application: ${JOB_TITLE}`)}
-                  className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-4')}
-                >
-                  <Icon name="mail" className="size-4" /> Apply by Email
-                </a>
-              </div>
-            </article>
+            {postings.length === 0 && <p className="text-ink/80 mt-8 text-lg">{NO_OPENINGS}</p>}
+            {postings.map((posting) => (
+              <Posting key={posting.id} posting={posting} email={posting.applyEmail ?? settings.email}>
+                <script
+                  type="application/ld+json"
+                  dangerouslySetInnerHTML={{
+                    __html: jsonLdScript(
+                      jobPostingJsonLd(
+                        { ...posting, description: plainText(posting.description) },
+                        settings,
+                        serverUrl(),
+                      ),
+                    ),
+                  }}
+                />
+              </Posting>
+            ))}
           </div>
         </section>
       )}
     </PageShell>
+  )
+}
+
+function Posting({
+  posting,
+  email,
+  children,
+}: {
+  posting: OpenPosting
+  email: string
+  children: React.ReactNode
+}) {
+  const titleId = `job-title-${posting.id}`
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="border-ink/10 mt-8 rounded-2xl border bg-white p-6 shadow-sm sm:p-8"
+    >
+      {children}
+      <h2 id={titleId} className="text-2xl font-bold">
+        {posting.title}
+      </h2>
+      <ul className="mt-4 flex flex-wrap gap-2 text-sm font-medium" aria-label="Position details">
+        <li className="bg-mist flex items-center gap-1.5 rounded-full px-3 py-1">
+          <Icon name="briefcase" className="size-4" /> {employmentTypeLabel(posting.employmentType)}
+        </li>
+        <li className="bg-mist flex items-center gap-1.5 rounded-full px-3 py-1">
+          <Icon name="map-pin" className="size-4" /> {posting.location}
+        </li>
+        {posting.payText && (
+          <li className="bg-mist flex items-center gap-1.5 rounded-full px-3 py-1">
+            <Icon name="dollar-sign" className="size-4" /> {posting.payText}
+          </li>
+        )}
+      </ul>
+      <RichText data={posting.description} className="mt-6" />
+      <div className="bg-ink mt-8 rounded-xl p-6 text-white">
+        <h3 className="text-xl font-bold">How to Apply</h3>
+        <p className="mt-2 text-white/85">
+          E-mail your résumé and a few lines about your experience to {email}.
+        </p>
+        <a
+          href={mailtoHref(email, `Application: ${posting.title}`)}
+          className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-4')}
+        >
+          <Icon name="mail" className="size-4" /> Apply by Email
+        </a>
+      </div>
+    </article>
   )
 }
