@@ -1,0 +1,332 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip, createGzip } from 'node:zlib'
+import readline from 'node:readline'
+
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import pg from 'pg'
+
+import { backupName, backupTakenAt, backupsToKeep } from '@/lib/backup-retention'
+
+// A backup is one folder: manifest.json, db/<table>.jsonl.gz (rows as JSON, one per line) and
+// files/<folder>/<name>. The rows are read in one REPEATABLE READ transaction, and the files
+// are those the same snapshot refers to, so no lead is in it without its photos.
+
+// Upload tables and the folder (local) or key prefix (S3) their files live under; the int
+// test checks this against the collections' own settings.
+export const UPLOAD_FOLDERS: Record<string, string> = {
+  gallery_images: 'gallery',
+  customer_uploads: 'customer-uploads',
+  exports: 'exports',
+  imports: 'imports',
+}
+export const S3_FOLDERS = new Set(['gallery', 'customer-uploads'])
+
+// What "already holds data" means to restore.
+const BUSINESS_TABLES = [
+  'users',
+  'leads',
+  'gallery_items',
+  'gallery_images',
+  'promotions',
+  'customer_uploads',
+]
+// The schema's own bookkeeping: the target's migrations made it, so it is compared, not copied.
+const SCHEMA_TABLES = new Set(['payload_migrations'])
+
+export type Manifest = {
+  format: 1
+  name: string
+  takenAt: string
+  migrations: string[]
+  tables: Record<string, number>
+  files: { key: string; size: number; sha256: string }[]
+  missing: string[]
+}
+
+export type Storage = { uploadsDir: string; s3?: { client: S3Client; bucket: string } }
+
+export function storageFromEnv(uploadsDir: string): Storage {
+  const env = process.env
+  if (!env.S3_BUCKET) return { uploadsDir }
+  const client = new S3Client({
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  })
+  return { uploadsDir, s3: { client, bucket: env.S3_BUCKET } }
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
+
+async function readStored(storage: Storage, key: string): Promise<Buffer | null> {
+  const folder = key.split('/')[0]
+  if (storage.s3 && S3_FOLDERS.has(folder)) {
+    try {
+      const res = await storage.s3.client.send(new GetObjectCommand({ Bucket: storage.s3.bucket, Key: key }))
+      return Buffer.from(await res.Body!.transformToByteArray())
+    } catch (err) {
+      if ((err as { name?: string }).name === 'NoSuchKey') return null
+      throw err
+    }
+  }
+  const file = path.join(storage.uploadsDir, key)
+  return fs.existsSync(file) ? fs.readFileSync(file) : null
+}
+
+async function writeStored(storage: Storage, key: string, data: Buffer): Promise<void> {
+  const folder = key.split('/')[0]
+  if (storage.s3 && S3_FOLDERS.has(folder)) {
+    await storage.s3.client.send(new PutObjectCommand({ Bucket: storage.s3.bucket, Key: key, Body: data }))
+    return
+  }
+  const file = path.join(storage.uploadsDir, key)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, data)
+}
+
+async function publicTables(db: pg.ClientBase): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  )
+  return rows.map((r) => r.name)
+}
+
+async function migrationNames(db: pg.ClientBase): Promise<string[]> {
+  const { rows: schema } = await db.query<{ t: string | null }>(
+    `SELECT to_regclass('payload_migrations')::text AS t`,
+  )
+  if (!schema[0].t)
+    throw new RestoreRefused('The database has no Payload schema yet: run the migrations first.')
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT name FROM payload_migrations WHERE name <> 'dev' ORDER BY name`,
+  )
+  return rows.map((r) => r.name)
+}
+
+// Keys of every stored file the snapshot's upload rows name (the file and its image sizes).
+async function referencedFiles(db: pg.ClientBase, tables: string[]): Promise<string[]> {
+  const keys: string[] = []
+  for (const table of tables.filter((t) => t in UPLOAD_FOLDERS)) {
+    const { rows: columns } = await db.query<{ name: string }>(
+      `SELECT column_name AS name FROM information_schema.columns
+       WHERE table_schema = 'public' AND table_name = $1
+         AND (column_name = 'filename' OR column_name LIKE 'sizes\\_%\\_filename')`,
+      [table],
+    )
+    for (const { name } of columns) {
+      const { rows } = await db.query<{ f: string }>(
+        `SELECT ${quoteIdent(name)} AS f FROM ${quoteIdent(table)} WHERE ${quoteIdent(name)} IS NOT NULL`,
+      )
+      for (const { f } of rows) keys.push(`${UPLOAD_FOLDERS[table]}/${f}`)
+    }
+  }
+  return [...new Set(keys)].sort()
+}
+
+export async function takeBackup(options: {
+  databaseUrl: string
+  storage: Storage
+  target: string
+  now?: Date
+  keep?: { daily: number; weekly: number }
+}): Promise<{ dir: string; manifest: Manifest; pruned: string[] }> {
+  const takenAt = options.now ?? new Date()
+  const name = backupName(takenAt)
+  const dir = path.join(options.target, name)
+  const partial = `${dir}.partial`
+  fs.rmSync(partial, { recursive: true, force: true })
+  fs.mkdirSync(path.join(partial, 'db'), { recursive: true })
+  const db = new pg.Client({ connectionString: options.databaseUrl })
+  await db.connect()
+  const manifest: Manifest = {
+    format: 1,
+    name,
+    takenAt: takenAt.toISOString(),
+    migrations: [],
+    tables: {},
+    files: [],
+    missing: [],
+  }
+  try {
+    await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+    const tables = await publicTables(db)
+    manifest.migrations = await migrationNames(db)
+    for (const table of tables) {
+      // Rows as JSON read back by json_populate_recordset: PostgreSQL does every type's text form.
+      const { rows } = await db.query<{ j: string }>(
+        `SELECT row_to_json(t)::text AS j FROM ${quoteIdent(table)} t`,
+      )
+      const gzip = createGzip()
+      const out = fs.createWriteStream(path.join(partial, 'db', `${table}.jsonl.gz`))
+      const done = pipeline(gzip, out)
+      for (const { j } of rows) gzip.write(`${j}\n`)
+      gzip.end()
+      await done
+      manifest.tables[table] = rows.length
+    }
+    const keys = await referencedFiles(db, tables)
+    await db.query('COMMIT')
+    // Files are only added while the site runs (never changed in place), so those the
+    // snapshot names are still there to copy after it.
+    for (const key of keys) {
+      const data = await readStored(options.storage, key)
+      if (!data) {
+        manifest.missing.push(key)
+        continue
+      }
+      const file = path.join(partial, 'files', key)
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      fs.writeFileSync(file, data)
+      manifest.files.push({ key, size: data.length, sha256: sha256(data) })
+    }
+    fs.writeFileSync(path.join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+    fs.renameSync(partial, dir)
+  } catch (err) {
+    fs.rmSync(partial, { recursive: true, force: true })
+    throw err
+  } finally {
+    await db.end()
+  }
+  return { dir, manifest, pruned: pruneBackups(options.target, options.keep) }
+}
+
+export function pruneBackups(target: string, keep = { daily: 7, weekly: 4 }): string[] {
+  const dated = fs.readdirSync(target).flatMap((name) => {
+    const takenAt = backupTakenAt(name)
+    return takenAt ? [{ name, takenAt }] : []
+  })
+  const kept = backupsToKeep(dated, keep)
+  const gone = dated.filter((b) => !kept.has(b.name)).map((b) => b.name)
+  for (const name of gone) fs.rmSync(path.join(target, name), { recursive: true, force: true })
+  return gone
+}
+
+export class RestoreRefused extends Error {}
+
+export function readManifest(dir: string): Manifest {
+  const file = path.join(dir, 'manifest.json')
+  if (!fs.existsSync(file)) throw new RestoreRefused(`${dir} is not a backup: it has no manifest.json.`)
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest
+}
+
+// Every file checked against the manifest before anything is touched.
+function checkBackupFiles(dir: string, manifest: Manifest): void {
+  for (const { key, sha256: expected } of manifest.files) {
+    const file = path.join(dir, 'files', key)
+    if (!fs.existsSync(file) || sha256(fs.readFileSync(file)) !== expected) {
+      throw new RestoreRefused(`The backup is damaged: ${key} is missing or does not match its SHA-256.`)
+    }
+  }
+  for (const table of Object.keys(manifest.tables)) {
+    if (!fs.existsSync(path.join(dir, 'db', `${table}.jsonl.gz`))) {
+      throw new RestoreRefused(`The backup is damaged: the rows of ${table} are missing.`)
+    }
+  }
+}
+
+async function* rowsOf(file: string): AsyncGenerator<string> {
+  const lines = readline.createInterface({
+    input: fs.createReadStream(file).pipe(createGunzip()),
+    crlfDelay: Infinity,
+  })
+  for await (const line of lines) if (line) yield line
+}
+
+export async function restoreBackup(options: {
+  databaseUrl: string
+  storage: Storage
+  source: string
+  force?: boolean
+}): Promise<{ tables: Record<string, number>; files: number }> {
+  const manifest = readManifest(options.source)
+  checkBackupFiles(options.source, manifest)
+  const db = new pg.Client({ connectionString: options.databaseUrl })
+  await db.connect()
+  try {
+    const tables = await publicTables(db)
+    const unknown = Object.keys(manifest.tables).filter((t) => !tables.includes(t))
+    const migrations = await migrationNames(db)
+    if (unknown.length || migrations.join() !== manifest.migrations.join()) {
+      throw new RestoreRefused(
+        `The database's schema is not the backup's (migrations ${migrations.length} here, ${manifest.migrations.length} in the backup${unknown.length ? `; no table ${unknown.join(', ')}` : ''}). Run the migrations of the version that took the backup first.`,
+      )
+    }
+    if (!options.force) {
+      const held: string[] = []
+      for (const table of BUSINESS_TABLES.filter((t) => tables.includes(t))) {
+        const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quoteIdent(table)}`)
+        if (rows[0].n) held.push(`${rows[0].n} ${table}`)
+      }
+      if (held.length) {
+        throw new RestoreRefused(
+          `The database already holds data (${held.join(', ')}). Restore into an empty database, or add --force to replace it.`,
+        )
+      }
+    }
+    await db.query('BEGIN')
+    // Rows go in table by table; foreign keys are checked by the data's own consistency.
+    await db.query('SET LOCAL session_replication_role = replica')
+    const targets = tables.filter((t) => !SCHEMA_TABLES.has(t))
+    await db.query(`TRUNCATE ${targets.map(quoteIdent).join(', ')}`)
+    for (const table of Object.keys(manifest.tables).filter((t) => !SCHEMA_TABLES.has(t))) {
+      let batch: string[] = []
+      const flush = async () => {
+        if (!batch.length) return
+        await db.query(
+          `INSERT INTO ${quoteIdent(table)} SELECT * FROM json_populate_recordset(NULL::${quoteIdent(table)}, $1::json)`,
+          [`[${batch.join(',')}]`],
+        )
+        batch = []
+      }
+      for await (const line of rowsOf(path.join(options.source, 'db', `${table}.jsonl.gz`))) {
+        batch.push(line)
+        if (batch.length >= 500) await flush()
+      }
+      await flush()
+    }
+    // Serial columns carry on after the restored ids.
+    const { rows: serials } = await db.query<{ t: string; c: string }>(
+      `SELECT table_name AS t, column_name AS c FROM information_schema.columns
+       WHERE table_schema = 'public' AND column_default LIKE 'nextval(%'`,
+    )
+    for (const { t, c } of serials) {
+      await db.query(
+        `SELECT setval(pg_get_serial_sequence($1, $2), COALESCE(MAX(${quoteIdent(c)}), 1), MAX(${quoteIdent(c)}) IS NOT NULL) FROM ${quoteIdent(t)}`,
+        [quoteIdent(t), c],
+      )
+    }
+    const counted: Record<string, number> = {}
+    for (const table of Object.keys(manifest.tables).filter((t) => !SCHEMA_TABLES.has(t))) {
+      const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quoteIdent(table)}`)
+      counted[table] = rows[0].n
+      if (rows[0].n !== manifest.tables[table]) {
+        throw new Error(
+          `Restoring ${table} gave ${rows[0].n} rows, the backup has ${manifest.tables[table]}.`,
+        )
+      }
+    }
+    for (const { key } of manifest.files) {
+      await writeStored(options.storage, key, fs.readFileSync(path.join(options.source, 'files', key)))
+    }
+    for (const { key, sha256: expected } of manifest.files) {
+      const data = await readStored(options.storage, key)
+      if (!data || sha256(data) !== expected)
+        throw new Error(`The restored file ${key} does not match the backup.`)
+    }
+    await db.query('COMMIT')
+    return { tables: counted, files: manifest.files.length }
+  } catch (err) {
+    await db.query('ROLLBACK').catch(() => {})
+    throw err
+  } finally {
+    await db.end()
+  }
+}
