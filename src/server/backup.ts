@@ -217,17 +217,27 @@ export function readManifest(dir: string): Manifest {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest
 }
 
-// Every file checked against the manifest before anything is touched.
-function checkBackupFiles(dir: string, manifest: Manifest): void {
+// Every file and every table's rows checked against the manifest before anything is touched.
+async function checkBackup(dir: string, manifest: Manifest): Promise<void> {
   for (const { key, sha256: expected } of manifest.files) {
     const file = path.join(dir, 'files', key)
     if (!fs.existsSync(file) || sha256(fs.readFileSync(file)) !== expected) {
       throw new RestoreRefused(`The backup is damaged: ${key} is missing or does not match its SHA-256.`)
     }
   }
-  for (const table of Object.keys(manifest.tables)) {
-    if (!fs.existsSync(path.join(dir, 'db', `${table}.jsonl.gz`))) {
-      throw new RestoreRefused(`The backup is damaged: the rows of ${table} are missing.`)
+  for (const [table, count] of Object.entries(manifest.tables)) {
+    const file = path.join(dir, 'db', `${table}.jsonl.gz`)
+    let lines = 0
+    try {
+      for await (const line of rowsOf(file)) {
+        JSON.parse(line)
+        lines += 1
+      }
+    } catch {
+      lines = -1
+    }
+    if (lines !== count) {
+      throw new RestoreRefused(`The backup is damaged: the rows of ${table} are missing or incomplete.`)
     }
   }
 }
@@ -247,7 +257,7 @@ export async function restoreBackup(options: {
   force?: boolean
 }): Promise<{ tables: Record<string, number>; files: number }> {
   const manifest = readManifest(options.source)
-  checkBackupFiles(options.source, manifest)
+  await checkBackup(options.source, manifest)
   const db = new pg.Client({ connectionString: options.databaseUrl })
   await db.connect()
   try {

@@ -125,4 +125,21 @@ describe('backup and restore', () => {
     )
     expect(await h.payload.count({ collection: 'leads' })).toEqual(leads)
   })
+
+  it('refuses a truncated dump, replacing nothing', async () => {
+    const { dir } = await takeBackup({
+      databaseUrl: databaseUrl(),
+      storage,
+      target,
+      now: new Date(Date.now() + 2000),
+    })
+    const leadsBefore = await rows(sql`SELECT * FROM leads ORDER BY id`)
+    const dump = path.join(dir, 'db', 'leads.jsonl.gz')
+    const bytes = fs.readFileSync(dump)
+    fs.writeFileSync(dump, bytes.subarray(0, Math.floor(bytes.length / 2)))
+    await expect(
+      restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, force: true }),
+    ).rejects.toThrow('The backup is damaged: the rows of leads are missing or incomplete.')
+    expect(await rows(sql`SELECT * FROM leads ORDER BY id`)).toEqual(leadsBefore)
+  })
 })
