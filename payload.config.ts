@@ -8,6 +8,7 @@ import sharp from 'sharp'
 
 import { migrations } from './migrations'
 import { CustomerUploads } from './src/collections/CustomerUploads'
+import { Erasures } from './src/collections/Erasures'
 import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
 import { JobPostings } from './src/collections/JobPostings'
@@ -57,7 +58,16 @@ export default buildConfig({
     // Initials drawn here: Payload's default Gravatar sends e-mail hashes to a third party.
     avatar: { Component: '@/components/admin/account-initials.client#AccountInitials' },
   },
-  collections: [Leads, GalleryItems, Promotions, GalleryImages, CustomerUploads, Users, JobPostings],
+  collections: [
+    Leads,
+    GalleryItems,
+    Promotions,
+    GalleryImages,
+    CustomerUploads,
+    Users,
+    JobPostings,
+    Erasures,
+  ],
   globals: [SiteSettings, SitePages],
   editor: lexicalEditor(),
   db: serialiseMigrations(

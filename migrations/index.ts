@@ -9,6 +9,7 @@ import * as migration_20261125_053845_drop_rate_limits_collection from './202611
 import * as migration_20261125_053850_rate_limit_points from './20261125_053850_rate_limit_points';
 import * as migration_20261125_054610_job_postings from './20261125_054610_job_postings';
 import * as migration_20261125_055615_redirects from './20261125_055615_redirects';
+import * as migration_20261125_060846_erasures from './20261125_060846_erasures';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261125_055615_redirects.up,
     down: migration_20261125_055615_redirects.down,
-    name: '20261125_055615_redirects'
+    name: '20261125_055615_redirects',
+  },
+  {
+    up: migration_20261125_060846_erasures.up,
+    down: migration_20261125_060846_erasures.down,
+    name: '20261125_060846_erasures'
   },
 ];

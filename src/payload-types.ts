@@ -74,6 +74,7 @@ export interface Config {
     'customer-uploads': CustomerUpload;
     users: User;
     'job-postings': JobPosting;
+    erasures: Erasure;
     exports: Export;
     imports: Import;
     redirects: Redirect;
@@ -92,6 +93,7 @@ export interface Config {
     'customer-uploads': CustomerUploadsSelect<false> | CustomerUploadsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'job-postings': JobPostingsSelect<false> | JobPostingsSelect<true>;
+    erasures: ErasuresSelect<false> | ErasuresSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -363,6 +365,18 @@ export interface JobPosting {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "erasures".
+ */
+export interface Erasure {
+  id: number;
+  erasedBy?: (number | null) | User;
+  leadCount: number;
+  fileCount: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
 export interface Export {
@@ -600,6 +614,10 @@ export interface PayloadLockedDocument {
         value: number | JobPosting;
       } | null)
     | ({
+        relationTo: 'erasures';
+        value: number | Erasure;
+      } | null)
+    | ({
         relationTo: 'redirects';
         value: number | Redirect;
       } | null);
@@ -816,6 +834,17 @@ export interface JobPostingsSelect<T extends boolean = true> {
   description?: T;
   applyEmail?: T;
   open?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "erasures_select".
+ */
+export interface ErasuresSelect<T extends boolean = true> {
+  erasedBy?: T;
+  leadCount?: T;
+  fileCount?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1138,6 +1167,7 @@ export interface TaskCreateCollectionExport {
       | 'customer-uploads'
       | 'users'
       | 'job-postings'
+      | 'erasures'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

@@ -610,6 +610,43 @@ test('a lead opens to its full details: every field, its photos full size, call,
   await expect(page).toHaveURL(/\?tab=leads&status=new$/)
 })
 
+test("a customer's data is erased on request, after a confirmation, and the lead stays anonymous", async ({
+  page,
+}) => {
+  const email = `erase-${Date.now()}@example.com`
+  const phone = `512-555-${String(Date.now()).slice(-4)}`
+  const photo = await customerPhoto(page, '#446688')
+  const lead = await createLead(page, {
+    firstName: 'Erin',
+    lastName: 'Eraseme',
+    email,
+    phone,
+    photos: [photo],
+  })
+  await createLead(page, {
+    firstName: 'Erin',
+    lastName: 'Again',
+    email: email.toUpperCase(),
+    phone: '512-555-0000',
+  })
+  await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+  const details = page.getByTestId('lead-details')
+  await details.getByRole('button', { name: 'Erase customer data' }).click()
+  const modal = page.locator('.confirmation-modal')
+  await expect(modal.getByRole('heading', { name: "Erase this customer's data?" })).toBeVisible()
+  await expect(modal).toContainText(
+    `Every lead from ${email} or ${phone} loses the name, contact details, description and photos. The leads stay, anonymous, in the counts. This cannot be undone.`,
+  )
+  await modal.getByRole('button', { name: 'Erase' }).click()
+  await expect(page.getByText('2 lead(s) and 1 photo(s) erased.')).toBeVisible()
+  await expect(details.getByRole('heading', { name: 'Erased Customer' })).toBeVisible()
+  await expect(details).toContainText('Erased at the customer’s request.')
+  await expect(details.getByRole('list', { name: 'Photos' })).toHaveCount(0)
+  await expect(details.getByRole('button', { name: 'Erase customer data' })).toHaveCount(0)
+  const stored = await page.evaluate(async (id) => (await fetch(`/api/customer-uploads/${id}`)).status, photo)
+  expect(stored).toBe(404)
+})
+
 test('a click right after signing in does what it says', async ({ page }) => {
   await page.context().clearCookies()
   await page.goto('/login')

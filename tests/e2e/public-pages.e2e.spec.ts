@@ -99,6 +99,13 @@ test.describe('privacy policy and terms of service', () => {
     const body = page.locator('article')
     await expect(body).toContainText('tire services')
     await expect(body).toContainText('30-day workmanship warranty')
+    // How to ask for deletion, and what happens to the backups.
+    await expect(body).toContainText(
+      'You can ask us to show, correct or delete the information we hold about you.',
+    )
+    await expect(body).toContainText(
+      'Copies in our backups disappear as those backups age out, within five weeks.',
+    )
     await expect(body.getByRole('heading', { level: 2 })).not.toHaveCount(0)
   })
 

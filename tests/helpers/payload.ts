@@ -28,6 +28,7 @@ const COLLECTIONS = [
   'payload-jobs',
   'job-postings',
   'redirects',
+  'erasures',
 ] as const
 
 // Empties every collection straight through the database adapter: no hooks (the

@@ -170,3 +170,30 @@ describe('quote photos on S3', () => {
     expect(await h.payload.count({ collection: 'customer-uploads' })).toEqual(uploadsBefore)
   })
 })
+
+describe('erasing a customer on request, with S3', () => {
+  it("removes the photos' objects (thumbnails too) and keeps the lead for the counts", async () => {
+    const email = 'erase-me-s3@curbside.test'
+    const res = await submitQuote(
+      h.http,
+      quoteForm({ email }, [{ name: 'big.png', type: 'image/png', bytes: await image('png', 400, 400) }]),
+    )
+    expect(res.status).toBe(201)
+    const lead = (
+      await h.payload.find({ collection: 'leads', where: { email: { equals: email } }, depth: 1 })
+    ).docs[0]
+    const photo = lead.photos![0] as { filename: string; sizes: { thumbnail: { filename: string } } }
+    const keys = [photo.filename, photo.sizes.thumbnail.filename].map((f) => `customer-uploads/${f}`)
+    for (const key of keys) expect(bucketKeys()).toContain(key)
+    const leads = await h.payload.count({ collection: 'leads' })
+
+    const erased = await h.http.post('/api/leads/erase', {
+      json: { email, confirm: true },
+      session: h.sessionOf('staff'),
+    })
+    expect(erased.status).toBe(200)
+    expect(erased.body).toEqual({ erasedLeads: 1, removedPhotos: 1 })
+    for (const key of keys) expect(bucketKeys()).not.toContain(key)
+    expect(await h.payload.count({ collection: 'leads' })).toEqual(leads)
+  })
+})

@@ -2,6 +2,7 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { anyone } from '@/access/anyone'
 import { approvedStaff } from '@/access/approvedStaff'
+import { eraseCustomer } from '@/endpoints/eraseCustomer'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { nobody } from '@/access/nobody'
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
@@ -152,6 +153,7 @@ export const Leads: CollectionConfig = {
     delete: approvedStaff,
   },
   defaultSort: '-createdAt',
+  endpoints: [eraseCustomer],
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeQuoteFields],

@@ -4,9 +4,18 @@ import { Button, ConfirmationModal, useModal, useTranslation } from '@payloadcms
 
 import { useHydrated } from './use-hydrated'
 
-export function DeleteButton(props: { modalSlug: string; question: string; onConfirm: () => Promise<void> }) {
+type Confirmed = {
+  modalSlug: string
+  label: string
+  heading: string
+  question: string
+  confirmLabel?: string
+  onConfirm: () => Promise<void>
+}
+
+// A destructive action behind Payload's confirmation modal; disabled until it can open it.
+export function ConfirmButton(props: Confirmed) {
   const { openModal } = useModal()
-  const { t } = useTranslation()
   const hydrated = useHydrated()
   return (
     <>
@@ -17,14 +26,20 @@ export function DeleteButton(props: { modalSlug: string; question: string; onCon
         disabled={!hydrated}
         onClick={() => openModal(props.modalSlug)}
       >
-        Delete
+        {props.label}
       </Button>
       <ConfirmationModal
         modalSlug={props.modalSlug}
-        heading={t('general:confirmDeletion')}
+        heading={props.heading}
         body={props.question}
+        confirmLabel={props.confirmLabel}
         onConfirm={props.onConfirm}
       />
     </>
   )
+}
+
+export function DeleteButton(props: { modalSlug: string; question: string; onConfirm: () => Promise<void> }) {
+  const { t } = useTranslation()
+  return <ConfirmButton {...props} label="Delete" heading={t('general:confirmDeletion')} />
 }

@@ -1,5 +1,6 @@
 import type { CustomerUpload, Lead } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
+import { ERASED_LEAD } from '@/lib/erase-request'
 import { serviceTitle } from '@/lib/catalog'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
@@ -8,6 +9,7 @@ import type { LeadFilters } from '@/lib/lead-query'
 import type { Reader, WeekCount } from './back-office-data'
 import { leadsPerWeek, promotionChoices, readLead, readLeads } from './back-office-data'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
+import { EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { LeadStatusPill } from './lead-status'
 import { LoadFailed } from './load-failed'
@@ -173,6 +175,9 @@ function LeadDetails({
       ) : null}
       <div className="cbo-inline">
         <LeadStatusButton id={lead.id} status={lead.status} />
+        {lead.email !== ERASED_LEAD.email ? (
+          <EraseCustomerButton email={lead.email} phone={lead.phone} />
+        ) : null}
       </div>
     </article>
   )

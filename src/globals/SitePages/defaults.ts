@@ -39,6 +39,9 @@ export const PRIVACY_POLICY_DEFAULT = document([
     text(email, 1),
     text(` or call ${phone}, and we will answer within 30 days.`),
   ]),
+  paragraph(
+    'When we delete your information, your name, contact details, description and photos are erased from every request you sent us; an anonymous record of each request (the service and its dates) stays in our counts. Copies in our backups disappear as those backups age out, within five weeks.',
+  ),
 ])
 
 export const TERMS_OF_SERVICE_DEFAULT = document([
