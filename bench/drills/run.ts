@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { newReport, selectedNames } from '../lib/cli'
+import { backupRestoreDrill } from './backup-restore'
 import { badInputDrill } from './bad-input'
 import { coldStartDrill } from './cold-start'
 import { doorsDrill } from './doors'
@@ -60,6 +61,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   doors: {
     title: "A stranger at the account and quote doors: the owner's lockout, enumeration, mail relay",
     run: doorsDrill,
+  },
+  'backup-restore': {
+    title: 'A backup taken while quotes arrive, the site wiped, the backup restored',
+    run: backupRestoreDrill,
   },
   'module-load': {
     title: "Loading Payload and Lexical in a fresh Node, with and without Lexical's export condition",
