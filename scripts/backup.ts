@@ -1,26 +1,48 @@
 // npm run backup [-- <folder>]: one dated backup of the database and every stored file into
-// BACKUP_DIR (default .data/backups), keeping 7 daily and 4 weekly. See docs/backups.md.
+// BACKUP_DIR (default .data/backups), keeping 7 daily and 4 weekly; `--nightly` stays running
+// and takes one every day at BACKUP_AT (HH:MM UTC, default 08:00). See docs/backups.md.
 import path from 'node:path'
 
-import { takeBackup, storageFromEnv } from '../src/server/backup'
+import { nextBackupAt } from '../src/lib/backup-retention'
+import { alertBackupFailure, storageFromEnv, takeBackup } from '../src/server/backup'
 import { UPLOADS_DIR } from '../src/server/paths'
 
-const target = path.resolve(process.argv[2] || process.env.BACKUP_DIR || '.data/backups')
-try {
-  const { dir, manifest, pruned } = await takeBackup({
-    databaseUrl: process.env.DATABASE_URL!,
-    storage: storageFromEnv(UPLOADS_DIR),
-    target,
-  })
-  const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0)
-  console.log(
-    `[backup] ${dir}: ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.files.length} files`,
-  )
-  if (manifest.missing.length)
-    console.warn(`[backup] named by rows but not stored: ${manifest.missing.join(', ')}`)
-  if (pruned.length) console.log(`[backup] removed by retention: ${pruned.join(', ')}`)
-  process.exit(0)
-} catch (err) {
-  console.error('[backup] failed:', err)
-  process.exit(1)
+const args = process.argv.slice(2)
+const target = path.resolve(
+  args.find((a) => !a.startsWith('--')) || process.env.BACKUP_DIR || '.data/backups',
+)
+const databaseUrl = process.env.DATABASE_URL!
+
+async function once(): Promise<boolean> {
+  try {
+    const { dir, manifest, pruned } = await takeBackup({
+      databaseUrl,
+      storage: storageFromEnv(UPLOADS_DIR),
+      target,
+    })
+    const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0)
+    console.log(
+      `[backup] ${dir}: ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.files.length} files`,
+    )
+    if (manifest.missing.length)
+      console.warn(`[backup] named by rows but not stored: ${manifest.missing.join(', ')}`)
+    if (pruned.length) console.log(`[backup] removed by retention: ${pruned.join(', ')}`)
+    return true
+  } catch (err) {
+    console.error('[backup] failed:', err)
+    try {
+      console.error(`[backup] failure e-mailed to ${(await alertBackupFailure(databaseUrl, err)).join(', ')}`)
+    } catch (mailErr) {
+      console.error('[backup] the failure e-mail could not be sent either:', mailErr)
+    }
+    return false
+  }
+}
+
+if (!args.includes('--nightly')) process.exit((await once()) ? 0 : 1)
+for (;;) {
+  const at = nextBackupAt(new Date(), process.env.BACKUP_AT || '08:00')
+  console.log(`[backup] next at ${at.toISOString()}`)
+  await new Promise((resolve) => setTimeout(resolve, at.getTime() - Date.now()))
+  await once()
 }

@@ -43,28 +43,30 @@ function captureTransport(): Transport {
   }
 }
 
-export function emailAdapter() {
+// SMTP when SMTP_HOST is set, else the capture folder: for Payload's adapter and the scripts.
+export function mailTransport() {
   const env = process.env
-  const defaultFromAddress = env.EMAIL_FROM_ADDRESS || 'no-reply@curbsiderim.co'
-  const defaultFromName = env.EMAIL_FROM_NAME || 'Curbside Rim Co.'
-  if (env.SMTP_HOST) {
-    const port = Number(env.SMTP_PORT || 587)
-    return nodemailerAdapter({
-      defaultFromAddress,
-      defaultFromName,
-      skipVerify: true,
-      transport: nodemailer.createTransport({
-        host: env.SMTP_HOST,
-        port,
-        secure: env.SMTP_SECURE ? env.SMTP_SECURE === 'true' : port === 465,
-        auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : undefined,
-      }),
-    })
-  }
+  if (!env.SMTP_HOST) return nodemailer.createTransport(captureTransport())
+  const port = Number(env.SMTP_PORT || 587)
+  return nodemailer.createTransport({
+    host: env.SMTP_HOST,
+    port,
+    secure: env.SMTP_SECURE ? env.SMTP_SECURE === 'true' : port === 465,
+    auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : undefined,
+  })
+}
+
+export const mailFrom = () => ({
+  address: process.env.EMAIL_FROM_ADDRESS || 'no-reply@curbsiderim.co',
+  name: process.env.EMAIL_FROM_NAME || 'Curbside Rim Co.',
+})
+
+export function emailAdapter() {
+  const from = mailFrom()
   return nodemailerAdapter({
-    defaultFromAddress,
-    defaultFromName,
+    defaultFromAddress: from.address,
+    defaultFromName: from.name,
     skipVerify: true,
-    transport: nodemailer.createTransport(captureTransport()),
+    transport: mailTransport(),
   })
 }

@@ -42,3 +42,11 @@ export function backupTakenAt(name: string): Date | null {
   const m = name.match(/^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/)
   return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6])) : null
 }
+
+// The next time of day `at` (HH:MM, UTC) strictly after `now`.
+export function nextBackupAt(now: Date, at = '08:00'): Date {
+  const [h, m] = at.split(':').map(Number)
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), h, m))
+  if (next <= now) next.setUTCDate(next.getUTCDate() + 1)
+  return next
+}

@@ -8,7 +8,9 @@ import readline from 'node:readline'
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import pg from 'pg'
 
+import { mailFrom, mailTransport } from '@/email/adapter'
 import { backupName, backupTakenAt, backupsToKeep } from '@/lib/backup-retention'
+import { BUSINESS_DEFAULTS } from '@/lib/business'
 
 // A backup is one folder: manifest.json, db/<table>.jsonl.gz (rows as JSON, one per line) and
 // files/<folder>/<name>. The rows are read in one REPEATABLE READ transaction, and the files
@@ -339,4 +341,37 @@ export async function restoreBackup(options: {
   } finally {
     await db.end()
   }
+}
+
+// A failed backup is e-mailed to the business's notification addresses (the settings'
+// when the database answers, else the default), as well as logged.
+export async function alertBackupFailure(databaseUrl: string, error: unknown): Promise<string[]> {
+  let recipients: string = BUSINESS_DEFAULTS.notificationRecipients
+  try {
+    const db = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 })
+    db.on('error', () => {})
+    await db.connect()
+    try {
+      const { rows } = await db.query<{ r: string | null }>(
+        `SELECT notification_recipients AS r FROM site_settings ORDER BY id LIMIT 1`,
+      )
+      if (rows[0]?.r) recipients = rows[0].r
+    } finally {
+      await db.end()
+    }
+  } catch {
+    // The database may be why the backup failed.
+  }
+  const to = recipients
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+  const from = mailFrom()
+  await mailTransport().sendMail({
+    from: { name: from.name, address: from.address },
+    to,
+    subject: 'The nightly backup failed',
+    text: `The backup of ${new Date().toISOString()} failed:\n\n${error instanceof Error ? error.message : String(error)}\n\nThe site keeps running; the backups taken before are kept. See docs/backups.md.`,
+  })
+  return to
 }

@@ -10,7 +10,7 @@ import { TEST_DATA_DIR } from '../helpers/env'
 import { setupHarness } from '../helpers/harness'
 import { image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
 
-const { RestoreRefused, UPLOAD_FOLDERS, readManifest, restoreBackup, takeBackup } =
+const { RestoreRefused, UPLOAD_FOLDERS, alertBackupFailure, readManifest, restoreBackup, takeBackup } =
   await import('@/server/backup')
 
 // A backup of a site with leads, quote photos and gallery pictures, the site wiped, and the
@@ -141,5 +141,28 @@ describe('backup and restore', () => {
       restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, force: true }),
     ).rejects.toThrow('The backup is damaged: the rows of leads are missing or incomplete.')
     expect(await rows(sql`SELECT * FROM leads ORDER BY id`)).toEqual(leadsBefore)
+  })
+
+  it("a failed backup is e-mailed to the settings' notification addresses, and leaves no partial folder", async () => {
+    await h.payload.updateGlobal({
+      slug: 'site-settings',
+      data: { notificationRecipients: 'owner@curbside.test, van@curbside.test' },
+    })
+    const blocked = path.join(target, 'not-a-folder')
+    fs.writeFileSync(blocked, '')
+    const failure = await takeBackup({ databaseUrl: databaseUrl(), storage, target: blocked }).catch((e) => e)
+    expect(failure).toBeInstanceOf(Error)
+    expect(await alertBackupFailure(databaseUrl(), failure)).toEqual([
+      'owner@curbside.test',
+      'van@curbside.test',
+    ])
+    const mailDir = path.join(TEST_DATA_DIR, 'mail')
+    const mail = fs
+      .readdirSync(mailDir)
+      .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'))
+      .find((m) => m.includes('Subject: The nightly backup failed'))
+    expect(mail).toContain('To: owner@curbside.test, van@curbside.test')
+    expect(mail).toContain('ENOTDIR: not a directory')
+    expect(fs.readdirSync(target).filter((n) => n.endsWith('.partial'))).toEqual([])
   })
 })

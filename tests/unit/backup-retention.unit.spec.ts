@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { backupName, backupTakenAt, backupsToKeep } from '@/lib/backup-retention'
+import { backupName, backupTakenAt, backupsToKeep, nextBackupAt } from '@/lib/backup-retention'
 
 const at = (iso: string) => ({ name: backupName(new Date(iso)), takenAt: new Date(iso) })
 
@@ -37,5 +37,15 @@ describe('backup retention', () => {
         .sort(),
     )
     expect(keep.has(backupName(new Date('2026-11-25T02:00:00Z')))).toBe(false)
+  })
+})
+
+describe('the nightly time', () => {
+  it('is the next BACKUP_AT after now, tomorrow once it has passed', () => {
+    expect(nextBackupAt(new Date('2026-11-25T07:59:00Z')).toISOString()).toBe('2026-11-25T08:00:00.000Z')
+    expect(nextBackupAt(new Date('2026-11-25T08:00:00Z')).toISOString()).toBe('2026-11-26T08:00:00.000Z')
+    expect(nextBackupAt(new Date('2026-12-31T23:30:00Z'), '02:15').toISOString()).toBe(
+      '2027-01-01T02:15:00.000Z',
+    )
   })
 })
