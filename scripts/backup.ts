@@ -19,6 +19,7 @@ async function once(): Promise<boolean> {
       databaseUrl,
       storage: storageFromEnv(UPLOADS_DIR),
       target,
+      passphrase: process.env.BACKUP_ENCRYPTION_KEY || undefined,
     })
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0)
     console.log(

@@ -17,6 +17,7 @@ try {
     storage: storageFromEnv(UPLOADS_DIR),
     source: path.resolve(source),
     force: args.includes('--force'),
+    passphrase: process.env.BACKUP_ENCRYPTION_KEY || undefined,
   })
   const rows = Object.values(tables).reduce((a, b) => a + b, 0)
   console.log(

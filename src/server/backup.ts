@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
-import { createGunzip, createGzip } from 'node:zlib'
-import readline from 'node:readline'
+import { gunzipSync, gzipSync } from 'node:zlib'
 
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import pg from 'pg'
@@ -46,6 +44,8 @@ export type Manifest = {
   tables: Record<string, number>
   files: { key: string; size: number; sha256: string }[]
   missing: string[]
+  // Present when every file of the backup is sealed with AES-256-GCM (BACKUP_ENCRYPTION_KEY).
+  encryption?: { cipher: 'aes-256-gcm'; salt: string }
 }
 
 export type Storage = { uploadsDir: string; s3?: { client: S3Client; bucket: string } }
@@ -67,6 +67,43 @@ export function storageFromEnv(uploadsDir: string): Storage {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
+
+// Each file sealed on its own: a 12-byte IV, the ciphertext, the 16-byte tag; the key is
+// derived from the passphrase with scrypt and the backup's own salt.
+type Sealer = { seal: (data: Buffer) => Buffer; open: (data: Buffer) => Buffer } | null
+
+function sealer(passphrase: string | undefined, salt: string | undefined): Sealer {
+  if (!passphrase || !salt) return null
+  const key = scryptSync(passphrase, Buffer.from(salt, 'hex'), 32)
+  return {
+    seal(data) {
+      const iv = randomBytes(12)
+      const cipher = createCipheriv('aes-256-gcm', key, iv)
+      const body = Buffer.concat([cipher.update(data), cipher.final()])
+      return Buffer.concat([iv, body, cipher.getAuthTag()])
+    },
+    open(data) {
+      const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12))
+      decipher.setAuthTag(data.subarray(data.length - 16))
+      return Buffer.concat([decipher.update(data.subarray(12, data.length - 16)), decipher.final()])
+    },
+  }
+}
+
+function writeSealed(file: string, data: Buffer, box: Sealer) {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, box ? box.seal(data) : data)
+}
+
+// A backup file's plain bytes, or null when it is missing or does not open with the key.
+function readSealed(file: string, box: Sealer): Buffer | null {
+  if (!fs.existsSync(file)) return null
+  try {
+    return box ? box.open(fs.readFileSync(file)) : fs.readFileSync(file)
+  } catch {
+    return null
+  }
+}
 
 async function readStored(storage: Storage, key: string): Promise<Buffer | null> {
   const folder = key.split('/')[0]
@@ -139,6 +176,7 @@ export async function takeBackup(options: {
   target: string
   now?: Date
   keep?: { daily: number; weekly: number }
+  passphrase?: string
 }): Promise<{ dir: string; manifest: Manifest; pruned: string[] }> {
   const takenAt = options.now ?? new Date()
   const name = backupName(takenAt)
@@ -148,6 +186,8 @@ export async function takeBackup(options: {
   fs.mkdirSync(path.join(partial, 'db'), { recursive: true })
   const db = new pg.Client({ connectionString: options.databaseUrl })
   await db.connect()
+  const salt = options.passphrase ? randomBytes(16).toString('hex') : undefined
+  const box = sealer(options.passphrase, salt)
   const manifest: Manifest = {
     format: 1,
     name,
@@ -166,12 +206,8 @@ export async function takeBackup(options: {
       const { rows } = await db.query<{ j: string }>(
         `SELECT row_to_json(t)::text AS j FROM ${quoteIdent(table)} t`,
       )
-      const gzip = createGzip()
-      const out = fs.createWriteStream(path.join(partial, 'db', `${table}.jsonl.gz`))
-      const done = pipeline(gzip, out)
-      for (const { j } of rows) gzip.write(`${j}\n`)
-      gzip.end()
-      await done
+      const dump = gzipSync(rows.map(({ j }) => `${j}\n`).join(''))
+      writeSealed(path.join(partial, 'db', `${table}.jsonl.gz`), dump, box)
       manifest.tables[table] = rows.length
     }
     const keys = await referencedFiles(db, tables)
@@ -184,11 +220,10 @@ export async function takeBackup(options: {
         manifest.missing.push(key)
         continue
       }
-      const file = path.join(partial, 'files', key)
-      fs.mkdirSync(path.dirname(file), { recursive: true })
-      fs.writeFileSync(file, data)
+      writeSealed(path.join(partial, 'files', key), data, box)
       manifest.files.push({ key, size: data.length, sha256: sha256(data) })
     }
+    if (salt) manifest.encryption = { cipher: 'aes-256-gcm', salt }
     fs.writeFileSync(path.join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
     fs.renameSync(partial, dir)
   } catch (err) {
@@ -220,36 +255,32 @@ export function readManifest(dir: string): Manifest {
 }
 
 // Every file and every table's rows checked against the manifest before anything is touched.
-async function checkBackup(dir: string, manifest: Manifest): Promise<void> {
+function checkBackup(dir: string, manifest: Manifest, box: Sealer): void {
   for (const { key, sha256: expected } of manifest.files) {
-    const file = path.join(dir, 'files', key)
-    if (!fs.existsSync(file) || sha256(fs.readFileSync(file)) !== expected) {
-      throw new RestoreRefused(`The backup is damaged: ${key} is missing or does not match its SHA-256.`)
+    const data = readSealed(path.join(dir, 'files', key), box)
+    if (!data || sha256(data) !== expected) {
+      throw new RestoreRefused(
+        `The backup is damaged${box ? ' or the key is wrong' : ''}: ${key} is missing or does not match its SHA-256.`,
+      )
     }
   }
   for (const [table, count] of Object.entries(manifest.tables)) {
-    const file = path.join(dir, 'db', `${table}.jsonl.gz`)
-    let lines = 0
+    let lines = -1
     try {
-      for await (const line of rowsOf(file)) {
-        JSON.parse(line)
-        lines += 1
-      }
-    } catch {
-      lines = -1
-    }
+      lines = rowsOf(dir, table, box).map((line) => JSON.parse(line)).length
+    } catch {}
     if (lines !== count) {
-      throw new RestoreRefused(`The backup is damaged: the rows of ${table} are missing or incomplete.`)
+      throw new RestoreRefused(
+        `The backup is damaged${box ? ' or the key is wrong' : ''}: the rows of ${table} are missing or incomplete.`,
+      )
     }
   }
 }
 
-async function* rowsOf(file: string): AsyncGenerator<string> {
-  const lines = readline.createInterface({
-    input: fs.createReadStream(file).pipe(createGunzip()),
-    crlfDelay: Infinity,
-  })
-  for await (const line of lines) if (line) yield line
+function rowsOf(dir: string, table: string, box: Sealer): string[] {
+  const dump = readSealed(path.join(dir, 'db', `${table}.jsonl.gz`), box)
+  if (!dump) throw new Error(`no rows for ${table}`)
+  return gunzipSync(dump).toString('utf8').split('\n').filter(Boolean)
 }
 
 export async function restoreBackup(options: {
@@ -257,9 +288,16 @@ export async function restoreBackup(options: {
   storage: Storage
   source: string
   force?: boolean
+  passphrase?: string
 }): Promise<{ tables: Record<string, number>; files: number }> {
   const manifest = readManifest(options.source)
-  await checkBackup(options.source, manifest)
+  if (manifest.encryption && !options.passphrase) {
+    throw new RestoreRefused(
+      'The backup is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was taken with.',
+    )
+  }
+  const box = sealer(options.passphrase, manifest.encryption?.salt)
+  checkBackup(options.source, manifest, box)
   const db = new pg.Client({ connectionString: options.databaseUrl })
   await db.connect()
   try {
@@ -298,7 +336,7 @@ export async function restoreBackup(options: {
         )
         batch = []
       }
-      for await (const line of rowsOf(path.join(options.source, 'db', `${table}.jsonl.gz`))) {
+      for (const line of rowsOf(options.source, table, box)) {
         batch.push(line)
         if (batch.length >= 500) await flush()
       }
@@ -326,7 +364,7 @@ export async function restoreBackup(options: {
       }
     }
     for (const { key } of manifest.files) {
-      await writeStored(options.storage, key, fs.readFileSync(path.join(options.source, 'files', key)))
+      await writeStored(options.storage, key, readSealed(path.join(options.source, 'files', key), box)!)
     }
     for (const { key, sha256: expected } of manifest.files) {
       const data = await readStored(options.storage, key)

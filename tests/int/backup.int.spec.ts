@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
@@ -164,5 +165,38 @@ describe('backup and restore', () => {
     expect(mail).toContain('To: owner@curbside.test, van@curbside.test')
     expect(mail).toContain('ENOTDIR: not a directory')
     expect(fs.readdirSync(target).filter((n) => n.endsWith('.partial'))).toEqual([])
+  })
+
+  it('sealed with a key: unreadable without it, refused with a wrong one, restored with it', async () => {
+    const passphrase = 'correct horse battery staple'
+    const { dir, manifest } = await takeBackup({
+      databaseUrl: databaseUrl(),
+      storage,
+      target,
+      now: new Date(Date.now() + 3000),
+      passphrase,
+    })
+    expect(manifest.encryption).toMatchObject({ cipher: 'aes-256-gcm' })
+    const sealedPhoto = fs.readFileSync(path.join(dir, 'files', manifest.files[0].key))
+    expect(sealedPhoto.equals(fs.readFileSync(path.join(uploads, manifest.files[0].key)))).toBe(false)
+    expect(() => gunzipSync(fs.readFileSync(path.join(dir, 'db', 'leads.jsonl.gz')))).toThrow()
+
+    const leadsBefore = await rows(sql`SELECT * FROM leads ORDER BY id`)
+    await expect(
+      restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, force: true }),
+    ).rejects.toThrow('The backup is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was taken with.')
+    await expect(
+      restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, force: true, passphrase: 'wrong' }),
+    ).rejects.toThrow(/^The backup is damaged or the key is wrong: /)
+    await db().execute(sql`UPDATE leads SET description = 'changed after the backup'`)
+    const restored = await restoreBackup({
+      databaseUrl: databaseUrl(),
+      storage,
+      source: dir,
+      force: true,
+      passphrase,
+    })
+    expect(restored.tables.leads).toBe(leadsBefore.length)
+    expect(await rows(sql`SELECT * FROM leads ORDER BY id`)).toEqual(leadsBefore)
   })
 })
