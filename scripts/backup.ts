@@ -1,19 +1,26 @@
 // npm run backup [-- <folder>]: one dated backup of the database and every stored file into
-// BACKUP_DIR (default .data/backups), keeping 7 daily and 4 weekly; `--nightly` stays running
-// and takes one every day at BACKUP_AT (HH:MM UTC, default 08:00). See docs/backups.md.
+// BACKUP_DIR (default .data/backups) or the bucket BACKUP_S3_BUCKET, keeping 7 daily and 4
+// weekly; `--nightly` stays running and takes one every day at BACKUP_AT (HH:MM UTC, default
+// 08:00). See docs/backups.md.
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 import { nextBackupAt } from '../src/lib/backup-retention'
 import { alertBackupFailure, storageFromEnv, takeBackup } from '../src/server/backup'
+import { backupBucketFromEnv, pruneBucketBackups, uploadBackup } from '../src/server/backup-s3'
 import { UPLOADS_DIR } from '../src/server/paths'
 
 const args = process.argv.slice(2)
-const target = path.resolve(
+const bucket = backupBucketFromEnv()
+const folder = path.resolve(
   args.find((a) => !a.startsWith('--')) || process.env.BACKUP_DIR || '.data/backups',
 )
 const databaseUrl = process.env.DATABASE_URL!
 
 async function once(): Promise<boolean> {
+  // With a bucket, the backup is built in a scratch folder and uploaded.
+  const target = bucket ? fs.mkdtempSync(path.join(os.tmpdir(), 'backup-')) : folder
   try {
     const { dir, manifest, pruned } = await takeBackup({
       databaseUrl,
@@ -21,13 +28,15 @@ async function once(): Promise<boolean> {
       target,
       passphrase: process.env.BACKUP_ENCRYPTION_KEY || undefined,
     })
+    const where = bucket ? await uploadBackup(bucket, dir) : dir
+    const gone = bucket ? await pruneBucketBackups(bucket) : pruned
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0)
     console.log(
-      `[backup] ${dir}: ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.files.length} files`,
+      `[backup] ${where}: ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.files.length} files`,
     )
     if (manifest.missing.length)
       console.warn(`[backup] named by rows but not stored: ${manifest.missing.join(', ')}`)
-    if (pruned.length) console.log(`[backup] removed by retention: ${pruned.join(', ')}`)
+    if (gone.length) console.log(`[backup] removed by retention: ${gone.join(', ')}`)
     return true
   } catch (err) {
     console.error('[backup] failed:', err)
@@ -37,6 +46,8 @@ async function once(): Promise<boolean> {
       console.error('[backup] the failure e-mail could not be sent either:', mailErr)
     }
     return false
+  } finally {
+    if (bucket) fs.rmSync(target, { recursive: true, force: true })
   }
 }
 

@@ -1,21 +1,33 @@
-// npm run restore -- <backup folder> [--force]: into a migrated database with no data (the
-// npm script runs the migrations first); --force replaces what is there. See docs/backups.md.
+// npm run restore -- <backup folder | s3://bucket/prefix/backup-…> [--force]: into a migrated
+// database with no data (the npm script runs the migrations first); --force replaces what is
+// there. See docs/backups.md.
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 import { RestoreRefused, restoreBackup, storageFromEnv } from '../src/server/backup'
+import { backupBucketFromEnv, downloadBackup } from '../src/server/backup-s3'
 import { UPLOADS_DIR } from '../src/server/paths'
 
 const args = process.argv.slice(2)
 const source = args.find((a) => !a.startsWith('--'))
 if (!source) {
-  console.error('Usage: npm run restore -- <backup folder> [--force]')
+  console.error('Usage: npm run restore -- <backup folder | s3://bucket/prefix/backup-…> [--force]')
   process.exit(2)
 }
+const scratch = source.startsWith('s3://') ? fs.mkdtempSync(path.join(os.tmpdir(), 'restore-')) : null
 try {
+  let dir = path.resolve(source)
+  if (scratch) {
+    const bucket = backupBucketFromEnv()
+    if (!bucket)
+      throw new RestoreRefused('Set BACKUP_S3_BUCKET (and the S3_* settings) to restore from a bucket.')
+    dir = await downloadBackup(bucket, source, scratch)
+  }
   const { tables, files } = await restoreBackup({
     databaseUrl: process.env.DATABASE_URL!,
     storage: storageFromEnv(UPLOADS_DIR),
-    source: path.resolve(source),
+    source: dir,
     force: args.includes('--force'),
     passphrase: process.env.BACKUP_ENCRYPTION_KEY || undefined,
   })
@@ -24,11 +36,14 @@ try {
     `[restore] ${source}: ${rows} rows in ${Object.keys(tables).length} tables, ${files} files, all checked`,
   )
   for (const [table, n] of Object.entries(tables)) if (n) console.log(`  ${table}: ${n}`)
-  process.exit(0)
+  process.exitCode = 0
 } catch (err) {
   console.error(
     `[restore] ${err instanceof RestoreRefused ? err.message : 'failed:'}`,
     err instanceof RestoreRefused ? '' : err,
   )
-  process.exit(1)
+  process.exitCode = 1
+} finally {
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true })
 }
+process.exit(process.exitCode)
