@@ -135,7 +135,8 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
         }
         const element = QuoteBusinessEmail({
           ...details,
-          adminUrl: `${admin}/leads/${lead.id}`,
+          // The lead's details in Lead Management: light enough to open on a phone in the van.
+          adminUrl: `${payload.config.serverURL}/admin?tab=leads&lead=${lead.id}`,
           attachedPhotoCount: attachments.length,
           linkedPhotos,
           promo: promoLabel(lead),
