@@ -53,7 +53,16 @@ export default buildConfig({
   admin: {
     user: Users.slug,
     importMap: { baseDir: path.resolve(dirname, 'src') },
-    meta: { titleSuffix: ' · Curbside Rim Co. back office' },
+    meta: {
+      titleSuffix: ' · Curbside Rim Co. back office',
+      // Installable on a phone: the manifest's scope is /admin (src/app/(payload)/admin.webmanifest).
+      manifest: '/admin.webmanifest',
+      appleWebApp: { capable: true, title: 'Back office', statusBarStyle: 'black' },
+      icons: [
+        { rel: 'icon', type: 'image/svg+xml', url: '/logo.svg' },
+        { rel: 'apple-touch-icon', url: '/icons/back-office-192.png' },
+      ],
+    },
     components: adminComponents,
     // Initials drawn here: Payload's default Gravatar sends e-mail hashes to a third party.
     avatar: { Component: '@/components/admin/account-initials.client#AccountInitials' },

@@ -533,6 +533,14 @@ test.describe('in a browser on the other side of the world', () => {
       capturedMails(email).find((m) => m.includes('Subject: New quote request')) ?? ''
     await expect.poll(businessMail, { timeout: 30_000 }).toContain('Zelda Zone')
     expect(businessMail()).toContain(expected)
+
+    // Its link opens the lead's details in Lead Management, not Payload's edit view.
+    const href = businessMail().match(/href="([^"]*\/admin\?tab=leads&amp;lead=\d+)"/)?.[1]
+    expect(href, 'the e-mail links to the lead').toBeDefined()
+    const link = new URL(href!.replace(/&amp;/g, '&'))
+    expect(link.searchParams.get('lead')).toBe(String(lead.id))
+    await page.goto(`${link.pathname}${link.search}`)
+    await expect(page.getByTestId('lead-details').getByRole('heading', { name: 'Zelda Zone' })).toBeVisible()
   })
 
   test("a promotion's end date is shown and picked on the business's clock", async ({ page }) => {
@@ -645,6 +653,76 @@ test("a customer's data is erased on request, after a confirmation, and the lead
   await expect(details.getByRole('button', { name: 'Erase customer data' })).toHaveCount(0)
   const stored = await page.evaluate(async (id) => (await fetch(`/api/customer-uploads/${id}`)).status, photo)
   expect(stored).toBe(404)
+})
+
+test('the back office installs on a phone: a manifest scoped to /admin, opening on the leads', async ({
+  page,
+}) => {
+  await page.goto('/admin?tab=leads')
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/admin.webmanifest')
+  await expect(
+    page.locator('meta[name="apple-mobile-web-app-capable"], meta[name="mobile-web-app-capable"]'),
+  ).not.toHaveCount(0)
+  const res = await page.request.get('/admin.webmanifest')
+  expect(res.status()).toBe(200)
+  expect(res.headers()['content-type']).toContain('application/manifest+json')
+  const manifest = (await res.json()) as {
+    name: string
+    scope: string
+    start_url: string
+    display: string
+    icons: { src: string; sizes: string; type: string }[]
+  }
+  expect(manifest).toMatchObject({
+    name: 'Curbside Rim Co. back office',
+    scope: '/admin',
+    start_url: '/admin?tab=leads',
+    display: 'standalone',
+  })
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512'])
+  for (const icon of manifest.icons) {
+    const file = await page.request.get(icon.src)
+    expect(file.status()).toBe(200)
+    const { width, height, format } = await sharp(await file.body()).metadata()
+    expect(`${width}x${height}`).toBe(icon.sizes)
+    expect(format).toBe('png')
+  }
+  // The public site is not part of it.
+  await page.goto('/')
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(0)
+})
+
+test('the Lead Management tab shows how many leads are new', async ({ page }) => {
+  await createLead(page, { firstName: 'Nina', lastName: 'New', email: `new-${Date.now()}@example.com` })
+  const count = await page.evaluate(
+    async () =>
+      ((await (await fetch('/api/leads?where[status][equals]=new&limit=1')).json()) as { totalDocs: number })
+        .totalDocs,
+  )
+  expect(count).toBeGreaterThan(0)
+  await page.goto('/admin?tab=gallery')
+  const badge = page.getByRole('link', { name: 'Lead Management' }).locator('.cbo-tab__count')
+  await expect(badge).toHaveText(String(count))
+  await expect(badge).toHaveAttribute('aria-label', `${count} new`)
+})
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the three tab names are whole and each tab is at least 44 px tall', async ({ page }) => {
+    await page.goto('/admin?tab=leads')
+    const tabs = page.getByRole('navigation', { name: 'Back office sections' }).getByRole('link')
+    await expect(tabs).toHaveCount(3)
+    for (const tab of await tabs.all()) {
+      const fits = await tab.evaluate((el) => ({
+        whole: el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+        height: el.getBoundingClientRect().height,
+        inView: el.getBoundingClientRect().right <= window.innerWidth,
+      }))
+      expect(fits, await tab.innerText()).toMatchObject({ whole: true, inView: true })
+      expect(fits.height).toBeGreaterThanOrEqual(44)
+    }
+  })
 })
 
 test('a click right after signing in does what it says', async ({ page }) => {

@@ -15,7 +15,14 @@ import './back-office.css'
 export async function BackOffice({ initPageResult, searchParams }: AdminViewServerProps) {
   const { payload, user } = initPageResult.req
   const tab = backOfficeTab(searchParams?.tab)
-  const timeZone = await readTimeZone(payload)
+  const [timeZone, newLeads] = await Promise.all([
+    readTimeZone(payload),
+    // What waits for the owner, on the tab itself; counted with the viewer's own access.
+    payload
+      .count({ collection: 'leads', where: { status: { equals: 'new' } }, user, overrideAccess: false })
+      .then((r) => r.totalDocs)
+      .catch(() => 0),
+  ])
   const reader = { payload, user }
   return (
     <div className="cbo">
@@ -35,6 +42,11 @@ export async function BackOffice({ initPageResult, searchParams }: AdminViewServ
             aria-current={t.key === tab ? 'page' : undefined}
           >
             {t.label}
+            {t.key === 'leads' && newLeads > 0 ? (
+              <span className="cbo-tab__count" aria-label={`${newLeads} new`}>
+                {newLeads}
+              </span>
+            ) : null}
           </a>
         ))}
       </nav>
