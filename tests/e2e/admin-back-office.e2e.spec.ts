@@ -723,6 +723,30 @@ test.describe('on a 390 px phone', () => {
       expect(fits.height).toBeGreaterThanOrEqual(44)
     }
   })
+
+  test("a lead's call, e-mail and status controls are at least 44 x 44 px, in the list and its details", async ({
+    page,
+  }) => {
+    const email = `thumb-${Date.now()}@example.com`
+    const lead = await createLead(page, { firstName: 'Theo', lastName: 'Thumb', email })
+    const sizes = async (scope: ReturnType<Page['getByTestId']>) => {
+      const controls = [
+        scope.getByRole('link', { name: '512-555-0177' }),
+        scope.getByRole('link', { name: email }),
+        scope.getByRole('button', { name: 'Mark Contacted' }),
+      ]
+      for (const control of controls) {
+        const box = (await control.boundingBox())!
+        expect(box.height, await control.innerText()).toBeGreaterThanOrEqual(44)
+        expect(box.width, await control.innerText()).toBeGreaterThanOrEqual(44)
+      }
+    }
+    await page.goto('/admin?tab=leads&status=new')
+    await sizes(page.getByTestId('lead').filter({ hasText: email }))
+    await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+    await sizes(page.getByTestId('lead-details'))
+    await expectFitsScreen(page)
+  })
 })
 
 test('a click right after signing in does what it says', async ({ page }) => {
