@@ -591,11 +591,9 @@ test('a lead opens to its full details: every field, its photos full size, call,
     photos,
   })
   await page.goto('/admin?tab=leads&status=new')
-  await page
-    .getByTestId('lead')
-    .filter({ hasText: email })
-    .getByRole('link', { name: 'Dana Details' })
-    .click()
+  const card = page.getByTestId('lead').filter({ hasText: email })
+  await expect(card.getByTestId('lead-photo-count')).toHaveText('2 photos')
+  await card.getByRole('link', { name: 'Dana Details' }).click()
   await expect(page).toHaveURL(new RegExp(`[?&]lead=${lead.id}`))
   const details = page.getByTestId('lead-details')
   await expect(details.getByRole('heading', { name: 'Dana Details' })).toBeVisible()
@@ -608,6 +606,9 @@ test('a lead opens to its full details: every field, its photos full size, call,
   await expect(details).toContainText(formatBusinessDate(lead.createdAt, TIME_ZONE))
   const images = details.getByRole('list', { name: 'Photos' }).getByRole('img')
   await expect(images).toHaveCount(2)
+  // How many there are, under each one.
+  await expect(details.getByRole('list', { name: 'Photos' })).toContainText('Photo 1 of 2')
+  await expect(details.getByRole('list', { name: 'Photos' })).toContainText('Photo 2 of 2')
   // Full size: the stored photo, not its thumbnail.
   await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800)
   await details.getByRole('button', { name: 'Mark Contacted' }).click()
@@ -747,6 +748,39 @@ test.describe('on a 390 px phone', () => {
     await sizes(page.getByTestId('lead-details'))
     await expectFitsScreen(page)
   })
+})
+
+test('the promotions list says which promotion is on the banner now', async ({ page }) => {
+  const title = `Banner check ${Date.now()}`
+  const { id } = await createFromPage<{ id: number }>(page, 'promotions', {
+    title,
+    discountType: 'percentage',
+    discountValue: 5,
+    isActive: true,
+    bannerText: 'Banner check: 5% off',
+  })
+  try {
+    await page.goto('/admin?tab=promotions')
+    const onBanner = page.getByTestId('promotion').filter({ hasText: 'On the banner now' })
+    // The newest live promotion is the banner's, as the site shows it.
+    await expect(onBanner).toHaveCount(1)
+    await expect(onBanner.getByRole('heading')).toHaveText(title)
+    await page.evaluate(
+      (promotion) =>
+        fetch(`/api/promotions/${promotion}`, {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ isActive: false }),
+        }),
+      id,
+    )
+    await page.reload()
+    await expect(page.getByTestId('promotion').filter({ hasText: title })).not.toContainText(
+      'On the banner now',
+    )
+  } finally {
+    await page.evaluate((promotion) => fetch(`/api/promotions/${promotion}`, { method: 'DELETE' }), id)
+  }
 })
 
 test('a click right after signing in does what it says', async ({ page }) => {

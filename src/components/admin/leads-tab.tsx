@@ -80,6 +80,11 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
             ) : null}
             <p className="cbo-description cbo-clamp">{lead.description}</p>
             {photosOf(lead).length ? (
+              <p className="cbo-meta" data-testid="lead-photo-count">
+                {photosOf(lead).length === 1 ? '1 photo' : `${photosOf(lead).length} photos`}
+              </p>
+            ) : null}
+            {photosOf(lead).length ? (
               <div className="cbo-photos">
                 {photosOf(lead).map((photo) => (
                   <a key={photo.id} href={leadsHref(filters, lead.id)}>
@@ -169,6 +174,9 @@ function LeadDetails({
                 {/* eslint-disable-next-line @next/next/no-img-element -- private, access-checked files */}
                 <img src={photo.url ?? ''} alt={`Photo ${i + 1} of ${photos.length}`} />
               </a>
+              <p className="cbo-meta" aria-hidden="true">
+                Photo {i + 1} of {photos.length}
+              </p>
             </li>
           ))}
         </ul>

@@ -29,9 +29,11 @@ const failure = (error: unknown) =>
 export function PromotionsTabClient({
   promotions,
   timeZone,
+  bannerId,
 }: {
   promotions: Promotion[] | null
   timeZone: string
+  bannerId: number | null
 }) {
   const editor = useEditor<Promotion, PromotionFormValues>(EMPTY_PROMOTION_FORM, (p) =>
     promotionFormValues(p, timeZone),
@@ -222,6 +224,11 @@ export function PromotionsTabClient({
               <Pill pillStyle={p.isActive ? 'success' : 'light-gray'} size="small" className="cbo-status">
                 {p.isActive ? 'Active' : 'Inactive'}
               </Pill>
+              {p.id === bannerId ? (
+                <Pill pillStyle="warning" size="small" className="cbo-on-banner">
+                  On the banner now
+                </Pill>
+              ) : null}
             </div>
             <p className="cbo-meta">
               {p.discountCode ? <code>{p.discountCode}</code> : 'No code'} ·{' '}

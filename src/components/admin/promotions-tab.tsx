@@ -1,3 +1,4 @@
+import { findBannerPromotion } from '@/data/banner-query'
 import type { Promotion } from '@/payload-types'
 
 import type { Reader } from './back-office-data'
@@ -12,10 +13,12 @@ export async function PromotionsTab({ reader, timeZone }: { reader: Reader; time
   } catch (error) {
     reader.payload.logger.error({ err: error, msg: 'back office: promotions could not be read' })
   }
+  // The one the site's banner shows now, by the banner's own rule.
+  const banner = await findBannerPromotion(reader.payload).catch(() => null)
   return (
     <>
       {promotions ? null : <LoadFailed message="Failed to fetch promotions" />}
-      <PromotionsTabClient promotions={promotions} timeZone={timeZone} />
+      <PromotionsTabClient promotions={promotions} timeZone={timeZone} bannerId={banner?.id ?? null} />
     </>
   )
 }
