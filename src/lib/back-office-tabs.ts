@@ -5,6 +5,14 @@ export const BACK_OFFICE_TABS = [
 ] as const
 export type BackOfficeTab = (typeof BACK_OFFICE_TABS)[number]['key']
 
-export function backOfficeTab(value: unknown): BackOfficeTab {
-  return BACK_OFFICE_TABS.find((tab) => tab.key === value)?.key ?? 'gallery'
+export const LAST_TAB_COOKIE = 'cbo-tab'
+
+// The tab in the URL, else the one used last (its cookie), else the first.
+export function backOfficeTab(value: unknown, cookieHeader?: string | null): BackOfficeTab {
+  const last = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${LAST_TAB_COOKIE}=([a-z]+)`))?.[1]
+  return (
+    BACK_OFFICE_TABS.find((tab) => tab.key === value)?.key ??
+    BACK_OFFICE_TABS.find((tab) => tab.key === last)?.key ??
+    'gallery'
+  )
 }

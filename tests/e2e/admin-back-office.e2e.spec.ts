@@ -82,6 +82,16 @@ test('header, logout and the tab kept in the URL', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Leads' })).toBeVisible()
   await page.goto('/admin?tab=promotions')
   await expect(page.getByRole('heading', { name: 'Promotions & Specials' })).toBeVisible()
+  // /admin (the home screen icon, a bookmark) opens on the tab used last, once the page has
+  // noted it.
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === 'cbo-tab')?.value)
+    .toBe('promotions')
+  await page.goto('/admin')
+  await expect(page.getByRole('link', { name: 'Promotions & Specials' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   // Payload's generated views stay reachable.
   await page.goto('/admin/collections/leads')
   await expect(page.getByRole('link', { name: 'Maria', exact: true })).toBeVisible()

@@ -73,6 +73,11 @@ describe('backOfficeTab', () => {
     expect(backOfficeTab('gallery')).toBe('gallery')
     expect(backOfficeTab('users')).toBe('gallery')
     expect(backOfficeTab(undefined)).toBe('gallery')
+    // Without one in the URL, the tab used last (its cookie) wins; a made-up one does not.
+    expect(backOfficeTab(undefined, 'theme=dark; cbo-tab=leads')).toBe('leads')
+    expect(backOfficeTab('promotions', 'cbo-tab=leads')).toBe('promotions')
+    expect(backOfficeTab(undefined, 'cbo-tab=users')).toBe('gallery')
+    expect(backOfficeTab(undefined, 'xcbo-tab=leads')).toBe('gallery')
   })
 })
 

@@ -7,6 +7,7 @@ import { GalleryTab } from './gallery-tab'
 import { LeadsTab } from './leads-tab'
 import { LogoutButton } from './logout-button.client'
 import { PromotionsTab } from './promotions-tab'
+import { RememberTab } from './remember-tab.client'
 
 import './back-office.css'
 
@@ -14,7 +15,7 @@ import './back-office.css'
 // before hydration and a reload or a shared link shows the same view.
 export async function BackOffice({ initPageResult, searchParams }: AdminViewServerProps) {
   const { payload, user } = initPageResult.req
-  const tab = backOfficeTab(searchParams?.tab)
+  const tab = backOfficeTab(searchParams?.tab, initPageResult.req.headers.get('cookie'))
   const [timeZone, newLeads] = await Promise.all([
     readTimeZone(payload),
     // What waits for the owner, on the tab itself; counted with the viewer's own access.
@@ -33,6 +34,7 @@ export async function BackOffice({ initPageResult, searchParams }: AdminViewServ
         </div>
         <LogoutButton />
       </header>
+      <RememberTab tab={tab} />
       <nav className="cbo-tabs" aria-label="Back office sections">
         {BACK_OFFICE_TABS.map((t) => (
           <a
