@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-s3'
 
 import { backupTakenAt, backupsToKeep } from '@/lib/backup-retention'
+import { clientConfig } from '@/server/s3'
 
 // Backups kept in a bucket of their own: each backup folder under `<prefix><name>/`, its
 // manifest written last, so a backup without one was cut short and is never restored.
@@ -18,15 +19,7 @@ export type BackupBucket = { client: S3Client; bucket: string; prefix: string }
 export function backupBucketFromEnv(): BackupBucket | null {
   const env = process.env
   if (!env.BACKUP_S3_BUCKET) return null
-  const client = new S3Client({
-    endpoint: env.S3_ENDPOINT || undefined,
-    region: env.S3_REGION || 'us-east-1',
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-    credentials:
-      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-        : undefined,
-  })
+  const client = new S3Client(clientConfig())
   const prefix = env.BACKUP_S3_PREFIX ?? 'backups/'
   return {
     client,

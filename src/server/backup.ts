@@ -9,6 +9,7 @@ import pg from 'pg'
 import { mailFrom, mailTransport } from '@/email/adapter'
 import { backupName, backupTakenAt, backupsToKeep } from '@/lib/backup-retention'
 import { BUSINESS_DEFAULTS } from '@/lib/business'
+import { clientConfig } from '@/server/s3'
 
 // A backup is one folder: manifest.json, db/<table>.jsonl.gz (rows as JSON, one per line) and
 // files/<folder>/<name>. The rows are read in one REPEATABLE READ transaction, and the files
@@ -53,16 +54,7 @@ export type Storage = { uploadsDir: string; s3?: { client: S3Client; bucket: str
 export function storageFromEnv(uploadsDir: string): Storage {
   const env = process.env
   if (!env.S3_BUCKET) return { uploadsDir }
-  const client = new S3Client({
-    endpoint: env.S3_ENDPOINT || undefined,
-    region: env.S3_REGION || 'us-east-1',
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-    credentials:
-      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-        : undefined,
-  })
-  return { uploadsDir, s3: { client, bucket: env.S3_BUCKET } }
+  return { uploadsDir, s3: { client: new S3Client(clientConfig()), bucket: env.S3_BUCKET } }
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`

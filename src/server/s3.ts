@@ -5,7 +5,8 @@ import { s3Storage } from '@payloadcms/storage-s3'
 // The plugin's fields are always inserted, so the schema and migrations are the same with or without S3.
 export const s3Enabled = () => Boolean(process.env.S3_BUCKET)
 
-function clientConfig(): S3ClientConfig {
+// The S3_* settings, for the uploads' bucket and for the backups' own.
+export function clientConfig(): S3ClientConfig {
   const env = process.env
   return {
     endpoint: env.S3_ENDPOINT || undefined,
