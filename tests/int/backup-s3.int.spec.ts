@@ -1,34 +1,21 @@
 import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
 import { PutObjectCommand } from '@aws-sdk/client-s3'
-import S3rver from 's3rver'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { backupName, backupTakenAt, backupsToKeep } from '@/lib/backup-retention'
 
 import { TEST_DATA_DIR } from '../helpers/env'
 import { phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { startS3Server } from '../helpers/s3-server'
 
 // Backups kept in a bucket of their own (a real S3 protocol server): uploaded with the
 // manifest last, pruned to 7 daily and 4 weekly, and restored from their s3:// address.
 const BUCKET = 'curbside-backups'
-const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-backups-'))
-const s3 = new S3rver({
-  port: 0,
-  address: '127.0.0.1',
-  silent: true,
-  directory: s3Dir,
-  configureBuckets: [{ name: BUCKET }],
-})
-const { port } = (await s3.run()) as AddressInfo
+const s3 = await startS3Server(BUCKET)
 process.env.BACKUP_S3_BUCKET = BUCKET
-process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`
-process.env.S3_FORCE_PATH_STYLE = 'true'
-process.env.S3_ACCESS_KEY_ID = 'S3RVER'
-process.env.S3_SECRET_ACCESS_KEY = 'S3RVER'
 
 const { setupHarness } = await import('../helpers/harness')
 const { restoreBackup, takeBackup } = await import('@/server/backup')
@@ -38,25 +25,11 @@ const h = setupHarness({ http: true })
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-s3-'))
 
 afterAll(async () => {
-  await s3.close()
-  fs.rmSync(s3Dir, { recursive: true, force: true })
+  await s3.remove()
   fs.rmSync(scratch, { recursive: true, force: true })
 })
 
-function objects(prefix: string): string[] {
-  const root = path.join(s3Dir, BUCKET)
-  const out: string[] = []
-  const walk = (dir: string) => {
-    for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else if (entry.name.endsWith('._S3rver_object'))
-        out.push(path.relative(root, full).replace(/\._S3rver_object$/, ''))
-    }
-  }
-  walk(root)
-  return out.filter((k) => k.startsWith(prefix)).sort()
-}
+const objects = (prefix: string) => s3.keys(prefix)
 
 describe('backups in a bucket', () => {
   it('are uploaded, pruned to 7 daily and 4 weekly, and restored from their address', async () => {

@@ -1,15 +1,13 @@
 import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { counts, image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { startS3Server } from '../helpers/s3-server'
 
 // Quote photos with storage-s3 enabled, against a real local S3-compatible server
 // (s3rver): stored in the bucket under customer-uploads/, re-encoded, served only to
@@ -17,51 +15,16 @@ import { counts, image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quo
 // when the submission is rolled back, and nothing kept when the bucket cannot be written.
 
 const BUCKET = 'curbside-test'
-const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'))
-const startS3 = (p: number) =>
-  new S3rver({
-    port: p,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: BUCKET }],
-  })
-let s3 = startS3(0)
-const { port } = (await s3.run()) as AddressInfo
-
-// storage-s3 reads these when the config loads, so they are set before it is imported.
+const s3 = await startS3Server(BUCKET)
 process.env.S3_BUCKET = BUCKET
-process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`
-process.env.S3_REGION = 'us-east-1'
-process.env.S3_FORCE_PATH_STYLE = 'true'
-process.env.S3_ACCESS_KEY_ID = 'S3RVER'
-process.env.S3_SECRET_ACCESS_KEY = 'S3RVER'
 
 const { setupHarness } = await import('../helpers/harness')
 const { TEST_DATA_DIR } = await import('../helpers/env')
 const h = setupHarness({ http: true })
 
-afterAll(async () => {
-  await s3.close()
-  fs.rmSync(s3Dir, { recursive: true, force: true })
-})
+afterAll(() => s3.remove())
 
-// Object keys in the bucket (s3rver keeps each object as <key>._S3rver_object).
-function bucketKeys(): string[] {
-  const root = path.join(s3Dir, BUCKET)
-  const out: string[] = []
-  const walk = (dir: string) => {
-    if (!fs.existsSync(dir)) return
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else if (entry.name.endsWith('._S3rver_object'))
-        out.push(path.relative(root, full).replace(/\._S3rver_object$/, ''))
-    }
-  }
-  walk(root)
-  return out.sort()
-}
+const bucketKeys = () => s3.keys()
 
 describe('quote photos on S3', () => {
   it('are stored in the bucket (not on disk), re-encoded, and readable only by approved staff', async () => {
@@ -116,7 +79,7 @@ describe('quote photos on S3', () => {
 
   it('the S3 server down while storing: the form gets its error, and no lead, no photo row, no object remain', async () => {
     const before = { keys: bucketKeys(), counts: await counts(h.payload) }
-    await s3.close()
+    await s3.stop()
     try {
       const res = await submitQuote(
         h.http,
@@ -128,8 +91,7 @@ describe('quote photos on S3', () => {
       expect(res.status).toBe(500)
       expect(res.body).toEqual({ message: 'There was a problem submitting your request. Please try again.' })
     } finally {
-      s3 = startS3(port)
-      await s3.run()
+      await s3.restart()
     }
     expect(await counts(h.payload)).toEqual(before.counts)
     expect(bucketKeys()).toEqual(before.keys)
