@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
-import type { Endpoint } from 'payload'
+import type { Endpoint, Payload } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { ERASED_LEAD, eraseRequestError, parseEraseRequest } from '@/lib/erase-request'
@@ -72,7 +72,7 @@ export const eraseCustomer: Endpoint = {
   },
 }
 
-async function photoIds(payload: Parameters<Endpoint['handler']>[0]['payload'], leadIds: number[]) {
+async function photoIds(payload: Payload, leadIds: number[]) {
   const db = (payload.db as unknown as PostgresAdapter).drizzle
   const rels = (await db.execute(sql`
     SELECT customer_uploads_id AS id FROM leads_rels
