@@ -39,7 +39,20 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }]
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      // The editor's live preview frames this one page from the admin (same origin).
+      {
+        source: '/preview',
+        headers: [
+          {
+            key: 'Content-Security-Policy',
+            value: contentSecurityPolicy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+          },
+          { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+        ],
+      },
+    ]
   },
   // End-to-end runs build into a folder of their own (set by scripts/with-services.mjs),
   // so several runs, or a run beside `next dev`, never overwrite each other's build.

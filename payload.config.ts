@@ -21,6 +21,7 @@ import { showDatesInBusinessZone } from './src/components/admin/business-dates'
 import { keepPublicErrorData } from './src/server/patches/payload-error-data'
 import { emailAdapter } from './src/email/adapter'
 import { endpoints } from './src/endpoints'
+import { HomePage } from './src/globals/HomePage'
 import { SitePages } from './src/globals/SitePages'
 import { SiteSettings } from './src/globals/SiteSettings'
 import { jobs } from './src/jobs'
@@ -77,7 +78,7 @@ export default buildConfig({
     JobPostings,
     Erasures,
   ],
-  globals: [SiteSettings, SitePages],
+  globals: [SiteSettings, HomePage, SitePages],
   editor: lexicalEditor(),
   db: serialiseMigrations(
     postgresAdapter({

@@ -10,6 +10,7 @@ import * as migration_20261125_053850_rate_limit_points from './20261125_053850_
 import * as migration_20261125_054610_job_postings from './20261125_054610_job_postings';
 import * as migration_20261125_055615_redirects from './20261125_055615_redirects';
 import * as migration_20261125_060846_erasures from './20261125_060846_erasures';
+import * as migration_20261125_074712_home_page from './20261125_074712_home_page';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261125_060846_erasures.up,
     down: migration_20261125_060846_erasures.down,
-    name: '20261125_060846_erasures'
+    name: '20261125_060846_erasures',
+  },
+  {
+    up: migration_20261125_074712_home_page.up,
+    down: migration_20261125_074712_home_page.down,
+    name: '20261125_074712_home_page'
   },
 ];

@@ -109,10 +109,12 @@ export interface Config {
   fallbackLocale: null;
   globals: {
     'site-settings': SiteSetting;
+    'home-page': HomePage;
     'site-pages': SitePage;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
+    'home-page': HomePageSelect<false> | HomePageSelect<true>;
     'site-pages': SitePagesSelect<false> | SitePagesSelect<true>;
   };
   locale: null;
@@ -125,6 +127,7 @@ export interface Config {
       sendQuoteEmail: TaskSendQuoteEmail;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
+      schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
         output: unknown;
@@ -164,6 +167,9 @@ export interface Lead {
   description: string;
   photos?: (number | CustomerUpload)[] | null;
   serviceType: 'rim_rash' | 'windshield_repair' | 'headlight_refresh' | 'rim_restoration' | 'wheel_restoration';
+  offeredTitle?: string | null;
+  offeredPriceCents?: number | null;
+  offeredUnit?: string | null;
   status: 'new' | 'contacted' | 'quoted' | 'completed';
   idempotencyKey?: string | null;
   promotion?: (number | null) | Promotion;
@@ -538,7 +544,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'sendQuoteEmail' | 'createCollectionExport' | 'createCollectionImport';
+        taskSlug: 'inline' | 'sendQuoteEmail' | 'createCollectionExport' | 'createCollectionImport' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -571,7 +577,8 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'sendQuoteEmail' | 'createCollectionExport' | 'createCollectionImport') | null;
+  taskSlug?:
+    ('inline' | 'sendQuoteEmail' | 'createCollectionExport' | 'createCollectionImport' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -675,6 +682,9 @@ export interface LeadsSelect<T extends boolean = true> {
   description?: T;
   photos?: T;
   serviceType?: T;
+  offeredTitle?: T;
+  offeredPriceCents?: T;
+  offeredUnit?: T;
   status?: T;
   idempotencyKey?: T;
   promotion?: T;
@@ -1036,6 +1046,100 @@ export interface SiteSetting {
   createdAt?: string | null;
 }
 /**
+ * The home page: hero, services, prices, process, reviews and contact texts.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "home-page".
+ */
+export interface HomePage {
+  id: number;
+  hero: {
+    /**
+     * Empty: the business's name.
+     */
+    headline?: string | null;
+    text: string;
+    claims?:
+      | {
+          value: string;
+          label: string;
+          id?: string | null;
+        }[]
+      | null;
+  };
+  services?: {
+    forCustomers?:
+      | {
+          title: string;
+          text: string;
+          id?: string | null;
+        }[]
+      | null;
+    forDealerships?:
+      | {
+          title: string;
+          text: string;
+          id?: string | null;
+        }[]
+      | null;
+  };
+  pricing?: {
+    offers?:
+      | {
+          /**
+           * What a quote request from this card is filed under; stays the same when the title changes.
+           */
+          key: 'rim_rash' | 'windshield_repair' | 'headlight_refresh' | 'rim_restoration';
+          title: string;
+          price: number;
+          /**
+           * Shown after the price, for example "per rim".
+           */
+          unit?: string | null;
+          description: string;
+          id?: string | null;
+        }[]
+      | null;
+    note?: string | null;
+  };
+  process?: {
+    /**
+     * Write {phone} where the business's phone number goes; the site links it.
+     */
+    steps?:
+      | {
+          title: string;
+          text: string;
+          id?: string | null;
+        }[]
+      | null;
+  };
+  reviews: {
+    rating: number;
+    count: number;
+    label: string;
+    items?:
+      | {
+          name: string;
+          rating: number;
+          /**
+           * As shown, for example "2 weeks ago".
+           */
+          date?: string | null;
+          text: string;
+          id?: string | null;
+        }[]
+      | null;
+  };
+  contact: {
+    title: string;
+    text: string;
+  };
+  _status?: ('draft' | 'published') | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-pages".
  */
@@ -1112,6 +1216,95 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   timeZone?: T;
   reviewLink?: T;
   notificationRecipients?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "home-page_select".
+ */
+export interface HomePageSelect<T extends boolean = true> {
+  hero?:
+    | T
+    | {
+        headline?: T;
+        text?: T;
+        claims?:
+          | T
+          | {
+              value?: T;
+              label?: T;
+              id?: T;
+            };
+      };
+  services?:
+    | T
+    | {
+        forCustomers?:
+          | T
+          | {
+              title?: T;
+              text?: T;
+              id?: T;
+            };
+        forDealerships?:
+          | T
+          | {
+              title?: T;
+              text?: T;
+              id?: T;
+            };
+      };
+  pricing?:
+    | T
+    | {
+        offers?:
+          | T
+          | {
+              key?: T;
+              title?: T;
+              price?: T;
+              unit?: T;
+              description?: T;
+              id?: T;
+            };
+        note?: T;
+      };
+  process?:
+    | T
+    | {
+        steps?:
+          | T
+          | {
+              title?: T;
+              text?: T;
+              id?: T;
+            };
+      };
+  reviews?:
+    | T
+    | {
+        rating?: T;
+        count?: T;
+        label?: T;
+        items?:
+          | T
+          | {
+              name?: T;
+              rating?: T;
+              date?: T;
+              text?: T;
+              id?: T;
+            };
+      };
+  contact?:
+    | T
+    | {
+        title?: T;
+        text?: T;
+      };
+  _status?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -1207,6 +1400,22 @@ export interface TaskCreateCollectionImport {
     debug?: boolean | null;
     defaultVersionStatus?: ('draft' | 'published') | null;
     maxLimit?: number | null;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSchedulePublish".
+ */
+export interface TaskSchedulePublish {
+  input: {
+    type?: ('publish' | 'unpublish') | null;
+    locale?: string | null;
+    global?: 'home-page' | null;
+    user?: {
+      relationTo: 'users';
+      value: number | User;
+    } | null;
   };
   output?: unknown;
 }

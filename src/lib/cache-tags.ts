@@ -3,6 +3,7 @@ export const CACHE_TAGS = {
   promotions: 'promotions',
   gallery: 'gallery-items',
   siteSettings: 'site-settings',
+  homePage: 'home-page',
   sitePages: 'site-pages',
   jobPostings: 'job-postings',
   redirects: 'redirects',

@@ -1,8 +1,9 @@
 import { openingHoursSpecification } from '@/lib/business-hours'
-import { OFFERS, REVIEW_SUMMARY } from '@/lib/catalog'
+import { type HomeContent } from '@/lib/home-content'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 
-export function businessJsonLd(settings: PublicSiteSettings, url: string) {
+export function businessJsonLd(settings: PublicSiteSettings, content: HomeContent, url: string) {
+  const prices = content.pricing.offers.map((o) => o.priceCents / 100)
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoRepair',
@@ -13,7 +14,7 @@ export function businessJsonLd(settings: PublicSiteSettings, url: string) {
     image: `${url}/logo.svg`,
     telephone: settings.phone,
     email: settings.email,
-    priceRange: '$85-$250',
+    ...(prices.length ? { priceRange: `$${Math.min(...prices)}-$${Math.max(...prices)}` } : {}),
     address: {
       '@type': 'PostalAddress',
       addressLocality: 'Austin',
@@ -25,19 +26,19 @@ export function businessJsonLd(settings: PublicSiteSettings, url: string) {
       { '@type': 'AdministrativeArea', name: settings.serviceArea },
     ],
     openingHoursSpecification: openingHoursSpecification(settings.hours),
-    makesOffer: OFFERS.map((offer) => ({
+    makesOffer: content.pricing.offers.map((offer) => ({
       '@type': 'Offer',
       name: offer.title,
-      price: offer.amount,
+      price: offer.priceCents / 100,
       priceCurrency: 'USD',
       ...(offer.unit ? { unitText: offer.unit } : {}),
       itemOffered: { '@type': 'Service', name: offer.title, description: offer.description },
     })),
     aggregateRating: {
       '@type': 'AggregateRating',
-      ratingValue: REVIEW_SUMMARY.rating,
-      bestRating: REVIEW_SUMMARY.best,
-      reviewCount: REVIEW_SUMMARY.count,
+      ratingValue: content.reviews.rating,
+      bestRating: 5,
+      reviewCount: content.reviews.count,
     },
   }
 }

@@ -2,6 +2,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { createLocalReq } from 'payload'
 
 import { CAREERS_POSTING_DEFAULT } from '@/globals/SitePages/defaults'
+import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { DEFAULT_POSTING_TITLE } from '@/lib/job-postings'
 
 import type { JobPosting } from '@/payload-types'
@@ -152,6 +153,17 @@ export async function seed(payload: Payload): Promise<SeedResult> {
       req: staffReq,
     })
     created.push(`job posting "${DEFAULT_POSTING_TITLE}"`)
+  }
+
+  // The spec's home page as its first published version, so the owner's history starts there.
+  const home = await payload.findGlobal({ slug: 'home-page', depth: 0, req })
+  if (!home.updatedAt) {
+    await payload.updateGlobal({
+      slug: 'home-page',
+      data: { ...homePageData(DEFAULT_HOME_CONTENT), _status: 'published' },
+      req: staffReq,
+    })
+    created.push('home page content')
   }
 
   for (const lead of LEADS) {

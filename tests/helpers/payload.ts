@@ -50,6 +50,9 @@ export async function resetDatabase(payload: Payload): Promise<void> {
     await db.drizzle.delete(
       db.tables[db.tableNameMap.get(toSnakeCase(global.slug)) ?? toSnakeCase(global.slug)],
     )
+    // Versions too: a draft one file saved is not another file's starting point.
+    const versions = db.tables[`_${toSnakeCase(global.slug)}_v`]
+    if (versions) await db.drizzle.delete(versions)
   }
 }
 

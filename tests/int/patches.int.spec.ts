@@ -93,3 +93,21 @@ describe('next-file-system-cache', () => {
     expect(typeof FileSystemCache.prototype.revalidateTag).toBe('function')
   })
 })
+
+describe('next-tags-outside-request', () => {
+  it('is needed while revalidateTag refuses to run outside a request', async () => {
+    const { revalidateTag } = await import('next/cache')
+    expect(() => revalidateTag('home-page', { expire: 0 })).toThrow(/static generation store missing/)
+  })
+
+  it("marks a tag expired in the map Next's file-system cache reads", async () => {
+    const { tagsManifest, areTagsExpired } =
+      await import('next/dist/server/lib/incremental-cache/tags-manifest.external.js')
+    const { expireTagsInProcess } = await import('@/server/patches/next-tags-outside-request')
+    const before = Date.now() - 1000
+    expect(areTagsExpired(['patch-test'], before)).toBe(false)
+    expireTagsInProcess(['patch-test'])
+    expect(areTagsExpired(['patch-test'], before)).toBe(true)
+    tagsManifest.delete('patch-test')
+  })
+})

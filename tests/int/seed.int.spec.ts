@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CAREERS_POSTING_DEFAULT } from '@/globals/SitePages/defaults'
 import { DEFAULT_HOURS } from '@/lib/business-hours'
 import { DEFAULT_SITE_SETTINGS, publicSiteSettings } from '@/lib/site-settings'
+import { DEFAULT_HOME_CONTENT, homeContent } from '@/lib/home-content'
 import { DEV_ADMIN } from '@/seed/dev-admin'
 import { seed } from '@/seed'
 import { seedOnInit } from '@/seed/on-init'
@@ -47,7 +48,7 @@ describe('demo seed', () => {
 
   it('creates the spec sample gallery, one live promotion, leads in every status and the dev admin', async () => {
     const { created } = await seed(payload)
-    expect(created.length).toBe(9)
+    expect(created.length).toBe(10)
     expect(await counts()).toEqual({ gallery: 2, images: 4, promotions: 1, leads: 4, users: 1, postings: 1 })
     const [posting] = (await payload.find({ collection: 'job-postings' })).docs
     expect(posting).toMatchObject({
@@ -88,6 +89,11 @@ describe('demo seed', () => {
       data: { email: DEV_ADMIN.email, password: DEV_ADMIN.password },
     })
     expect(login.token).toBeTruthy()
+
+    // The home page's first published version is the spec's content, for the owner to go back to.
+    const home = await payload.findGlobal({ slug: 'home-page', depth: 0, overrideAccess: false })
+    expect(home._status).toBe('published')
+    expect(homeContent(home)).toEqual(DEFAULT_HOME_CONTENT)
 
     // The site's settings are the spec's, opening hours included.
     const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })

@@ -7,6 +7,7 @@ import { bulletList, document, heading, isRichTextDocument, paragraph, text } fr
 
 import { plainText } from '@/lib/lexical'
 import { homeTitle, OG_IMAGE, pageMetadata, siteMetadata } from '@/lib/seo'
+import { DEFAULT_HOME_CONTENT } from '@/lib/home-content'
 import { DEFAULT_SITE_SETTINGS } from '@/lib/site-settings'
 import { logoAlt } from '@/components/site/logo'
 import { navLinks, quoteHref } from '@/components/site/nav-links'
@@ -103,7 +104,7 @@ describe('navigation', () => {
 
 describe('JSON-LD for the business', () => {
   it('an automotive repair business with service area, hours, offers and rating', () => {
-    const ld = businessJsonLd(DEFAULT_SITE_SETTINGS, 'https://example.com')
+    const ld = businessJsonLd(DEFAULT_SITE_SETTINGS, DEFAULT_HOME_CONTENT, 'https://example.com')
     expect(ld['@type']).toBe('AutoRepair')
     expect(ld.name).toBe('Curbside Rim Co.')
     expect(ld.telephone).toBe('(512) 555-0142')
@@ -116,6 +117,7 @@ describe('JSON-LD for the business', () => {
       [1, '09:00', '16:00'],
     ])
     expect(ld.makesOffer.map((o) => [o.name, o.price])).toEqual(OFFERS.map((o) => [o.title, o.amount]))
+    expect(ld.priceRange).toBe('$85-$250')
     expect(ld.aggregateRating).toEqual({
       '@type': 'AggregateRating',
       ratingValue: 4.6,

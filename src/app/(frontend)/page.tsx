@@ -1,18 +1,8 @@
 import type { Metadata } from 'next'
 
-import { Contact } from '@/components/site/contact'
-import { Hero } from '@/components/site/hero'
-import { Pricing } from '@/components/site/pricing'
-import { Process } from '@/components/site/process'
-import { QuoteSection } from '@/components/site/quote-section'
-import { Reviews } from '@/components/site/reviews'
-import { Services } from '@/components/site/services'
-import { SiteFooter } from '@/components/site/site-footer'
-import { SiteHeader } from '@/components/site/site-header'
-import { LazyToaster } from '@/components/ui/lazy-toaster.client'
-import { businessJsonLd, jsonLdScript } from '@/lib/json-ld'
+import { HomeView } from '@/components/site/home-view'
 import { homeTitle, pageMetadata } from '@/lib/seo'
-import { serverUrl } from '@/lib/server-url'
+import { getHomeContent } from '@/data/home-content'
 import { getSiteSettings } from '@/data/site-settings'
 
 // The collections' hooks revalidate by tag; 30 s retires a promotion at its end date.
@@ -32,25 +22,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function HomePage() {
-  const settings = await getSiteSettings()
-  return (
-    <>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: jsonLdScript(businessJsonLd(settings, serverUrl())) }}
-      />
-      <SiteHeader settings={settings} variant="home" />
-      <main id="main">
-        <Hero settings={settings} />
-        <Services />
-        <Pricing />
-        <Process settings={settings} />
-        <Reviews settings={settings} />
-        <QuoteSection />
-        <Contact settings={settings} />
-      </main>
-      <SiteFooter settings={settings} />
-      <LazyToaster />
-    </>
-  )
+  const [settings, content] = await Promise.all([getSiteSettings(), getHomeContent()])
+  return <HomeView settings={settings} content={content} />
 }

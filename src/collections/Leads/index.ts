@@ -12,6 +12,7 @@ import { DIRECT_SOURCE } from '@/lib/lead-source'
 
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
+import { snapshotOffer } from './hooks/snapshotOffer'
 import { normalizeQuoteFields } from './hooks/normalizeQuoteFields'
 import { queueQuoteEmails } from './hooks/queueQuoteEmails'
 import { validateQuoteEmail, validateQuoteText, validateQuoteTextarea } from './hooks/validateQuoteField'
@@ -157,6 +158,7 @@ export const Leads: CollectionConfig = {
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeQuoteFields],
+    beforeChange: [snapshotOffer],
     afterChange: [queueQuoteEmails],
   },
   fields: [
@@ -208,6 +210,29 @@ export const Leads: CollectionConfig = {
       type: 'select',
       required: true,
       options: SERVICE_TYPES.map((value) => ({ value, label: serviceTitle(value) })),
+    },
+    // What the visitor was offered when asking: set by the server from the published home page.
+    {
+      type: 'collapsible',
+      label: 'Offered',
+      admin: { position: 'sidebar' },
+      fields: [
+        {
+          name: 'offeredTitle',
+          label: 'Service as offered',
+          type: 'text',
+          access: serverOwned,
+          admin: { readOnly: true },
+        },
+        {
+          name: 'offeredPriceCents',
+          label: 'Price as offered (cents)',
+          type: 'number',
+          access: serverOwned,
+          admin: { readOnly: true },
+        },
+        { name: 'offeredUnit', label: 'Unit', type: 'text', access: serverOwned, admin: { readOnly: true } },
+      ],
     },
     {
       name: 'status',

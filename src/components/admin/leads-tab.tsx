@@ -1,7 +1,7 @@
 import type { CustomerUpload, Lead } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
 import { ERASED_LEAD } from '@/lib/erase-request'
-import { serviceTitle } from '@/lib/catalog'
+import { offeredService } from '@/lib/home-content'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import type { LeadFilters } from '@/lib/lead-query'
@@ -69,7 +69,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
               <a href={`mailto:${lead.email}`}>{lead.email}</a>
             </p>
             <p className="cbo-meta">
-              {serviceTitle(lead.serviceType)} ·{' '}
+              {offeredService(lead)} ·{' '}
               <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
             </p>
             {lead.promoCode || lead.utmSource || lead.referrerHost ? (
@@ -154,7 +154,7 @@ function LeadDetails({
           <a href={`mailto:${lead.email}`}>{lead.email}</a>
         </dd>
         <dt>Service</dt>
-        <dd>{serviceTitle(lead.serviceType)}</dd>
+        <dd>{offeredService(lead)}</dd>
         <dt>Received</dt>
         <dd>
           <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>

@@ -2,12 +2,19 @@ import { buttonVariants } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
 import { contactHoursLines } from '@/lib/business-hours'
 import { mailtoHref, telHref } from '@/lib/contact'
+import type { HomeContent } from '@/lib/home-content'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 
 import { SectionHeading } from './section-heading'
 
-export function Contact({ settings }: { settings: PublicSiteSettings }) {
+export function Contact({
+  settings,
+  contact,
+}: {
+  settings: PublicSiteSettings
+  contact: HomeContent['contact']
+}) {
   return (
     <section id="contact" aria-labelledby="contact-title" className="bg-ink px-4 py-16 text-white sm:py-20">
       <div className="mx-auto max-w-6xl">
@@ -57,10 +64,8 @@ export function Contact({ settings }: { settings: PublicSiteSettings }) {
             </li>
           </ul>
           <div className="contact-cta">
-            <h3 className="text-3xl font-bold">Ready to Get Started?</h3>
-            <p className="mt-3 text-white/85">
-              Call or text us a photo of the damage, or request a quote online. We reply within 24 hours.
-            </p>
+            <h3 className="text-3xl font-bold">{contact.title}</h3>
+            <p className="mt-3 text-white/85">{contact.text}</p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
               <a
                 href={telHref(settings.phone)}

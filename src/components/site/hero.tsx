@@ -1,31 +1,23 @@
 import { buttonVariants } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
 import { telHref } from '@/lib/contact'
+import type { HomeContent } from '@/lib/home-content'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 
-export const HERO_STATS = [
-  { value: '15+', label: 'Years Experience' },
-  { value: '50K+', label: 'Rims Repaired' },
-  { value: '500+', label: 'Dealer Partners' },
-] as const
-
-export function Hero({ settings }: { settings: PublicSiteSettings }) {
+export function Hero({ settings, hero }: { settings: PublicSiteSettings; hero: HomeContent['hero'] }) {
   return (
     <section aria-labelledby="hero-title" className="hero">
       <div className="hero-grid">
         <div>
           <p className="eyebrow text-gold">Mobile Wheel &amp; Rim Repair · Central Austin</p>
           <h1 id="hero-title" className="hero-title">
-            {settings.businessName}
+            {hero.headline || settings.businessName}
           </h1>
-          <p className="hero-lead">
-            Premium curb rash, rim and wheel repair that comes to you. We fix your wheels at your home, office
-            or dealership, usually the same day, without removing them.
-          </p>
+          <p className="hero-lead">{hero.text}</p>
           <dl className="mt-8 grid max-w-lg grid-cols-3 gap-4">
-            {HERO_STATS.map((stat) => (
-              <div key={stat.label} className="hero-stat">
+            {hero.claims.map((stat, i) => (
+              <div key={i} className="hero-stat">
                 <dt className="hero-stat-label">{stat.label}</dt>
                 <dd className="hero-stat-value">{stat.value}</dd>
               </div>

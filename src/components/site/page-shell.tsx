@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 
 import { type PublicSiteSettings } from '@/lib/site-settings'
+import { getHomeContent } from '@/data/home-content'
 import { getSiteSettings } from '@/data/site-settings'
 
 import type { NavVariant } from './nav-links'
@@ -14,12 +15,12 @@ export async function PageShell({
   variant?: NavVariant
   children: (settings: PublicSiteSettings) => ReactNode
 }) {
-  const settings = await getSiteSettings()
+  const [settings, content] = await Promise.all([getSiteSettings(), getHomeContent()])
   return (
     <>
       <SiteHeader settings={settings} variant={variant} />
       <main id="main">{children(settings)}</main>
-      <SiteFooter settings={settings} />
+      <SiteFooter settings={settings} offers={content.pricing.offers} />
     </>
   )
 }

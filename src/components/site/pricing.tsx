@@ -1,11 +1,11 @@
 import { QuoteDialogButton } from '@/components/quote/quote-dialog-button.client'
 import { buttonVariants } from '@/components/ui/button'
-import { MOBILE_SERVICE_NOTE, OFFERS } from '@/lib/catalog'
+import { formatPrice, type HomeContent } from '@/lib/home-content'
 import { cn } from '@/lib/utils'
 
 import { SectionHeading } from './section-heading'
 
-export function Pricing() {
+export function Pricing({ pricing }: { pricing: HomeContent['pricing'] }) {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="bg-ink px-4 py-16 text-white sm:py-20">
       <div className="mx-auto max-w-6xl">
@@ -17,7 +17,7 @@ export function Pricing() {
           dark
         />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {OFFERS.map((offer) => (
+          {pricing.offers.map((offer) => (
             <li
               key={offer.key}
               data-offer={offer.key}
@@ -25,7 +25,7 @@ export function Pricing() {
             >
               <h3 className="text-lg font-bold">{offer.title}</h3>
               <p className="mt-4">
-                <span className="text-gold text-4xl font-extrabold">{offer.price}</span>
+                <span className="text-gold text-4xl font-extrabold">{formatPrice(offer.priceCents)}</span>
                 {offer.unit ? <span className="ml-1 text-white/80">{offer.unit}</span> : null}
               </p>
               <p className="mt-4 flex-1 text-white/80">{offer.description}</p>
@@ -39,7 +39,7 @@ export function Pricing() {
             </li>
           ))}
         </ul>
-        <p className="mt-8 text-center text-white/80">{MOBILE_SERVICE_NOTE}</p>
+        <p className="mt-8 text-center text-white/80">{pricing.note}</p>
       </div>
     </section>
   )

@@ -1,23 +1,7 @@
 import { Icon } from '@/components/ui/icon'
+import type { HomeContent } from '@/lib/home-content'
 
 import { SectionHeading } from './section-heading'
-
-export const CONSUMER_SERVICES = [
-  {
-    title: 'On-Site Curb Rash Repair',
-    text: 'Scrapes and gouges repaired in your driveway or parking spot.',
-  },
-  { title: 'Mobile Refinishing', text: 'Colour-matched paint and clear coat applied from our service van.' },
-  { title: 'Same-Day Service', text: 'Most repairs are finished the day you book, in a few hours.' },
-  { title: 'No Wheel Removal', text: 'Cosmetic repairs are done with the wheel on the car.' },
-] as const
-
-export const DEALERSHIP_SERVICES = [
-  { title: 'Fleet Services', text: 'Volume pricing for lot inventory, rental and company fleets.' },
-  { title: 'Quick Turnaround', text: 'Cars ready for the front line without a trip to a body shop.' },
-  { title: 'Pickup & Delivery', text: 'Structural repairs collected from and returned to your lot.' },
-  { title: 'Quality Guarantee', text: 'Every wheel checked to our standard and covered by our warranty.' },
-] as const
 
 function Column({
   title,
@@ -35,8 +19,8 @@ function Column({
         {title}
       </h3>
       <ul className="mt-6 grid gap-5">
-        {items.map((item) => (
-          <li key={item.title} className="flex gap-3">
+        {items.map((item, i) => (
+          <li key={i} className="flex gap-3">
             <Icon name="check" className="check-mark" />
             <div>
               <p className="font-semibold">{item.title}</p>
@@ -49,7 +33,7 @@ function Column({
   )
 }
 
-export function Services() {
+export function Services({ services }: { services: HomeContent['services'] }) {
   return (
     <section id="services" aria-labelledby="services-title" className="px-4 py-16 sm:py-20">
       <div className="mx-auto max-w-6xl">
@@ -63,12 +47,12 @@ export function Services() {
           <Column
             title="For Customers"
             icon={<Icon name="car" className="text-gold-dark size-7" />}
-            items={CONSUMER_SERVICES}
+            items={services.forCustomers}
           />
           <Column
             title="For Dealerships"
             icon={<Icon name="building" className="text-gold-dark size-7" />}
-            items={DEALERSHIP_SERVICES}
+            items={services.forDealerships}
           />
         </div>
       </div>

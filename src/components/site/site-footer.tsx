@@ -2,9 +2,9 @@
    pages are static documents, and next/link's client code would be most of their own
    first-load JavaScript (docs/BENCHMARKS.md). */
 import { footerHoursLines } from '@/lib/business-hours'
-import { OFFERS } from '@/lib/catalog'
 import { copyrightLine } from '@/lib/copyright'
 import { mailtoHref, telHref } from '@/lib/contact'
+import type { HomeOffer } from '@/lib/home-content'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 
 import { Logo } from './logo'
@@ -16,7 +16,13 @@ const QUICK_LINKS = [
   { label: 'Team Login', href: '/login' },
 ] as const
 
-export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
+export function SiteFooter({
+  settings,
+  offers,
+}: {
+  settings: PublicSiteSettings
+  offers: readonly HomeOffer[]
+}) {
   return (
     <footer className="bg-ink px-4 pt-14 pb-8 text-white" aria-labelledby="footer-title">
       <h2 id="footer-title" className="sr-only">
@@ -46,7 +52,7 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
             Services
           </h3>
           <ul className="mt-4 grid gap-2">
-            {OFFERS.map((offer) => (
+            {offers.map((offer) => (
               <li key={offer.key}>
                 <a href="/#pricing" className="footer-link">
                   {offer.title}

@@ -22,6 +22,8 @@ export type QuoteRequestSummary = {
   email: string
   description: string
   serviceTitle: string
+  // "$125 per rim": the price the visitor was shown, when the service has one.
+  price?: string | null
   photoCount: number
 }
 
@@ -46,6 +48,7 @@ export function RequestSummary({
     ['Phone', p.phone],
     ['Email', p.email],
     ['Service', p.serviceTitle],
+    ...(p.price ? [['Price', p.price] as [string, string]] : []),
     ['Description', p.description],
     ['Photos', photosText ?? (p.photoCount ? `${p.photoCount} ${photoWord}` : 'None')],
     ...extra,

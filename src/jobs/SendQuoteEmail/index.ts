@@ -3,6 +3,7 @@ import type { TaskConfig } from 'payload'
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { REPLY_PROMISE_HOURS } from '@/lib/business'
 import type { Lead } from '@/payload-types'
+import { offeredPrice } from '@/lib/home-content'
 import { serviceTitle } from '@/lib/catalog'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import { createPerCoreLimiter } from '@/lib/limiter'
@@ -91,7 +92,7 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
     async function send(lead: Lead) {
       const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
       const { render } = await import('@react-email/render')
-      const title = serviceTitle(lead.serviceType)
+      const title = lead.offeredTitle || serviceTitle(lead.serviceType)
       const details = {
         firstName: lead.firstName,
         lastName: lead.lastName,
@@ -99,6 +100,7 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
         email: lead.email,
         description: lead.description,
         serviceTitle: title,
+        price: offeredPrice(lead),
         photoCount: lead.photos?.length ?? 0,
       }
 

@@ -1,0 +1,47 @@
+import type { CollectionBeforeChangeHook, Payload, PayloadRequest } from 'payload'
+import { ValidationError } from 'payload'
+
+import { MAIN_FORM_SERVICE, SERVICE_TYPES } from '@/lib/catalog'
+import { homeContent } from '@/lib/home-content'
+
+export type OfferSnapshot = {
+  offeredTitle: string
+  offeredPriceCents: number | null
+  offeredUnit: string | null
+}
+
+export const OFFER_WITHDRAWN = 'This service is no longer offered. Please reload the page and choose another.'
+
+/**
+ * The offer as the published home page shows it now, or null when the site no longer
+ * offers that service. The main form's Wheel Restoration has no price of its own.
+ */
+export async function publishedOffer(
+  payload: Payload,
+  serviceType: string,
+  req?: Partial<PayloadRequest>,
+): Promise<OfferSnapshot | null> {
+  if (serviceType === MAIN_FORM_SERVICE.key) {
+    return { offeredTitle: MAIN_FORM_SERVICE.title, offeredPriceCents: null, offeredUnit: null }
+  }
+  const doc = await payload.findGlobal({ slug: 'home-page', depth: 0, draft: false, req })
+  // A global saved only as a draft so far has published nothing: the defaults are live.
+  const offers = homeContent(doc._status === 'draft' ? {} : doc).pricing.offers
+  const offer = offers.find((o) => o.key === serviceType)
+  if (!offer) return null
+  return { offeredTitle: offer.title, offeredPriceCents: offer.priceCents, offeredUnit: offer.unit || null }
+}
+
+// A new lead keeps the title and price its visitor was shown, whatever the owner changes later.
+export const snapshotOffer: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
+  // An unknown value is the select field's to refuse, with its own message.
+  if (operation !== 'create' || !SERVICE_TYPES.includes(data.serviceType)) return data
+  const offer = await publishedOffer(req.payload, data.serviceType, req)
+  if (!offer) {
+    throw new ValidationError({
+      collection: 'leads',
+      errors: [{ message: OFFER_WITHDRAWN, path: 'serviceType' }],
+    })
+  }
+  return { ...data, ...offer }
+}

@@ -1,0 +1,96 @@
+import type { Browser, Page } from '@playwright/test'
+
+import { expect, test } from '../helpers/e2e-test'
+import { DEV_ADMIN } from '../../src/seed/dev-admin'
+
+// The owner edits the home page in the back office: a draft stays the owner's until it is
+// published, the preview shows it, publishing reaches visitors at once, an earlier version
+// comes back, and a lead keeps the price its visitor was shown.
+
+const REVIEW = {
+  name: 'Priya S.',
+  date: 'Yesterday',
+  text: 'Fixed a scraped rim outside my apartment in forty minutes. Spotless work.',
+}
+
+const rimCard = (page: Page) => page.locator('[data-offer="rim_rash"]')
+
+// A visitor: a browser of their own, without the owner's cookie.
+async function visitorPage(browser: Browser) {
+  const context = await browser.newContext()
+  return context.newPage()
+}
+
+async function draftRimPrice(page: Page): Promise<number | undefined> {
+  const res = await page.request.get('/api/globals/home-page?depth=0&draft=true')
+  const doc = (await res.json()) as { pricing?: { offers?: { key: string; price: number }[] } }
+  return doc.pricing?.offers?.find((o) => o.key === 'rim_rash')?.price
+}
+
+test('the owner drafts a price and a review, previews, publishes and restores the home page', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const login = await page.request.post('/api/users/login', { data: DEV_ADMIN })
+  expect(login.ok()).toBe(true)
+  const visitor = await visitorPage(browser)
+
+  await page.goto('/admin/globals/home-page')
+  await page.locator('.tabs-field__tab-button', { hasText: 'Pricing' }).click()
+  await page.locator('#field-pricing__offers__0__price').fill('135')
+  await page.locator('.tabs-field__tab-button', { hasText: 'Reviews' }).click()
+  await page.getByRole('button', { name: 'Add Review' }).click()
+  await page.locator('#field-reviews__items__6__name').fill(REVIEW.name)
+  await page.locator('#field-reviews__items__6__rating').fill('5')
+  await page.locator('#field-reviews__items__6__date').fill(REVIEW.date)
+  await page.locator('#field-reviews__items__6__text').fill(REVIEW.text)
+
+  // Autosave keeps it as a draft: visitors still see the published $125.
+  await expect.poll(() => draftRimPrice(page), { timeout: 20_000 }).toBe(135)
+  await visitor.goto('/')
+  await expect(rimCard(visitor)).toContainText('$125')
+  await expect(visitor.getByText(REVIEW.text)).toHaveCount(0)
+
+  // The live preview beside the form, at a phone's width, shows the draft.
+  await page.getByRole('button', { name: 'Live Preview' }).click()
+  const preview = page.frameLocator('iframe.live-preview-iframe')
+  await expect(rimCard(preview as unknown as Page)).toContainText('$135')
+  await expect(preview.getByText(REVIEW.text)).toBeVisible()
+  // Only a signed-in account may open it: a visitor is sent to sign in.
+  await visitor.goto('/preview')
+  await expect(visitor).toHaveURL(/\/login\?redirect=/)
+
+  await page.getByRole('button', { name: 'Publish changes' }).click()
+  await expect(page.getByText('Updated successfully.').first()).toBeVisible()
+  await visitor.goto('/')
+  await expect(rimCard(visitor)).toContainText('$135')
+  await expect(visitor.getByText(REVIEW.text)).toBeVisible()
+
+  // A request made while $135 is live keeps $135, whatever happens to the page later.
+  const email = `home-content-${Date.now()}@example.com`
+  await rimCard(visitor).getByRole('button', { name: 'Get Started' }).click()
+  const dialog = visitor.getByRole('dialog')
+  await dialog.getByLabel('First Name').fill('Dana')
+  await dialog.getByLabel('Last Name').fill('Price')
+  await dialog.getByLabel('Phone').fill('(512) 555-0135')
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Description').fill('Curb rash on one rear wheel.')
+  await dialog.getByRole('button', { name: 'Submit Request' }).click()
+  await expect(visitor.getByText('Request Submitted!')).toBeVisible()
+
+  // Back to the version the seed published: the spec's $125, without the new review.
+  await page.goto('/admin/globals/home-page/versions')
+  await page.locator('.versions table tbody tr').last().locator('a').first().click()
+  await page.getByRole('button', { name: 'Restore this version' }).click()
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByText(/Restored/i).first()).toBeVisible()
+  await visitor.goto('/')
+  await expect(rimCard(visitor)).toContainText('$125')
+  await expect(visitor.getByText(REVIEW.text)).toHaveCount(0)
+
+  const leads = await page.request.get(`/api/leads?depth=0&where[email][equals]=${encodeURIComponent(email)}`)
+  const [lead] = (await leads.json()).docs as { id: number }[]
+  await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+  await expect(page.getByText('Rim Rash / Curbed Rim · $135 per rim').first()).toBeVisible()
+})

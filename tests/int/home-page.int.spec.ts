@@ -1,0 +1,183 @@
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { describe, expect, it } from 'vitest'
+
+import { OFFER_WITHDRAWN } from '@/collections/Leads/hooks/snapshotOffer'
+import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
+
+import { setupHarness } from '../helpers/harness'
+import { newClient, QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+
+// The home page as content: what visitors read is the published version only, a lead keeps
+// the offer its visitor saw, and a publish scheduled in the job queue happens once.
+const h = setupHarness({ http: true })
+
+type Offer = ReturnType<typeof homePageData>['pricing']['offers'][number]
+
+const defaultOffers = (): Offer[] => homePageData(DEFAULT_HOME_CONTENT).pricing.offers
+
+const withRimPrice = (price: number): Offer[] =>
+  defaultOffers().map((o) => (o.key === 'rim_rash' ? { ...o, price } : o))
+
+async function publish(offers: Offer[]) {
+  await h.payload.updateGlobal({ slug: 'home-page', data: { _status: 'published', pricing: { offers } } })
+}
+
+async function saveDraft(offers: Offer[]) {
+  await h.payload.updateGlobal({ slug: 'home-page', draft: true, data: { pricing: { offers } } })
+}
+
+const rimPrice = (doc: { pricing?: { offers?: { key: string; price: number }[] | null } | null }) =>
+  doc.pricing?.offers?.find((o) => o.key === 'rim_rash')?.price
+
+async function restRimPrice(persona: Parameters<typeof h.sessionOf>[0], draft: boolean) {
+  const res = await h.http.get(`/api/globals/home-page?depth=0${draft ? '&draft=true' : ''}`, {
+    session: h.sessionOf(persona),
+  })
+  expect(res.status).toBe(200)
+  return rimPrice(res.body)
+}
+
+describe('the home page global', () => {
+  it('hides a draft from visitors and unapproved accounts on every API; staff preview it', async () => {
+    await publish(withRimPrice(135))
+    await saveDraft(withRimPrice(150))
+    for (const persona of ['anonymous', 'unapproved'] as const) {
+      expect(await restRimPrice(persona, false)).toBe(135)
+      expect(await restRimPrice(persona, true)).toBe(135)
+      const gql = await h.http.post('/api/graphql', {
+        json: { query: '{ HomePage(draft: true) { pricing { offers { key price } } } }' },
+        session: h.sessionOf(persona),
+      })
+      expect(rimPrice(gql.body.data.HomePage)).toBe(135)
+    }
+    const local = await h.payload.findGlobal({
+      slug: 'home-page',
+      draft: true,
+      overrideAccess: false,
+      user: null,
+    })
+    expect(rimPrice(local)).toBe(135)
+    expect(await restRimPrice('staff', false)).toBe(135)
+    expect(await restRimPrice('staff', true)).toBe(150)
+  })
+
+  it('shows visitors nothing of a home page that was only ever saved as a draft', async () => {
+    const db = h.payload.db as unknown as PostgresAdapter
+    await db.drizzle.delete(db.tables.home_page)
+    await db.drizzle.delete(db.tables._home_page_v)
+    await saveDraft(withRimPrice(199))
+    expect(await restRimPrice('anonymous', true)).toBeUndefined()
+    expect(await restRimPrice('admin', true)).toBe(199)
+  })
+
+  it('lets only an admin change it, and refuses two offers for one service', async () => {
+    const body = { pricing: { offers: withRimPrice(1) } }
+    for (const who of ['anonymous', 'unapproved', 'staff'] as const) {
+      const res = await h.http.post('/api/globals/home-page', { json: body, session: h.sessionOf(who) })
+      expect(res.status).toBe(403)
+    }
+    const twice = await h.http.post('/api/globals/home-page', {
+      json: { pricing: { offers: [...defaultOffers(), defaultOffers()[0]] } },
+      session: h.sessionOf('admin'),
+    })
+    expect(twice.status).toBe(400)
+    expect(JSON.stringify(twice.body)).toContain('Each service can have one offer only.')
+    const rest = await h.http.get('/api/globals/home-page/versions', { session: h.sessionOf('staff') })
+    expect(rest.status).toBe(403)
+  })
+})
+
+describe('a lead keeps the offer its visitor saw', () => {
+  it('records the published title and price, which later edits never rewrite', async () => {
+    await publish(withRimPrice(135))
+    await saveDraft(withRimPrice(999))
+    const res = await submitQuote(h.http, quoteForm({ serviceType: 'rim_rash' }), { client: newClient() })
+    expect(res.status).toBe(201)
+    const [lead] = (
+      await h.payload.find({ collection: 'leads', where: { email: { equals: QUOTE_FIELDS.email } } })
+    ).docs
+    expect(lead).toMatchObject({
+      serviceType: 'rim_rash',
+      offeredTitle: 'Rim Rash / Curbed Rim',
+      offeredPriceCents: 13500,
+      offeredUnit: 'per rim',
+    })
+    // The key stays when the title and price change.
+    const renamed = withRimPrice(140).map((o) =>
+      o.key === 'rim_rash' ? { ...o, title: 'Curb Rash Repair' } : o,
+    )
+    await publish(renamed)
+    const again = await h.payload.findByID({ collection: 'leads', id: lead.id })
+    expect(again).toMatchObject({
+      serviceType: 'rim_rash',
+      offeredTitle: 'Rim Rash / Curbed Rim',
+      offeredPriceCents: 13500,
+    })
+    const published = await h.payload.findGlobal({ slug: 'home-page' })
+    expect(published.pricing?.offers?.map((o) => o.key)).toEqual(defaultOffers().map((o) => o.key))
+  })
+
+  it('the server sets the snapshot: a visitor cannot name their own price', async () => {
+    await publish(defaultOffers())
+    const res = await h.http.post('/api/leads', {
+      json: { ...QUOTE_FIELDS, serviceType: 'headlight_refresh', offeredPriceCents: 1, offeredTitle: 'Free' },
+      headers: { 'X-Forwarded-For': newClient() },
+    })
+    expect(res.status).toBe(201)
+    const lead = await h.payload.findByID({ collection: 'leads', id: res.body.doc.id })
+    expect(lead).toMatchObject({
+      offeredTitle: 'Headlight Refresh',
+      offeredPriceCents: 8500,
+      offeredUnit: null,
+    })
+  })
+
+  it('refuses a service the site no longer offers, and keeps the leads that had it', async () => {
+    await publish(defaultOffers())
+    const before = await submitQuote(h.http, quoteForm({ serviceType: 'windshield_repair' }))
+    expect(before.status).toBe(201)
+    await publish(defaultOffers().filter((o) => o.key !== 'windshield_repair'))
+    const count = (await h.payload.count({ collection: 'leads' })).totalDocs
+    const res = await submitQuote(h.http, quoteForm({ serviceType: 'windshield_repair' }))
+    expect(res.status).toBe(400)
+    expect(res.body.fieldErrors).toEqual({ serviceType: OFFER_WITHDRAWN })
+    expect((await h.payload.count({ collection: 'leads' })).totalDocs).toBe(count)
+    const old = await h.payload.find({
+      collection: 'leads',
+      where: { serviceType: { equals: 'windshield_repair' } },
+    })
+    expect(old.docs.map((d) => d.offeredTitle)).toEqual(['Cracked Windshield Repair'])
+    // The main form's service has no offer card and is always taken.
+    expect((await submitQuote(h.http, quoteForm())).status).toBe(201)
+  })
+})
+
+describe('a scheduled publish', () => {
+  it('is published once by the job queue, even with two runners', async () => {
+    await publish(defaultOffers())
+    await saveDraft(withRimPrice(160))
+    await h.payload.jobs.queue({
+      task: 'schedulePublish',
+      input: { type: 'publish', global: 'home-page' },
+      waitUntil: new Date(Date.now() - 1000),
+    })
+    const publishedVersions = async () =>
+      (
+        await h.payload.countGlobalVersions({
+          global: 'home-page',
+          where: { 'version._status': { equals: 'published' } },
+        })
+      ).totalDocs
+    const before = await publishedVersions()
+    await Promise.all([h.payload.jobs.run({ silent: true }), h.payload.jobs.run({ silent: true })])
+    expect(rimPrice(await h.payload.findGlobal({ slug: 'home-page', overrideAccess: false }))).toBe(160)
+    expect(await publishedVersions()).toBe(before + 1)
+    const jobs = await h.payload.find({
+      collection: 'payload-jobs',
+      where: { taskSlug: { equals: 'schedulePublish' } },
+    })
+    expect(
+      jobs.docs.map((j) => [j.completedAt !== null && j.completedAt !== undefined, j.totalTried]),
+    ).toEqual([[true, 1]])
+  })
+})
