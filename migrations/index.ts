@@ -11,6 +11,7 @@ import * as migration_20261125_054610_job_postings from './20261125_054610_job_p
 import * as migration_20261125_055615_redirects from './20261125_055615_redirects';
 import * as migration_20261125_060846_erasures from './20261125_060846_erasures';
 import * as migration_20261125_074712_home_page from './20261125_074712_home_page';
+import * as migration_20261125_075852_home_page_seo from './20261125_075852_home_page_seo';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261125_074712_home_page.up,
     down: migration_20261125_074712_home_page.down,
-    name: '20261125_074712_home_page'
+    name: '20261125_074712_home_page',
+  },
+  {
+    up: migration_20261125_075852_home_page_seo.up,
+    down: migration_20261125_075852_home_page_seo.down,
+    name: '20261125_075852_home_page_seo'
   },
 ];

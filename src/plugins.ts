@@ -1,6 +1,7 @@
 import path from 'node:path'
 
 import { importExportPlugin } from '@payloadcms/plugin-import-export'
+import { seoPlugin } from '@payloadcms/plugin-seo'
 import { APIError } from 'payload'
 import type { CollectionBeforeOperationHook, CollectionConfig, Endpoint, Plugin } from 'payload'
 
@@ -90,4 +91,8 @@ const leadsExport = importExportPlugin({
   }),
 })
 
-export const plugins: Plugin[] = [storagePlugin(), leadsExport, redirects]
+// The home page's title, description and share image, in an SEO tab of its editor; empty
+// fields fall back to the site's own (src/lib/seo.ts).
+const seo = seoPlugin({ globals: ['home-page'], uploadsCollection: 'gallery-images', tabbedUI: true })
+
+export const plugins: Plugin[] = [storagePlugin(), leadsExport, redirects, seo]

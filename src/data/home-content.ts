@@ -10,7 +10,8 @@ import { DEFAULT_HOME_CONTENT, type HomeContent, homeContent } from '@/lib/home-
 // What visitors see: the published version only (the global's access hides drafts from them).
 async function readHomeContent(): Promise<HomeContent> {
   const payload = await getPayload({ config })
-  return homeContent(await payload.findGlobal({ slug: 'home-page', overrideAccess: false, depth: 0 }))
+  // Depth 1 for the share image's file; nothing else on the global is a relation.
+  return homeContent(await payload.findGlobal({ slug: 'home-page', overrideAccess: false, depth: 1 }))
 }
 
 const cachedHomeContent = unstable_cache(readHomeContent, ['home-page'], { tags: [CACHE_TAGS.homePage] })

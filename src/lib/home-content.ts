@@ -30,7 +30,11 @@ export type HomeContent = {
   process: { steps: ProcessStep[] }
   reviews: { rating: number; count: number; label: string; items: HomeReview[] }
   contact: { title: string; text: string }
+  // Empty: the site's own title, description and share image.
+  seo: { title: string; description: string; image: ShareImage | null }
 }
+
+export type ShareImage = { url: string; width: number | null; height: number | null; alt: string }
 
 // Written where a step's text names the business's phone; the site shows the number as a link.
 export const PHONE_PLACEHOLDER = '{phone}'
@@ -109,6 +113,7 @@ export const DEFAULT_HOME_CONTENT: HomeContent = {
     title: 'Ready to Get Started?',
     text: 'Call or text us a photo of the damage, or request a quote online. We reply within 24 hours.',
   },
+  seo: { title: '', description: '', image: null },
 }
 
 /** "$125", "$99.50": the way the site and the e-mails write a price. */
@@ -148,6 +153,7 @@ export function homeContent(doc: unknown): HomeContent {
   const process = s.process ?? {}
   const reviews = s.reviews ?? {}
   const contact = s.contact ?? {}
+  const meta = s.meta ?? {}
   const item = (r: Record<string, unknown>) =>
     typeof r.title === 'string' ? { title: r.title, text: text(r.text, '') } : null
   const seen = new Set<string>()
@@ -191,6 +197,24 @@ export function homeContent(doc: unknown): HomeContent {
       ),
     },
     contact: { title: text(contact.title, d.contact.title), text: text(contact.text, d.contact.text) },
+    seo: {
+      title: text(meta.title, ''),
+      description: text(meta.description, ''),
+      image: shareImage(meta.image),
+    },
+  }
+}
+
+// The share image when it was read with its file (depth 1); an id alone is no use to a page.
+function shareImage(value: unknown): ShareImage | null {
+  if (!value || typeof value !== 'object') return null
+  const image = value as Record<string, unknown>
+  if (typeof image.url !== 'string' || !image.url) return null
+  return {
+    url: image.url,
+    width: typeof image.width === 'number' ? image.width : null,
+    height: typeof image.height === 'number' ? image.height : null,
+    alt: typeof image.alt === 'string' ? image.alt : '',
   }
 }
 
@@ -217,7 +241,7 @@ export function offeredService(lead: OfferedLead): string {
 
 /** The content as the Home page global stores it (prices in dollars, as the owner types them). */
 export function homePageData(content: HomeContent) {
-  const { pricing, ...rest } = structuredClone(content)
+  const { pricing, seo: _seo, ...rest } = structuredClone(content)
   return {
     ...rest,
     pricing: {

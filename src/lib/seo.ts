@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 
+import type { ShareImage } from '@/lib/home-content'
 import { serverUrl } from '@/lib/server-url'
 
 export const PUBLIC_PATHS = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service'] as const
@@ -47,11 +48,14 @@ export function pageMetadata({
   title,
   description,
   path,
+  image,
 }: {
   businessName: string
   title?: string
   description: string
   path: string
+  // The owner's share image for this page; the site's own otherwise.
+  image?: ShareImage | null
 }): Metadata {
   return {
     ...(title ? { title } : {}),
@@ -64,7 +68,15 @@ export function pageMetadata({
       type: 'website',
       siteName: businessName,
       locale: 'en_US',
-      images: [ogImage(businessName)],
+      images: [
+        image
+          ? {
+              url: image.url,
+              ...(image.width && image.height ? { width: image.width, height: image.height } : {}),
+              alt: image.alt || title || homeTitle(businessName),
+            }
+          : ogImage(businessName),
+      ],
     },
   }
 }

@@ -21,8 +21,11 @@ async function visitorPage(browser: Browser) {
   return context.newPage()
 }
 
-async function draftRimPrice(page: Page): Promise<number | undefined> {
-  const res = await page.request.get('/api/globals/home-page?depth=0&draft=true')
+// With the owner's token: a script-less request's cookie counts for nothing (CSRF list).
+async function draftRimPrice(page: Page, token: string): Promise<number | undefined> {
+  const res = await page.request.get('/api/globals/home-page?depth=0&draft=true', {
+    headers: { Authorization: `JWT ${token}` },
+  })
   const doc = (await res.json()) as { pricing?: { offers?: { key: string; price: number }[] } }
   return doc.pricing?.offers?.find((o) => o.key === 'rim_rash')?.price
 }
@@ -34,6 +37,7 @@ test('the owner drafts a price and a review, previews, publishes and restores th
   test.setTimeout(120_000)
   const login = await page.request.post('/api/users/login', { data: DEV_ADMIN })
   expect(login.ok()).toBe(true)
+  const { token } = (await login.json()) as { token: string }
   const visitor = await visitorPage(browser)
 
   await page.goto('/admin/globals/home-page')
@@ -47,7 +51,7 @@ test('the owner drafts a price and a review, previews, publishes and restores th
   await page.locator('#field-reviews__items__6__text').fill(REVIEW.text)
 
   // Autosave keeps it as a draft: visitors still see the published $125.
-  await expect.poll(() => draftRimPrice(page), { timeout: 20_000 }).toBe(135)
+  await expect.poll(() => draftRimPrice(page, token), { timeout: 20_000 }).toBe(135)
   await visitor.goto('/')
   await expect(rimCard(visitor)).toContainText('$125')
   await expect(visitor.getByText(REVIEW.text)).toHaveCount(0)
@@ -93,4 +97,34 @@ test('the owner drafts a price and a review, previews, publishes and restores th
   const [lead] = (await leads.json()).docs as { id: number }[]
   await page.goto(`/admin?tab=leads&lead=${lead.id}`)
   await expect(page.getByText('Rim Rash / Curbed Rim · $135 per rim').first()).toBeVisible()
+})
+
+test("the owner's SEO title and description reach the home page's head", async ({ page, request }) => {
+  const login = await request.post('/api/users/login', { data: DEV_ADMIN })
+  const { token } = (await login.json()) as { token: string }
+  const headers = { Authorization: `JWT ${token}` }
+  const save = (meta: object) =>
+    request.post('/api/globals/home-page', { headers, data: { _status: 'published', meta } })
+  expect(
+    (
+      await save({ title: 'Curb Rash Fixed Where You Park', description: 'Mobile rim repair in Austin.' })
+    ).ok(),
+  ).toBe(true)
+  try {
+    await page.goto('/')
+    await expect(page).toHaveTitle('Curb Rash Fixed Where You Park')
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Mobile rim repair in Austin.',
+    )
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'Curb Rash Fixed Where You Park',
+    )
+  } finally {
+    expect((await save({ title: '', description: '' })).ok()).toBe(true)
+  }
+  // Emptied, the site's own title is back.
+  await page.goto('/')
+  await expect(page).toHaveTitle(/^Curbside Rim Co\. - /)
 })

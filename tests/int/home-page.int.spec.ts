@@ -2,10 +2,10 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { describe, expect, it } from 'vitest'
 
 import { OFFER_WITHDRAWN } from '@/collections/Leads/hooks/snapshotOffer'
-import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
+import { DEFAULT_HOME_CONTENT, homeContent, homePageData } from '@/lib/home-content'
 
 import { setupHarness } from '../helpers/harness'
-import { newClient, QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { newClient, phoneJpeg, QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
 
 // The home page as content: what visitors read is the published version only, a lead keeps
 // the offer its visitor saw, and a publish scheduled in the job queue happens once.
@@ -179,5 +179,33 @@ describe('a scheduled publish', () => {
     expect(
       jobs.docs.map((j) => [j.completedAt !== null && j.completedAt !== undefined, j.totalTried]),
     ).toEqual([[true, 1]])
+  })
+})
+
+describe('the home page SEO fields', () => {
+  it('carry the title, description and share image the owner set, read with the image file', async () => {
+    const image = await h.payload.create({
+      collection: 'gallery-images',
+      data: { alt: 'A restored rim' },
+      file: { data: await phoneJpeg(), mimetype: 'image/jpeg', name: 'share.jpg', size: 0 },
+    })
+    await h.payload.updateGlobal({
+      slug: 'home-page',
+      data: {
+        _status: 'published',
+        meta: { title: 'Rim repair that comes to you', description: 'Mobile rim repair.', image: image.id },
+      },
+    })
+    const read = homeContent(
+      await h.payload.findGlobal({ slug: 'home-page', depth: 1, overrideAccess: false }),
+    )
+    expect(read.seo).toMatchObject({
+      title: 'Rim repair that comes to you',
+      description: 'Mobile rim repair.',
+      image: { alt: 'A restored rim' },
+    })
+    expect(read.seo.image?.url).toMatch(/\.webp$/)
+    // Read without the file (depth 0), the image is left out rather than guessed.
+    expect(homeContent(await h.payload.findGlobal({ slug: 'home-page', depth: 0 })).seo.image).toBeNull()
   })
 })

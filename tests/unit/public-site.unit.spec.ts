@@ -52,6 +52,13 @@ describe('SEO metadata', () => {
     })
   })
 
+  it("a page's own share image replaces the site's", () => {
+    const image = { url: '/api/gallery-images/file/rim.webp', width: 1200, height: 800, alt: 'A rim' }
+    expect(pageMetadata({ businessName: 'X', description: 'd', path: '/', image }).openGraph).toMatchObject({
+      images: [{ url: image.url, width: 1200, height: 800, alt: 'A rim' }],
+    })
+  })
+
   it('every page names the share image, since a page-level openGraph replaces the layout one', () => {
     const image = { url: OG_IMAGE.path, width: 1200, height: 630, type: 'image/png' }
     expect(siteMetadata({ businessName: 'X', description: 'd' }).openGraph).toMatchObject({

@@ -22,7 +22,7 @@ export default async function PreviewPage() {
   if (!isApprovedStaff(user)) redirect(`/login?redirect=${encodeURIComponent('/admin/globals/home-page')}`)
   const [settings, draft] = await Promise.all([
     getSiteSettings(),
-    payload.findGlobal({ slug: 'home-page', draft: true, depth: 0, overrideAccess: false, user }),
+    payload.findGlobal({ slug: 'home-page', draft: true, depth: 1, overrideAccess: false, user }),
   ])
   return (
     <>
