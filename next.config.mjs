@@ -39,16 +39,21 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   async headers() {
+    // Two rules that never both match: a path matched twice would be sent both headers, and
+    // the stricter frame-ancestors would win.
     return [
-      { source: '/:path*', headers: securityHeaders },
-      // The editor's live preview frames this one page from the admin (same origin).
+      { source: '/:path((?!preview(?:/|$)).*)', headers: securityHeaders },
+      // The editor's live preview frames these pages from the admin (same origin).
       {
-        source: '/preview',
+        source: '/preview/:path*',
         headers: [
           {
             key: 'Content-Security-Policy',
             value: contentSecurityPolicy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
           },
+          ...securityHeaders.filter(
+            ({ key }) => key !== 'Content-Security-Policy' && key !== 'X-Frame-Options',
+          ),
           { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
         ],
       },

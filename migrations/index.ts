@@ -12,6 +12,8 @@ import * as migration_20261125_055615_redirects from './20261125_055615_redirect
 import * as migration_20261125_060846_erasures from './20261125_060846_erasures';
 import * as migration_20261125_074712_home_page from './20261125_074712_home_page';
 import * as migration_20261125_075852_home_page_seo from './20261125_075852_home_page_seo';
+import * as migration_20261125_080501_promotion_drafts from './20261125_080501_promotion_drafts';
+import * as migration_20261125_081439_gallery_item_drafts from './20261125_081439_gallery_item_drafts';
 
 export const migrations = [
   {
@@ -82,6 +84,16 @@ export const migrations = [
   {
     up: migration_20261125_075852_home_page_seo.up,
     down: migration_20261125_075852_home_page_seo.down,
-    name: '20261125_075852_home_page_seo'
+    name: '20261125_075852_home_page_seo',
+  },
+  {
+    up: migration_20261125_080501_promotion_drafts.up,
+    down: migration_20261125_080501_promotion_drafts.down,
+    name: '20261125_080501_promotion_drafts',
+  },
+  {
+    up: migration_20261125_081439_gallery_item_drafts.up,
+    down: migration_20261125_081439_gallery_item_drafts.down,
+    name: '20261125_081439_gallery_item_drafts'
   },
 ];

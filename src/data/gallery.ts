@@ -4,7 +4,7 @@ import config from '@payload-config'
 import { unstable_cache } from 'next/cache'
 import { getPayload } from 'payload'
 
-import type { GalleryImage } from '@/payload-types'
+import type { GalleryImage, User } from '@/payload-types'
 
 import { CACHE_TAGS } from '@/lib/cache-tags'
 
@@ -75,11 +75,18 @@ function picture(image: unknown, fallbackAlt: string): GalleryPicture | null {
   }
 }
 
-export async function readGallery(): Promise<GalleryCard[]> {
+// Visitors get the published items; the editor's preview (`draft` with the signed-in staff
+// account) gets each item's latest draft.
+export async function readGallery({
+  draft = false,
+  user = null,
+}: { draft?: boolean; user?: User | null } = {}) {
   const payload = await getPayload({ config })
   const { docs } = await payload.find({
     collection: 'gallery-items',
     overrideAccess: false,
+    user,
+    draft,
     depth: 1,
     sort: '-createdAt',
     pagination: false,
@@ -89,11 +96,11 @@ export async function readGallery(): Promise<GalleryCard[]> {
     const after = picture(item.afterImage, `${item.title}, after`)
     if (!before || !after) return []
     return [{ id: String(item.id), title: item.title, description: item.description ?? '', before, after }]
-  })
+  }) satisfies GalleryCard[]
 }
 
 // No time limit: every write to gallery-items or gallery-images revalidates the tag.
-const cachedGallery = unstable_cache(readGallery, ['gallery'], { tags: [CACHE_TAGS.gallery] })
+const cachedGallery = unstable_cache(() => readGallery(), ['gallery'], { tags: [CACHE_TAGS.gallery] })
 
 export async function getGallery(): Promise<{ items: readonly GalleryCard[]; fallback: boolean }> {
   try {

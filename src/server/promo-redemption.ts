@@ -18,7 +18,8 @@ export type Redeemed = {
 
 type Db = PostgresAdapter['drizzle']
 
-const LIVE = sql`is_active IS TRUE AND (end_date IS NULL OR end_date > now())`
+// A draft (never published, or unpublished) is not live, whatever its dates say.
+const LIVE = sql`_status = 'published' AND is_active IS TRUE AND (end_date IS NULL OR end_date > now())`
 const HAS_ROOM = sql`(usage_limit IS NULL OR COALESCE(usage_count, 0) < usage_limit)`
 
 async function refusal(db: Db, code: string): Promise<string> {

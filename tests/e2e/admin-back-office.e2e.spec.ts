@@ -576,7 +576,8 @@ test.describe('in a browser on the other side of the world', () => {
 
       await input.fill('Dec 31, 2026 7:30 PM')
       await input.press('Enter')
-      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      // Promotions have drafts: the change is live once published.
+      await page.getByRole('button', { name: 'Publish changes', exact: true }).click()
       await expect.poll(stored).toBe('2027-01-01T01:30:00.000Z')
     } finally {
       await page.evaluate(async (promotion) => {

@@ -40,7 +40,16 @@ import { createUser } from './payload'
 import { SIGN_UP_ON_THE_SITE } from '@/collections/Users/hooks/answerSignUpAlike'
 
 // The only fields an anonymous visitor may read of a promotion: what the banner shows.
-const BANNER_FIELDS = ['id', 'title', 'bannerText', 'bannerColor', 'discountCode', 'endDate'] as const
+// `_status` too: the public reads published promotions only, and may see that they are.
+const BANNER_FIELDS = [
+  'id',
+  'title',
+  'bannerText',
+  'bannerColor',
+  'discountCode',
+  'endDate',
+  '_status',
+] as const
 
 // Runs every cell of ACCESS_MATRIX (tests/helpers/access-matrix.ts) through one channel.
 

@@ -43,6 +43,10 @@ export async function clearRateLimits(payload: Payload): Promise<void> {
 export async function resetDatabase(payload: Payload): Promise<void> {
   for (const collection of COLLECTIONS) {
     await payload.db.deleteMany({ collection, where: {} })
+    // Their versions too: a find with `draft: true` reads the versions table.
+    if (payload.collections[collection].config.versions) {
+      await payload.db.deleteVersions({ collection, where: {} })
+    }
   }
   const db = payload.db as unknown as PostgresAdapter
   await clearRateLimits(payload)

@@ -4,8 +4,9 @@ import { TEST_DATA_DIR } from '../helpers/env'
 import { fileExists, seedGalleryImage, seedGalleryItem } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
 
-// A gallery item's pictures go with it: deleting the item, or replacing a picture on
-// edit, removes the picture's row and its files, unless another item still shows it.
+// A gallery item's pictures go with it: deleting the item removes the pictures' rows and
+// files, unless another item still shows them. A picture replaced on edit stays while a
+// version of the item that can be restored shows it, and goes with the item.
 const h = setupHarness({ http: true })
 
 async function imageExists(id: number): Promise<boolean> {
@@ -33,7 +34,7 @@ describe('gallery pictures of deleted or edited items', () => {
     expect(fileExists(TEST_DATA_DIR, 'gallery-images', after.filename)).toBe(false)
   })
 
-  it('replacing the before picture removes the old one and keeps the after picture', async () => {
+  it('replacing the before picture keeps the old one for the earlier version; deleting the item removes all', async () => {
     const { before, after, images } = await pair('replaced')
     const item = await seedGalleryItem(h.payload, images, h.accounts.staff.user)
     const replacement = (await seedGalleryImage(h.payload, 'new before', 'replaced-new.png')) as Doc
@@ -43,10 +44,29 @@ describe('gallery pictures of deleted or edited items', () => {
       json: { beforeImage: replacement.id },
     })
     expect(res.status).toBe(200)
-    expect(await imageExists(before.id)).toBe(false)
-    expect(fileExists(TEST_DATA_DIR, 'gallery-images', before.filename)).toBe(false)
     expect(await imageExists(after.id)).toBe(true)
     expect(await imageExists(replacement.id)).toBe(true)
+    // The version before the edit still shows it, and can be restored.
+    expect(await imageExists(before.id)).toBe(true)
+    const versions = await h.payload.findVersions({
+      collection: 'gallery-items',
+      sort: 'createdAt',
+      depth: 0,
+    })
+    const earlier = versions.docs.find((v) => v.parent === item.id && v.version.beforeImage === before.id)
+    expect(earlier).toBeDefined()
+    const restored = await h.http.post(`/api/gallery-items/versions/${earlier!.id}`, {
+      session: h.sessionOf('staff'),
+    })
+    expect(restored.status).toBe(200)
+    expect(
+      (await h.payload.findByID({ collection: 'gallery-items', id: item.id, depth: 0 })).beforeImage,
+    ).toBe(before.id)
+
+    const deleted = await h.http.delete(`/api/gallery-items/${item.id}`, { session: h.sessionOf('staff') })
+    expect(deleted.status).toBe(200)
+    for (const image of [before, after, replacement]) expect(await imageExists(image.id)).toBe(false)
+    expect(fileExists(TEST_DATA_DIR, 'gallery-images', before.filename)).toBe(false)
   })
 
   it('a title-only edit keeps both pictures', async () => {

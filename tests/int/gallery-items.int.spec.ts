@@ -108,3 +108,39 @@ describe.each(CHANNELS)('gallery items over %s', (name) => {
     expect(await snapshot(h.payload, 'gallery-items')).toEqual(before)
   })
 })
+
+describe('gallery item drafts', () => {
+  it('a draft is on no public API and not on the gallery; the preview reads it for staff', async () => {
+    const { readGallery } = await import('@/data/gallery')
+    const draft = await h.payload.create({
+      collection: 'gallery-items',
+      draft: true,
+      data: { title: 'Audi RS6: draft pair', ...images },
+    })
+    const published = await seedGalleryItem(h.payload, images)
+    expect(published._status).toBe('published')
+    for (const persona of ['anonymous', 'unapproved'] as const) {
+      const rest = await h.http.get('/api/gallery-items?depth=0&draft=true&limit=100', {
+        session: h.sessionOf(persona),
+      })
+      expect(rest.status).toBe(200)
+      expect(rest.body.docs.map((d: Doc) => d.id)).not.toContain(draft.id)
+      expect(rest.body.docs.map((d: Doc) => d.id)).toContain(published.id)
+      const gql = await h.http.post('/api/graphql', {
+        json: { query: '{ GalleryItems(draft: true, limit: 100) { docs { id } } }' },
+        session: h.sessionOf(persona),
+      })
+      expect(gql.body.data.GalleryItems.docs.map((d: Doc) => d.id)).not.toContain(draft.id)
+    }
+    const local = await h.payload.find({
+      collection: 'gallery-items',
+      draft: true,
+      overrideAccess: false,
+      user: null,
+    })
+    expect(local.docs.map((d) => d.id)).not.toContain(draft.id)
+    expect((await readGallery()).map((c) => c.title)).not.toContain('Audi RS6: draft pair')
+    const preview = await readGallery({ draft: true, user: h.accounts.staff.user })
+    expect(preview.map((c) => c.title)).toContain('Audi RS6: draft pair')
+  })
+})

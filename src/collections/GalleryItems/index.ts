@@ -1,25 +1,45 @@
 import type { CollectionConfig } from 'payload'
 
-import { anyone } from '@/access/anyone'
 import { approvedStaff } from '@/access/approvedStaff'
+import { approvedStaffOrPublished } from '@/access/approvedStaffOrPublished'
+import { publishUnlessDraft } from '@/hooks/publishUnlessDraft'
+import { serverUrl } from '@/lib/server-url'
 import { createdByField } from '@/fields/createdBy'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { revalidateOnChange, revalidateOnDelete } from '@/server/revalidate'
 import { timestampFields } from '@/fields/timestamps'
 
-import { removeImagesOfDeletedItem, removeReplacedImages } from './hooks/removeUnusedImages'
+import {
+  noteImagesOfVersions,
+  removeImagesOfDeletedItem,
+  removeReplacedImages,
+} from './hooks/removeUnusedImages'
 
 export const GalleryItems: CollectionConfig = {
   slug: 'gallery-items',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'beforeImage', 'afterImage', 'createdAt'] },
   access: {
     create: approvedStaff,
-    read: anyone,
+    read: approvedStaffOrPublished,
     update: approvedStaff,
     delete: approvedStaff,
   },
   defaultSort: '-createdAt',
+  versions: { maxPerDoc: 20, drafts: { autosave: { interval: 2000 }, schedulePublish: true } },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'beforeImage', 'afterImage', 'createdAt'],
+    // The gallery page with this item's latest draft, beside the form.
+    livePreview: {
+      url: () => `${serverUrl()}/preview/gallery`,
+      breakpoints: [
+        { name: 'phone', label: 'Phone', width: 390, height: 844 },
+        { name: 'desktop', label: 'Desktop', width: 1280, height: 800 },
+      ],
+    },
+  },
   hooks: {
+    beforeOperation: [publishUnlessDraft],
+    beforeDelete: [noteImagesOfVersions],
     afterChange: [removeReplacedImages, revalidateOnChange(CACHE_TAGS.gallery)],
     afterDelete: [removeImagesOfDeletedItem, revalidateOnDelete(CACHE_TAGS.gallery)],
   },

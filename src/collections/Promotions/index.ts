@@ -11,7 +11,9 @@ import { revalidateOnChange, revalidateOnDelete } from '@/server/revalidate'
 import { timestampFields } from '@/fields/timestamps'
 
 import { hideTimestampsFromPublic } from './hooks/hideTimestampsFromPublic'
+import { keepUsageCount } from './hooks/keepUsageCount'
 import { normalizePromotion } from './hooks/normalizePromotion'
+import { publishUnlessDraft } from '@/hooks/publishUnlessDraft'
 
 const staffRead = { read: approvedStaffField }
 
@@ -30,8 +32,15 @@ export const Promotions: CollectionConfig = {
     delete: approvedStaff,
   },
   defaultSort: '-createdAt',
+  // A promotion can be prepared as a draft and published at a set time by the job queue.
+  versions: {
+    maxPerDoc: 20,
+    drafts: { autosave: { interval: 2000 }, schedulePublish: true },
+  },
   hooks: {
+    beforeOperation: [publishUnlessDraft],
     beforeValidate: [normalizePromotion],
+    beforeChange: [keepUsageCount],
     afterRead: [hideTimestampsFromPublic],
     afterChange: [revalidateOnChange(CACHE_TAGS.promotions)],
     afterDelete: [revalidateOnDelete(CACHE_TAGS.promotions)],

@@ -115,3 +115,24 @@ export async function leadsPerWeek(
     bySource: bySource[i],
   }))
 }
+
+type ScheduleInput = { type?: string; doc?: { relationTo?: string; value?: unknown } }
+
+// When each draft promotion is due to be published by the job queue (the earliest, if several).
+export async function scheduledPublishes(payload: Reader['payload']): Promise<Record<string, string>> {
+  const { docs } = await payload.find({
+    collection: 'payload-jobs',
+    where: { and: [{ taskSlug: { equals: 'schedulePublish' } }, { completedAt: { exists: false } }] },
+    sort: 'waitUntil',
+    limit: 100,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const due: Record<string, string> = {}
+  for (const job of docs) {
+    const input = job.input as ScheduleInput | null
+    if (input?.type === 'unpublish' || input?.doc?.relationTo !== 'promotions' || !job.waitUntil) continue
+    due[String(input.doc.value)] ??= job.waitUntil
+  }
+  return due
+}

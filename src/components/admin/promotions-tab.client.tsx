@@ -30,10 +30,13 @@ export function PromotionsTabClient({
   promotions,
   timeZone,
   bannerId,
+  scheduled,
 }: {
   promotions: Promotion[] | null
   timeZone: string
   bannerId: number | null
+  // Draft promotion id → when the job queue publishes it.
+  scheduled: Record<string, string>
 }) {
   const editor = useEditor<Promotion, PromotionFormValues>(EMPTY_PROMOTION_FORM, (p) =>
     promotionFormValues(p, timeZone),
@@ -224,6 +227,18 @@ export function PromotionsTabClient({
               <Pill pillStyle={p.isActive ? 'success' : 'light-gray'} size="small" className="cbo-status">
                 {p.isActive ? 'Active' : 'Inactive'}
               </Pill>
+              {p._status === 'draft' ? (
+                <Pill pillStyle="light" size="small" className="cbo-draft">
+                  {scheduled[String(p.id)]
+                    ? `Scheduled for ${formatBusinessDate(scheduled[String(p.id)], timeZone)}`
+                    : 'Draft'}
+                </Pill>
+              ) : null}
+              {p.endDate && new Date(p.endDate) <= new Date() ? (
+                <Pill pillStyle="light-gray" size="small" className="cbo-ended">
+                  Ended
+                </Pill>
+              ) : null}
               {p.id === bannerId ? (
                 <Pill pillStyle="warning" size="small" className="cbo-on-banner">
                   On the banner now

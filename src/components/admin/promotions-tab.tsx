@@ -2,7 +2,7 @@ import { findBannerPromotion } from '@/data/banner-query'
 import type { Promotion } from '@/payload-types'
 
 import type { Reader } from './back-office-data'
-import { readPromotions } from './back-office-data'
+import { readPromotions, scheduledPublishes } from './back-office-data'
 import { LoadFailed } from './load-failed'
 import { PromotionsTabClient } from './promotions-tab.client'
 
@@ -14,11 +14,22 @@ export async function PromotionsTab({ reader, timeZone }: { reader: Reader; time
     reader.payload.logger.error({ err: error, msg: 'back office: promotions could not be read' })
   }
   // The one the site's banner shows now, by the banner's own rule.
-  const banner = await findBannerPromotion(reader.payload).catch(() => null)
+  const [banner, scheduled] = await Promise.all([
+    findBannerPromotion(reader.payload).catch(() => null),
+    scheduledPublishes(reader.payload).catch((error: unknown) => {
+      reader.payload.logger.error({ err: error, msg: 'back office: scheduled publishes could not be read' })
+      return {}
+    }),
+  ])
   return (
     <>
       {promotions ? null : <LoadFailed message="Failed to fetch promotions" />}
-      <PromotionsTabClient promotions={promotions} timeZone={timeZone} bannerId={banner?.id ?? null} />
+      <PromotionsTabClient
+        promotions={promotions}
+        timeZone={timeZone}
+        bannerId={banner?.id ?? null}
+        scheduled={scheduled}
+      />
     </>
   )
 }

@@ -1,7 +1,7 @@
-import type { ArrayField, Field, GlobalConfig, Where } from 'payload'
+import type { ArrayField, Field, GlobalConfig } from 'payload'
 
 import { admins } from '@/access/admins'
-import { isApprovedStaff } from '@/access/isApprovedStaff'
+import { approvedStaffOrPublished } from '@/access/approvedStaffOrPublished'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { OFFERS } from '@/lib/catalog'
 import { DEFAULT_HOME_CONTENT as D, homePageData, PHONE_PLACEHOLDER } from '@/lib/home-content'
@@ -234,14 +234,12 @@ const fields: Field[] = [
   },
 ]
 
-const PUBLISHED: Where = { _status: { equals: 'published' } }
-
 // Visitors and unapproved accounts read what is published; drafts are for approved staff.
 export const HomePage: GlobalConfig = {
   slug: 'home-page',
   label: 'Home page',
   access: {
-    read: ({ req: { user } }) => (isApprovedStaff(user) ? true : PUBLISHED),
+    read: approvedStaffOrPublished,
     update: admins,
     readVersions: admins,
   },
