@@ -213,3 +213,27 @@ describe('the handler Next loads', () => {
     ;(a.delegate as RedisIncrementalCache).client.disconnect()
   })
 })
+
+// A publish run by the job queue happens outside any request, where Next's revalidateTag
+// refuses: src/server/revalidate.ts sends the invalidation to Redis itself.
+describe('a revalidation outside a request', () => {
+  const saved = process.env.REDIS_URL
+  afterEach(() => {
+    if (saved === undefined) delete process.env.REDIS_URL
+    else process.env.REDIS_URL = saved
+  })
+
+  it('reaches every instance through Redis', async () => {
+    process.env.REDIS_URL = redis.url
+    const { revalidateTags } = await import('@/server/revalidate')
+    const { client } = connectRedis(redis.url, { log: () => {} })
+    clients.push(client)
+    const other = () => new RedisIncrementalCache({ client, buildId: 'build-1' })
+    await other().set('home-data', data('{"price":125}'), { fetchCache: true, tags: ['home-page'] })
+    await other().set('gallery-data', data('[1]'), { fetchCache: true, tags: ['gallery'] })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await revalidateTags(['home-page'])
+    expect(await other().get('home-data', { kind: 'FETCH', tags: ['home-page'] })).toBeNull()
+    expect(await other().get('gallery-data', dataCtx)).not.toBeNull()
+  })
+})
