@@ -8,6 +8,7 @@ import { coldStartDrill } from './cold-start'
 import { doorsDrill } from './doors'
 import { concurrentDrill } from './concurrent'
 import { exactlyOnceSharedDrill, exactlyOnceSplitDrill } from './exactly-once'
+import { homeContentDrill } from './home-content'
 import { hostileBodiesDrill } from './hostile-bodies'
 import type { DrillResult } from './lib'
 import { RUN_DIR } from './lib'
@@ -41,6 +42,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'shared-cache': {
     title: 'An edit through one instance on every instance within 2 s (Redis), and without Redis',
     run: sharedCacheDrill,
+  },
+  'home-content': {
+    title: 'A home page draft on no instance; its publish and a restore on both within 2 s (Redis)',
+    run: homeContentDrill,
   },
   'promo-limit': {
     title: 'A promo code limited to 10 uses, 40 requests at once over two instances',
