@@ -14,6 +14,7 @@ import { GalleryItems } from './src/collections/GalleryItems'
 import { JobPostings } from './src/collections/JobPostings'
 import { Leads } from './src/collections/Leads'
 import { Promotions } from './src/collections/Promotions'
+import { Quotes } from './src/collections/Quotes'
 import { Users } from './src/collections/Users'
 import { announceSetupLink } from './src/collections/Users/announceSetupLink'
 import { adminComponents } from './src/components/admin/admin-config'
@@ -77,6 +78,7 @@ export default buildConfig({
     Users,
     JobPostings,
     Erasures,
+    Quotes,
   ],
   globals: [SiteSettings, HomePage, SitePages],
   editor: lexicalEditor(),

@@ -14,6 +14,7 @@ import * as migration_20261125_074712_home_page from './20261125_074712_home_pag
 import * as migration_20261125_075852_home_page_seo from './20261125_075852_home_page_seo';
 import * as migration_20261125_080501_promotion_drafts from './20261125_080501_promotion_drafts';
 import * as migration_20261125_081439_gallery_item_drafts from './20261125_081439_gallery_item_drafts';
+import * as migration_20261125_084220_quotes from './20261125_084220_quotes';
 
 export const migrations = [
   {
@@ -94,6 +95,11 @@ export const migrations = [
   {
     up: migration_20261125_081439_gallery_item_drafts.up,
     down: migration_20261125_081439_gallery_item_drafts.down,
-    name: '20261125_081439_gallery_item_drafts'
+    name: '20261125_081439_gallery_item_drafts',
+  },
+  {
+    up: migration_20261125_084220_quotes.up,
+    down: migration_20261125_084220_quotes.down,
+    name: '20261125_084220_quotes'
   },
 ];

@@ -75,6 +75,7 @@ export interface Config {
     users: User;
     'job-postings': JobPosting;
     erasures: Erasure;
+    quotes: Quote;
     exports: Export;
     imports: Import;
     redirects: Redirect;
@@ -94,6 +95,7 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     'job-postings': JobPostingsSelect<false> | JobPostingsSelect<true>;
     erasures: ErasuresSelect<false> | ErasuresSelect<true>;
+    quotes: QuotesSelect<false> | QuotesSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -384,6 +386,38 @@ export interface Erasure {
   createdAt: string;
 }
 /**
+ * Priced quotes sent to customers; written from a lead in Lead Management.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "quotes".
+ */
+export interface Quote {
+  id: number;
+  lead: number | Lead;
+  lines: {
+    kind: 'offer' | 'free';
+    offer?: ('rim_rash' | 'windshield_repair' | 'headlight_refresh' | 'rim_restoration') | null;
+    quantity?: number | null;
+    description?: string | null;
+    amount?: number | null;
+    title?: string | null;
+    unitCents?: number | null;
+    amountCents?: number | null;
+    id?: string | null;
+  }[];
+  note?: string | null;
+  validUntil: string;
+  subtotalCents?: number | null;
+  deliveryFeeCents?: number | null;
+  discountCents?: number | null;
+  totalCents?: number | null;
+  promoCode?: string | null;
+  promoNote?: string | null;
+  status: 'draft' | 'sent' | 'accepted' | 'changes_requested';
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
@@ -627,6 +661,10 @@ export interface PayloadLockedDocument {
         value: number | Erasure;
       } | null)
     | ({
+        relationTo: 'quotes';
+        value: number | Quote;
+      } | null)
+    | ({
         relationTo: 'redirects';
         value: number | Redirect;
       } | null);
@@ -859,6 +897,37 @@ export interface ErasuresSelect<T extends boolean = true> {
   erasedBy?: T;
   leadCount?: T;
   fileCount?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "quotes_select".
+ */
+export interface QuotesSelect<T extends boolean = true> {
+  lead?: T;
+  lines?:
+    | T
+    | {
+        kind?: T;
+        offer?: T;
+        quantity?: T;
+        description?: T;
+        amount?: T;
+        title?: T;
+        unitCents?: T;
+        amountCents?: T;
+        id?: T;
+      };
+  note?: T;
+  validUntil?: T;
+  subtotalCents?: T;
+  deliveryFeeCents?: T;
+  discountCents?: T;
+  totalCents?: T;
+  promoCode?: T;
+  promoNote?: T;
+  status?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1380,6 +1449,7 @@ export interface TaskCreateCollectionExport {
       | 'users'
       | 'job-postings'
       | 'erasures'
+      | 'quotes'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

@@ -17,6 +17,8 @@ export async function testPayload(): Promise<Payload> {
 }
 
 const COLLECTIONS = [
+  // Before the leads they belong to.
+  'quotes',
   'exports',
   'imports',
   'leads',
@@ -42,11 +44,11 @@ export async function clearRateLimits(payload: Payload): Promise<void> {
 
 export async function resetDatabase(payload: Payload): Promise<void> {
   for (const collection of COLLECTIONS) {
-    await payload.db.deleteMany({ collection, where: {} })
-    // Their versions too: a find with `draft: true` reads the versions table.
+    // Versions first (a find with `draft: true` reads them; a quote's name its lead).
     if (payload.collections[collection].config.versions) {
       await payload.db.deleteVersions({ collection, where: {} })
     }
+    await payload.db.deleteMany({ collection, where: {} })
   }
   const db = payload.db as unknown as PostgresAdapter
   await clearRateLimits(payload)

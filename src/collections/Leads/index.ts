@@ -12,6 +12,7 @@ import { DIRECT_SOURCE } from '@/lib/lead-source'
 
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
+import { removeQuotesOfLead } from './hooks/removeQuotesOfLead'
 import { snapshotOffer } from './hooks/snapshotOffer'
 import { normalizeQuoteFields } from './hooks/normalizeQuoteFields'
 import { queueQuoteEmails } from './hooks/queueQuoteEmails'
@@ -159,6 +160,7 @@ export const Leads: CollectionConfig = {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeQuoteFields],
     beforeChange: [snapshotOffer],
+    beforeDelete: [removeQuotesOfLead],
     afterChange: [queueQuoteEmails],
   },
   fields: [

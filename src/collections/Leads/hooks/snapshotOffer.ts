@@ -2,7 +2,7 @@ import type { CollectionBeforeChangeHook, Payload, PayloadRequest } from 'payloa
 import { ValidationError } from 'payload'
 
 import { MAIN_FORM_SERVICE, SERVICE_TYPES } from '@/lib/catalog'
-import { homeContent } from '@/lib/home-content'
+import { homeContent, type HomeOffer } from '@/lib/home-content'
 
 export type OfferSnapshot = {
   offeredTitle: string
@@ -11,6 +11,13 @@ export type OfferSnapshot = {
 }
 
 export const OFFER_WITHDRAWN = 'This service is no longer offered. Please reload the page and choose another.'
+
+/** The offers as the published home page shows them now. */
+export async function publishedOffers(payload: Payload, req?: Partial<PayloadRequest>): Promise<HomeOffer[]> {
+  const doc = await payload.findGlobal({ slug: 'home-page', depth: 0, draft: false, req })
+  // A global saved only as a draft so far has published nothing: the defaults are live.
+  return homeContent(doc._status === 'draft' ? {} : doc).pricing.offers
+}
 
 /**
  * The offer as the published home page shows it now, or null when the site no longer
@@ -24,10 +31,7 @@ export async function publishedOffer(
   if (serviceType === MAIN_FORM_SERVICE.key) {
     return { offeredTitle: MAIN_FORM_SERVICE.title, offeredPriceCents: null, offeredUnit: null }
   }
-  const doc = await payload.findGlobal({ slug: 'home-page', depth: 0, draft: false, req })
-  // A global saved only as a draft so far has published nothing: the defaults are live.
-  const offers = homeContent(doc._status === 'draft' ? {} : doc).pricing.offers
-  const offer = offers.find((o) => o.key === serviceType)
+  const offer = (await publishedOffers(payload, req)).find((o) => o.key === serviceType)
   if (!offer) return null
   return { offeredTitle: offer.title, offeredPriceCents: offer.priceCents, offeredUnit: offer.unit || null }
 }

@@ -1,0 +1,132 @@
+import type { CollectionConfig, Field } from 'payload'
+
+import { approvedStaff } from '@/access/approvedStaff'
+import { approvedStaffField } from '@/access/approvedStaffField'
+import { nobody } from '@/access/nobody'
+import { OFFERS } from '@/lib/catalog'
+import { QUOTE_STATUSES, QUOTE_STATUS_LABELS, QUOTE_VALID_DAYS } from '@/lib/quote-status'
+import { timestampFields } from '@/fields/timestamps'
+
+import { priceQuoteLines } from './hooks/priceQuoteLines'
+
+// Written by the server only: the prices, the totals and the quote's life with the customer.
+const serverOwned = { read: approvedStaffField, create: nobody, update: nobody }
+const computed = (name: string, label: string): Field => ({
+  name,
+  label,
+  type: 'number',
+  access: serverOwned,
+  admin: { readOnly: true },
+})
+
+// A priced quote on a lead: its lines are priced on the server from the offers as published
+// and the lead's promo code, in whole cents. Each save is kept as a version, so a revised
+// quote keeps the one it replaces in its history.
+export const Quotes: CollectionConfig = {
+  slug: 'quotes',
+  admin: {
+    useAsTitle: 'id',
+    defaultColumns: ['lead', 'status', 'totalCents', 'validUntil', 'updatedAt'],
+    description: 'Priced quotes sent to customers; written from a lead in Lead Management.',
+  },
+  access: { create: approvedStaff, read: approvedStaff, update: approvedStaff, delete: approvedStaff },
+  versions: { maxPerDoc: 20 },
+  defaultSort: '-createdAt',
+  hooks: { beforeChange: [priceQuoteLines] },
+  fields: [
+    { name: 'lead', type: 'relationship', relationTo: 'leads', required: true, index: true },
+    {
+      name: 'lines',
+      type: 'array',
+      required: true,
+      minRows: 1,
+      maxRows: 30,
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            {
+              name: 'kind',
+              type: 'select',
+              required: true,
+              defaultValue: 'offer',
+              options: [
+                { value: 'offer', label: 'Offer' },
+                { value: 'free', label: 'Other' },
+              ],
+            },
+            {
+              name: 'offer',
+              type: 'select',
+              options: OFFERS.map((o) => ({ value: o.key, label: o.title })),
+              admin: { condition: (_data, sibling) => sibling?.kind !== 'free' },
+            },
+            {
+              name: 'quantity',
+              type: 'number',
+              min: 1,
+              max: 100,
+              defaultValue: 1,
+              admin: { step: 1, condition: (_data, sibling) => sibling?.kind !== 'free' },
+            },
+          ],
+        },
+        {
+          type: 'row',
+          fields: [
+            {
+              name: 'description',
+              type: 'text',
+              maxLength: 200,
+              admin: { condition: (_data, sibling) => sibling?.kind === 'free' },
+            },
+            {
+              name: 'amount',
+              label: 'Amount (USD)',
+              type: 'number',
+              min: 0,
+              max: 100000,
+              admin: { condition: (_data, sibling) => sibling?.kind === 'free' },
+            },
+          ],
+        },
+        { name: 'title', type: 'text', access: serverOwned, admin: { readOnly: true } },
+        computed('unitCents', 'Unit price (cents)'),
+        computed('amountCents', 'Amount (cents)'),
+      ],
+    },
+    { name: 'note', type: 'textarea', maxLength: 1000 },
+    {
+      name: 'validUntil',
+      type: 'date',
+      required: true,
+      defaultValue: () => new Date(Date.now() + QUOTE_VALID_DAYS * 24 * 60 * 60 * 1000).toISOString(),
+      admin: { date: { pickerAppearance: 'dayOnly' } },
+    },
+    {
+      type: 'collapsible',
+      label: 'Totals',
+      admin: { position: 'sidebar' },
+      fields: [
+        computed('subtotalCents', 'Subtotal (cents)'),
+        computed('deliveryFeeCents', 'Delivery fee (cents)'),
+        computed('discountCents', 'Discount (cents)'),
+        computed('totalCents', 'Total (cents)'),
+        { name: 'promoCode', type: 'text', access: serverOwned, admin: { readOnly: true } },
+        { name: 'promoNote', type: 'text', access: serverOwned, admin: { readOnly: true } },
+      ],
+    },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'draft',
+      index: true,
+      options: QUOTE_STATUSES.map((value) => ({ value, label: QUOTE_STATUS_LABELS[value] })),
+      access: { create: nobody, update: nobody },
+      admin: { position: 'sidebar', readOnly: true },
+    },
+    ...timestampFields,
+  ],
+  timestamps: true,
+}

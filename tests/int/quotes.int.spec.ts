@@ -1,0 +1,206 @@
+import type { MigrateDownArgs, MigrateUpArgs, PostgresAdapter } from '@payloadcms/db-postgres'
+import { beforeEach, describe, expect, it } from 'vitest'
+
+import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
+import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
+
+import { down, up } from '../../migrations/20261125_084220_quotes'
+import { seedPromotion } from '../helpers/fixtures'
+import { setupHarness } from '../helpers/harness'
+import { quoteForm, submitQuote } from '../helpers/quote-fixtures'
+
+// Priced quotes on leads: approved staff alone write and read them, the server prices every
+// line from the published offers and the lead's promo code, a revision keeps the version it
+// replaces, and an accepted quote stays as it was.
+const h = setupHarness({ http: true })
+
+let leadId: number
+
+beforeEach(async () => {
+  // Versions first: they name their lead too.
+  await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
+  for (const collection of ['quotes', 'leads', 'customer-uploads', 'payload-jobs', 'promotions'] as const) {
+    await h.payload.db.deleteMany({ collection, where: {} })
+  }
+  await h.payload.updateGlobal({
+    slug: 'home-page',
+    data: { ...homePageData(DEFAULT_HOME_CONTENT), _status: 'published' },
+  })
+  await seedPromotion(h.payload, {
+    discountCode: 'FALL15',
+    discountType: 'percentage',
+    discountValue: 15,
+    minimumAmount: 200,
+  })
+  const res = await submitQuote(h.http, quoteForm({ serviceType: 'rim_rash', promoCode: 'fall15' }))
+  expect(res.status).toBe(201)
+  leadId = (await h.payload.find({ collection: 'leads', limit: 1 })).docs[0].id
+})
+
+const FOUR_RIMS_AND_SHINE = [
+  { kind: 'offer', offer: 'rim_rash', quantity: 4 },
+  { kind: 'free', description: 'Tyre shine', amount: 20 },
+]
+
+describe('a priced quote', () => {
+  it("is priced on the server: published prices, the lead's promo code, whatever the browser sent", async () => {
+    const res = await h.http.post('/api/quotes', {
+      json: { lead: leadId, lines: FOUR_RIMS_AND_SHINE, totalCents: 1, status: 'accepted' },
+      session: h.sessionOf('staff'),
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.doc).toMatchObject({
+      status: 'draft',
+      subtotalCents: 52_000,
+      deliveryFeeCents: 0,
+      discountCents: 7_800,
+      totalCents: 44_200,
+      promoCode: 'FALL15',
+      promoNote: null,
+    })
+    expect(
+      res.body.doc.lines.map((l: { title: string; amountCents: number }) => [l.title, l.amountCents]),
+    ).toEqual([
+      ['Rim Rash / Curbed Rim', 50_000],
+      ['Tyre shine', 2_000],
+    ])
+  })
+
+  it('adds the delivery fee below two rims, and says why a code gave nothing', async () => {
+    const res = await h.http.post('/api/quotes', {
+      json: { lead: leadId, lines: [{ kind: 'offer', offer: 'rim_rash', quantity: 1 }] },
+      session: h.sessionOf('staff'),
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.doc).toMatchObject({
+      subtotalCents: 12_500,
+      deliveryFeeCents: 5_000,
+      discountCents: 0,
+      totalCents: 17_500,
+      promoNote: 'FALL15 applies to orders of $200 or more.',
+    })
+  })
+
+  it('is for approved staff only, on every API', async () => {
+    for (const persona of ['anonymous', 'unapproved'] as const) {
+      const made = await h.http.post('/api/quotes', {
+        json: { lead: leadId, lines: FOUR_RIMS_AND_SHINE },
+        session: h.sessionOf(persona),
+      })
+      expect(made.status).toBe(403)
+    }
+    await h.payload.create({
+      collection: 'quotes',
+      data: { lead: leadId, lines: FOUR_RIMS_AND_SHINE } as never,
+    })
+    for (const persona of ['anonymous', 'unapproved'] as const) {
+      const list = await h.http.get('/api/quotes', { session: h.sessionOf(persona) })
+      expect(list.status).toBe(403)
+      const gql = await h.http.post('/api/graphql', {
+        json: { query: '{ Quotes { docs { id totalCents } } }' },
+        session: h.sessionOf(persona),
+      })
+      expect(gql.body.data?.Quotes ?? null).toBeNull()
+    }
+    await expect(
+      h.payload.find({ collection: 'quotes', overrideAccess: false, user: h.userOf('unapproved') }),
+    ).rejects.toThrow()
+    expect((await h.http.get('/api/quotes', { session: h.sessionOf('staff') })).body.totalDocs).toBe(1)
+  })
+
+  it('refuses what cannot be priced, and saves nothing', async () => {
+    for (const lines of [
+      [],
+      [{ kind: 'offer', quantity: 2 }],
+      [{ kind: 'offer', offer: 'rim_rash', quantity: 0 }],
+      [{ kind: 'free', description: '', amount: 10 }],
+    ]) {
+      const res = await h.http.post('/api/quotes', {
+        json: { lead: leadId, lines },
+        session: h.sessionOf('staff'),
+      })
+      expect(res.status).toBe(400)
+    }
+    const noLead = await h.http.post('/api/quotes', {
+      json: { lead: 999_999, lines: FOUR_RIMS_AND_SHINE },
+      session: h.sessionOf('staff'),
+    })
+    expect(noLead.status).toBe(400)
+    expect((await h.payload.count({ collection: 'quotes' })).totalDocs).toBe(0)
+  })
+
+  it('keeps its prices when the site changes them, until it is revised; the revision keeps the earlier version', async () => {
+    const quote = await h.payload.create({
+      collection: 'quotes',
+      data: { lead: leadId, lines: FOUR_RIMS_AND_SHINE } as never,
+    })
+    const offers = homePageData(DEFAULT_HOME_CONTENT).pricing.offers.map((o) =>
+      o.key === 'rim_rash' ? { ...o, price: 135 } : o,
+    )
+    await h.payload.updateGlobal({ slug: 'home-page', data: { _status: 'published', pricing: { offers } } })
+    expect((await h.payload.findByID({ collection: 'quotes', id: quote.id })).subtotalCents).toBe(52_000)
+
+    const revised = await h.http.patch(`/api/quotes/${quote.id}`, {
+      json: { lines: [{ kind: 'offer', offer: 'rim_rash', quantity: 2 }] },
+      session: h.sessionOf('staff'),
+    })
+    expect(revised.status).toBe(200)
+    expect(revised.body.doc.subtotalCents).toBe(27_000)
+    const history = await h.payload.findVersions({
+      collection: 'quotes',
+      where: { parent: { equals: quote.id } },
+      sort: 'createdAt',
+    })
+    expect(history.docs.map((v) => v.version.subtotalCents)).toEqual([52_000, 27_000])
+  })
+
+  it('goes with its lead', async () => {
+    await h.payload.create({
+      collection: 'quotes',
+      data: { lead: leadId, lines: FOUR_RIMS_AND_SHINE } as never,
+    })
+    const res = await h.http.delete(`/api/leads/${leadId}`, { session: h.sessionOf('staff') })
+    expect(res.status).toBe(200)
+    expect((await h.payload.count({ collection: 'quotes' })).totalDocs).toBe(0)
+    expect((await h.payload.countVersions({ collection: 'quotes' })).totalDocs).toBe(0)
+  })
+
+  it('once accepted, stays as it was', async () => {
+    const quote = await h.payload.create({
+      collection: 'quotes',
+      data: { lead: leadId, lines: FOUR_RIMS_AND_SHINE } as never,
+    })
+    await h.payload.update({
+      collection: 'quotes',
+      id: quote.id,
+      data: {},
+      context: { [QUOTE_STATUS_CONTEXT]: 'accepted' },
+    })
+    const res = await h.http.patch(`/api/quotes/${quote.id}`, {
+      json: { lines: [{ kind: 'offer', offer: 'rim_rash', quantity: 2 }] },
+      session: h.sessionOf('staff'),
+    })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(res.body)).toContain('An accepted quote cannot be changed.')
+    expect(await h.payload.findByID({ collection: 'quotes', id: quote.id })).toMatchObject({
+      status: 'accepted',
+      subtotalCents: 52_000,
+    })
+  })
+})
+
+describe('the quotes migration', () => {
+  it('goes down and up again', async () => {
+    const db = (h.payload.db as unknown as PostgresAdapter).drizzle
+    const args = { db, payload: h.payload, req: {} } as unknown as MigrateUpArgs & MigrateDownArgs
+    await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
+    await h.payload.db.deleteMany({ collection: 'quotes', where: {} })
+    await down(args)
+    await up(args)
+    const made = await h.payload.create({
+      collection: 'quotes',
+      data: { lead: leadId, lines: FOUR_RIMS_AND_SHINE } as never,
+    })
+    expect(made.totalCents).toBe(44_200)
+  })
+})
