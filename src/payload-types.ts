@@ -127,6 +127,7 @@ export interface Config {
   jobs: {
     tasks: {
       sendQuoteEmail: TaskSendQuoteEmail;
+      sendQuoteLink: TaskSendQuoteLink;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -414,6 +415,13 @@ export interface Quote {
   promoCode?: string | null;
   promoNote?: string | null;
   status: 'draft' | 'sent' | 'accepted' | 'changes_requested';
+  tokenNonce?: string | null;
+  sentAt?: string | null;
+  viewedAt?: string | null;
+  acceptedAt?: string | null;
+  acceptedFrom?: string | null;
+  changeRequest?: string | null;
+  changeRequestedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -580,7 +588,13 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'sendQuoteEmail' | 'createCollectionExport' | 'createCollectionImport' | 'schedulePublish';
+        taskSlug:
+          | 'inline'
+          | 'sendQuoteEmail'
+          | 'sendQuoteLink'
+          | 'createCollectionExport'
+          | 'createCollectionImport'
+          | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -614,7 +628,15 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    ('inline' | 'sendQuoteEmail' | 'createCollectionExport' | 'createCollectionImport' | 'schedulePublish') | null;
+    | (
+        | 'inline'
+        | 'sendQuoteEmail'
+        | 'sendQuoteLink'
+        | 'createCollectionExport'
+        | 'createCollectionImport'
+        | 'schedulePublish'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -928,6 +950,13 @@ export interface QuotesSelect<T extends boolean = true> {
   promoCode?: T;
   promoNote?: T;
   status?: T;
+  tokenNonce?: T;
+  sentAt?: T;
+  viewedAt?: T;
+  acceptedAt?: T;
+  acceptedFrom?: T;
+  changeRequest?: T;
+  changeRequestedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1426,6 +1455,19 @@ export interface TaskSendQuoteEmail {
   input: {
     leadId: number;
     audience: 'business' | 'customer';
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendQuoteLink".
+ */
+export interface TaskSendQuoteLink {
+  input: {
+    quoteId: number;
+    nonce: string;
   };
   output: {
     sent?: boolean | null;

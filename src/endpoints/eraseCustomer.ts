@@ -47,6 +47,8 @@ export const eraseCustomer: Endpoint = {
       for (const photo of photos.docs) {
         await payload.delete({ collection: 'customer-uploads', id: photo.id, overrideAccess: true, req })
       }
+      // Their quotes go (with their versions): a note may name the customer.
+      await payload.delete({ collection: 'quotes', where: { lead: { in: ids } }, overrideAccess: true, req })
       const tx = (payload.db as unknown as PostgresAdapter).sessions[await req.transactionID!]!.db
       await tx.execute(sql`
         UPDATE leads SET first_name = ${ERASED_LEAD.firstName}, last_name = ${ERASED_LEAD.lastName},

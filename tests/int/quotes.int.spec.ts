@@ -3,11 +3,13 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
+import { quoteNonceOf } from '@/server/quote-token'
 
-import { down, up } from '../../migrations/20261125_084220_quotes'
+import { down, up } from '../../migrations/20261125_084700_quotes'
+import { capturedMails } from '../helpers/captured-mail'
 import { seedPromotion } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
-import { quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
 
 // Priced quotes on leads: approved staff alone write and read them, the server prices every
 // line from the published offers and the lead's promo code, a revision keeps the version it
@@ -202,5 +204,77 @@ describe('the quotes migration', () => {
       data: { lead: leadId, lines: FOUR_RIMS_AND_SHINE } as never,
     })
     expect(made.totalCents).toBe(44_200)
+  })
+})
+
+describe('sending a quote', () => {
+  const send = (id: number, persona: Parameters<typeof h.sessionOf>[0] = 'staff') =>
+    h.http.post(`/api/quotes/${id}/send`, { session: h.sessionOf(persona) })
+  const nonceOf = async (id: number) =>
+    (await h.payload.findByID({ collection: 'quotes', id, showHiddenFields: true })).tokenNonce
+  const newQuote = () =>
+    h.payload.create({ collection: 'quotes', data: { lead: leadId, lines: FOUR_RIMS_AND_SHINE } as never })
+
+  it('e-mails the customer the quote and its link, and moves a new lead to quoted', async () => {
+    const quote = await newQuote()
+    const res = await send(quote.id)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ message: 'Quote sent.' })
+    expect(await h.payload.findByID({ collection: 'quotes', id: quote.id })).toMatchObject({ status: 'sent' })
+    expect((await h.payload.findByID({ collection: 'leads', id: leadId })).status).toBe('quoted')
+
+    await h.payload.jobs.run({ silent: true })
+    const [mail] = capturedMails(QUOTE_FIELDS.email).filter((m) => m.includes('Subject: Your quote from'))
+    expect(mail).toContain('Total: $442')
+    expect(mail).toContain('4 × Rim Rash / Curbed Rim: $500')
+    expect(mail).toContain('Discount: −$78')
+    const token = mail.match(/\/quote\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/)?.[1]
+    expect(token).toBeDefined()
+    expect(quoteNonceOf(h.payload.secret, token)).toBe(await nonceOf(quote.id))
+  })
+
+  it('is for approved staff only, and changes nothing otherwise', async () => {
+    const quote = await newQuote()
+    for (const persona of ['anonymous', 'unapproved'] as const) {
+      expect((await send(quote.id, persona)).status).toBe(403)
+    }
+    expect(await h.payload.findByID({ collection: 'quotes', id: quote.id })).toMatchObject({
+      status: 'draft',
+    })
+    expect((await h.payload.findByID({ collection: 'leads', id: leadId })).status).toBe('new')
+    expect(
+      (
+        await h.payload.count({
+          collection: 'payload-jobs',
+          where: { taskSlug: { equals: 'sendQuoteLink' } },
+        })
+      ).totalDocs,
+    ).toBe(0)
+    expect((await send(999_999)).status).toBe(404)
+  })
+
+  it('a new link each time; a revision closes the link sent before', async () => {
+    const quote = await newQuote()
+    await send(quote.id)
+    const first = await nonceOf(quote.id)
+    await send(quote.id)
+    const second = await nonceOf(quote.id)
+    expect(second).toBeTruthy()
+    expect(second).not.toBe(first)
+    await h.http.patch(`/api/quotes/${quote.id}`, {
+      json: { note: 'Price includes the centre caps.' },
+      session: h.sessionOf('staff'),
+    })
+    expect(await nonceOf(quote.id)).toBeNull()
+    expect((await h.payload.findByID({ collection: 'quotes', id: quote.id })).status).toBe('draft')
+  })
+
+  it('leaves a lead that is further on where it is', async () => {
+    for (const status of ['contacted', 'quoted', 'completed'] as const) {
+      await h.payload.update({ collection: 'leads', id: leadId, data: { status } })
+    }
+    const quote = await newQuote()
+    expect((await send(quote.id)).status).toBe(200)
+    expect((await h.payload.findByID({ collection: 'leads', id: leadId })).status).toBe('completed')
   })
 })

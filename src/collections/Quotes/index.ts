@@ -7,6 +7,8 @@ import { OFFERS } from '@/lib/catalog'
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS, QUOTE_VALID_DAYS } from '@/lib/quote-status'
 import { timestampFields } from '@/fields/timestamps'
 
+import { sendQuote } from '@/endpoints/sendQuote'
+
 import { priceQuoteLines } from './hooks/priceQuoteLines'
 
 // Written by the server only: the prices, the totals and the quote's life with the customer.
@@ -33,6 +35,7 @@ export const Quotes: CollectionConfig = {
   versions: { maxPerDoc: 20 },
   defaultSort: '-createdAt',
   hooks: { beforeChange: [priceQuoteLines] },
+  endpoints: [sendQuote],
   fields: [
     { name: 'lead', type: 'relationship', relationTo: 'leads', required: true, index: true },
     {
@@ -125,6 +128,28 @@ export const Quotes: CollectionConfig = {
       options: QUOTE_STATUSES.map((value) => ({ value, label: QUOTE_STATUS_LABELS[value] })),
       access: { create: nobody, update: nobody },
       admin: { position: 'sidebar', readOnly: true },
+    },
+    // The customer's link and what came of it; hidden: the link itself is never stored.
+    {
+      name: 'tokenNonce',
+      type: 'text',
+      unique: true,
+      index: true,
+      access: { read: nobody, create: nobody, update: nobody },
+      admin: { hidden: true },
+    },
+    {
+      type: 'collapsible',
+      label: 'With the customer',
+      admin: { position: 'sidebar' },
+      fields: [
+        { name: 'sentAt', type: 'date', access: serverOwned, admin: { readOnly: true } },
+        { name: 'viewedAt', type: 'date', access: serverOwned, admin: { readOnly: true } },
+        { name: 'acceptedAt', type: 'date', access: serverOwned, admin: { readOnly: true } },
+        { name: 'acceptedFrom', type: 'text', access: serverOwned, admin: { readOnly: true } },
+        { name: 'changeRequest', type: 'textarea', access: serverOwned, admin: { readOnly: true } },
+        { name: 'changeRequestedAt', type: 'date', access: serverOwned, admin: { readOnly: true } },
+      ],
     },
     ...timestampFields,
   ],

@@ -86,7 +86,9 @@ export const priceQuoteLines: CollectionBeforeChangeHook<Quote> = async ({ data,
     totalCents: totals.totalCents,
     promoCode: (lead as Lead).promoCode ?? null,
     promoNote: totals.promoNote,
-    // New, or revised after it was sent: it goes (again) to the customer from "Send quote".
+    // New, or revised after it was sent: it goes (again) to the customer from "Send quote",
+    // and the link sent before opens nothing any more.
     status: 'draft',
+    tokenNonce: null,
   }
 }

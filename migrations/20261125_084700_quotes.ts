@@ -8,6 +8,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE TYPE "public"."enum__quotes_v_version_lines_kind" AS ENUM('offer', 'free');
   CREATE TYPE "public"."enum__quotes_v_version_lines_offer" AS ENUM('rim_rash', 'windshield_repair', 'headlight_refresh', 'rim_restoration');
   CREATE TYPE "public"."enum__quotes_v_version_status" AS ENUM('draft', 'sent', 'accepted', 'changes_requested');
+  ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'sendQuoteLink' BEFORE 'createCollectionExport';
+  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'sendQuoteLink' BEFORE 'createCollectionExport';
   CREATE TABLE "quotes_lines" (
   	"_order" integer NOT NULL,
   	"_parent_id" integer NOT NULL,
@@ -34,6 +36,13 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"promo_code" varchar,
   	"promo_note" varchar,
   	"status" "enum_quotes_status" DEFAULT 'draft' NOT NULL,
+  	"token_nonce" varchar,
+  	"sent_at" timestamp(3) with time zone,
+  	"viewed_at" timestamp(3) with time zone,
+  	"accepted_at" timestamp(3) with time zone,
+  	"accepted_from" varchar,
+  	"change_request" varchar,
+  	"change_requested_at" timestamp(3) with time zone,
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
   );
@@ -66,6 +75,13 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"version_promo_code" varchar,
   	"version_promo_note" varchar,
   	"version_status" "enum__quotes_v_version_status" DEFAULT 'draft' NOT NULL,
+  	"version_token_nonce" varchar,
+  	"version_sent_at" timestamp(3) with time zone,
+  	"version_viewed_at" timestamp(3) with time zone,
+  	"version_accepted_at" timestamp(3) with time zone,
+  	"version_accepted_from" varchar,
+  	"version_change_request" varchar,
+  	"version_change_requested_at" timestamp(3) with time zone,
   	"version_updated_at" timestamp(3) with time zone,
   	"version_created_at" timestamp(3) with time zone,
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
@@ -82,6 +98,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "quotes_lines_parent_id_idx" ON "quotes_lines" USING btree ("_parent_id");
   CREATE INDEX "quotes_lead_idx" ON "quotes" USING btree ("lead_id");
   CREATE INDEX "quotes_status_idx" ON "quotes" USING btree ("status");
+  CREATE UNIQUE INDEX "quotes_token_nonce_idx" ON "quotes" USING btree ("token_nonce");
   CREATE INDEX "quotes_updated_at_idx" ON "quotes" USING btree ("updated_at");
   CREATE INDEX "quotes_created_at_idx" ON "quotes" USING btree ("created_at");
   CREATE INDEX "_quotes_v_version_lines_order_idx" ON "_quotes_v_version_lines" USING btree ("_order");
@@ -89,6 +106,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "_quotes_v_parent_idx" ON "_quotes_v" USING btree ("parent_id");
   CREATE INDEX "_quotes_v_version_version_lead_idx" ON "_quotes_v" USING btree ("version_lead_id");
   CREATE INDEX "_quotes_v_version_version_status_idx" ON "_quotes_v" USING btree ("version_status");
+  CREATE INDEX "_quotes_v_version_version_token_nonce_idx" ON "_quotes_v" USING btree ("version_token_nonce");
   CREATE INDEX "_quotes_v_version_version_updated_at_idx" ON "_quotes_v" USING btree ("version_updated_at");
   CREATE INDEX "_quotes_v_version_version_created_at_idx" ON "_quotes_v" USING btree ("version_created_at");
   CREATE INDEX "_quotes_v_created_at_idx" ON "_quotes_v" USING btree ("created_at");
@@ -110,6 +128,17 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "quotes" CASCADE;
   DROP TABLE "_quotes_v_version_lines" CASCADE;
   DROP TABLE "_quotes_v" CASCADE;
+  -- The enums lose sendQuoteLink: its queued and logged jobs go first.
+  DELETE FROM "payload_jobs_log" WHERE "task_slug" = 'sendQuoteLink';
+  DELETE FROM "payload_jobs" WHERE "task_slug" = 'sendQuoteLink';
+  ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_log_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_log_task_slug" AS ENUM('inline', 'sendQuoteEmail', 'createCollectionExport', 'createCollectionImport', 'schedulePublish');
+  ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_log_task_slug" USING "task_slug"::"public"."enum_payload_jobs_log_task_slug";
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_task_slug" AS ENUM('inline', 'sendQuoteEmail', 'createCollectionExport', 'createCollectionImport', 'schedulePublish');
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_task_slug" USING "task_slug"::"public"."enum_payload_jobs_task_slug";
   DROP INDEX "payload_locked_documents_rels_quotes_id_idx";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "quotes_id";
   DROP TYPE "public"."enum_quotes_lines_kind";

@@ -1,0 +1,62 @@
+import type { TaskConfig } from 'payload'
+
+import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { formatPrice } from '@/lib/home-content'
+import { greetingName } from '@/lib/safe-first-name'
+import { serverUrl } from '@/lib/server-url'
+import { quoteToken } from '@/server/quote-token'
+
+// The priced quote to its customer. Skipped when the quote was revised or sent again since
+// (its link changed): only the latest link goes out.
+export const sendQuoteLink: TaskConfig<'sendQuoteLink'> = {
+  slug: 'sendQuoteLink',
+  label: 'Send a priced quote',
+  inputSchema: [
+    { name: 'quoteId', type: 'number', required: true },
+    { name: 'nonce', type: 'text', required: true },
+  ],
+  outputSchema: [{ name: 'sent', type: 'checkbox' }],
+  retries: { attempts: 12, backoff: { type: 'exponential', delay: 30_000 } },
+  handler: async ({ input, req }) => {
+    const { payload } = req
+    const quote = await payload.findByID({
+      collection: 'quotes',
+      id: input.quoteId,
+      depth: 1,
+      overrideAccess: true,
+      showHiddenFields: true,
+      disableErrors: true,
+      req,
+    })
+    if (!quote || quote.tokenNonce !== input.nonce || typeof quote.lead !== 'object' || !quote.lead) {
+      return { output: { sent: false } }
+    }
+    const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
+    const timeZone = businessTimeZone(settings.timeZone)
+    const { render } = await import('@react-email/render')
+    const { QuoteOfferEmail } = await import('@/email/templates/quote-offer')
+    const element = QuoteOfferEmail({
+      greetingName: greetingName(quote.lead.firstName),
+      businessName: settings.businessName,
+      businessPhone: settings.phone,
+      lines: (quote.lines ?? []).map((line) => ({
+        description: line.title ?? '',
+        quantity: line.kind === 'free' ? 1 : (line.quantity ?? 1),
+        amount: formatPrice(line.amountCents ?? 0),
+      })),
+      deliveryFee: quote.deliveryFeeCents ? formatPrice(quote.deliveryFeeCents) : null,
+      discount: quote.discountCents ? formatPrice(quote.discountCents) : null,
+      total: formatPrice(quote.totalCents ?? 0),
+      validUntil: formatBusinessDate(quote.validUntil, timeZone, { time: false }),
+      note: quote.note || null,
+      link: `${serverUrl()}/quote/${quoteToken(payload.secret, input.nonce)}`,
+    })
+    await payload.sendEmail({
+      to: quote.lead.email,
+      subject: `Your quote from ${settings.businessName}`,
+      html: await render(element),
+      text: await render(element, { plainText: true }),
+    })
+    return { output: { sent: true } }
+  },
+}
