@@ -14,7 +14,7 @@ import * as migration_20261125_074712_home_page from './20261125_074712_home_pag
 import * as migration_20261125_075852_home_page_seo from './20261125_075852_home_page_seo';
 import * as migration_20261125_080501_promotion_drafts from './20261125_080501_promotion_drafts';
 import * as migration_20261125_081439_gallery_item_drafts from './20261125_081439_gallery_item_drafts';
-import * as migration_20261125_084700_quotes from './20261125_084700_quotes';
+import * as migration_20261125_085149_quotes from './20261125_085149_quotes';
 
 export const migrations = [
   {
@@ -98,8 +98,8 @@ export const migrations = [
     name: '20261125_081439_gallery_item_drafts',
   },
   {
-    up: migration_20261125_084700_quotes.up,
-    down: migration_20261125_084700_quotes.down,
-    name: '20261125_084700_quotes'
+    up: migration_20261125_085149_quotes.up,
+    down: migration_20261125_085149_quotes.down,
+    name: '20261125_085149_quotes'
   },
 ];

@@ -128,6 +128,7 @@ export interface Config {
     tasks: {
       sendQuoteEmail: TaskSendQuoteEmail;
       sendQuoteLink: TaskSendQuoteLink;
+      sendQuoteAnswer: TaskSendQuoteAnswer;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -592,6 +593,7 @@ export interface PayloadJob {
           | 'inline'
           | 'sendQuoteEmail'
           | 'sendQuoteLink'
+          | 'sendQuoteAnswer'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -632,6 +634,7 @@ export interface PayloadJob {
         | 'inline'
         | 'sendQuoteEmail'
         | 'sendQuoteLink'
+        | 'sendQuoteAnswer'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -1468,6 +1471,18 @@ export interface TaskSendQuoteLink {
   input: {
     quoteId: number;
     nonce: string;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendQuoteAnswer".
+ */
+export interface TaskSendQuoteAnswer {
+  input: {
+    quoteId: number;
   };
   output: {
     sent?: boolean | null;

@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import { acceptQuote, requestQuoteChanges } from './answerQuote'
 import { submitQuote } from './submitQuote'
 
-export const endpoints: Endpoint[] = [submitQuote]
+export const endpoints: Endpoint[] = [submitQuote, acceptQuote, requestQuoteChanges]

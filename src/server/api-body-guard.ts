@@ -155,5 +155,7 @@ export function guardRestBody<A extends unknown[]>(
     const { user } = await executeAuthStrategies({ headers: request.headers, payload, canSetHeaders: false })
     return isApprovedStaff(user)
   }
-  return guardRequestBody(handler, { skip: (pathname) => pathname === QUOTE_ENDPOINT, takesFiles, mayUpload })
+  // The quote endpoints read their own bodies, within their own limits.
+  const skip = (pathname: string) => pathname === QUOTE_ENDPOINT || pathname.startsWith('/api/quote-links/')
+  return guardRequestBody(handler, { skip, takesFiles, mayUpload })
 }

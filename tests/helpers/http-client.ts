@@ -38,6 +38,8 @@ export type RequestOptions = {
   session?: Session
   json?: unknown
   form?: FormData
+  // A body sent as it is (with its own Content-Type header), e.g. a URL-encoded form.
+  body?: string
   headers?: Record<string, string>
   // 'cookie' (default) sends the session as the browser does; 'jwt' as an
   // Authorization header.
@@ -70,6 +72,8 @@ export class HttpClient {
       body = JSON.stringify(options.json)
     } else if (options.form) {
       body = options.form
+    } else if (options.body !== undefined) {
+      body = options.body
     }
     const res = await fetch(`${this.baseURL}${path}`, { method, headers, body, redirect: 'manual' })
     const text = await res.text()

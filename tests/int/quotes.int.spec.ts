@@ -3,13 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
-import { quoteNonceOf } from '@/server/quote-token'
+import { quoteForToken } from '@/server/quote-links'
+import { quoteNonceOf, quoteToken } from '@/server/quote-token'
 
-import { down, up } from '../../migrations/20261125_084700_quotes'
+import { down, up } from '../../migrations/20261125_085149_quotes'
 import { capturedMails } from '../helpers/captured-mail'
 import { seedPromotion } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
-import { QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { newClient, QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
 
 // Priced quotes on leads: approved staff alone write and read them, the server prices every
 // line from the published offers and the lead's promo code, a revision keeps the version it
@@ -276,5 +277,105 @@ describe('sending a quote', () => {
     const quote = await newQuote()
     expect((await send(quote.id)).status).toBe(200)
     expect((await h.payload.findByID({ collection: 'leads', id: leadId })).status).toBe('completed')
+  })
+})
+
+describe("the customer's answer", () => {
+  const sentQuote = async () => {
+    const quote = await h.payload.create({
+      collection: 'quotes',
+      data: { lead: leadId, lines: FOUR_RIMS_AND_SHINE } as never,
+    })
+    await h.http.post(`/api/quotes/${quote.id}/send`, { session: h.sessionOf('staff') })
+    const { tokenNonce } = await h.payload.findByID({
+      collection: 'quotes',
+      id: quote.id,
+      showHiddenFields: true,
+    })
+    return { id: quote.id, token: quoteToken(h.payload.secret, tokenNonce!) }
+  }
+  const post = (kind: 'accept' | 'changes', fields: Record<string, string>, client = newClient()) =>
+    h.http.post(`/api/quote-links/${kind}`, {
+      body: new URLSearchParams(fields).toString(),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+        'X-Forwarded-For': client,
+      },
+    })
+  const answerJobs = async () =>
+    (
+      await h.payload.count({
+        collection: 'payload-jobs',
+        where: { taskSlug: { equals: 'sendQuoteAnswer' } },
+      })
+    ).totalDocs
+
+  it('accepting records when and from where, tells the business once, and a second click changes nothing', async () => {
+    const { id, token } = await sentQuote()
+    const res = await post('accept', { token }, '198.51.100.7')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ message: 'Quote accepted.' })
+    const quote = await h.payload.findByID({ collection: 'quotes', id })
+    expect(quote).toMatchObject({ status: 'accepted', acceptedFrom: '198.51.100.7' })
+    expect(quote.acceptedAt).toBeTruthy()
+    expect((await post('accept', { token })).status).toBe(409)
+    expect(await answerJobs()).toBe(1)
+    await h.payload.jobs.run({ silent: true })
+    const mails = capturedMails('Quote accepted: Maria Gonzalez, $442')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toMatch(new RegExp(`/admin\\?tab=leads&(amp;)?lead=${leadId}\\b`))
+  })
+
+  it('raced 20 times at once, is recorded once', async () => {
+    const { id, token } = await sentQuote()
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post('accept', { token })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(19).fill(409)])
+    expect(await answerJobs()).toBe(1)
+    expect((await h.payload.findByID({ collection: 'quotes', id })).status).toBe('accepted')
+  })
+
+  it('a request for changes reaches the business with its words', async () => {
+    const { id, token } = await sentQuote()
+    expect((await post('changes', { token, message: '' })).status).toBe(400)
+    const res = await post('changes', { token, message: 'Can you do the two front wheels only?' })
+    expect(res.status).toBe(200)
+    expect(await h.payload.findByID({ collection: 'quotes', id })).toMatchObject({
+      status: 'changes_requested',
+      changeRequest: 'Can you do the two front wheels only?',
+    })
+    await h.payload.jobs.run({ silent: true })
+    const [mail] = capturedMails('Changes requested: Maria Gonzalez')
+    expect(mail).toContain('Can you do the two front wheels only?')
+  })
+
+  it('an expired, revised or tampered link changes nothing', async () => {
+    const expired = await sentQuote()
+    await h.payload.db.updateOne({
+      collection: 'quotes',
+      id: expired.id,
+      data: { validUntil: new Date(Date.now() - 60_000).toISOString() },
+    })
+    expect((await post('accept', { token: expired.token })).status).toBe(409)
+    expect((await quoteForToken(h.payload, expired.token))?.state).toBe('expired')
+
+    const revised = await sentQuote()
+    await h.http.patch(`/api/quotes/${revised.id}`, {
+      json: { note: 'New note' },
+      session: h.sessionOf('staff'),
+    })
+    expect((await post('accept', { token: revised.token })).status).toBe(409)
+    expect(await quoteForToken(h.payload, revised.token)).toBeNull()
+
+    const tampered = `${revised.token.slice(0, -2)}AA`
+    expect((await post('accept', { token: tampered })).status).toBe(404)
+    expect((await post('accept', { token: 'nothing' })).status).toBe(404)
+    expect(await answerJobs()).toBe(0)
+  })
+
+  it('refuses bodies it does not read', async () => {
+    const { token } = await sentQuote()
+    const asJson = await h.http.post('/api/quote-links/accept', { json: { token } })
+    expect(asJson.status).toBe(415)
   })
 })

@@ -9,7 +9,9 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE TYPE "public"."enum__quotes_v_version_lines_offer" AS ENUM('rim_rash', 'windshield_repair', 'headlight_refresh', 'rim_restoration');
   CREATE TYPE "public"."enum__quotes_v_version_status" AS ENUM('draft', 'sent', 'accepted', 'changes_requested');
   ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'sendQuoteLink' BEFORE 'createCollectionExport';
+  ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'sendQuoteAnswer' BEFORE 'createCollectionExport';
   ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'sendQuoteLink' BEFORE 'createCollectionExport';
+  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'sendQuoteAnswer' BEFORE 'createCollectionExport';
   CREATE TABLE "quotes_lines" (
   	"_order" integer NOT NULL,
   	"_parent_id" integer NOT NULL,
@@ -128,9 +130,9 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "quotes" CASCADE;
   DROP TABLE "_quotes_v_version_lines" CASCADE;
   DROP TABLE "_quotes_v" CASCADE;
-  -- The enums lose sendQuoteLink: its queued and logged jobs go first.
-  DELETE FROM "payload_jobs_log" WHERE "task_slug" = 'sendQuoteLink';
-  DELETE FROM "payload_jobs" WHERE "task_slug" = 'sendQuoteLink';
+  -- The enums lose the quote e-mails' tasks: their queued and logged jobs go first.
+  DELETE FROM "payload_jobs_log" WHERE "task_slug" IN ('sendQuoteLink', 'sendQuoteAnswer');
+  DELETE FROM "payload_jobs" WHERE "task_slug" IN ('sendQuoteLink', 'sendQuoteAnswer');
   ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
   DROP TYPE "public"."enum_payload_jobs_log_task_slug";
   CREATE TYPE "public"."enum_payload_jobs_log_task_slug" AS ENUM('inline', 'sendQuoteEmail', 'createCollectionExport', 'createCollectionImport', 'schedulePublish');

@@ -1,0 +1,205 @@
+import config from '@payload-config'
+import type { Metadata } from 'next'
+import { headers } from 'next/headers'
+import { getPayload } from 'payload'
+
+import { PageShell } from '@/components/site/page-shell'
+import { buttonVariants } from '@/components/ui/button'
+import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { telHref } from '@/lib/contact'
+import { formatPrice } from '@/lib/home-content'
+import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
+import type { PublicSiteSettings } from '@/lib/site-settings'
+import { cn } from '@/lib/utils'
+import type { Quote } from '@/payload-types'
+import { noteViewed, quoteForToken, withinQuoteLinkLimit } from '@/server/quote-links'
+import { clientAddress } from '@/server/rate-limit'
+
+// One customer's quote, opened from the link in their e-mail: read per request, never cached,
+// never indexed; it shows the quote and nothing else about the lead.
+export const dynamic = 'force-dynamic'
+
+export const metadata: Metadata = { title: 'Your quote', robots: { index: false, follow: false } }
+
+function Notice({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <div className="text-ink/80 mt-4 text-lg">{children}</div>
+    </div>
+  )
+}
+
+function Call({ settings }: { settings: PublicSiteSettings }) {
+  return (
+    <a href={telHref(settings.phone)} className="text-gold-dark font-semibold underline underline-offset-2">
+      {settings.phone}
+    </a>
+  )
+}
+
+function Lines({ quote }: { quote: Quote }) {
+  return (
+    <table className="mt-6 w-full text-left">
+      <caption className="sr-only">Quote lines</caption>
+      <thead>
+        <tr className="border-ink/15 border-b text-sm">
+          <th scope="col" className="py-2">
+            Work
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {(quote.lines ?? []).map((line, i) => (
+          <tr key={i} className="border-ink/10 border-b">
+            <td className="py-2">
+              {line.kind !== 'free' && (line.quantity ?? 1) > 1 ? `${line.quantity} × ` : ''}
+              {line.title}
+            </td>
+            <td className="py-2 text-right">{formatPrice(line.amountCents ?? 0)}</td>
+          </tr>
+        ))}
+        {quote.deliveryFeeCents ? (
+          <tr className="border-ink/10 border-b">
+            <td className="py-2">Delivery fee (fewer than two rims)</td>
+            <td className="py-2 text-right">{formatPrice(quote.deliveryFeeCents)}</td>
+          </tr>
+        ) : null}
+        {quote.discountCents ? (
+          <tr className="border-ink/10 border-b">
+            <td className="py-2">Discount ({quote.promoCode})</td>
+            <td className="py-2 text-right">−{formatPrice(quote.discountCents)}</td>
+          </tr>
+        ) : null}
+      </tbody>
+      <tfoot>
+        <tr className="text-lg font-bold">
+          <th scope="row" className="py-3">
+            Total
+          </th>
+          <td className="py-3 text-right" data-testid="quote-total">
+            {formatPrice(quote.totalCents ?? 0)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  )
+}
+
+export default async function QuotePage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params
+  const payload = await getPayload({ config })
+  const allowed = await withinQuoteLinkLimit(payload, clientAddress(await headers()))
+  const found = allowed ? await quoteForToken(payload, token) : null
+  if (found?.state === 'open') await noteViewed(payload, found.quote.id)
+  return (
+    <PageShell>
+      {(settings) => (
+        <section aria-labelledby="quote-page-title" className="px-4 py-12 sm:py-16">
+          <QuoteBody token={token} allowed={allowed} found={found} settings={settings} />
+        </section>
+      )}
+    </PageShell>
+  )
+}
+
+async function QuoteBody({
+  token,
+  allowed,
+  found,
+  settings,
+}: {
+  token: string
+  allowed: boolean
+  found: Awaited<ReturnType<typeof quoteForToken>>
+  settings: PublicSiteSettings
+}) {
+  if (!allowed) {
+    return (
+      <Notice title="Too many requests">
+        Too many requests from this connection. Please try again in a few minutes.
+      </Notice>
+    )
+  }
+  if (!found) {
+    return (
+      <Notice title="This link does not open a quote">
+        It may be incomplete, or the quote was revised and sent again in a newer e-mail. Call us at{' '}
+        <Call settings={settings} /> and we will send it again.
+      </Notice>
+    )
+  }
+  const { quote, state } = found
+  const payload = await getPayload({ config })
+  const timeZone = businessTimeZone(
+    (await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true } })).timeZone,
+  )
+  const date = (value: string | null | undefined) => formatBusinessDate(value, timeZone, { time: false })
+  return (
+    <div className="mx-auto max-w-2xl">
+      <p className="text-gold-dark text-sm font-semibold tracking-widest uppercase">
+        {settings.businessName}
+      </p>
+      <h1 id="quote-page-title" className="mt-2 text-3xl font-bold">
+        Your quote
+      </h1>
+      <Lines quote={quote} />
+      {quote.note ? <p className="text-ink/80 mt-4 whitespace-pre-wrap">{quote.note}</p> : null}
+      <p className="text-ink/80 mt-4">
+        {state === 'expired'
+          ? `This quote expired on ${date(quote.validUntil)}.`
+          : `Valid until ${date(quote.validUntil)}.`}
+      </p>
+
+      {state === 'accepted' ? (
+        <p role="status" className="bg-mist mt-8 rounded-xl p-4 text-lg font-semibold">
+          You accepted this quote on {date(quote.acceptedAt)}. Thank you! We will call you to book the visit.
+        </p>
+      ) : null}
+      {state === 'changes_requested' ? (
+        <p role="status" className="bg-mist mt-8 rounded-xl p-4 text-lg font-semibold">
+          Thank you, we received your request for changes and will send you a revised quote.
+        </p>
+      ) : null}
+      {state === 'expired' ? (
+        <p className="mt-8 text-lg">
+          Call us at <Call settings={settings} /> for a new one.
+        </p>
+      ) : null}
+
+      {state === 'open' ? (
+        <div className="mt-8 grid gap-8">
+          <form method="post" action={`/api${QUOTE_LINK_ENDPOINTS.accept}`}>
+            <input type="hidden" name="token" value={token} />
+            <button
+              type="submit"
+              className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'w-full')}
+            >
+              Accept quote
+            </button>
+          </form>
+          <form method="post" action={`/api${QUOTE_LINK_ENDPOINTS.changes}`} className="grid gap-3">
+            <input type="hidden" name="token" value={token} />
+            <label htmlFor="quote-changes" className="font-semibold">
+              Something to change?
+            </label>
+            <textarea
+              id="quote-changes"
+              name="message"
+              required
+              maxLength={CHANGE_REQUEST_MAX}
+              rows={4}
+              className="border-ink/20 rounded-lg border p-3"
+            />
+            <button type="submit" className={cn(buttonVariants({ variant: 'outline', size: 'lg' }))}>
+              Ask for changes
+            </button>
+          </form>
+        </div>
+      ) : null}
+    </div>
+  )
+}

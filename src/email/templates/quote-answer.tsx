@@ -1,0 +1,35 @@
+import { Button, Heading, Text } from '@react-email/components'
+
+import { EmailFrame } from './quote-layout'
+
+export type QuoteAnswerEmailProps = {
+  accepted: boolean
+  customer: string
+  phone: string
+  total: string
+  answeredAt: string
+  changeRequest: string | null
+  leadLink: string
+}
+
+// The business hears at once when a customer accepts a quote or asks for changes.
+export function QuoteAnswerEmail(p: QuoteAnswerEmailProps) {
+  const title = p.accepted ? `Quote accepted: ${p.customer}, ${p.total}` : `Changes requested: ${p.customer}`
+  return (
+    <EmailFrame preview={title}>
+      <Heading as="h1" style={{ fontSize: '20px', margin: 0 }}>
+        {title}
+      </Heading>
+      <Text>
+        {p.accepted ? 'Accepted' : 'Asked for changes'} on {p.answeredAt}. Phone: {p.phone}.
+      </Text>
+      {p.changeRequest ? <Text style={{ whiteSpace: 'pre-wrap' }}>{p.changeRequest}</Text> : null}
+      <Button
+        href={p.leadLink}
+        style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px', borderRadius: '6px' }}
+      >
+        Open the lead
+      </Button>
+    </EmailFrame>
+  )
+}

@@ -1,0 +1,87 @@
+import { commitTransaction, initTransaction, killTransaction } from 'payload'
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
+import { answerQuote, withinQuoteLinkLimit } from '@/server/quote-links'
+import { quoteNonceOf } from '@/server/quote-token'
+import { BodyTooLarge, readCappedBody } from '@/server/read-capped-body'
+import { clientAddress } from '@/server/rate-limit'
+
+const MAX_BODY_BYTES = 16 * 1024
+
+const noStore = { 'Cache-Control': 'no-store, private' }
+const json = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: noStore })
+
+// The page's forms post here without any script: the answer is a redirect back to the
+// quote's page, which then says what happened. Scripts (and tests) may ask for JSON.
+function answer(req: PayloadRequest, token: string, status: number, message: string): Response {
+  if (req.headers.get('accept')?.includes('application/json')) return json(status, { message })
+  const back = quoteNonceOf(req.payload.secret, token) ? `/quote/${token}` : '/quote/invalid'
+  return new Response(null, { status: 303, headers: { ...noStore, Location: back } })
+}
+
+async function formOf(req: PayloadRequest): Promise<URLSearchParams | null> {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+  if (type !== 'application/x-www-form-urlencoded') return null
+  const bytes = await readCappedBody(
+    req.body as ReadableStream<Uint8Array> | null,
+    req.headers.get('content-length'),
+    MAX_BODY_BYTES,
+  )
+  return new URLSearchParams(new TextDecoder().decode(bytes))
+}
+
+function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
+  return async (req) => {
+    let form: URLSearchParams | null
+    try {
+      form = await formOf(req)
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return json(413, { message: 'The request is too large.' })
+      throw error
+    }
+    if (!form) return json(415, { message: 'Send the form as application/x-www-form-urlencoded.' })
+    const token = form.get('token') ?? ''
+    const client = clientAddress(req.headers)
+    if (!(await withinQuoteLinkLimit(req.payload, client))) {
+      return json(429, {
+        message: 'Too many requests from this connection. Please try again in a few minutes.',
+      })
+    }
+    const nonce = quoteNonceOf(req.payload.secret, token)
+    if (!nonce) return answer(req, token, 404, 'This link is not valid.')
+    const message = (form.get('message') ?? '').trim()
+    if (kind === 'changes' && (!message || message.length > CHANGE_REQUEST_MAX)) {
+      return answer(req, token, 400, `Tell us what to change, in at most ${CHANGE_REQUEST_MAX} characters.`)
+    }
+
+    const own = await initTransaction(req)
+    try {
+      const id = await answerQuote(
+        req,
+        nonce,
+        kind === 'accept' ? { kind: 'accept', from: client } : { kind: 'changes', message },
+      )
+      // Only the request that recorded the answer tells the business: once, whatever the races.
+      if (id !== null) await req.payload.jobs.queue({ task: 'sendQuoteAnswer', input: { quoteId: id }, req })
+      if (own) await commitTransaction(req)
+      if (id === null) return answer(req, token, 409, 'This quote cannot be answered any more.')
+      return answer(req, token, 200, kind === 'accept' ? 'Quote accepted.' : 'Change request sent.')
+    } catch (error) {
+      if (own) await killTransaction(req)
+      throw error
+    }
+  }
+}
+
+export const acceptQuote: Endpoint = {
+  path: QUOTE_LINK_ENDPOINTS.accept,
+  method: 'post',
+  handler: handler('accept'),
+}
+export const requestQuoteChanges: Endpoint = {
+  path: QUOTE_LINK_ENDPOINTS.changes,
+  method: 'post',
+  handler: handler('changes'),
+}

@@ -1,0 +1,56 @@
+import type { TaskConfig } from 'payload'
+
+import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { formatPrice } from '@/lib/home-content'
+import { serverUrl } from '@/lib/server-url'
+
+// A customer's answer to a quote, to the business's notification addresses. Queued only by
+// the request that recorded the answer (src/endpoints/answerQuote.ts), so once per answer.
+export const sendQuoteAnswer: TaskConfig<'sendQuoteAnswer'> = {
+  slug: 'sendQuoteAnswer',
+  label: "Tell the business about a customer's answer",
+  inputSchema: [{ name: 'quoteId', type: 'number', required: true }],
+  outputSchema: [{ name: 'sent', type: 'checkbox' }],
+  retries: { attempts: 12, backoff: { type: 'exponential', delay: 30_000 } },
+  handler: async ({ input, req }) => {
+    const { payload } = req
+    const quote = await payload.findByID({
+      collection: 'quotes',
+      id: input.quoteId,
+      depth: 1,
+      overrideAccess: true,
+      disableErrors: true,
+      req,
+    })
+    if (!quote || typeof quote.lead !== 'object' || !quote.lead) return { output: { sent: false } }
+    if (quote.status !== 'accepted' && quote.status !== 'changes_requested')
+      return { output: { sent: false } }
+    const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
+    const timeZone = businessTimeZone(settings.timeZone)
+    const accepted = quote.status === 'accepted'
+    const customer = `${quote.lead.firstName} ${quote.lead.lastName}`
+    const total = formatPrice(quote.totalCents ?? 0)
+    const { render } = await import('@react-email/render')
+    const { QuoteAnswerEmail } = await import('@/email/templates/quote-answer')
+    const element = QuoteAnswerEmail({
+      accepted,
+      customer,
+      phone: quote.lead.phone,
+      total,
+      answeredAt: formatBusinessDate(accepted ? quote.acceptedAt : quote.changeRequestedAt, timeZone),
+      changeRequest: accepted ? null : (quote.changeRequest ?? null),
+      leadLink: `${serverUrl()}/admin?tab=leads&lead=${quote.lead.id}`,
+    })
+    const to = settings.notificationRecipients
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+    await payload.sendEmail({
+      to,
+      subject: accepted ? `Quote accepted: ${customer}, ${total}` : `Changes requested: ${customer}`,
+      html: await render(element),
+      text: await render(element, { plainText: true }),
+    })
+    return { output: { sent: true } }
+  },
+}

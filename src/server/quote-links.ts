@@ -1,0 +1,68 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { Quote } from '@/payload-types'
+import { addressKey, hitRateLimit } from '@/server/rate-limit'
+import { quoteNonceOf } from '@/server/quote-token'
+
+// What a customer's link can do: read its own quote, accept it, or ask for changes. The token is
+// the only key; every answer is decided by one conditional UPDATE, so a second click, a race
+// of several, or a click after expiry changes nothing.
+
+export const QUOTE_LINK_LIMIT = { max: 60, windowSeconds: 10 * 60 }
+
+export type QuoteLinkState = 'invalid' | 'revoked' | 'expired' | 'open' | 'accepted' | 'changes_requested'
+
+export type QuoteForCustomer = { quote: Quote; state: QuoteLinkState }
+
+export async function withinQuoteLinkLimit(payload: Payload, client: string): Promise<boolean> {
+  return (await hitRateLimit(payload, `quote-link:address:${addressKey(client)}`, QUOTE_LINK_LIMIT)).allowed
+}
+
+export async function quoteForToken(payload: Payload, token: unknown): Promise<QuoteForCustomer | null> {
+  const nonce = quoteNonceOf(payload.secret, token)
+  if (!nonce) return null
+  const { docs } = await payload.find({
+    collection: 'quotes',
+    where: { tokenNonce: { equals: nonce } },
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+    showHiddenFields: true,
+  })
+  const quote = docs[0]
+  if (!quote) return null
+  if (quote.status === 'accepted' || quote.status === 'changes_requested')
+    return { quote, state: quote.status }
+  if (new Date(quote.validUntil).getTime() < Date.now()) return { quote, state: 'expired' }
+  return { quote, state: 'open' }
+}
+
+// The first view is noted for the lead's timeline; later ones change nothing.
+export async function noteViewed(payload: Payload, id: number): Promise<void> {
+  const db = (payload.db as unknown as PostgresAdapter).drizzle
+  await db.execute(sql`UPDATE quotes SET viewed_at = now() WHERE id = ${id} AND viewed_at IS NULL`)
+}
+
+type Answer = { kind: 'accept'; from: string } | { kind: 'changes'; message: string }
+
+/** The quote's id when this answer was the one recorded; null when it changed nothing. */
+export async function answerQuote(
+  req: PayloadRequest,
+  nonce: string,
+  answer: Answer,
+): Promise<number | null> {
+  const adapter = req.payload.db as unknown as PostgresAdapter
+  const db =
+    (req.transactionID ? adapter.sessions[await req.transactionID]?.db : undefined) ?? adapter.drizzle
+  const set =
+    answer.kind === 'accept'
+      ? sql`status = 'accepted', accepted_at = now(), accepted_from = ${answer.from}`
+      : sql`status = 'changes_requested', change_request = ${answer.message}, change_requested_at = now()`
+  const result = (await db.execute(sql`
+    UPDATE quotes SET ${set}, updated_at = now()
+    WHERE token_nonce = ${nonce} AND status = 'sent' AND valid_until >= now()
+    RETURNING id`)) as unknown as { rows: { id: number | string }[] }
+  return result.rows[0] ? Number(result.rows[0].id) : null
+}
