@@ -33,8 +33,8 @@ export async function promoLimitDrill(): Promise<DrillResult> {
 
   const promotionId = await withDb(databaseUrl, async (db) => {
     const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO promotions (title, discount_code, discount_type, discount_value, minimum_amount, is_active, usage_limit, usage_count)
-       VALUES ($1, $2, 'percentage', 15, 0, true, $3, 0) RETURNING id`,
+      `INSERT INTO promotions (_status, title, discount_code, discount_type, discount_value, minimum_amount, is_active, usage_limit, usage_count)
+       VALUES ('published', $1, $2, 'percentage', 15, 0, true, $3, 0) RETURNING id`,
       [`Drill ${tag}`, code, LIMIT],
     )
     return rows[0].id

@@ -127,8 +127,8 @@ test('a refused code is explained on the field; nothing is saved and the form ke
   const usedUp = `USEDUP${Date.now().toString(36).toUpperCase()}`
   // Old enough never to be the banner's promotion.
   await query(
-    `INSERT INTO promotions (title, discount_code, discount_type, discount_value, is_active, usage_limit, usage_count, created_at, updated_at)
-     VALUES ('E2E used up', $1, 'percentage', 10, true, 2, 2, '2001-01-01', '2001-01-01')`,
+    `INSERT INTO promotions (_status, title, discount_code, discount_type, discount_value, is_active, usage_limit, usage_count, created_at, updated_at)
+     VALUES ('published', 'E2E used up', $1, 'percentage', 10, true, 2, 2, '2001-01-01', '2001-01-01')`,
     [usedUp],
   )
   const email = `promo-refused-${Date.now()}@example.com`
@@ -164,8 +164,8 @@ test("the owner's views: the code and source on the lead, 'used 3 of 10' with it
   const stamp = Date.now().toString(36).toUpperCase()
   const code = `TEN${stamp}`
   const [promo] = await query<{ id: number }>(
-    `INSERT INTO promotions (title, discount_code, discount_type, discount_value, minimum_amount, is_active, usage_limit, usage_count, created_at, updated_at)
-     VALUES ($1, $2, 'fixed_amount', 20, 0, true, 10, 2, '2001-01-02', '2001-01-02') RETURNING id`,
+    `INSERT INTO promotions (_status, title, discount_code, discount_type, discount_value, minimum_amount, is_active, usage_limit, usage_count, created_at, updated_at)
+     VALUES ('published', $1, $2, 'fixed_amount', 20, 0, true, 10, 2, '2001-01-02', '2001-01-02') RETURNING id`,
     [`E2E ten uses ${stamp}`, code],
   )
   const email = `promo-owner-${Date.now()}@example.com`

@@ -1,0 +1,88 @@
+import type { APIRequestContext } from '@playwright/test'
+
+import { capturedMails } from '../helpers/captured-mail'
+import { expect, test } from '../helpers/e2e-test'
+import { adminToken, auth, expectNoSeriousAxeViolations } from '../helpers/public-site'
+
+// A priced quote from the customer's side: the e-mail's link opens the quote, the customer
+// accepts it at once (a form that works before any script), the business hears once, and a
+// link that was tampered with opens nothing.
+
+async function sentQuote(request: APIRequestContext, email: string) {
+  const token = await adminToken(request)
+  const lead = await request.post('/api/leads?depth=0', {
+    headers: { ...auth(token) },
+    data: {
+      firstName: 'Quinn',
+      lastName: 'Quote',
+      email,
+      phone: '(512) 555-0188',
+      description: 'Curb rash on four wheels.',
+      serviceType: 'rim_rash',
+    },
+  })
+  expect(lead.status()).toBe(201)
+  const leadId = (await lead.json()).doc.id as number
+  const quote = await request.post('/api/quotes?depth=0', {
+    headers: auth(token),
+    data: {
+      lead: leadId,
+      lines: [
+        { kind: 'offer', offer: 'rim_rash', quantity: 4 },
+        { kind: 'free', description: 'Centre caps', amount: 40 },
+      ],
+      note: 'Includes colour matching to the factory silver.',
+    },
+  })
+  expect(quote.status()).toBe(201)
+  const quoteId = (await quote.json()).doc.id as number
+  const sent = await request.post(`/api/quotes/${quoteId}/send`, { headers: auth(token) })
+  expect(sent.status()).toBe(200)
+  return { leadId, quoteId }
+}
+
+test('the customer opens the quote from the e-mail and accepts it; the business hears once', async ({
+  page,
+  request,
+}) => {
+  const email = `quote-${Date.now()}@example.com`
+  await sentQuote(request, email)
+  const mails = () => capturedMails(email).filter((m) => m.includes('Subject: Your quote from'))
+  await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(1)
+  const link = mails()[0].match(/https?:\/\/[^\s"<]+\/quote\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)?.[0]
+  expect(link).toBeDefined()
+  const path = new URL(link!).pathname
+
+  await page.goto(path)
+  await expect(page.getByRole('heading', { name: 'Your quote', level: 1 })).toBeVisible()
+  await expect(page.getByRole('cell', { name: '4 × Rim Rash / Curbed Rim' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'Centre caps' })).toBeVisible()
+  await expect(page.getByTestId('quote-total')).toHaveText('$540')
+  await expect(page.getByText('Includes colour matching to the factory silver.')).toBeVisible()
+  await expect(page.getByText(/^Valid until /)).toBeVisible()
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  await expectNoSeriousAxeViolations(page)
+
+  await page.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(page.getByRole('status')).toContainText('You accepted this quote on')
+  await expect(page.getByRole('button', { name: 'Accept quote' })).toHaveCount(0)
+
+  const business = () => capturedMails('Quote accepted: Quinn Quote, $540')
+  await expect.poll(() => business().length, { timeout: 30_000 }).toBe(1)
+
+  // Once more (a second tap, another tab): nothing changes and nobody is told again.
+  const again = await page.request.post('/api/quote-links/accept', {
+    form: { token: path.split('/').pop()! },
+    headers: { Accept: 'application/json' },
+  })
+  expect(again.status()).toBe(409)
+  expect(business()).toHaveLength(1)
+})
+
+test('a tampered or unknown link opens no quote, and says what to do', async ({ page }) => {
+  await page.goto('/quote/AAAAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAA')
+  await expect(page.getByRole('heading', { name: 'This link does not open a quote' })).toBeVisible()
+  await expect(page.getByText(/Call us at/)).toBeVisible()
+  await page.goto('/quote/not-a-token')
+  await expect(page.getByRole('heading', { name: 'This link does not open a quote' })).toBeVisible()
+})
