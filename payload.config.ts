@@ -13,6 +13,7 @@ import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
 import { JobPostings } from './src/collections/JobPostings'
 import { Leads } from './src/collections/Leads'
+import { PageSeo } from './src/collections/PageSeo'
 import { Promotions } from './src/collections/Promotions'
 import { Quotes } from './src/collections/Quotes'
 import { Users } from './src/collections/Users'
@@ -79,6 +80,7 @@ export default buildConfig({
     JobPostings,
     Erasures,
     Quotes,
+    PageSeo,
   ],
   globals: [SiteSettings, HomePage, SitePages],
   editor: lexicalEditor(),

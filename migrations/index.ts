@@ -15,6 +15,7 @@ import * as migration_20261125_075852_home_page_seo from './20261125_075852_home
 import * as migration_20261125_080501_promotion_drafts from './20261125_080501_promotion_drafts';
 import * as migration_20261125_081439_gallery_item_drafts from './20261125_081439_gallery_item_drafts';
 import * as migration_20261125_085149_quotes from './20261125_085149_quotes';
+import * as migration_20261125_085729_page_seo from './20261125_085729_page_seo';
 
 export const migrations = [
   {
@@ -100,6 +101,11 @@ export const migrations = [
   {
     up: migration_20261125_085149_quotes.up,
     down: migration_20261125_085149_quotes.down,
-    name: '20261125_085149_quotes'
+    name: '20261125_085149_quotes',
+  },
+  {
+    up: migration_20261125_085729_page_seo.up,
+    down: migration_20261125_085729_page_seo.down,
+    name: '20261125_085729_page_seo'
   },
 ];

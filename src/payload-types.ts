@@ -76,6 +76,7 @@ export interface Config {
     'job-postings': JobPosting;
     erasures: Erasure;
     quotes: Quote;
+    'page-seo': PageSeo;
     exports: Export;
     imports: Import;
     redirects: Redirect;
@@ -96,6 +97,7 @@ export interface Config {
     'job-postings': JobPostingsSelect<false> | JobPostingsSelect<true>;
     erasures: ErasuresSelect<false> | ErasuresSelect<true>;
     quotes: QuotesSelect<false> | QuotesSelect<true>;
+    'page-seo': PageSeoSelect<false> | PageSeoSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -427,6 +429,26 @@ export interface Quote {
   createdAt: string;
 }
 /**
+ * A page's title, description and share image in search results and shared links; empty fields keep the page's own.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "page-seo".
+ */
+export interface PageSeo {
+  id: number;
+  path: '/gallery' | '/join-team' | '/privacy-policy' | '/terms-of-service';
+  meta?: {
+    title?: string | null;
+    description?: string | null;
+    /**
+     * Maximum upload file size: 12MB. Recommended file size for images is <500KB.
+     */
+    image?: (number | null) | GalleryImage;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
@@ -688,6 +710,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'quotes';
         value: number | Quote;
+      } | null)
+    | ({
+        relationTo: 'page-seo';
+        value: number | PageSeo;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -960,6 +986,22 @@ export interface QuotesSelect<T extends boolean = true> {
   acceptedFrom?: T;
   changeRequest?: T;
   changeRequestedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "page-seo_select".
+ */
+export interface PageSeoSelect<T extends boolean = true> {
+  path?: T;
+  meta?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+        image?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1507,6 +1549,7 @@ export interface TaskCreateCollectionExport {
       | 'job-postings'
       | 'erasures'
       | 'quotes'
+      | 'page-seo'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

@@ -91,8 +91,13 @@ const leadsExport = importExportPlugin({
   }),
 })
 
-// The home page's title, description and share image, in an SEO tab of its editor; empty
-// fields fall back to the site's own (src/lib/seo.ts).
-const seo = seoPlugin({ globals: ['home-page'], uploadsCollection: 'gallery-images', tabbedUI: true })
+// The pages' titles, descriptions and share images, in an SEO tab of their editors: the home
+// page's global and, for the other pages, Page SEO. Empty fields fall back to the page's own.
+const seo = seoPlugin({
+  collections: ['page-seo'],
+  globals: ['home-page'],
+  uploadsCollection: 'gallery-images',
+  tabbedUI: true,
+})
 
 export const plugins: Plugin[] = [storagePlugin(), leadsExport, redirects, seo]

@@ -7,6 +7,7 @@ export const CACHE_TAGS = {
   sitePages: 'site-pages',
   jobPostings: 'job-postings',
   redirects: 'redirects',
+  pageSeo: 'page-seo',
 } as const
 
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS]

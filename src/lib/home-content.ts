@@ -206,7 +206,7 @@ export function homeContent(doc: unknown): HomeContent {
 }
 
 // The share image when it was read with its file (depth 1); an id alone is no use to a page.
-function shareImage(value: unknown): ShareImage | null {
+export function shareImage(value: unknown): ShareImage | null {
   if (!value || typeof value !== 'object') return null
   const image = value as Record<string, unknown>
   if (typeof image.url !== 'string' || !image.url) return null

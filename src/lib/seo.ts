@@ -5,6 +5,10 @@ import { serverUrl } from '@/lib/server-url'
 
 export const PUBLIC_PATHS = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service'] as const
 
+// The pages whose SEO the owner sets in Page SEO (the home page's are on its own global).
+export const OWNER_SEO_PATHS = ['/gallery', '/join-team', '/privacy-policy', '/terms-of-service'] as const
+export type OwnerSeoPath = (typeof OWNER_SEO_PATHS)[number]
+
 export const SITE_TAGLINE = 'Mobile Wheel & Rim Repair in Austin'
 
 // Named on every page: a page's own `openGraph` replaces the layout's whole object.

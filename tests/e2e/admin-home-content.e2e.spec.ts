@@ -160,3 +160,30 @@ test("the owner's SEO title and description reach the home page's head", async (
   await page.goto('/')
   await expect(page).toHaveTitle(/^Curbside Rim Co\. - /)
 })
+
+test("the owner's SEO for another page (Page SEO) reaches that page's head", async ({ page, request }) => {
+  const login = await request.post('/api/users/login', { data: DEV_ADMIN })
+  const { token } = (await login.json()) as { token: string }
+  const headers = { Authorization: `JWT ${token}` }
+  const made = await request.post('/api/page-seo', {
+    headers,
+    data: {
+      path: '/gallery',
+      meta: { title: 'Curb Rash Before and After', description: 'Repairs around Austin.' },
+    },
+  })
+  expect(made.status()).toBe(201)
+  const { id } = (await made.json()).doc as { id: number }
+  try {
+    await page.goto('/gallery')
+    await expect(page).toHaveTitle('Curb Rash Before and After | Curbside Rim Co.')
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Repairs around Austin.',
+    )
+  } finally {
+    await request.delete(`/api/page-seo/${id}`, { headers })
+  }
+  await page.goto('/gallery')
+  await expect(page).toHaveTitle('Before & After Gallery | Curbside Rim Co.')
+})

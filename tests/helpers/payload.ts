@@ -31,6 +31,7 @@ const COLLECTIONS = [
   'job-postings',
   'redirects',
   'erasures',
+  'page-seo',
 ] as const
 
 // Empties every collection straight through the database adapter: no hooks (the

@@ -3,7 +3,7 @@ import type { Metadata } from 'next'
 import { PageShell } from '@/components/site/page-shell'
 import { GalleryView } from '@/components/site/gallery-view'
 import { getGallery } from '@/data/gallery'
-import { pageMetadata } from '@/lib/seo'
+import { ownerPageMetadata } from '@/data/page-seo'
 import { getSiteSettings } from '@/data/site-settings'
 
 // Cached; at most 30 s old so an ended promotion leaves in time (src/data/banner.ts).
@@ -11,7 +11,7 @@ export const revalidate = 30
 
 export async function generateMetadata(): Promise<Metadata> {
   const { businessName } = await getSiteSettings()
-  return pageMetadata({
+  return ownerPageMetadata({
     businessName,
     title: 'Before & After Gallery',
     description: `Before and after photos of curb rash repairs, rim restorations and refinishing by ${businessName} in Austin.`,

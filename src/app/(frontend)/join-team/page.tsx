@@ -5,12 +5,12 @@ import { RichText } from '@/components/site/rich-text'
 import { buttonVariants } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
 import { getOpenPostings, type OpenPosting } from '@/data/job-postings'
+import { ownerPageMetadata } from '@/data/page-seo'
 import { getSiteSettings } from '@/data/site-settings'
 import { mailtoHref } from '@/lib/contact'
 import { NO_OPENINGS, employmentTypeLabel } from '@/lib/job-postings'
 import { jobPostingJsonLd, jsonLdScript } from '@/lib/json-ld'
 import { plainText } from '@/lib/lexical'
-import { pageMetadata } from '@/lib/seo'
 import { serverUrl } from '@/lib/server-url'
 import { cn } from '@/lib/utils'
 
@@ -20,7 +20,7 @@ export const revalidate = 30
 export async function generateMetadata(): Promise<Metadata> {
   const [{ businessName }, postings] = await Promise.all([getSiteSettings(), getOpenPostings()])
   const titles = postings.map((p) => p.title).join(', ')
-  return pageMetadata({
+  return ownerPageMetadata({
     businessName,
     title: titles ? `Careers - ${titles}` : 'Careers',
     description: postings.length
