@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { capturedMails } from '../helpers/captured-mail'
 import { expect, test } from '../helpers/e2e-test'
 import { adminToken, auth, expectNoSeriousAxeViolations } from '../helpers/public-site'
+import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
 // A priced quote from the customer's side: the e-mail's link opens the quote, the customer
 // accepts it at once (a form that works before any script), the business hears once, and a
@@ -85,4 +86,56 @@ test('a tampered or unknown link opens no quote, and says what to do', async ({ 
   await expect(page.getByText(/Call us at/)).toBeVisible()
   await page.goto('/quote/not-a-token')
   await expect(page.getByRole('heading', { name: 'This link does not open a quote' })).toBeVisible()
+})
+
+test("the owner writes and sends a quote from the lead's details on a phone; it reads Accepted once accepted", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  const token = await adminToken(request)
+  const email = `owner-quote-${Date.now()}@example.com`
+  const lead = await request.post('/api/leads?depth=0', {
+    headers: auth(token),
+    data: {
+      firstName: 'Olive',
+      lastName: 'Owner',
+      email,
+      phone: '(512) 555-0190',
+      description: 'Two scraped rims.',
+      serviceType: 'rim_rash',
+    },
+  })
+  const leadId = (await lead.json()).doc.id as number
+  expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+  await page.goto(`/admin?tab=leads&lead=${leadId}`)
+  const editor = page.getByTestId('quote-editor')
+  // The editor's buttons are enabled once it works (as every back-office control is).
+  await expect(editor.getByRole('button', { name: 'Add line' })).toBeEnabled()
+  await editor.getByLabel('Quantity').fill('4')
+  await editor.getByRole('button', { name: 'Add line' }).click()
+  await editor.getByLabel('Line 2').selectOption('free')
+  await editor.getByLabel('Description').fill('Centre caps')
+  await editor.getByLabel('Amount (USD)').fill('40')
+  await editor.getByRole('button', { name: 'Save quote' }).click()
+  await expect(editor.getByTestId('quote-totals')).toHaveText('Total $540')
+  await expect(editor.getByTestId('quote-status')).toHaveText('Not sent')
+  await editor.getByRole('button', { name: 'Send quote' }).click()
+  await expect(editor.getByTestId('quote-status')).toHaveText('Sent')
+  await expect(page.getByTestId('lead-details')).toContainText('Quoted')
+
+  const mails = () => capturedMails(email).filter((m) => m.includes('Subject: Your quote from'))
+  await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(1)
+  const link = mails()[0].match(/https?:\/\/[^\s"<]+\/quote\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)![0]
+  const customer = await (await browser.newContext()).newPage()
+  await customer.goto(new URL(link).pathname)
+  await customer.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(customer.getByRole('status')).toContainText('You accepted this quote on')
+
+  await page.reload()
+  await expect(editor.getByTestId('quote-status')).toHaveText('Accepted')
+  await expect(editor).toContainText('Accepted on')
+  await expect(editor.getByRole('button', { name: 'Save quote' })).toHaveCount(0)
 })

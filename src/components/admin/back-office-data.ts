@@ -136,3 +136,18 @@ export async function scheduledPublishes(payload: Reader['payload']): Promise<Re
   }
   return due
 }
+
+// The lead's latest quote, with the signed-in user's own access.
+export async function readLatestQuote({ payload, user }: Reader, leadId: number) {
+  const { docs } = await payload.find({
+    collection: 'quotes',
+    where: { lead: { equals: leadId } },
+    sort: '-createdAt',
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: false,
+    user,
+  })
+  return docs[0] ?? null
+}

@@ -1,4 +1,5 @@
-import type { CustomerUpload, Lead } from '@/payload-types'
+import { publishedOffers } from '@/collections/Leads/hooks/snapshotOffer'
+import type { CustomerUpload, Lead, Quote } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
 import { ERASED_LEAD } from '@/lib/erase-request'
 import { offeredService } from '@/lib/home-content'
@@ -7,11 +8,12 @@ import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import type { LeadFilters } from '@/lib/lead-query'
 
 import type { Reader, WeekCount } from './back-office-data'
-import { leadsPerWeek, promotionChoices, readLead, readLeads } from './back-office-data'
+import { leadsPerWeek, promotionChoices, readLatestQuote, readLead, readLeads } from './back-office-data'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { LeadStatusPill } from './lead-status'
+import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
 import { LoadFailed } from './load-failed'
 
 type SearchParams = Record<string, string | string[] | undefined> | undefined
@@ -30,7 +32,21 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   const leadId = one(props.searchParams?.lead)
   if (leadId) {
     const lead = await readLead(reader, leadId).catch(() => null)
-    return <LeadDetails lead={lead} filters={filters} timeZone={timeZone} />
+    const [quote, offers] = lead
+      ? await Promise.all([
+          readLatestQuote(reader, lead.id).catch(() => null),
+          publishedOffers(reader.payload).catch(() => []),
+        ])
+      : [null, []]
+    return (
+      <LeadDetails
+        lead={lead}
+        filters={filters}
+        timeZone={timeZone}
+        quote={quote}
+        offers={offers.map((o) => ({ key: o.key, title: o.title, priceCents: o.priceCents }))}
+      />
+    )
   }
 
   const [page, weeks, promotions] = await Promise.all([
@@ -116,10 +132,14 @@ function LeadDetails({
   lead,
   filters,
   timeZone,
+  quote,
+  offers,
 }: {
   lead: Lead | null
   filters: LeadFilters
   timeZone: string
+  quote: Quote | null
+  offers: QuoteOffer[]
 }) {
   const back = (
     <a className="cbo-back" href={leadsHref(filters)}>
@@ -181,6 +201,13 @@ function LeadDetails({
           ))}
         </ul>
       ) : null}
+      <QuoteEditor
+        key={quote ? `${quote.id}-${quote.updatedAt}` : 'new'}
+        leadId={lead.id}
+        offers={offers}
+        quote={quote}
+        answered={answerOf(quote, timeZone)}
+      />
       <div className="cbo-inline">
         <LeadStatusButton id={lead.id} status={lead.status} />
         {lead.email !== ERASED_LEAD.email ? (
@@ -263,4 +290,20 @@ function LeadsChart({
       </table>
     </figure>
   )
+}
+
+// What the customer did with the quote, in words.
+function answerOf(quote: Quote | null, timeZone: string): string | null {
+  if (quote?.status === 'accepted') {
+    return `Accepted on ${formatBusinessDate(quote.acceptedAt, timeZone)}.`
+  }
+  if (quote?.status === 'changes_requested') {
+    return `Asked for changes on ${formatBusinessDate(quote.changeRequestedAt, timeZone)}: ${quote.changeRequest ?? ''}`
+  }
+  if (quote?.status === 'sent') {
+    return quote.viewedAt
+      ? `Sent on ${formatBusinessDate(quote.sentAt, timeZone)}, opened on ${formatBusinessDate(quote.viewedAt, timeZone)}.`
+      : `Sent on ${formatBusinessDate(quote.sentAt, timeZone)}, not opened yet.`
+  }
+  return null
 }

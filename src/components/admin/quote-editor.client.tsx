@@ -1,0 +1,249 @@
+'use client'
+
+import { Button, toast } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+
+import { formatPrice } from '@/lib/home-content'
+import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@/lib/quote-status'
+import type { Quote } from '@/payload-types'
+
+import { jsonInit, useApi } from './admin-fetch'
+import { useHydrated } from './use-hydrated'
+
+export type QuoteOffer = { key: string; title: string; priceCents: number }
+
+type LineValues = {
+  kind: 'offer' | 'free'
+  offer: string
+  quantity: string
+  description: string
+  amount: string
+}
+
+const blankLine = (offer: string): LineValues => ({
+  kind: 'offer',
+  offer,
+  quantity: '1',
+  description: '',
+  amount: '',
+})
+
+function valuesOf(quote: Quote | null, firstOffer: string): LineValues[] {
+  if (!quote?.lines?.length) return [blankLine(firstOffer)]
+  return quote.lines.map((line) => ({
+    kind: line.kind === 'free' ? 'free' : 'offer',
+    offer: line.offer ?? firstOffer,
+    quantity: String(line.quantity ?? 1),
+    description: line.description ?? '',
+    amount: line.amount == null ? '' : String(line.amount),
+  }))
+}
+
+const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '')
+
+// A priced quote for this lead: lines from the offers or free ones, priced on the server when
+// saved; "Send quote" e-mails the customer a link to accept it. The latest quote of the lead.
+export function QuoteEditor({
+  leadId,
+  offers,
+  quote,
+  answered,
+}: {
+  leadId: number
+  offers: QuoteOffer[]
+  quote: Quote | null
+  // The customer's words when they asked for changes, and when they answered.
+  answered: string | null
+}) {
+  const hydrated = useHydrated()
+  const { api } = useApi()
+  const router = useRouter()
+  const firstOffer = offers[0]?.key ?? ''
+  const [lines, setLines] = useState(() => valuesOf(quote, firstOffer))
+  const [note, setNote] = useState(quote?.note ?? '')
+  const [validUntil, setValidUntil] = useState(dayOf(quote?.validUntil))
+  const [busy, setBusy] = useState(false)
+  const status = (quote?.status ?? null) as QuoteStatus | null
+  const accepted = status === 'accepted'
+
+  const setLine = (i: number, patch: Partial<LineValues>) =>
+    setLines((all) => all.map((line, j) => (i === j ? { ...line, ...patch } : line)))
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    const data = {
+      lead: leadId,
+      note,
+      ...(validUntil ? { validUntil: new Date(`${validUntil}T23:59:00`).toISOString() } : {}),
+      lines: lines.map((line) =>
+        line.kind === 'free'
+          ? { kind: 'free', description: line.description, amount: Number(line.amount || 0) }
+          : { kind: 'offer', offer: line.offer, quantity: Number(line.quantity || 1) },
+      ),
+    }
+    try {
+      if (quote) await api(`/quotes/${quote.id}?depth=0`, jsonInit('PATCH', data))
+      else await api('/quotes?depth=0', jsonInit('POST', data))
+      toast.success('Quote saved')
+      router.refresh()
+    } catch (error) {
+      toast.error('Error', {
+        description: error instanceof Error ? error.message : 'Failed to save the quote',
+      })
+    }
+    setBusy(false)
+  }
+
+  async function send() {
+    if (!quote) return
+    setBusy(true)
+    try {
+      await api(`/quotes/${quote.id}/send`, { method: 'POST' })
+      toast.success('Quote sent', { description: 'The customer was e-mailed a link to accept it.' })
+      router.refresh()
+    } catch (error) {
+      toast.error('Error', {
+        description: error instanceof Error ? error.message : 'Failed to send the quote',
+      })
+    }
+    setBusy(false)
+  }
+
+  return (
+    <section className="cbo-form" aria-labelledby="cbo-quote-title" data-testid="quote-editor">
+      <div className="cbo-card__head">
+        <h3 id="cbo-quote-title">Quote</h3>
+        {status ? (
+          <span className="cbo-meta" data-testid="quote-status">
+            {QUOTE_STATUS_LABELS[status]}
+          </span>
+        ) : null}
+      </div>
+      {answered ? <p className="cbo-description">{answered}</p> : null}
+      {quote ? (
+        <p className="cbo-meta" data-testid="quote-totals">
+          {quote.deliveryFeeCents ? `Delivery fee ${formatPrice(quote.deliveryFeeCents)} · ` : ''}
+          {quote.discountCents ? `Discount ${formatPrice(quote.discountCents)} (${quote.promoCode}) · ` : ''}
+          {quote.promoNote ? `${quote.promoNote} · ` : ''}
+          Total {formatPrice(quote.totalCents ?? 0)}
+        </p>
+      ) : null}
+      <form onSubmit={save} className="cbo-stack" aria-label="Quote lines">
+        {lines.map((line, i) => (
+          <div className="cbo-row" key={i}>
+            <label className="cbo-field">
+              <span>Line {i + 1}</span>
+              <select
+                value={line.kind === 'free' ? 'free' : line.offer}
+                disabled={accepted}
+                onChange={(e) =>
+                  e.target.value === 'free'
+                    ? setLine(i, { kind: 'free' })
+                    : setLine(i, { kind: 'offer', offer: e.target.value })
+                }
+              >
+                {offers.map((offer) => (
+                  <option key={offer.key} value={offer.key}>
+                    {offer.title} ({formatPrice(offer.priceCents)})
+                  </option>
+                ))}
+                <option value="free">Other…</option>
+              </select>
+            </label>
+            {line.kind === 'free' ? (
+              <>
+                <label className="cbo-field cbo-field--grow">
+                  <span>Description</span>
+                  <input
+                    required
+                    disabled={accepted}
+                    value={line.description}
+                    onChange={(e) => setLine(i, { description: e.target.value })}
+                  />
+                </label>
+                <label className="cbo-field">
+                  <span>Amount (USD)</span>
+                  <input
+                    type="number"
+                    min="0"
+                    step="0.01"
+                    required
+                    disabled={accepted}
+                    value={line.amount}
+                    onChange={(e) => setLine(i, { amount: e.target.value })}
+                  />
+                </label>
+              </>
+            ) : (
+              <label className="cbo-field">
+                <span>Quantity</span>
+                <input
+                  type="number"
+                  min="1"
+                  max="100"
+                  step="1"
+                  required
+                  disabled={accepted}
+                  value={line.quantity}
+                  onChange={(e) => setLine(i, { quantity: e.target.value })}
+                />
+              </label>
+            )}
+            {lines.length > 1 && !accepted ? (
+              <Button
+                margin={false}
+                size="small"
+                buttonStyle="secondary"
+                disabled={!hydrated}
+                onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
+              >
+                Remove line {i + 1}
+              </Button>
+            ) : null}
+          </div>
+        ))}
+        {accepted ? null : (
+          <>
+            <Button
+              margin={false}
+              size="small"
+              buttonStyle="secondary"
+              disabled={!hydrated}
+              onClick={() => setLines((all) => [...all, blankLine(firstOffer)])}
+            >
+              Add line
+            </Button>
+            <div className="cbo-row">
+              <label className="cbo-field cbo-field--grow">
+                <span>Note for the customer</span>
+                <textarea value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+              </label>
+              <label className="cbo-field">
+                <span>Valid until</span>
+                <input type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} />
+              </label>
+            </div>
+            <div className="cbo-inline">
+              <Button margin={false} size="small" type="submit" disabled={!hydrated || busy}>
+                Save quote
+              </Button>
+              {quote ? (
+                <Button
+                  margin={false}
+                  size="small"
+                  buttonStyle="secondary"
+                  disabled={!hydrated || busy}
+                  onClick={send}
+                >
+                  {status === 'draft' ? 'Send quote' : 'Send again'}
+                </Button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </form>
+    </section>
+  )
+}
