@@ -16,6 +16,7 @@ import { Leads } from './src/collections/Leads'
 import { PageSeo } from './src/collections/PageSeo'
 import { Promotions } from './src/collections/Promotions'
 import { Quotes } from './src/collections/Quotes'
+import { ReviewOptOuts } from './src/collections/ReviewOptOuts'
 import { Users } from './src/collections/Users'
 import { announceSetupLink } from './src/collections/Users/announceSetupLink'
 import { adminComponents } from './src/components/admin/admin-config'
@@ -81,6 +82,7 @@ export default buildConfig({
     Erasures,
     Quotes,
     PageSeo,
+    ReviewOptOuts,
   ],
   globals: [SiteSettings, HomePage, SitePages],
   editor: lexicalEditor(),

@@ -16,6 +16,7 @@ import * as migration_20261125_080501_promotion_drafts from './20261125_080501_p
 import * as migration_20261125_081439_gallery_item_drafts from './20261125_081439_gallery_item_drafts';
 import * as migration_20261125_085149_quotes from './20261125_085149_quotes';
 import * as migration_20261125_085729_page_seo from './20261125_085729_page_seo';
+import * as migration_20261125_090540_review_requests from './20261125_090540_review_requests';
 
 export const migrations = [
   {
@@ -106,6 +107,11 @@ export const migrations = [
   {
     up: migration_20261125_085729_page_seo.up,
     down: migration_20261125_085729_page_seo.down,
-    name: '20261125_085729_page_seo'
+    name: '20261125_085729_page_seo',
+  },
+  {
+    up: migration_20261125_090540_review_requests.up,
+    down: migration_20261125_090540_review_requests.down,
+    name: '20261125_090540_review_requests'
   },
 ];

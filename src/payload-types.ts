@@ -77,6 +77,7 @@ export interface Config {
     erasures: Erasure;
     quotes: Quote;
     'page-seo': PageSeo;
+    'review-opt-outs': ReviewOptOut;
     exports: Export;
     imports: Import;
     redirects: Redirect;
@@ -98,6 +99,7 @@ export interface Config {
     erasures: ErasuresSelect<false> | ErasuresSelect<true>;
     quotes: QuotesSelect<false> | QuotesSelect<true>;
     'page-seo': PageSeoSelect<false> | PageSeoSelect<true>;
+    'review-opt-outs': ReviewOptOutsSelect<false> | ReviewOptOutsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -131,6 +133,7 @@ export interface Config {
       sendQuoteEmail: TaskSendQuoteEmail;
       sendQuoteLink: TaskSendQuoteLink;
       sendQuoteAnswer: TaskSendQuoteAnswer;
+      sendReviewRequest: TaskSendReviewRequest;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -187,6 +190,8 @@ export interface Lead {
   utmMedium?: string | null;
   utmCampaign?: string | null;
   referrerHost?: string | null;
+  reviewRequestQueuedAt?: string | null;
+  reviewRequestSentAt?: string | null;
   businessEmailClaimedAt?: string | null;
   businessEmailSentAt?: string | null;
   customerEmailClaimedAt?: string | null;
@@ -450,6 +455,16 @@ export interface PageSeo {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "review-opt-outs".
+ */
+export interface ReviewOptOut {
+  id: number;
+  email: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
 export interface Export {
@@ -616,6 +631,7 @@ export interface PayloadJob {
           | 'sendQuoteEmail'
           | 'sendQuoteLink'
           | 'sendQuoteAnswer'
+          | 'sendReviewRequest'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -657,6 +673,7 @@ export interface PayloadJob {
         | 'sendQuoteEmail'
         | 'sendQuoteLink'
         | 'sendQuoteAnswer'
+        | 'sendReviewRequest'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -714,6 +731,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'page-seo';
         value: number | PageSeo;
+      } | null)
+    | ({
+        relationTo: 'review-opt-outs';
+        value: number | ReviewOptOut;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -787,6 +808,8 @@ export interface LeadsSelect<T extends boolean = true> {
   utmMedium?: T;
   utmCampaign?: T;
   referrerHost?: T;
+  reviewRequestQueuedAt?: T;
+  reviewRequestSentAt?: T;
   businessEmailClaimedAt?: T;
   businessEmailSentAt?: T;
   customerEmailClaimedAt?: T;
@@ -1007,6 +1030,15 @@ export interface PageSeoSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "review-opt-outs_select".
+ */
+export interface ReviewOptOutsSelect<T extends boolean = true> {
+  email?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports_select".
  */
 export interface ExportsSelect<T extends boolean = true> {
@@ -1185,6 +1217,10 @@ export interface SiteSetting {
    */
   timeZone?: string | null;
   reviewLink?: string | null;
+  /**
+   * After a job is marked completed, the customer is e-mailed the review link once, this many hours later. Every customer gets the same message.
+   */
+  reviewRequestDelayHours?: number | null;
   /**
    * Where quote requests are e-mailed; separate several addresses with commas.
    */
@@ -1370,6 +1406,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
       };
   timeZone?: T;
   reviewLink?: T;
+  reviewRequestDelayHours?: T;
   notificationRecipients?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1532,6 +1569,18 @@ export interface TaskSendQuoteAnswer {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendReviewRequest".
+ */
+export interface TaskSendReviewRequest {
+  input: {
+    leadId: number;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "TaskCreateCollectionExport".
  */
 export interface TaskCreateCollectionExport {
@@ -1550,6 +1599,7 @@ export interface TaskCreateCollectionExport {
       | 'erasures'
       | 'quotes'
       | 'page-seo'
+      | 'review-opt-outs'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

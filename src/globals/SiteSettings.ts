@@ -4,7 +4,7 @@ import { admins } from '@/access/admins'
 import { anyone } from '@/access/anyone'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/business-time'
-import { BUSINESS_DEFAULTS } from '@/lib/business'
+import { BUSINESS_DEFAULTS, REVIEW_REQUEST_DELAY_HOURS } from '@/lib/business'
 import { type DayHours, DEFAULT_HOURS, isTime } from '@/lib/business-hours'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { revalidateGlobal } from '@/server/revalidate'
@@ -114,6 +114,19 @@ export const SiteSettings: GlobalConfig = {
       },
     },
     { name: 'reviewLink', type: 'text', defaultValue: BUSINESS_DEFAULTS.reviewLink },
+    {
+      name: 'reviewRequestDelayHours',
+      label: 'Review request delay (hours)',
+      type: 'number',
+      min: 0,
+      max: 720,
+      defaultValue: REVIEW_REQUEST_DELAY_HOURS,
+      admin: {
+        step: 1,
+        description:
+          'After a job is marked completed, the customer is e-mailed the review link once, this many hours later. Every customer gets the same message.',
+      },
+    },
     {
       name: 'notificationRecipients',
       type: 'text',

@@ -9,3 +9,6 @@ export const BUSINESS_DEFAULTS = {
 } as const
 
 export const REPLY_PROMISE_HOURS = 24
+
+// Hours after a job is completed until its customer is asked for a review.
+export const REVIEW_REQUEST_DELAY_HOURS = 24

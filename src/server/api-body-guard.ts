@@ -156,6 +156,9 @@ export function guardRestBody<A extends unknown[]>(
     return isApprovedStaff(user)
   }
   // The quote endpoints read their own bodies, within their own limits.
-  const skip = (pathname: string) => pathname === QUOTE_ENDPOINT || pathname.startsWith('/api/quote-links/')
+  const skip = (pathname: string) =>
+    pathname === QUOTE_ENDPOINT ||
+    pathname.startsWith('/api/quote-links/') ||
+    pathname === '/api/review-requests/unsubscribe'
   return guardRequestBody(handler, { skip, takesFiles, mayUpload })
 }

@@ -32,6 +32,7 @@ const COLLECTIONS = [
   'redirects',
   'erasures',
   'page-seo',
+  'review-opt-outs',
 ] as const
 
 // Empties every collection straight through the database adapter: no hooks (the

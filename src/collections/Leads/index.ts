@@ -16,6 +16,7 @@ import { removeQuotesOfLead } from './hooks/removeQuotesOfLead'
 import { snapshotOffer } from './hooks/snapshotOffer'
 import { normalizeQuoteFields } from './hooks/normalizeQuoteFields'
 import { queueQuoteEmails } from './hooks/queueQuoteEmails'
+import { queueReviewRequest } from './hooks/queueReviewRequest'
 import { validateQuoteEmail, validateQuoteText, validateQuoteTextarea } from './hooks/validateQuoteField'
 import { validateStatusChange } from './hooks/validateStatusChange'
 
@@ -161,7 +162,7 @@ export const Leads: CollectionConfig = {
     beforeValidate: [normalizeQuoteFields],
     beforeChange: [snapshotOffer],
     beforeDelete: [removeQuotesOfLead],
-    afterChange: [queueQuoteEmails],
+    afterChange: [queueQuoteEmails, queueReviewRequest],
   },
   fields: [
     {
@@ -260,6 +261,21 @@ export const Leads: CollectionConfig = {
     },
     ...promotionFields,
     ...sourceFields,
+    // The review request after a completed job: when it was queued and when it was sent.
+    {
+      name: 'reviewRequestQueuedAt',
+      label: 'Review request queued',
+      type: 'date',
+      access: serverOwned,
+      admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'reviewRequestSentAt',
+      label: 'Review request sent',
+      type: 'date',
+      access: serverOwned,
+      admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
     ...quoteEmailFields,
     ...timestampFields,
   ],

@@ -1,0 +1,33 @@
+import { Button, Heading, Link, Text } from '@react-email/components'
+
+import { EmailFrame } from './quote-layout'
+
+export type ReviewRequestEmailProps = {
+  greetingName: string | null
+  businessName: string
+  reviewLink: string
+  unsubscribeLink: string
+}
+
+// The same words to every customer whose job was completed.
+export function ReviewRequestEmail(p: ReviewRequestEmailProps) {
+  return (
+    <EmailFrame preview={`How did we do? A review helps ${p.businessName}`}>
+      <Heading as="h1" style={{ fontSize: '20px', margin: 0 }}>
+        {p.greetingName ? `Thanks, ${p.greetingName}!` : 'Thank you!'}
+      </Heading>
+      <Text>
+        Thank you for choosing {p.businessName}. How did we do? A short review helps other drivers find us.
+      </Text>
+      <Button
+        href={p.reviewLink}
+        style={{ backgroundColor: '#c9a24b', color: '#111827', padding: '12px 20px', borderRadius: '6px' }}
+      >
+        Leave a review
+      </Button>
+      <Text style={{ marginTop: '24px', fontSize: '12px', color: '#6b7280' }}>
+        Do not want these e-mails? <Link href={p.unsubscribeLink}>Stop review requests</Link>.
+      </Text>
+    </EmailFrame>
+  )
+}

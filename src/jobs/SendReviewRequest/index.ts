@@ -1,0 +1,55 @@
+import type { TaskConfig } from 'payload'
+
+import { ERASED_LEAD } from '@/lib/erase-request'
+import { greetingName } from '@/lib/safe-first-name'
+import { serverUrl } from '@/lib/server-url'
+import {
+  claimReviewRequestSend,
+  hasOptedOut,
+  releaseReviewRequestSend,
+  unsubscribePath,
+} from '@/server/review-requests'
+
+// Sent once per lead, by one runner however many take jobs; nothing when the lead was deleted
+// (or erased) before its time, or the customer asked for no more review requests.
+export const sendReviewRequest: TaskConfig<'sendReviewRequest'> = {
+  slug: 'sendReviewRequest',
+  label: 'Ask a customer for a review',
+  inputSchema: [{ name: 'leadId', type: 'number', required: true }],
+  outputSchema: [{ name: 'sent', type: 'checkbox' }],
+  retries: { attempts: 12, backoff: { type: 'exponential', delay: 30_000 } },
+  handler: async ({ input, req }) => {
+    const { payload } = req
+    const lead = await payload.findByID({
+      collection: 'leads',
+      id: input.leadId,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+    })
+    if (!lead || lead.email === ERASED_LEAD.email) return { output: { sent: false } }
+    if (await hasOptedOut(payload, lead.email)) return { output: { sent: false } }
+    if (!(await claimReviewRequestSend(payload, lead.id))) return { output: { sent: false } }
+    try {
+      const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true })
+      const { render } = await import('@react-email/render')
+      const { ReviewRequestEmail } = await import('@/email/templates/review-request')
+      const element = ReviewRequestEmail({
+        greetingName: greetingName(lead.firstName),
+        businessName: settings.businessName,
+        reviewLink: settings.reviewLink || '',
+        unsubscribeLink: `${serverUrl()}${unsubscribePath(payload.secret, lead.email)}`,
+      })
+      await payload.sendEmail({
+        to: lead.email,
+        subject: `How did we do? ${settings.businessName}`,
+        html: await render(element),
+        text: await render(element, { plainText: true }),
+      })
+    } catch (error) {
+      await releaseReviewRequestSend(payload, lead.id)
+      throw error
+    }
+    return { output: { sent: true } }
+  },
+}
