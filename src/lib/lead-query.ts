@@ -105,6 +105,10 @@ export const LEAD_EXPORT_FIELDS = [
   'createdAt',
   'status',
   'serviceType',
+  // What the visitor was offered then (title, price in cents, unit).
+  'offeredTitle',
+  'offeredPriceCents',
+  'offeredUnit',
   'firstName',
   'lastName',
   'phone',

@@ -262,7 +262,7 @@ test('lead management: leads per week, a full-name search and the CSV export of 
   const csv = await fs.readFile((await file.path())!, 'utf8')
   const lines = csv.trim().split(/\r?\n/)
   expect(lines[0]).toBe(
-    'id,createdAt,status,serviceType,firstName,lastName,phone,email,description,' +
+    'id,createdAt,status,serviceType,offeredTitle,offeredPriceCents,offeredUnit,firstName,lastName,phone,email,description,' +
       'promoCode,promoDiscountType,promoDiscountValue,promoMinimumAmount,utmSource,utmMedium,utmCampaign,referrerHost',
   )
   expect(lines).toHaveLength(2)

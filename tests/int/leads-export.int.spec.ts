@@ -38,6 +38,9 @@ describe('leads CSV export', () => {
       'createdAt',
       'status',
       'serviceType',
+      'offeredTitle',
+      'offeredPriceCents',
+      'offeredUnit',
       'firstName',
       'lastName',
       'phone',
@@ -53,7 +56,15 @@ describe('leads CSV export', () => {
       'referrerHost',
     ])
     expect(rows.map((r) => r[0])).toEqual([String(newer.id), String(older.id)])
-    expect(rows[0].slice(2, 6)).toEqual(['new', 'rim_rash', 'Csvnewer', 'Export'])
+    expect(rows[0].slice(2, 9)).toEqual([
+      'new',
+      'rim_rash',
+      'Rim Rash / Curbed Rim',
+      '12500',
+      'per rim',
+      'Csvnewer',
+      'Export',
+    ])
     expect(res.text).not.toContain('idempotencyKey')
   })
 
@@ -106,7 +117,7 @@ describe('leads CSV export', () => {
     })
     expect(res.status).toBe(200)
     const row = parseCsv(res.text).find((r) => r[0] === String(lead.id))
-    expect(row?.slice(4, 6)).toEqual(['"\'=HYPERLINK(""https://e.test"";""x"")"', "'@SUM(A1)"])
+    expect(row?.slice(7, 9)).toEqual(['"\'=HYPERLINK(""https://e.test"";""x"")"', "'@SUM(A1)"])
     expect(res.text).not.toMatch(/(^|,)=HYPERLINK/m)
   })
 
