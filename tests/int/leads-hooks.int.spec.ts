@@ -89,6 +89,9 @@ describe.each(CHANNELS)('leads over %s', (name) => {
             status: to,
             description: 'Updated by staff',
             updatedAt: stored!.updatedAt,
+            // Completing a job queues its review request (tests/int/review-requests.int.spec.ts).
+            reviewRequestQueuedAt:
+              to === 'completed' && from !== 'completed' ? expect.any(String) : lead.reviewRequestQueuedAt,
           })
         } else {
           expectInvalid(res, 'The following field is invalid: Status', [

@@ -1,8 +1,7 @@
-import type { MigrateDownArgs, MigrateUpArgs, PostgresAdapter } from '@payloadcms/db-postgres'
 import { describe, expect, it } from 'vitest'
 
-import { down, up } from '../../migrations/20261125_085729_page_seo'
 import { setupHarness } from '../helpers/harness'
+import { migrateDownAndUp } from '../helpers/migrations'
 
 // Page SEO: the owner's title, description and share image for the public pages but the home
 // page, from Payload's SEO plugin. Anyone reads them (they end up in every page's head); only
@@ -35,10 +34,7 @@ describe('page SEO', () => {
 
   it('its migration goes down and up again', async () => {
     await h.payload.delete({ collection: 'page-seo', where: {} })
-    const db = (h.payload.db as unknown as PostgresAdapter).drizzle
-    const args = { db, payload: h.payload, req: {} } as unknown as MigrateUpArgs & MigrateDownArgs
-    await down(args)
-    await up(args)
+    await migrateDownAndUp(h.payload, 'page_seo')
     expect((await h.payload.create({ collection: 'page-seo', data: gallery as never })).path).toBe('/gallery')
   })
 })

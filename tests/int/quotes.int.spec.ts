@@ -1,4 +1,3 @@
-import type { MigrateDownArgs, MigrateUpArgs, PostgresAdapter } from '@payloadcms/db-postgres'
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
@@ -6,10 +5,10 @@ import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
 import { quoteForToken } from '@/server/quote-links'
 import { quoteNonceOf, quoteToken } from '@/server/quote-token'
 
-import { down, up } from '../../migrations/20261125_085149_quotes'
 import { capturedMails } from '../helpers/captured-mail'
 import { seedPromotion } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
+import { migrateDownAndUp } from '../helpers/migrations'
 import { newClient, QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
 
 // Priced quotes on leads: approved staff alone write and read them, the server prices every
@@ -194,12 +193,9 @@ describe('a priced quote', () => {
 
 describe('the quotes migration', () => {
   it('goes down and up again', async () => {
-    const db = (h.payload.db as unknown as PostgresAdapter).drizzle
-    const args = { db, payload: h.payload, req: {} } as unknown as MigrateUpArgs & MigrateDownArgs
     await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
     await h.payload.db.deleteMany({ collection: 'quotes', where: {} })
-    await down(args)
-    await up(args)
+    await migrateDownAndUp(h.payload, 'quotes')
     const made = await h.payload.create({
       collection: 'quotes',
       data: { lead: leadId, lines: FOUR_RIMS_AND_SHINE } as never,

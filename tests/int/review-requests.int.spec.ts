@@ -1,10 +1,8 @@
-import type { MigrateDownArgs, MigrateUpArgs, PostgresAdapter } from '@payloadcms/db-postgres'
 import { beforeEach, describe, expect, it } from 'vitest'
-
-import { down, up } from '../../migrations/20261125_090540_review_requests'
 
 import { capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'
+import { migrateDownAndUp } from '../helpers/migrations'
 import { QUOTE_FIELDS } from '../helpers/quote-fixtures'
 
 // The review request after a completed job: queued once for the settings' delay, sent once
@@ -114,10 +112,7 @@ describe('the review request', () => {
 describe('the review_requests migration', () => {
   it('goes down and up again', async () => {
     await h.payload.db.deleteMany({ collection: 'review-opt-outs', where: {} })
-    const db = (h.payload.db as unknown as PostgresAdapter).drizzle
-    const args = { db, payload: h.payload, req: {} } as unknown as MigrateUpArgs & MigrateDownArgs
-    await down(args)
-    await up(args)
+    await migrateDownAndUp(h.payload, 'review_requests')
     const { id } = await completedLead()
     expect((await reviewJobs()).totalDocs).toBe(1)
     expect((await h.payload.findByID({ collection: 'leads', id })).reviewRequestQueuedAt).toBeTruthy()
