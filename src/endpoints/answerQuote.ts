@@ -2,9 +2,9 @@ import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
-import { answerQuote, withinQuoteLinkLimit } from '@/server/quote-links'
+import { answerQuote, withinCustomerLinkLimit } from '@/server/quote-links'
 import { quoteNonceOf } from '@/server/quote-token'
-import { BodyTooLarge, readCappedBody } from '@/server/read-capped-body'
+import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
 import { clientAddress } from '@/server/rate-limit'
 
 const MAX_BODY_BYTES = 16 * 1024
@@ -21,30 +21,19 @@ function answer(req: PayloadRequest, token: string, status: number, message: str
   return new Response(null, { status: 303, headers: { ...noStore, Location: back } })
 }
 
-async function formOf(req: PayloadRequest): Promise<URLSearchParams | null> {
-  const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
-  if (type !== 'application/x-www-form-urlencoded') return null
-  const bytes = await readCappedBody(
-    req.body as ReadableStream<Uint8Array> | null,
-    req.headers.get('content-length'),
-    MAX_BODY_BYTES,
-  )
-  return new URLSearchParams(new TextDecoder().decode(bytes))
-}
-
 function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
   return async (req) => {
-    let form: URLSearchParams | null
+    let form: URLSearchParams
     try {
-      form = await formOf(req)
+      form = await readUrlEncodedForm(req as unknown as Request, MAX_BODY_BYTES)
     } catch (error) {
-      if (error instanceof BodyTooLarge) return json(413, { message: 'The request is too large.' })
+      const refused = unreadableFormAnswer(error, noStore)
+      if (refused) return refused
       throw error
     }
-    if (!form) return json(415, { message: 'Send the form as application/x-www-form-urlencoded.' })
     const token = form.get('token') ?? ''
     const client = clientAddress(req.headers)
-    if (!(await withinQuoteLinkLimit(req.payload, client))) {
+    if (!(await withinCustomerLinkLimit(req.payload, client))) {
       return json(429, {
         message: 'Too many requests from this connection. Please try again in a few minutes.',
       })

@@ -1,9 +1,9 @@
 import type { Endpoint } from 'payload'
 
-import { BodyTooLarge, readCappedBody } from '@/server/read-capped-body'
+import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
 import { clientAddress } from '@/server/rate-limit'
 import { optOut, unsubscribeEmailOf, unsubscribePath } from '@/server/review-requests'
-import { withinQuoteLinkLimit } from '@/server/quote-links'
+import { withinCustomerLinkLimit } from '@/server/quote-links'
 
 const noStore = { 'Cache-Control': 'no-store, private' }
 
@@ -13,27 +13,15 @@ export const reviewOptOut: Endpoint = {
   path: '/review-requests/unsubscribe',
   method: 'post',
   handler: async (req) => {
-    const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
-    if (type !== 'application/x-www-form-urlencoded') {
-      return Response.json(
-        { message: 'Send the form as application/x-www-form-urlencoded.' },
-        { status: 415, headers: noStore },
-      )
-    }
     let form: URLSearchParams
     try {
-      const bytes = await readCappedBody(
-        req.body as ReadableStream<Uint8Array> | null,
-        req.headers.get('content-length'),
-        4096,
-      )
-      form = new URLSearchParams(new TextDecoder().decode(bytes))
+      form = await readUrlEncodedForm(req as unknown as Request, 4096)
     } catch (error) {
-      if (error instanceof BodyTooLarge)
-        return Response.json({ message: 'The request is too large.' }, { status: 413, headers: noStore })
+      const refused = unreadableFormAnswer(error, noStore)
+      if (refused) return refused
       throw error
     }
-    if (!(await withinQuoteLinkLimit(req.payload, clientAddress(req.headers)))) {
+    if (!(await withinCustomerLinkLimit(req.payload, clientAddress(req.headers)))) {
       return Response.json(
         { message: 'Too many requests from this connection.' },
         { status: 429, headers: noStore },

@@ -10,14 +10,17 @@ import { quoteNonceOf } from '@/server/quote-token'
 // the only key; every answer is decided by one conditional UPDATE, so a second click, a race
 // of several, or a click after expiry changes nothing.
 
-export const QUOTE_LINK_LIMIT = { max: 60, windowSeconds: 10 * 60 }
+// Per connection, for the pages and forms a customer reaches from an e-mail's link (a quote,
+// the review requests' unsubscribe).
+export const CUSTOMER_LINK_LIMIT = { max: 60, windowSeconds: 10 * 60 }
 
 export type QuoteLinkState = 'invalid' | 'revoked' | 'expired' | 'open' | 'accepted' | 'changes_requested'
 
 export type QuoteForCustomer = { quote: Quote; state: QuoteLinkState }
 
-export async function withinQuoteLinkLimit(payload: Payload, client: string): Promise<boolean> {
-  return (await hitRateLimit(payload, `quote-link:address:${addressKey(client)}`, QUOTE_LINK_LIMIT)).allowed
+export async function withinCustomerLinkLimit(payload: Payload, client: string): Promise<boolean> {
+  return (await hitRateLimit(payload, `customer-link:address:${addressKey(client)}`, CUSTOMER_LINK_LIMIT))
+    .allowed
 }
 
 export async function quoteForToken(payload: Payload, token: unknown): Promise<QuoteForCustomer | null> {

@@ -65,3 +65,27 @@ export async function readCappedBody(
   }
   return Buffer.concat(chunks)
 }
+
+export class NotUrlEncoded extends Error {}
+
+// A small form posted by a page without any script (application/x-www-form-urlencoded).
+export async function readUrlEncodedForm(request: Request, cap: number): Promise<URLSearchParams> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+  if (type !== 'application/x-www-form-urlencoded') throw new NotUrlEncoded()
+  const bytes = await readCappedBody(request.body, request.headers.get('content-length'), cap)
+  return new URLSearchParams(new TextDecoder().decode(bytes))
+}
+
+// The answer to a form that could not be read: not URL-encoded (415) or too large (413).
+export function unreadableFormAnswer(error: unknown, headers: HeadersInit): Response | null {
+  if (error instanceof NotUrlEncoded) {
+    return Response.json(
+      { message: 'Send the form as application/x-www-form-urlencoded.' },
+      { status: 415, headers },
+    )
+  }
+  if (error instanceof BodyTooLarge) {
+    return Response.json({ message: 'The request is too large.' }, { status: 413, headers })
+  }
+  return null
+}

@@ -86,6 +86,8 @@ describe('the review request', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     })
     expect(tampered.status).toBe(404)
+    const asJson = await h.http.post('/api/review-requests/unsubscribe', { json: { e, t } })
+    expect(asJson.status).toBe(415)
     const res = await h.http.post('/api/review-requests/unsubscribe', {
       body: new URLSearchParams({ e, t }).toString(),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

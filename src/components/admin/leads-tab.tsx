@@ -1,4 +1,4 @@
-import { publishedOffers } from '@/collections/Leads/hooks/snapshotOffer'
+import { publishedOffers } from '@/server/offers'
 import type { CustomerUpload, Lead, Quote } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
 import { ERASED_LEAD } from '@/lib/erase-request'

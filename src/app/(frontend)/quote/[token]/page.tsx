@@ -12,7 +12,7 @@ import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 import type { Quote } from '@/payload-types'
-import { noteViewed, quoteForToken, withinQuoteLinkLimit } from '@/server/quote-links'
+import { noteViewed, quoteForToken, withinCustomerLinkLimit } from '@/server/quote-links'
 import { clientAddress } from '@/server/rate-limit'
 
 // One customer's quote, opened from the link in their e-mail: read per request, never cached,
@@ -92,7 +92,7 @@ function Lines({ quote }: { quote: Quote }) {
 export default async function QuotePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params
   const payload = await getPayload({ config })
-  const allowed = await withinQuoteLinkLimit(payload, clientAddress(await headers()))
+  const allowed = await withinCustomerLinkLimit(payload, clientAddress(await headers()))
   const found = allowed ? await quoteForToken(payload, token) : null
   if (found?.state === 'open') await noteViewed(payload, found.quote.id)
   return (
