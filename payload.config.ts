@@ -15,6 +15,7 @@ import { JobPostings } from './src/collections/JobPostings'
 import { Leads } from './src/collections/Leads'
 import { PageSeo } from './src/collections/PageSeo'
 import { Promotions } from './src/collections/Promotions'
+import { LeadEvents } from './src/collections/LeadEvents'
 import { Quotes } from './src/collections/Quotes'
 import { ReviewOptOuts } from './src/collections/ReviewOptOuts'
 import { Users } from './src/collections/Users'
@@ -81,6 +82,7 @@ export default buildConfig({
     JobPostings,
     Erasures,
     Quotes,
+    LeadEvents,
     PageSeo,
     ReviewOptOuts,
   ],

@@ -17,6 +17,7 @@ import * as migration_20261125_081439_gallery_item_drafts from './20261125_08143
 import * as migration_20261125_085149_quotes from './20261125_085149_quotes';
 import * as migration_20261125_085729_page_seo from './20261125_085729_page_seo';
 import * as migration_20261125_090540_review_requests from './20261125_090540_review_requests';
+import * as migration_20261125_102010_lead_timeline from './20261125_102010_lead_timeline';
 
 export const migrations = [
   {
@@ -112,6 +113,11 @@ export const migrations = [
   {
     up: migration_20261125_090540_review_requests.up,
     down: migration_20261125_090540_review_requests.down,
-    name: '20261125_090540_review_requests'
+    name: '20261125_090540_review_requests',
+  },
+  {
+    up: migration_20261125_102010_lead_timeline.up,
+    down: migration_20261125_102010_lead_timeline.down,
+    name: '20261125_102010_lead_timeline'
   },
 ];

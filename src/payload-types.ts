@@ -76,6 +76,7 @@ export interface Config {
     'job-postings': JobPosting;
     erasures: Erasure;
     quotes: Quote;
+    'lead-events': LeadEvent;
     'page-seo': PageSeo;
     'review-opt-outs': ReviewOptOut;
     exports: Export;
@@ -98,6 +99,7 @@ export interface Config {
     'job-postings': JobPostingsSelect<false> | JobPostingsSelect<true>;
     erasures: ErasuresSelect<false> | ErasuresSelect<true>;
     quotes: QuotesSelect<false> | QuotesSelect<true>;
+    'lead-events': LeadEventsSelect<false> | LeadEventsSelect<true>;
     'page-seo': PageSeoSelect<false> | PageSeoSelect<true>;
     'review-opt-outs': ReviewOptOutsSelect<false> | ReviewOptOutsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
@@ -181,6 +183,14 @@ export interface Lead {
   offeredUnit?: string | null;
   status: 'new' | 'contacted' | 'quoted' | 'completed';
   idempotencyKey?: string | null;
+  /**
+   * Empty while the lead is open.
+   */
+  lostReason?: ('declined' | 'no_answer' | 'out_of_area' | 'duplicate') | null;
+  lostAt?: string | null;
+  quoteStatus?: ('draft' | 'sent' | 'accepted' | 'changes_requested') | null;
+  quoteTotal?: number | null;
+  quoteAcceptedAt?: string | null;
   promotion?: (number | null) | Promotion;
   promoCode?: string | null;
   promoDiscountType?: ('percentage' | 'fixed_amount') | null;
@@ -430,6 +440,29 @@ export interface Quote {
   acceptedFrom?: string | null;
   changeRequest?: string | null;
   changeRequestedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead-events".
+ */
+export interface LeadEvent {
+  id: number;
+  lead: number | Lead;
+  kind:
+    | 'note'
+    | 'status'
+    | 'lost'
+    | 'reopened'
+    | 'quote_sent'
+    | 'quote_viewed'
+    | 'quote_accepted'
+    | 'quote_changes'
+    | 'email_sent'
+    | 'email_failed';
+  text?: string | null;
+  by?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -729,6 +762,10 @@ export interface PayloadLockedDocument {
         value: number | Quote;
       } | null)
     | ({
+        relationTo: 'lead-events';
+        value: number | LeadEvent;
+      } | null)
+    | ({
         relationTo: 'page-seo';
         value: number | PageSeo;
       } | null)
@@ -799,6 +836,11 @@ export interface LeadsSelect<T extends boolean = true> {
   offeredUnit?: T;
   status?: T;
   idempotencyKey?: T;
+  lostReason?: T;
+  lostAt?: T;
+  quoteStatus?: T;
+  quoteTotal?: T;
+  quoteAcceptedAt?: T;
   promotion?: T;
   promoCode?: T;
   promoDiscountType?: T;
@@ -1009,6 +1051,18 @@ export interface QuotesSelect<T extends boolean = true> {
   acceptedFrom?: T;
   changeRequest?: T;
   changeRequestedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead-events_select".
+ */
+export interface LeadEventsSelect<T extends boolean = true> {
+  lead?: T;
+  kind?: T;
+  text?: T;
+  by?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1598,6 +1652,7 @@ export interface TaskCreateCollectionExport {
       | 'job-postings'
       | 'erasures'
       | 'quotes'
+      | 'lead-events'
       | 'page-seo'
       | 'review-opt-outs'
       | 'exports'

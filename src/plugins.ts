@@ -11,7 +11,7 @@ import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
 import { redirects } from '@/collections/Redirects'
 import { neutraliseCsvRows } from '@/lib/csv-safe'
-import { exportDatesInBusinessZone } from '@/server/lead-export'
+import { exportTheBusinessWay } from '@/server/lead-export'
 import { UPLOADS_DIR } from '@/server/paths'
 import { storagePlugin } from '@/server/s3'
 
@@ -55,8 +55,8 @@ const csvExport = {
   format: 'csv',
   disableJobsQueue: true,
   hooks: {
-    before: async (args: Parameters<typeof exportDatesInBusinessZone>[0]) =>
-      neutraliseCsvRows(await exportDatesInBusinessZone(args)),
+    before: async (args: Parameters<typeof exportTheBusinessWay>[0]) =>
+      neutraliseCsvRows(await exportTheBusinessWay(args)),
   },
 } as const
 

@@ -56,6 +56,8 @@ export const eraseCustomer: Endpoint = {
           promo_code = NULL, utm_source = NULL, utm_medium = NULL, utm_campaign = NULL, referrer_host = NULL,
           idempotency_key = NULL, updated_at = now()
         WHERE id IN ${sql.raw(`(${ids.join(',')})`)}`)
+      // Their timelines go too: notes and change requests are the customer's words.
+      await tx.execute(sql`DELETE FROM lead_events WHERE lead_id IN ${sql.raw(`(${ids.join(',')})`)}`)
       await tx.execute(sql`
         DELETE FROM payload_jobs WHERE completed_at IS NULL
           AND (input->>'leadId')::text IN ${sql.raw(`(${ids.map((id) => `'${id}'`).join(',')})`)}`)

@@ -3,7 +3,9 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import type { Lead } from '@/payload-types'
+import { formatPrice } from '@/lib/home-content'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
+import { recordLeadEvent } from '@/server/lead-events'
 import { newQuoteNonce } from '@/server/quote-token'
 
 const json = (status: number, body: Record<string, unknown>) =>
@@ -38,7 +40,7 @@ export const sendQuote: Endpoint = {
     const own = await initTransaction(req)
     try {
       const nonce = newQuoteNonce()
-      await payload.update({
+      const sent = await payload.update({
         collection: 'quotes',
         id,
         data: { tokenNonce: nonce, sentAt: new Date().toISOString() },
@@ -51,6 +53,12 @@ export const sendQuote: Endpoint = {
       for (const status of TOWARDS_QUOTED[lead.status] ?? []) {
         await payload.update({ collection: 'leads', id: leadId, data: { status }, req })
       }
+      await recordLeadEvent(payload, req, {
+        lead: leadId,
+        kind: 'quote_sent',
+        text: `Total ${formatPrice(sent.totalCents ?? 0)}`,
+        by: req.user.id,
+      })
       await payload.jobs.queue({ task: 'sendQuoteLink', input: { quoteId: id, nonce }, req })
       if (own) await commitTransaction(req)
       return json(200, { message: 'Quote sent.' })

@@ -24,15 +24,22 @@ function originWhere({ promotion, source }: LeadOrigin): Where[] {
   return and
 }
 
+// The status filter's choice for the leads closed as lost; every other choice shows open leads.
+export const LOST_FILTER = 'lost'
+
 // Every search word must appear in the name, phone or e-mail; the list and the CSV export share this filter.
 export function leadsWhere(status: string, search: string, origin: LeadOrigin = {}): Where {
   const and: Where[] = []
-  if (isLeadStatus(status)) and.push({ status: { equals: status } })
+  if (status === LOST_FILTER) and.push({ lostReason: { exists: true } })
+  else {
+    if (isLeadStatus(status)) and.push({ status: { equals: status } })
+    and.push({ lostReason: { exists: false } })
+  }
   and.push(...originWhere(origin))
   for (const word of search.trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
     and.push({ or: SEARCH_FIELDS.map((field) => ({ [field]: { contains: word } })) })
   }
-  return and.length ? { and } : {}
+  return { and }
 }
 
 export const LEADS_PAGE_SIZE = 20
@@ -53,7 +60,7 @@ export function leadFilters(params: Record<string, string | string[] | undefined
   const page = Number.parseInt(one(params?.page), 10)
   const promotion = one(params?.promotion)
   return {
-    status: isLeadStatus(status) ? status : '',
+    status: isLeadStatus(status) || status === LOST_FILTER ? status : '',
     q: one(params?.q).slice(0, 200),
     page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
     promotion: /^\d{1,15}$/.test(promotion) ? promotion : '',
@@ -122,6 +129,12 @@ export const LEAD_EXPORT_FIELDS = [
   'utmMedium',
   'utmCampaign',
   'referrerHost',
+  // The latest quote: its status, total in dollars and when the customer accepted it.
+  'quoteStatus',
+  'quoteTotal',
+  'quoteAcceptedAt',
+  'lostReason',
+  'lostAt',
 ]
 
 export function leadsExportRequest(status: string, search: string, today: Date, origin: LeadOrigin = {}) {

@@ -2,7 +2,16 @@ import type { PayloadRequest } from 'payload'
 
 import { businessTimeZone, spreadsheetDate } from '@/lib/business-time'
 
-export async function exportDatesInBusinessZone({
+const DATE_COLUMNS = ['createdAt', 'updatedAt', 'quoteAcceptedAt', 'lostAt'] as const
+// Dollars with their cents, as a spreadsheet sums them.
+const DOLLAR_COLUMNS = ['quoteTotal'] as const
+
+export function dollars(value: unknown): unknown {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : value
+}
+
+// The CSV's dates in the business's time zone and its money in dollars and cents.
+export async function exportTheBusinessWay({
   data,
   req,
 }: {
@@ -16,9 +25,14 @@ export async function exportDatesInBusinessZone({
     req,
   })
   const timeZone = businessTimeZone(settings?.timeZone)
-  return data.map((row) => ({
-    ...row,
-    ...('createdAt' in row ? { createdAt: spreadsheetDate(row.createdAt, timeZone) } : {}),
-    ...('updatedAt' in row ? { updatedAt: spreadsheetDate(row.updatedAt, timeZone) } : {}),
-  }))
+  return data.map((row) => {
+    const out = { ...row }
+    for (const column of DATE_COLUMNS) {
+      if (column in out) out[column] = spreadsheetDate(out[column], timeZone)
+    }
+    for (const column of DOLLAR_COLUMNS) {
+      if (column in out) out[column] = dollars(out[column])
+    }
+    return out
+  })
 }

@@ -1,8 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Quote } from '@/payload-types'
+import { dbOf } from '@/server/db'
+import { copyQuoteToLead, recordLeadEvent } from '@/server/lead-events'
 import { addressKey, hitRateLimit } from '@/server/rate-limit'
 import { quoteNonceOf } from '@/server/quote-token'
 
@@ -44,8 +45,12 @@ export async function quoteForToken(payload: Payload, token: unknown): Promise<Q
 
 // The first view is noted for the lead's timeline; later ones change nothing.
 export async function noteViewed(payload: Payload, id: number): Promise<void> {
-  const db = (payload.db as unknown as PostgresAdapter).drizzle
-  await db.execute(sql`UPDATE quotes SET viewed_at = now() WHERE id = ${id} AND viewed_at IS NULL`)
+  const db = await dbOf(payload)
+  const result = (await db.execute(sql`
+    UPDATE quotes SET viewed_at = now() WHERE id = ${id} AND viewed_at IS NULL
+    RETURNING lead_id`)) as unknown as { rows: { lead_id: number | string }[] }
+  const lead = result.rows[0]?.lead_id
+  if (lead != null) await recordLeadEvent(payload, undefined, { lead: Number(lead), kind: 'quote_viewed' })
 }
 
 type Answer = { kind: 'accept'; from: string } | { kind: 'changes'; message: string }
@@ -56,9 +61,7 @@ export async function answerQuote(
   nonce: string,
   answer: Answer,
 ): Promise<number | null> {
-  const adapter = req.payload.db as unknown as PostgresAdapter
-  const db =
-    (req.transactionID ? adapter.sessions[await req.transactionID]?.db : undefined) ?? adapter.drizzle
+  const db = await dbOf(req.payload, req)
   const set =
     answer.kind === 'accept'
       ? sql`status = 'accepted', accepted_at = now(), accepted_from = ${answer.from}`
@@ -66,6 +69,17 @@ export async function answerQuote(
   const result = (await db.execute(sql`
     UPDATE quotes SET ${set}, updated_at = now()
     WHERE token_nonce = ${nonce} AND status = 'sent' AND valid_until >= now()
-    RETURNING id`)) as unknown as { rows: { id: number | string }[] }
-  return result.rows[0] ? Number(result.rows[0].id) : null
+    RETURNING id, lead_id`)) as unknown as { rows: { id: number | string; lead_id: number | string }[] }
+  const row = result.rows[0]
+  if (!row) return null
+  const lead = Number(row.lead_id)
+  await copyQuoteToLead(req.payload, req, lead)
+  await recordLeadEvent(
+    req.payload,
+    req,
+    answer.kind === 'accept'
+      ? { lead, kind: 'quote_accepted', text: `From ${answer.from}` }
+      : { lead, kind: 'quote_changes', text: answer.message },
+  )
+  return Number(row.id)
 }

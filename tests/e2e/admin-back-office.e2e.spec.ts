@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 
 import type { Page } from '@playwright/test'
+import type { Where } from 'payload'
 
 import { capturedMails } from '../helpers/captured-mail'
 import { expect, test } from '../helpers/e2e-test'
@@ -238,9 +239,14 @@ test('lead management: leads per week, a full-name search and the CSV export of 
   expect(created.ok()).toBe(true)
   await page.goto('/admin?tab=leads')
   await expect(page.getByRole('figure', { name: /Leads per week/ })).toBeVisible()
-  // This week's count (from Monday 00:00 in the business's zone) as the API gives it.
+  // This week's open leads (from Monday 00:00 in the business's zone) as the API gives them.
   const [thisWeek] = recentWeeks(new Date(), 1, TIME_ZONE)
-  const where = { and: [{ createdAt: { greater_than_equal: thisWeek.start.toISOString() } }] }
+  const where: Where = {
+    and: [
+      { createdAt: { greater_than_equal: thisWeek.start.toISOString() } },
+      { lostReason: { exists: false } },
+    ],
+  }
   const totalDocs = await page.evaluate(
     async (path) => ((await (await fetch(path)).json()) as { totalDocs: number }).totalDocs,
     `/api/leads/count?${whereParams(where).toString()}`,
@@ -263,7 +269,8 @@ test('lead management: leads per week, a full-name search and the CSV export of 
   const lines = csv.trim().split(/\r?\n/)
   expect(lines[0]).toBe(
     'id,createdAt,status,serviceType,offeredTitle,offeredPriceCents,offeredUnit,firstName,lastName,phone,email,description,' +
-      'promoCode,promoDiscountType,promoDiscountValue,promoMinimumAmount,utmSource,utmMedium,utmCampaign,referrerHost',
+      'promoCode,promoDiscountType,promoDiscountValue,promoMinimumAmount,utmSource,utmMedium,utmCampaign,referrerHost,' +
+      'quoteStatus,quoteTotal,quoteAcceptedAt,lostReason,lostAt',
   )
   expect(lines).toHaveLength(2)
   expect(lines[1]).toContain(email)

@@ -19,6 +19,7 @@ export async function testPayload(): Promise<Payload> {
 const COLLECTIONS = [
   // Before the leads they belong to.
   'quotes',
+  'lead-events',
   'exports',
   'imports',
   'leads',

@@ -55,6 +55,7 @@ beforeEach(async () => {
   received.length = 0
   acceptDelayMs = 0
   await h.payload.db.deleteMany({ collection: 'payload-jobs', where: {} })
+  await h.payload.db.deleteMany({ collection: 'lead-events', where: {} })
   await h.payload.db.deleteMany({ collection: 'leads', where: {} })
   // One confirmation per address a day: each test starts a new day.
   await clearRateLimits(h.payload)

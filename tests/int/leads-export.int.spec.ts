@@ -54,6 +54,11 @@ describe('leads CSV export', () => {
       'utmMedium',
       'utmCampaign',
       'referrerHost',
+      'quoteStatus',
+      'quoteTotal',
+      'quoteAcceptedAt',
+      'lostReason',
+      'lostAt',
     ])
     expect(rows.map((r) => r[0])).toEqual([String(newer.id), String(older.id)])
     expect(rows[0].slice(2, 9)).toEqual([

@@ -15,7 +15,13 @@ import { quoteForm, submitQuote } from '../helpers/quote-fixtures'
 const h = setupHarness({ http: true })
 
 beforeEach(async () => {
-  for (const collection of ['leads', 'customer-uploads', 'payload-jobs', 'promotions'] as const) {
+  for (const collection of [
+    'lead-events',
+    'leads',
+    'customer-uploads',
+    'payload-jobs',
+    'promotions',
+  ] as const) {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
   // A find with `draft: true` reads the versions table.

@@ -83,6 +83,7 @@ beforeEach(async () => {
   received.length = 0
   Object.assign(businessMail, { answerAfterMs: 0, inFlight: 0, mostAtOnce: 0 })
   await h.payload.db.deleteMany({ collection: 'payload-jobs', where: {} })
+  await h.payload.db.deleteMany({ collection: 'lead-events', where: {} })
   await h.payload.db.deleteMany({ collection: 'leads', where: {} })
   // One confirmation per address a day: each test starts a new day.
   await clearRateLimits(h.payload)
@@ -368,6 +369,15 @@ describe('each e-mail of a lead goes out once', () => {
     const lead = await h.payload.create({ collection: 'leads', data: { ...QUOTE_FIELDS, status: 'new' } })
     await runJobs()
     expect(await leadRow(lead.id)).toMatchObject({ businessEmailClaimedAt: null, businessEmailSentAt: null })
+    // The lead's timeline says so, with the mail server's error.
+    const failed = await h.payload.find({
+      collection: 'lead-events',
+      where: { and: [{ lead: { equals: lead.id } }, { kind: { equals: 'email_failed' } }] },
+    })
+    expect(failed.docs.map((e) => e.text).sort()).toEqual([
+      expect.stringMatching(/^Confirmation to the customer: .*ECONNREFUSED/),
+      expect.stringMatching(/^Quote request to the business: .*ECONNREFUSED/),
+    ])
     await startSmtp(smtpPort)
     const { docs: jobs } = await h.payload.find({ collection: 'payload-jobs', overrideAccess: true })
     for (const job of jobs) {

@@ -32,7 +32,7 @@ const h = setupHarness({ http: true })
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
 
 beforeEach(async () => {
-  for (const collection of ['leads', 'customer-uploads', 'payload-jobs'] as const) {
+  for (const collection of ['lead-events', 'leads', 'customer-uploads', 'payload-jobs'] as const) {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
   fs.rmSync(path.join(TEST_DATA_DIR, 'uploads', 'customer-uploads'), { recursive: true, force: true })

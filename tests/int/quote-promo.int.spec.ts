@@ -17,7 +17,13 @@ import { counts, image, quoteForm, storedFiles, submitQuote } from '../helpers/q
 const h = setupHarness({ http: true })
 
 beforeEach(async () => {
-  for (const collection of ['leads', 'customer-uploads', 'payload-jobs', 'promotions'] as const) {
+  for (const collection of [
+    'lead-events',
+    'leads',
+    'customer-uploads',
+    'payload-jobs',
+    'promotions',
+  ] as const) {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
   fs.rmSync(path.join(TEST_DATA_DIR, 'uploads', 'customer-uploads'), { recursive: true, force: true })

@@ -18,7 +18,7 @@ const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
 beforeEach(async () => {
   // Each test says how many proxies it stands behind.
   delete process.env.TRUSTED_PROXY_HOPS
-  for (const collection of ['leads', 'payload-jobs'] as const) {
+  for (const collection of ['lead-events', 'leads', 'payload-jobs'] as const) {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
   await db().execute(sql`DELETE FROM rate_limit_points`)

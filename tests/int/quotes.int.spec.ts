@@ -21,7 +21,14 @@ let leadId: number
 beforeEach(async () => {
   // Versions first: they name their lead too.
   await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
-  for (const collection of ['quotes', 'leads', 'customer-uploads', 'payload-jobs', 'promotions'] as const) {
+  for (const collection of [
+    'quotes',
+    'lead-events',
+    'leads',
+    'customer-uploads',
+    'payload-jobs',
+    'promotions',
+  ] as const) {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
   await h.payload.updateGlobal({

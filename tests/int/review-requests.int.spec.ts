@@ -10,7 +10,7 @@ import { QUOTE_FIELDS } from '../helpers/quote-fixtures'
 const h = setupHarness({ http: true })
 
 beforeEach(async () => {
-  for (const collection of ['quotes', 'leads', 'payload-jobs', 'review-opt-outs'] as const) {
+  for (const collection of ['quotes', 'lead-events', 'leads', 'payload-jobs', 'review-opt-outs'] as const) {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
 })

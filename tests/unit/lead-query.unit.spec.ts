@@ -12,24 +12,33 @@ import {
 
 import { leadsListPath, whereParams } from '../helpers/lead-requests'
 
+const OPEN = { lostReason: { exists: false } }
+
 describe('leadsWhere', () => {
-  it('is empty without a status or search', () => {
-    expect(leadsWhere('', '   ')).toEqual({})
+  it('shows open leads only without a status or search', () => {
+    expect(leadsWhere('', '   ')).toEqual({ and: [OPEN] })
   })
-  it('filters by a known status only', () => {
-    expect(leadsWhere('quoted', '')).toEqual({ and: [{ status: { equals: 'quoted' } }] })
-    expect(leadsWhere('archived', '')).toEqual({})
+  it('filters by a known status only, among open leads', () => {
+    expect(leadsWhere('quoted', '')).toEqual({ and: [{ status: { equals: 'quoted' } }, OPEN] })
+    expect(leadsWhere('archived', '')).toEqual({ and: [OPEN] })
+  })
+  it('shows the leads closed as lost, whatever their status, under their own filter', () => {
+    expect(leadsWhere('lost', '')).toEqual({ and: [{ lostReason: { exists: true } }] })
+    expect(leadFilters({ status: 'lost' }).status).toBe('lost')
   })
   it('needs every word of the search in the name, phone or e-mail', () => {
     expect(leadsWhere('', ' Maria  Gonzalez ')).toEqual({
-      and: ['Maria', 'Gonzalez'].map((word) => ({
-        or: [
-          { firstName: { contains: word } },
-          { lastName: { contains: word } },
-          { phone: { contains: word } },
-          { email: { contains: word } },
-        ],
-      })),
+      and: [
+        OPEN,
+        ...['Maria', 'Gonzalez'].map((word) => ({
+          or: [
+            { firstName: { contains: word } },
+            { lastName: { contains: word } },
+            { phone: { contains: word } },
+            { email: { contains: word } },
+          ],
+        })),
+      ],
     })
   })
 })
@@ -52,7 +61,8 @@ describe('whereParams and the list path', () => {
     expect(url.searchParams.get('limit')).toBe('20')
     expect(url.searchParams.get('page')).toBe('3')
     expect(url.searchParams.get('where[and][0][status][equals]')).toBe('contacted')
-    expect(url.searchParams.get('where[and][1][or][2][phone][contains]')).toBe('gonzalez')
+    expect(url.searchParams.get('where[and][1][lostReason][exists]')).toBe('false')
+    expect(url.searchParams.get('where[and][2][or][2][phone][contains]')).toBe('gonzalez')
   })
 })
 
@@ -100,10 +110,11 @@ describe('recentWeeks', () => {
 
 describe('leadsWhere by origin', () => {
   it('a promotion by id; a source as utm_source or, without one, the referring site; (direct) as neither', () => {
-    expect(leadsWhere('', '', { promotion: '4' })).toEqual({ and: [{ promotion: { equals: 4 } }] })
-    expect(leadsWhere('', '', { promotion: 'abc' })).toEqual({})
+    expect(leadsWhere('', '', { promotion: '4' })).toEqual({ and: [OPEN, { promotion: { equals: 4 } }] })
+    expect(leadsWhere('', '', { promotion: 'abc' })).toEqual({ and: [OPEN] })
     expect(leadsWhere('', '', { source: 'Google.com' })).toEqual({
       and: [
+        OPEN,
         {
           or: [
             { utmSource: { equals: 'Google.com' } },
@@ -113,7 +124,7 @@ describe('leadsWhere by origin', () => {
       ],
     })
     expect(leadsWhere('', '', { source: '(direct)' })).toEqual({
-      and: [{ utmSource: { exists: false } }, { referrerHost: { exists: false } }],
+      and: [OPEN, { utmSource: { exists: false } }, { referrerHost: { exists: false } }],
     })
   })
 })

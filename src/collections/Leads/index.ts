@@ -6,17 +6,20 @@ import { eraseCustomer } from '@/endpoints/eraseCustomer'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { nobody } from '@/access/nobody'
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
+import { LOST_REASONS, LOST_REASON_LABELS } from '@/lib/lead-events'
+import { QUOTE_STATUSES, QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 import { timestampFields } from '@/fields/timestamps'
 import { DIRECT_SOURCE } from '@/lib/lead-source'
 
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
-import { removeQuotesOfLead } from './hooks/removeQuotesOfLead'
+import { removeLeadRecords } from './hooks/removeLeadRecords'
 import { snapshotOffer } from './hooks/snapshotOffer'
 import { normalizeQuoteFields } from './hooks/normalizeQuoteFields'
 import { queueQuoteEmails } from './hooks/queueQuoteEmails'
 import { queueReviewRequest } from './hooks/queueReviewRequest'
+import { recordLeadChanges, stampLost } from './hooks/recordLeadChanges'
 import { validateQuoteEmail, validateQuoteText, validateQuoteTextarea } from './hooks/validateQuoteField'
 import { validateStatusChange } from './hooks/validateStatusChange'
 
@@ -147,7 +150,7 @@ export const Leads: CollectionConfig = {
   slug: 'leads',
   admin: {
     useAsTitle: 'email',
-    defaultColumns: ['firstName', 'lastName', 'phone', 'serviceType', 'status', 'createdAt'],
+    defaultColumns: ['firstName', 'lastName', 'phone', 'serviceType', 'status', 'quoteStatus', 'createdAt'],
   },
   access: {
     create: anyone,
@@ -160,9 +163,9 @@ export const Leads: CollectionConfig = {
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeQuoteFields],
-    beforeChange: [snapshotOffer],
-    beforeDelete: [removeQuotesOfLead],
-    afterChange: [queueQuoteEmails, queueReviewRequest],
+    beforeChange: [snapshotOffer, stampLost],
+    beforeDelete: [removeLeadRecords],
+    afterChange: [queueQuoteEmails, queueReviewRequest, recordLeadChanges],
   },
   fields: [
     {
@@ -258,6 +261,54 @@ export const Leads: CollectionConfig = {
       maxLength: 100,
       access: { read: approvedStaffField, create: nobody, update: nobody },
       admin: { position: 'sidebar', readOnly: true, hidden: true },
+    },
+    // Closed as lost, beside the spec's status (which stays as it was).
+    {
+      name: 'lostReason',
+      label: 'Closed as lost',
+      type: 'select',
+      index: true,
+      options: LOST_REASONS.map((value) => ({ value, label: LOST_REASON_LABELS[value] })),
+      access: { create: approvedStaffField, update: approvedStaffField },
+      admin: { position: 'sidebar', description: 'Empty while the lead is open.' },
+    },
+    {
+      name: 'lostAt',
+      label: 'Closed on',
+      type: 'date',
+      access: serverOwned,
+      admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
+    // The latest quote, copied from the quotes (src/server/lead-events.ts).
+    {
+      type: 'collapsible',
+      label: 'Quote',
+      admin: { position: 'sidebar' },
+      fields: [
+        {
+          name: 'quoteStatus',
+          label: 'Quote',
+          type: 'select',
+          index: true,
+          options: QUOTE_STATUSES.map((value) => ({ value, label: QUOTE_STATUS_LABELS[value] })),
+          access: serverOwned,
+          admin: { readOnly: true },
+        },
+        {
+          name: 'quoteTotal',
+          label: 'Quote total (USD)',
+          type: 'number',
+          access: serverOwned,
+          admin: { readOnly: true },
+        },
+        {
+          name: 'quoteAcceptedAt',
+          label: 'Quote accepted',
+          type: 'date',
+          access: serverOwned,
+          admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+        },
+      ],
     },
     ...promotionFields,
     ...sourceFields,

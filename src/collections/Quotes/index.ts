@@ -9,6 +9,7 @@ import { timestampFields } from '@/fields/timestamps'
 
 import { sendQuote } from '@/endpoints/sendQuote'
 
+import { copyChangeToLead, copyDeleteToLead } from './hooks/copyToLead'
 import { priceQuoteLines } from './hooks/priceQuoteLines'
 
 // Written by the server only: the prices, the totals and the quote's life with the customer.
@@ -34,7 +35,11 @@ export const Quotes: CollectionConfig = {
   access: { create: approvedStaff, read: approvedStaff, update: approvedStaff, delete: approvedStaff },
   versions: { maxPerDoc: 20 },
   defaultSort: '-createdAt',
-  hooks: { beforeChange: [priceQuoteLines] },
+  hooks: {
+    beforeChange: [priceQuoteLines],
+    afterChange: [copyChangeToLead],
+    afterDelete: [copyDeleteToLead],
+  },
   endpoints: [sendQuote],
   fields: [
     { name: 'lead', type: 'relationship', relationTo: 'leads', required: true, index: true },

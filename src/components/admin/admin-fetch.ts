@@ -22,8 +22,14 @@ async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<T> {
     body = null
   }
   if (!response.ok) {
-    const errors = (body as { errors?: { message?: string }[] } | null)?.errors
-    throw new ApiError(errors?.[0]?.message || response.statusText || 'Request failed', response.status)
+    type Problem = { message?: string; data?: { errors?: { message?: string }[] } }
+    const first = (body as { errors?: Problem[] } | null)?.errors?.[0]
+    // A validation error names the field in `message` and says what is wrong in `data`.
+    const detail = first?.data?.errors
+      ?.map((e) => e.message)
+      .filter(Boolean)
+      .join(' ')
+    throw new ApiError(detail || first?.message || response.statusText || 'Request failed', response.status)
   }
   return body as T
 }

@@ -65,7 +65,8 @@ export async function readLead({ payload, user }: Reader, id: string) {
   return found.docs[0] ?? null
 }
 
-export type WeekCount = { label: string; count: number; bySource: Record<string, number> }
+// `count` is the week's open leads; those closed as lost are counted apart.
+export type WeekCount = { label: string; count: number; lost: number; bySource: Record<string, number> }
 
 export async function promotionChoices({ payload, user }: Reader) {
   const { docs } = await payload.find({
@@ -91,18 +92,23 @@ export async function leadsPerWeek(
   const { docs } = await payload.find({
     collection: 'leads',
     where: { createdAt: { greater_than_equal: ranges[0].start.toISOString() } },
-    select: { createdAt: true, utmSource: true, referrerHost: true },
+    select: { createdAt: true, utmSource: true, referrerHost: true, lostReason: true },
     depth: 0,
     pagination: false,
     overrideAccess: false,
     user,
   })
   const counts = countByWeek(
-    docs.map((d) => d.createdAt),
+    docs.filter((d) => !d.lostReason).map((d) => d.createdAt),
+    ranges,
+  )
+  const lost = countByWeek(
+    docs.filter((d) => d.lostReason).map((d) => d.createdAt),
     ranges,
   )
   const bySource = ranges.map(() => ({}) as Record<string, number>)
   for (const doc of docs) {
+    if (doc.lostReason) continue
     const t = new Date(doc.createdAt).getTime()
     const i = ranges.findIndex((w) => t >= w.start.getTime() && t < w.end.getTime())
     if (i < 0) continue
@@ -112,6 +118,7 @@ export async function leadsPerWeek(
   return ranges.map((week, i) => ({
     label: formatBusinessDate(week.start, timeZone, { time: false }).replace(/, \d{4}$/, ''),
     count: counts[i],
+    lost: lost[i],
     bySource: bySource[i],
   }))
 }
@@ -150,4 +157,19 @@ export async function readLatestQuote({ payload, user }: Reader, leadId: number)
     user,
   })
   return docs[0] ?? null
+}
+
+// The lead's timeline, newest first, with the signed-in user's own access.
+export async function readLeadEvents({ payload, user }: Reader, leadId: number) {
+  const { docs } = await payload.find({
+    collection: 'lead-events',
+    where: { lead: { equals: leadId } },
+    sort: '-createdAt',
+    depth: 1,
+    limit: 200,
+    pagination: false,
+    overrideAccess: false,
+    user,
+  })
+  return docs
 }

@@ -4,7 +4,7 @@ import { Button, Pagination, toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
 
-import { leadsExportRequest, leadsHref } from '@/lib/lead-query'
+import { LOST_FILTER, leadsExportRequest, leadsHref } from '@/lib/lead-query'
 import type { LeadFilters } from '@/lib/lead-query'
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
 
@@ -81,6 +81,7 @@ export function LeadFiltersForm({
               {LEAD_STATUS_LABELS[s]}
             </option>
           ))}
+          <option value={LOST_FILTER}>Closed as lost</option>
         </select>
       </label>
       <label className="cbo-field">

@@ -1,14 +1,24 @@
 import { publishedOffers } from '@/server/offers'
-import type { CustomerUpload, Lead, Quote } from '@/payload-types'
+import type { CustomerUpload, Lead, LeadEvent, Quote } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
 import { ERASED_LEAD } from '@/lib/erase-request'
 import { offeredService } from '@/lib/home-content'
+import { LOST_REASON_LABELS, timelineOf } from '@/lib/lead-events'
+import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import type { LeadFilters } from '@/lib/lead-query'
 
 import type { Reader, WeekCount } from './back-office-data'
-import { leadsPerWeek, promotionChoices, readLatestQuote, readLead, readLeads } from './back-office-data'
+import {
+  leadsPerWeek,
+  promotionChoices,
+  readLatestQuote,
+  readLead,
+  readLeadEvents,
+  readLeads,
+} from './back-office-data'
+import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
@@ -32,18 +42,20 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   const leadId = one(props.searchParams?.lead)
   if (leadId) {
     const lead = await readLead(reader, leadId).catch(() => null)
-    const [quote, offers] = lead
+    const [quote, offers, events] = lead
       ? await Promise.all([
           readLatestQuote(reader, lead.id).catch(() => null),
           publishedOffers(reader.payload).catch(() => []),
+          readLeadEvents(reader, lead.id).catch(() => null),
         ])
-      : [null, []]
+      : [null, [], []]
     return (
       <LeadDetails
         lead={lead}
         filters={filters}
         timeZone={timeZone}
         quote={quote}
+        events={events}
         offers={offers.map((o) => ({ key: o.key, title: o.title, priceCents: o.priceCents }))}
       />
     )
@@ -94,6 +106,13 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
                 {sourceLabel(lead)}
               </p>
             ) : null}
+            {lead.quoteStatus || lead.lostReason ? (
+              <p className="cbo-meta" data-testid="lead-quote-state">
+                {lead.quoteStatus ? `Quote: ${QUOTE_STATUS_LABELS[lead.quoteStatus]}` : null}
+                {lead.quoteStatus && lead.lostReason ? ' · ' : null}
+                {lead.lostReason ? `Closed as lost: ${LOST_REASON_LABELS[lead.lostReason]}` : null}
+              </p>
+            ) : null}
             <p className="cbo-description cbo-clamp">{lead.description}</p>
             {photosOf(lead).length ? (
               <p className="cbo-meta" data-testid="lead-photo-count">
@@ -133,12 +152,14 @@ function LeadDetails({
   filters,
   timeZone,
   quote,
+  events,
   offers,
 }: {
   lead: Lead | null
   filters: LeadFilters
   timeZone: string
   quote: Quote | null
+  events: LeadEvent[] | null
   offers: QuoteOffer[]
 }) {
   const back = (
@@ -207,6 +228,7 @@ function LeadDetails({
         offers={offers}
         quote={quote}
         answered={answerOf(quote, timeZone)}
+        timeZone={timeZone}
       />
       <div className="cbo-inline">
         <LeadStatusButton id={lead.id} status={lead.status} />
@@ -214,6 +236,9 @@ function LeadDetails({
           <EraseCustomerButton email={lead.email} phone={lead.phone} />
         ) : null}
       </div>
+      <LeadLostControl leadId={lead.id} lostReason={lead.lostReason ?? null} />
+      <LeadTimeline lead={lead} events={events} timeZone={timeZone} />
+      <LeadNoteForm leadId={lead.id} />
     </article>
   )
 }
@@ -229,19 +254,26 @@ function LeadsChart({
   sources: string[]
 }) {
   if (!weeks) return <p className="cbo-empty">The weekly chart could not be loaded.</p>
-  const max = Math.max(1, ...weeks.map((w) => w.count))
+  const max = Math.max(1, ...weeks.map((w) => w.count + w.lost))
   const total = weeks.reduce((sum, w) => sum + w.count, 0)
+  const lost = weeks.reduce((sum, w) => sum + w.lost, 0)
   return (
     <figure className="cbo-chart" aria-labelledby="cbo-chart-title">
       <figcaption id="cbo-chart-title">
         Leads per week{' '}
         <span className="cbo-meta">
-          ({total} in the last {weeks.length} weeks)
+          ({total} in the last {weeks.length} weeks{lost ? `, ${lost} more closed as lost` : ''})
         </span>
       </figcaption>
       <ol className="cbo-chart__bars" aria-hidden="true">
         {weeks.map((week) => (
-          <li key={week.label} title={`Week of ${week.label}: ${week.count}`}>
+          <li key={week.label} title={`Week of ${week.label}: ${week.count}, lost ${week.lost}`}>
+            {week.lost ? (
+              <span
+                className="cbo-chart__bar cbo-chart__bar--lost"
+                style={{ height: `${(week.lost / max) * 100}%` }}
+              />
+            ) : null}
             <span className="cbo-chart__bar" style={{ height: `${(week.count / max) * 100}%` }} />
             <span className="cbo-chart__label">{week.label}</span>
           </li>
@@ -277,6 +309,7 @@ function LeadsChart({
           <tr>
             <th scope="col">Week of</th>
             <th scope="col">Leads</th>
+            <th scope="col">Closed as lost</th>
           </tr>
         </thead>
         <tbody>
@@ -284,6 +317,7 @@ function LeadsChart({
             <tr key={week.label}>
               <td>{week.label}</td>
               <td>{week.count}</td>
+              <td>{week.lost}</td>
             </tr>
           ))}
         </tbody>
@@ -306,4 +340,45 @@ function answerOf(quote: Quote | null, timeZone: string): string | null {
       : `Sent on ${formatBusinessDate(quote.sentAt, timeZone)}, not opened yet.`
   }
   return null
+}
+
+// Staff only, like the rest of the lead; kept whatever the lead's status.
+function LeadTimeline({
+  lead,
+  events,
+  timeZone,
+}: {
+  lead: Lead
+  events: LeadEvent[] | null
+  timeZone: string
+}) {
+  if (!events) return <LoadFailed message="Failed to fetch the lead's timeline" />
+  const entries = timelineOf(
+    { createdAt: lead.createdAt, source: sourceLabel(lead), promo: lead.promoCode ?? null },
+    events.map((e) => ({
+      kind: e.kind,
+      text: e.text,
+      by: typeof e.by === 'object' && e.by ? e.by.email : null,
+      at: e.createdAt,
+    })),
+  )
+  return (
+    <section className="cbo-stack" aria-labelledby="cbo-timeline-title">
+      <h3 id="cbo-timeline-title">Timeline</h3>
+      <ol className="cbo-timeline" data-testid="lead-timeline">
+        {entries.map((entry, i) => (
+          <li key={i}>
+            <p>
+              <strong>{entry.title}</strong>
+              {entry.by ? <span className="cbo-meta"> · {entry.by}</span> : null}
+            </p>
+            {entry.detail ? <p className="cbo-description">{entry.detail}</p> : null}
+            <time className="cbo-meta" dateTime={entry.at}>
+              {formatBusinessDate(entry.at, timeZone)}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
 }

@@ -4,6 +4,7 @@ import { Button, toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
+import { fromZonedInput, toZonedInput } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@/lib/quote-status'
 import type { Quote } from '@/payload-types'
@@ -40,7 +41,8 @@ function valuesOf(quote: Quote | null, firstOffer: string): LineValues[] {
   }))
 }
 
-const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '')
+// The validity is a day in the business's time zone, whatever the phone's own zone.
+const dayOf = (iso: string | null | undefined, timeZone: string) => toZonedInput(iso, timeZone).slice(0, 10)
 
 // A priced quote for this lead: lines from the offers or free ones, priced on the server when
 // saved; "Send quote" e-mails the customer a link to accept it. The latest quote of the lead.
@@ -49,12 +51,14 @@ export function QuoteEditor({
   offers,
   quote,
   answered,
+  timeZone,
 }: {
   leadId: number
   offers: QuoteOffer[]
   quote: Quote | null
   // The customer's words when they asked for changes, and when they answered.
   answered: string | null
+  timeZone: string
 }) {
   const hydrated = useHydrated()
   const { api } = useApi()
@@ -62,7 +66,7 @@ export function QuoteEditor({
   const firstOffer = offers[0]?.key ?? ''
   const [lines, setLines] = useState(() => valuesOf(quote, firstOffer))
   const [note, setNote] = useState(quote?.note ?? '')
-  const [validUntil, setValidUntil] = useState(dayOf(quote?.validUntil))
+  const [validUntil, setValidUntil] = useState(dayOf(quote?.validUntil, timeZone))
   const [busy, setBusy] = useState(false)
   const status = (quote?.status ?? null) as QuoteStatus | null
   const accepted = status === 'accepted'
@@ -76,7 +80,7 @@ export function QuoteEditor({
     const data = {
       lead: leadId,
       note,
-      ...(validUntil ? { validUntil: new Date(`${validUntil}T23:59:00`).toISOString() } : {}),
+      ...(validUntil ? { validUntil: fromZonedInput(`${validUntil}T23:59`, timeZone) } : {}),
       lines: lines.map((line) =>
         line.kind === 'free'
           ? { kind: 'free', description: line.description, amount: Number(line.amount || 0) }

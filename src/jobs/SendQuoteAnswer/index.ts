@@ -3,6 +3,7 @@ import type { TaskConfig } from 'payload'
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
 import { serverUrl } from '@/lib/server-url'
+import { mailAboutLead } from '@/server/lead-events'
 
 // A customer's answer to a quote, to the business's notification addresses. Queued only by
 // the request that recorded the answer (src/endpoints/answerQuote.ts), so once per answer.
@@ -45,12 +46,15 @@ export const sendQuoteAnswer: TaskConfig<'sendQuoteAnswer'> = {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)
-    await payload.sendEmail({
-      to,
-      subject: accepted ? `Quote accepted: ${customer}, ${total}` : `Changes requested: ${customer}`,
-      html: await render(element),
-      text: await render(element, { plainText: true }),
-    })
+    const html = await render(element)
+    const text = await render(element, { plainText: true })
+    const subject = accepted ? `Quote accepted: ${customer}, ${total}` : `Changes requested: ${customer}`
+    await mailAboutLead(
+      payload,
+      quote.lead.id,
+      accepted ? 'Acceptance to the business' : 'Change request to the business',
+      () => payload.sendEmail({ to, subject, html, text }),
+    )
     return { output: { sent: true } }
   },
 }

@@ -8,6 +8,7 @@ import { serviceTitle } from '@/lib/catalog'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import { createPerCoreLimiter } from '@/lib/limiter'
 import { greetingName } from '@/lib/safe-first-name'
+import { mailAboutLead } from '@/server/lead-events'
 import { forgiveRateLimitHit, hitRateLimit } from '@/server/rate-limit'
 
 import {
@@ -111,7 +112,7 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
           .map((s) => s.trim())
           .filter(Boolean)
         const admin = `${payload.config.serverURL}/admin/collections`
-        const attachments = []
+        const attachments: { filename: string; content: Buffer; contentType: string }[] = []
         const linkedPhotos: { label: string; url: string }[] = []
         let attachedBytes = 0
         for (const [index, photo] of (lead.photos ?? []).entries()) {
@@ -145,14 +146,12 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
           source: sourceLabel(lead),
           receivedAt: formatBusinessDate(lead.createdAt, businessTimeZone(settings.timeZone)),
         })
-        await payload.sendEmail({
-          to,
-          replyTo: lead.email,
-          subject: `New quote request: ${title} from ${lead.firstName} ${lead.lastName}`,
-          html: await render(element),
-          text: await render(element, { plainText: true }),
-          attachments,
-        })
+        const html = await render(element)
+        const text = await render(element, { plainText: true })
+        const subject = `New quote request: ${title} from ${lead.firstName} ${lead.lastName}`
+        await mailAboutLead(payload, lead.id, 'Quote request to the business', () =>
+          payload.sendEmail({ to, replyTo: lead.email, subject, html, text, attachments }),
+        )
       } else {
         const { QuoteCustomerEmail } = await import('@/email/templates/quote-customer')
         const element = QuoteCustomerEmail({
@@ -163,12 +162,11 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
           businessPhone: settings.phone,
           replyHours: REPLY_PROMISE_HOURS,
         })
-        await payload.sendEmail({
-          to: lead.email,
-          subject: `We received your ${title} request`,
-          html: await render(element),
-          text: await render(element, { plainText: true }),
-        })
+        const html = await render(element)
+        const text = await render(element, { plainText: true })
+        await mailAboutLead(payload, lead.id, 'Confirmation to the customer', () =>
+          payload.sendEmail({ to: lead.email, subject: `We received your ${title} request`, html, text }),
+        )
       }
     }
   },

@@ -4,6 +4,7 @@ import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
+import { mailAboutLead } from '@/server/lead-events'
 import { quoteToken } from '@/server/quote-token'
 
 // The priced quote to its customer. Skipped when the quote was revised or sent again since
@@ -51,12 +52,17 @@ export const sendQuoteLink: TaskConfig<'sendQuoteLink'> = {
       note: quote.note || null,
       link: `${serverUrl()}/quote/${quoteToken(payload.secret, input.nonce)}`,
     })
-    await payload.sendEmail({
-      to: quote.lead.email,
-      subject: `Your quote from ${settings.businessName}`,
-      html: await render(element),
-      text: await render(element, { plainText: true }),
-    })
+    const html = await render(element)
+    const text = await render(element, { plainText: true })
+    const lead = quote.lead
+    await mailAboutLead(payload, lead.id, 'Quote to the customer', () =>
+      payload.sendEmail({
+        to: lead.email,
+        subject: `Your quote from ${settings.businessName}`,
+        html,
+        text,
+      }),
+    )
     return { output: { sent: true } }
   },
 }

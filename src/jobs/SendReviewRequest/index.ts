@@ -3,6 +3,7 @@ import type { TaskConfig } from 'payload'
 import { ERASED_LEAD } from '@/lib/erase-request'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
+import { mailAboutLead } from '@/server/lead-events'
 import {
   claimReviewRequestSend,
   hasOptedOut,
@@ -40,12 +41,11 @@ export const sendReviewRequest: TaskConfig<'sendReviewRequest'> = {
         reviewLink: settings.reviewLink || '',
         unsubscribeLink: `${serverUrl()}${unsubscribePath(payload.secret, lead.email)}`,
       })
-      await payload.sendEmail({
-        to: lead.email,
-        subject: `How did we do? ${settings.businessName}`,
-        html: await render(element),
-        text: await render(element, { plainText: true }),
-      })
+      const html = await render(element)
+      const text = await render(element, { plainText: true })
+      await mailAboutLead(payload, lead.id, 'Review request to the customer', () =>
+        payload.sendEmail({ to: lead.email, subject: `How did we do? ${settings.businessName}`, html, text }),
+      )
     } catch (error) {
       await releaseReviewRequestSend(payload, lead.id)
       throw error

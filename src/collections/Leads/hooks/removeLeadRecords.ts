@@ -1,0 +1,17 @@
+import type { CollectionBeforeDeleteHook } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+
+import { dbOf } from '@/server/db'
+
+// A lead's quotes (and their versions) and its timeline go with it, in its transaction: they
+// are the customer's data too, and neither can be without its lead.
+export const removeLeadRecords: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  await req.payload.delete({
+    collection: 'quotes',
+    where: { lead: { equals: id } },
+    overrideAccess: true,
+    req,
+  })
+  const db = await dbOf(req.payload, req)
+  await db.execute(sql`DELETE FROM lead_events WHERE lead_id = ${Number(id)}`)
+}

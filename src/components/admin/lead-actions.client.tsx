@@ -1,0 +1,123 @@
+'use client'
+
+import { Button, toast } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+
+import { LEAD_NOTE_MAX, LOST_REASONS, LOST_REASON_LABELS, type LostReason } from '@/lib/lead-events'
+
+import { ApiError, jsonInit, useApi } from './admin-fetch'
+import { useHydrated } from './use-hydrated'
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status < 500 ? error.message : fallback
+
+// A note on the lead's timeline, in the name of whoever writes it.
+export function LeadNoteForm({ leadId }: { leadId: number }) {
+  const hydrated = useHydrated()
+  const { api } = useApi()
+  const router = useRouter()
+  const [text, setText] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  async function save() {
+    setBusy(true)
+    try {
+      await api('/lead-events?depth=0', jsonInit('POST', { lead: leadId, text }))
+      setText('')
+      toast.success('Note added')
+      router.refresh()
+    } catch (error) {
+      toast.error('Error', { description: messageOf(error, 'Failed to add the note') })
+    }
+    setBusy(false)
+  }
+
+  return (
+    <form
+      className="cbo-stack cbo-note"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void save()
+      }}
+    >
+      <label className="cbo-field">
+        <span>Note</span>
+        <textarea
+          name="text"
+          rows={3}
+          maxLength={LEAD_NOTE_MAX}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Called, left a message…"
+        />
+      </label>
+      <div className="cbo-inline">
+        <Button type="submit" size="small" margin={false} disabled={!hydrated || busy || !text.trim()}>
+          Add note
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+// Closing as lost keeps the spec's status; reopening puts the lead back in the list.
+export function LeadLostControl({ leadId, lostReason }: { leadId: number; lostReason: LostReason | null }) {
+  const hydrated = useHydrated()
+  const { api } = useApi()
+  const router = useRouter()
+  const [reason, setReason] = useState<LostReason>(LOST_REASONS[0])
+  const [busy, setBusy] = useState(false)
+
+  async function save(value: LostReason | null) {
+    setBusy(true)
+    try {
+      await api(`/leads/${leadId}?depth=0`, jsonInit('PATCH', { lostReason: value }))
+      toast.success(value ? 'Lead closed as lost' : 'Lead reopened')
+      router.refresh()
+    } catch (error) {
+      toast.error('Error', { description: messageOf(error, 'Failed to update the lead') })
+    }
+    setBusy(false)
+  }
+
+  if (lostReason) {
+    return (
+      <div className="cbo-inline" data-testid="lead-lost">
+        <span>Closed as lost: {LOST_REASON_LABELS[lostReason]}</span>
+        <Button
+          size="small"
+          buttonStyle="secondary"
+          margin={false}
+          disabled={!hydrated || busy}
+          onClick={() => save(null)}
+        >
+          Reopen
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <div className="cbo-inline">
+      <label className="cbo-field">
+        <span>Reason</span>
+        <select value={reason} onChange={(e) => setReason(e.target.value as LostReason)}>
+          {LOST_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {LOST_REASON_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button
+        size="small"
+        buttonStyle="secondary"
+        margin={false}
+        disabled={!hydrated || busy}
+        onClick={() => save(reason)}
+      >
+        Close as lost
+      </Button>
+    </div>
+  )
+}

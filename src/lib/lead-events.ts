@@ -1,0 +1,73 @@
+import { LEAD_STATUS_LABELS, isLeadStatus } from '@/lib/lead-status'
+
+// What happened to a lead, for its timeline. Staff write notes; the server writes the rest.
+export const LEAD_EVENT_KINDS = [
+  'note',
+  'status',
+  'lost',
+  'reopened',
+  'quote_sent',
+  'quote_viewed',
+  'quote_accepted',
+  'quote_changes',
+  'email_sent',
+  'email_failed',
+] as const
+export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number]
+
+export const LEAD_EVENT_LABELS: Record<LeadEventKind, string> = {
+  note: 'Note',
+  status: 'Status changed',
+  lost: 'Closed as lost',
+  reopened: 'Reopened',
+  quote_sent: 'Quote sent',
+  quote_viewed: 'Quote opened by the customer',
+  quote_accepted: 'Quote accepted',
+  quote_changes: 'Changes requested',
+  email_sent: 'E-mail delivered to the mail server',
+  email_failed: 'E-mail failed',
+}
+
+export const LEAD_NOTE_MAX = 2000
+
+// Closing a lead as lost leaves its status as it was: the spec's four states stay.
+export const LOST_REASONS = ['declined', 'no_answer', 'out_of_area', 'duplicate'] as const
+export type LostReason = (typeof LOST_REASONS)[number]
+
+export const LOST_REASON_LABELS: Record<LostReason, string> = {
+  declined: 'Declined',
+  no_answer: 'No answer',
+  out_of_area: 'Out of area',
+  duplicate: 'Duplicate',
+}
+
+export function isLostReason(value: unknown): value is LostReason {
+  return typeof value === 'string' && (LOST_REASONS as readonly string[]).includes(value)
+}
+
+export function statusChangeText(from: unknown, to: unknown): string {
+  const label = (s: unknown) => (isLeadStatus(s) ? LEAD_STATUS_LABELS[s] : String(s))
+  return `${label(from)} → ${label(to)}`
+}
+
+export type TimelineEvent = {
+  kind: LeadEventKind
+  text?: string | null
+  by?: string | null
+  at: string
+}
+
+export type TimelineEntry = { at: string; title: string; detail: string | null; by: string | null }
+
+/** Newest first; the lead's creation (with where it came from) is always the last entry. */
+export function timelineOf(
+  lead: { createdAt: string; source: string; promo: string | null },
+  events: TimelineEvent[],
+): TimelineEntry[] {
+  const entries = events
+    .map((e) => ({ at: e.at, title: LEAD_EVENT_LABELS[e.kind], detail: e.text || null, by: e.by || null }))
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+  const origin = lead.promo ? `${lead.source}, promo code ${lead.promo}` : lead.source
+  entries.push({ at: lead.createdAt, title: 'Request received', detail: `From ${origin}`, by: null })
+  return entries
+}

@@ -1,0 +1,69 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { LeadEventKind } from '@/lib/lead-events'
+import { LEAD_NOTE_MAX } from '@/lib/lead-events'
+import { dbOf } from '@/server/db'
+
+type LeadEvent = { lead: number; kind: LeadEventKind; text?: string | null; by?: number | null }
+
+// Written straight to the table, in the caller's transaction when there is one: the
+// collection's hook makes every API write a note of its author, which these are not.
+export async function recordLeadEvent(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  event: LeadEvent,
+): Promise<void> {
+  const db = await dbOf(payload, req)
+  const text = event.text ? event.text.slice(0, LEAD_NOTE_MAX) : null
+  await db.execute(sql`
+    INSERT INTO lead_events (lead_id, kind, text, by_id, created_at, updated_at)
+    VALUES (${event.lead}, ${event.kind}, ${text}, ${event.by ?? null}, now(), now())`)
+}
+
+/** The lead of a quote, for the events that only know the quote. */
+export async function leadOfQuote(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  quoteId: number,
+): Promise<number | null> {
+  const db = await dbOf(payload, req)
+  const result = (await db.execute(sql`SELECT lead_id FROM quotes WHERE id = ${quoteId}`)) as unknown as {
+    rows: { lead_id: number | string | null }[]
+  }
+  const id = result.rows[0]?.lead_id
+  return id == null ? null : Number(id)
+}
+
+// What Lead Management, Payload's list and the CSV show of a lead's latest quote: copied on
+// every change of its quotes, so lists filter and sort on it without a join.
+export async function copyQuoteToLead(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  lead: number,
+): Promise<void> {
+  const db = await dbOf(payload, req)
+  await db.execute(sql`
+    UPDATE leads SET (quote_status, quote_total, quote_accepted_at) = (
+      SELECT q.status::text::enum_leads_quote_status, q.total_cents / 100.0, q.accepted_at
+      FROM quotes q WHERE q.lead_id = ${lead} ORDER BY q.created_at DESC, q.id DESC LIMIT 1)
+    WHERE id = ${lead}`)
+}
+
+// An e-mail about a lead, on its timeline whether the mail server took it or not. Written
+// outside the job's transaction: a failure is kept though the job rolls back and retries.
+export async function mailAboutLead(
+  payload: Payload,
+  lead: number,
+  what: string,
+  send: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await send()
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    await recordLeadEvent(payload, undefined, { lead, kind: 'email_failed', text: `${what}: ${reason}` })
+    throw error
+  }
+  await recordLeadEvent(payload, undefined, { lead, kind: 'email_sent', text: what })
+}

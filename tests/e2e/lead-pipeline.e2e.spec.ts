@@ -1,0 +1,158 @@
+import type { APIRequestContext } from '@playwright/test'
+
+import { capturedMails } from '../helpers/captured-mail'
+import { expect, test } from '../helpers/e2e-test'
+import { adminToken, auth } from '../helpers/public-site'
+import { DEV_ADMIN } from '../../src/seed/dev-admin'
+
+// From a request to a yes and a review, as the owner works it on a phone: a visitor asks for
+// a quote with a promo code, the owner prices and sends it from the lead, the customer
+// accepts from the e-mail's link, the lead's timeline tells the story, and the completed job
+// brings one review request. Closing a lead as lost takes it out of the working list.
+
+let clients = 0
+test.beforeEach(async ({ page }) => {
+  clients += 1
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${200 + clients}` })
+})
+
+async function leadIdOf(request: APIRequestContext, token: string, email: string): Promise<number> {
+  const found = await request.get(`/api/leads?depth=0&where[email][equals]=${encodeURIComponent(email)}`, {
+    headers: auth(token),
+  })
+  const { docs } = (await found.json()) as { docs: { id: number }[] }
+  expect(docs).toHaveLength(1)
+  return docs[0].id
+}
+
+test('a request with a promo code becomes an accepted quote, a timeline and one review request', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000)
+  const token = await adminToken(request)
+  const headers = auth(token)
+  expect(
+    (
+      await request.post('/api/globals/site-settings', { headers, data: { reviewRequestDelayHours: 0 } })
+    ).ok(),
+  ).toBe(true)
+  try {
+    const email = `pipeline-${Date.now()}@example.com`
+
+    // The visitor, on a phone, with the flyer's code.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/?promo=fall15')
+    await page.locator('#quote').scrollIntoViewIfNeeded()
+    const form = page.locator('#quote form')
+    await expect(form.getByLabel('Promo code')).toHaveValue('FALL15')
+    await form.getByLabel('First Name').fill('Paula')
+    await form.getByLabel('Last Name').fill('Pipeline')
+    await form.getByLabel('Phone').fill('(512) 555-0193')
+    await form.getByLabel('Email').fill(email)
+    await form.getByLabel('Description').fill('Curb rash on all four wheels.')
+    await form.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page.getByText('Request Submitted!')).toBeVisible()
+    const leadId = await leadIdOf(request, token, email)
+
+    // The owner prices it: 4 × Rim Rash and one free line, 15% off with FALL15.
+    expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+    await page.goto(`/admin?tab=leads&lead=${leadId}`)
+    const editor = page.getByTestId('quote-editor')
+    await expect(editor.getByRole('button', { name: 'Add line' })).toBeEnabled()
+    await editor.getByLabel('Quantity').fill('4')
+    await editor.getByRole('button', { name: 'Add line' }).click()
+    await editor.getByLabel('Line 2').selectOption('free')
+    await editor.getByLabel('Description').fill('Centre caps')
+    await editor.getByLabel('Amount (USD)').fill('40')
+    await editor.getByRole('button', { name: 'Save quote' }).click()
+    await expect(editor.getByTestId('quote-totals')).toContainText('Total $459')
+    await editor.getByRole('button', { name: 'Send quote' }).click()
+    await expect(editor.getByTestId('quote-status')).toHaveText('Sent')
+
+    // The customer opens the e-mail's link and accepts.
+    const offers = () => capturedMails(email).filter((m) => m.includes('Subject: Your quote from'))
+    await expect.poll(() => offers().length, { timeout: 30_000 }).toBe(1)
+    const link = offers()[0].match(/https?:\/\/[^\s"<]+\/quote\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)![0]
+    const customer = await (await browser.newContext()).newPage()
+    await customer.goto(new URL(link).pathname)
+    await expect(customer.getByTestId('quote-total')).toHaveText('$459')
+    await customer.getByRole('button', { name: 'Accept quote' }).click()
+    await expect(customer.getByRole('status')).toContainText('You accepted this quote on')
+    const business = () => capturedMails('Quote accepted: Paula Pipeline, $459')
+    await expect.poll(() => business().length, { timeout: 30_000 }).toBe(1)
+
+    // The lead: Accepted, still quoted, and its timeline newest first.
+    await page.reload()
+    const details = page.getByTestId('lead-details')
+    await expect(editor.getByTestId('quote-status')).toHaveText('Accepted')
+    await expect(details).toContainText('Quoted')
+    const timeline = page.getByTestId('lead-timeline').locator('li')
+    await expect(timeline.first()).toContainText('Quote accepted')
+    await expect(page.getByTestId('lead-timeline')).toContainText('Quote opened by the customer')
+    await expect(page.getByTestId('lead-timeline')).toContainText(`Quote sent · ${DEV_ADMIN.email}`)
+    await expect(page.getByTestId('lead-timeline')).toContainText('New → Contacted')
+    await expect(timeline.last()).toContainText('Request received')
+    await expect(timeline.last()).toContainText('promo code FALL15')
+
+    // A note from the van.
+    await page.getByLabel('Note').fill('Booked for Friday morning, gate code 4411.')
+    await page.getByRole('button', { name: 'Add note' }).click()
+    await expect(timeline.first()).toContainText('Booked for Friday morning, gate code 4411.')
+
+    // Payload's own list of leads says Accepted too.
+    await page.goto(`/admin/collections/leads?where[email][equals]=${encodeURIComponent(email)}`)
+    await expect(page.locator('.table tbody tr')).toHaveCount(1)
+    await expect(page.locator('.table tbody tr')).toContainText('Accepted')
+
+    // The job done: one review request, sent by the queue.
+    await page.goto(`/admin?tab=leads&lead=${leadId}`)
+    await page.getByRole('button', { name: 'Mark Completed' }).click()
+    await expect(page.getByTestId('lead-details')).toContainText('Completed')
+    const reviews = () => capturedMails(email).filter((m) => m.includes('Subject: How did we do?'))
+    await expect.poll(() => reviews().length, { timeout: 45_000 }).toBe(1)
+    await page.reload()
+    await expect(page.getByTestId('lead-timeline')).toContainText('Review request to the customer')
+    expect(business()).toHaveLength(1)
+  } finally {
+    await request.post('/api/globals/site-settings', { headers, data: { reviewRequestDelayHours: 24 } })
+  }
+})
+
+test('a lead closed as lost leaves the working list and is found under its own filter', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request)
+  const email = `lost-${Date.now()}@example.com`
+  const made = await request.post('/api/leads?depth=0', {
+    headers: auth(token),
+    data: {
+      firstName: 'Larry',
+      lastName: 'Lost',
+      email,
+      phone: '(512) 555-0194',
+      description: 'One bent rim.',
+      serviceType: 'rim_restoration',
+    },
+  })
+  const leadId = (await made.json()).doc.id as number
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+  await page.goto(`/admin?tab=leads&lead=${leadId}`)
+  await page.getByLabel('Reason').selectOption('no_answer')
+  await page.getByRole('button', { name: 'Close as lost' }).click()
+  await expect(page.getByTestId('lead-lost')).toHaveText(/Closed as lost: No answer/)
+  await expect(page.getByTestId('lead-details')).toContainText('New')
+
+  await page.goto(`/admin?tab=leads&q=${encodeURIComponent(email)}`)
+  await expect(page.getByText('No leads found.')).toBeVisible()
+  await page.getByLabel('Status').selectOption('lost')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/status=lost/)
+  const card = page.getByTestId('lead')
+  await expect(card).toHaveCount(1)
+  await expect(card).toContainText('Larry Lost')
+  await expect(card).toContainText('Closed as lost: No answer')
+})
