@@ -17,6 +17,7 @@ import { PageSeo } from './src/collections/PageSeo'
 import { Promotions } from './src/collections/Promotions'
 import { LeadEvents } from './src/collections/LeadEvents'
 import { Quotes } from './src/collections/Quotes'
+import { Visits } from './src/collections/Visits'
 import { ReviewOptOuts } from './src/collections/ReviewOptOuts'
 import { Users } from './src/collections/Users'
 import { announceSetupLink } from './src/collections/Users/announceSetupLink'
@@ -37,6 +38,7 @@ import { accessQueryAnswersFalse } from './src/server/patches/graphql-access'
 import { restrictLockedDocuments } from './src/server/patches/payload-locked-documents'
 import { logClosedConnections } from './src/server/pool-errors'
 import { declareRateLimitTable } from './src/server/rate-limit'
+import { declareVisitPlaces } from './src/server/visits'
 import { seedOnInit } from './src/seed/on-init'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -83,6 +85,7 @@ export default buildConfig({
     Erasures,
     Quotes,
     LeadEvents,
+    Visits,
     PageSeo,
     ReviewOptOuts,
   ],
@@ -95,7 +98,7 @@ export default buildConfig({
       push: process.env.PAYLOAD_DB_PUSH === 'true',
       migrationDir: process.env.PAYLOAD_MIGRATION_DIR || path.resolve(dirname, 'migrations'),
       prodMigrations: migrations,
-      afterSchemaInit: [declareRateLimitTable],
+      afterSchemaInit: [declareRateLimitTable, declareVisitPlaces],
     }),
   ),
   email: emailAdapter(),

@@ -18,6 +18,7 @@ import * as migration_20261125_085149_quotes from './20261125_085149_quotes';
 import * as migration_20261125_085729_page_seo from './20261125_085729_page_seo';
 import * as migration_20261125_090540_review_requests from './20261125_090540_review_requests';
 import * as migration_20261125_102010_lead_timeline from './20261125_102010_lead_timeline';
+import * as migration_20261125_110502_visits from './20261125_110502_visits';
 
 export const migrations = [
   {
@@ -118,6 +119,11 @@ export const migrations = [
   {
     up: migration_20261125_102010_lead_timeline.up,
     down: migration_20261125_102010_lead_timeline.down,
-    name: '20261125_102010_lead_timeline'
+    name: '20261125_102010_lead_timeline',
+  },
+  {
+    up: migration_20261125_110502_visits.up,
+    down: migration_20261125_110502_visits.down,
+    name: '20261125_110502_visits'
   },
 ];

@@ -77,6 +77,7 @@ export interface Config {
     erasures: Erasure;
     quotes: Quote;
     'lead-events': LeadEvent;
+    visits: Visit;
     'page-seo': PageSeo;
     'review-opt-outs': ReviewOptOut;
     exports: Export;
@@ -100,6 +101,7 @@ export interface Config {
     erasures: ErasuresSelect<false> | ErasuresSelect<true>;
     quotes: QuotesSelect<false> | QuotesSelect<true>;
     'lead-events': LeadEventsSelect<false> | LeadEventsSelect<true>;
+    visits: VisitsSelect<false> | VisitsSelect<true>;
     'page-seo': PageSeoSelect<false> | PageSeoSelect<true>;
     'review-opt-outs': ReviewOptOutsSelect<false> | ReviewOptOutsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
@@ -136,6 +138,8 @@ export interface Config {
       sendQuoteLink: TaskSendQuoteLink;
       sendQuoteAnswer: TaskSendQuoteAnswer;
       sendReviewRequest: TaskSendReviewRequest;
+      sendVisitConfirmation: TaskSendVisitConfirmation;
+      sendVisitReminder: TaskSendVisitReminder;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -176,6 +180,10 @@ export interface Lead {
   phone: string;
   email: string;
   description: string;
+  zip?: string | null;
+  vehicle?: string | null;
+  wheelSize?: string | null;
+  outsideServiceArea?: boolean | null;
   photos?: (number | CustomerUpload)[] | null;
   serviceType: 'rim_rash' | 'windshield_repair' | 'headlight_refresh' | 'rim_restoration' | 'wheel_restoration';
   offeredTitle?: string | null;
@@ -460,9 +468,30 @@ export interface LeadEvent {
     | 'quote_accepted'
     | 'quote_changes'
     | 'email_sent'
-    | 'email_failed';
+    | 'email_failed'
+    | 'visit_booked'
+    | 'visit_cancelled';
   text?: string | null;
   by?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Booked visits; book, move and cancel them from Lead Management.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "visits".
+ */
+export interface Visit {
+  id: number;
+  lead: number | Lead;
+  quote?: (number | null) | Quote;
+  start: string;
+  end: string;
+  van: number;
+  bookedBy: 'customer' | 'staff';
+  cancelledAt?: string | null;
+  reminderSentAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -665,6 +694,8 @@ export interface PayloadJob {
           | 'sendQuoteLink'
           | 'sendQuoteAnswer'
           | 'sendReviewRequest'
+          | 'sendVisitConfirmation'
+          | 'sendVisitReminder'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -707,6 +738,8 @@ export interface PayloadJob {
         | 'sendQuoteLink'
         | 'sendQuoteAnswer'
         | 'sendReviewRequest'
+        | 'sendVisitConfirmation'
+        | 'sendVisitReminder'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -764,6 +797,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'lead-events';
         value: number | LeadEvent;
+      } | null)
+    | ({
+        relationTo: 'visits';
+        value: number | Visit;
       } | null)
     | ({
         relationTo: 'page-seo';
@@ -829,6 +866,10 @@ export interface LeadsSelect<T extends boolean = true> {
   phone?: T;
   email?: T;
   description?: T;
+  zip?: T;
+  vehicle?: T;
+  wheelSize?: T;
+  outsideServiceArea?: T;
   photos?: T;
   serviceType?: T;
   offeredTitle?: T;
@@ -1068,6 +1109,22 @@ export interface LeadEventsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "visits_select".
+ */
+export interface VisitsSelect<T extends boolean = true> {
+  lead?: T;
+  quote?: T;
+  start?: T;
+  end?: T;
+  van?: T;
+  bookedBy?: T;
+  cancelledAt?: T;
+  reminderSentAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "page-seo_select".
  */
 export interface PageSeoSelect<T extends boolean = true> {
@@ -1276,6 +1333,34 @@ export interface SiteSetting {
    */
   reviewRequestDelayHours?: number | null;
   /**
+   * Where the van goes and when customers can book it.
+   */
+  booking: {
+    /**
+     * Separate ZIP codes with commas. Requests from elsewhere are accepted with a note.
+     */
+    serviceZips?: string | null;
+    /**
+     * Optional; shown to the owner on a lead from outside the area.
+     */
+    tripFee?: number | null;
+    slotMinutes: '60' | '90' | '120' | '180' | '240';
+    vans: number;
+    daysAhead: number;
+    noticeHours: number;
+    /**
+     * Holidays and days off: no visit is offered inside these times.
+     */
+    blockedTimes?:
+      | {
+          from: string;
+          until: string;
+          note?: string | null;
+          id?: string | null;
+        }[]
+      | null;
+  };
+  /**
    * Where quote requests are e-mailed; separate several addresses with commas.
    */
   notificationRecipients: string;
@@ -1461,6 +1546,24 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   timeZone?: T;
   reviewLink?: T;
   reviewRequestDelayHours?: T;
+  booking?:
+    | T
+    | {
+        serviceZips?: T;
+        tripFee?: T;
+        slotMinutes?: T;
+        vans?: T;
+        daysAhead?: T;
+        noticeHours?: T;
+        blockedTimes?:
+          | T
+          | {
+              from?: T;
+              until?: T;
+              note?: T;
+              id?: T;
+            };
+      };
   notificationRecipients?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1635,6 +1738,30 @@ export interface TaskSendReviewRequest {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendVisitConfirmation".
+ */
+export interface TaskSendVisitConfirmation {
+  input: {
+    visitId: number;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendVisitReminder".
+ */
+export interface TaskSendVisitReminder {
+  input: {
+    visitId: number;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "TaskCreateCollectionExport".
  */
 export interface TaskCreateCollectionExport {
@@ -1653,6 +1780,7 @@ export interface TaskCreateCollectionExport {
       | 'erasures'
       | 'quotes'
       | 'lead-events'
+      | 'visits'
       | 'page-seo'
       | 'review-opt-outs'
       | 'exports'

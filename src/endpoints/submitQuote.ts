@@ -39,10 +39,11 @@ const answer = ({ status, body, headers }: Answer) => Response.json(body, { stat
 const invalid = (errors: Record<string, string>) =>
   answer({ status: 400, body: { message: 'Please check the highlighted fields.', fieldErrors: errors } })
 
-const success = (photos: number, replayed: boolean): Response =>
+// `outsideArea`: the ZIP code given is not in the service area (the form says a trip fee may apply).
+const success = (photos: number, replayed: boolean, outsideArea = false): Response =>
   answer({
     status: 201,
-    body: { message: 'Request submitted', photos },
+    body: { message: 'Request submitted', photos, outsideArea },
     headers: replayed ? { 'Idempotent-Replayed': 'true' } : undefined,
   })
 
@@ -61,7 +62,7 @@ async function leadWithKey(payload: Payload, key: string) {
 
 async function replayOf(req: PayloadRequest, key: string): Promise<Response | null> {
   const lead = await leadWithKey(req.payload, key)
-  return lead ? success(lead.photos?.length ?? 0, true) : null
+  return lead ? success(lead.photos?.length ?? 0, true, Boolean(lead.outsideServiceArea)) : null
 }
 
 // The Postgres adapter's commitTransaction swallows a failed COMMIT, so a commit that did
@@ -155,6 +156,9 @@ function quoteFieldsOf(fields: ReadonlyMap<string, string>) {
     phone: text('phone'),
     email: text('email'),
     description: text('description'),
+    zip: text('zip'),
+    vehicle: text('vehicle'),
+    wheelSize: text('wheelSize'),
     serviceType: text('serviceType'),
   }
 }
@@ -327,7 +331,7 @@ async function storeQuote(
       }
       if (!committed) throw new CommitNotConfirmed('the lead is missing after COMMIT')
     }
-    return success(files.length, false)
+    return success(files.length, false, Boolean(lead.outsideServiceArea))
   } catch (err) {
     await killTransaction(req)
     // No photo is still being worked on once the request has its answer.

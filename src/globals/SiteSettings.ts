@@ -7,6 +7,8 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/business-time'
 import { BUSINESS_DEFAULTS, REVIEW_REQUEST_DELAY_HOURS } from '@/lib/business'
 import { type DayHours, DEFAULT_HOURS, isTime } from '@/lib/business-hours'
 import { CACHE_TAGS } from '@/lib/cache-tags'
+import { DEFAULT_SERVICE_ZIPS } from '@/lib/service-area'
+import { DEFAULT_SLOT_RULES } from '@/lib/visit-slots'
 import { revalidateGlobal } from '@/server/revalidate'
 
 type Sibling = { closed?: boolean | null; opens?: string | null; closes?: string | null }
@@ -126,6 +128,108 @@ export const SiteSettings: GlobalConfig = {
         description:
           'After a job is marked completed, the customer is e-mailed the review link once, this many hours later. Every customer gets the same message.',
       },
+    },
+    {
+      name: 'booking',
+      label: 'Visits',
+      type: 'group',
+      admin: { description: 'Where the van goes and when customers can book it.' },
+      fields: [
+        {
+          name: 'serviceZips',
+          label: 'Service area (ZIP codes)',
+          type: 'textarea',
+          defaultValue: DEFAULT_SERVICE_ZIPS.join(', '),
+          admin: {
+            description: 'Separate ZIP codes with commas. Requests from elsewhere are accepted with a note.',
+          },
+        },
+        {
+          name: 'tripFee',
+          label: 'Trip fee outside the area (USD)',
+          type: 'number',
+          // 0: none.
+          defaultValue: 0,
+          min: 0,
+          max: 1000,
+          admin: { description: 'Optional; shown to the owner on a lead from outside the area.' },
+        },
+        {
+          type: 'row',
+          fields: [
+            {
+              name: 'slotMinutes',
+              label: 'Visit length',
+              type: 'select',
+              required: true,
+              defaultValue: String(DEFAULT_SLOT_RULES.slotMinutes),
+              options: ['60', '90', '120', '180', '240'].map((m) => ({
+                value: m,
+                label: `${Number(m) / 60} hours`.replace(/^1 hours/, '1 hour'),
+              })),
+            },
+            {
+              name: 'vans',
+              label: 'Vans at once',
+              type: 'number',
+              required: true,
+              min: 1,
+              max: 10,
+              defaultValue: DEFAULT_SLOT_RULES.vans,
+              admin: { step: 1 },
+            },
+            {
+              name: 'daysAhead',
+              label: 'Days ahead',
+              type: 'number',
+              required: true,
+              min: 1,
+              max: 60,
+              defaultValue: DEFAULT_SLOT_RULES.daysAhead,
+              admin: { step: 1 },
+            },
+            {
+              name: 'noticeHours',
+              label: 'Minimum notice (hours)',
+              type: 'number',
+              required: true,
+              min: 0,
+              max: 72,
+              defaultValue: DEFAULT_SLOT_RULES.noticeMinutes / 60,
+              admin: { step: 1 },
+            },
+          ],
+        },
+        {
+          name: 'blockedTimes',
+          label: 'Blocked times',
+          type: 'array',
+          maxRows: 100,
+          // The owner's reasons are nobody else's business; customers see only open slots.
+          access: { read: approvedStaffField },
+          admin: { description: 'Holidays and days off: no visit is offered inside these times.' },
+          fields: [
+            {
+              type: 'row',
+              fields: [
+                {
+                  name: 'from',
+                  type: 'date',
+                  required: true,
+                  admin: { date: { pickerAppearance: 'dayAndTime' } },
+                },
+                {
+                  name: 'until',
+                  type: 'date',
+                  required: true,
+                  admin: { date: { pickerAppearance: 'dayAndTime' } },
+                },
+                { name: 'note', type: 'text', maxLength: 100 },
+              ],
+            },
+          ],
+        },
+      ],
     },
     {
       name: 'notificationRecipients',

@@ -6,10 +6,18 @@ import { sendQuoteEmail } from './SendQuoteEmail'
 import { sendQuoteAnswer } from './SendQuoteAnswer'
 import { sendQuoteLink } from './SendQuoteLink'
 import { sendReviewRequest } from './SendReviewRequest'
+import { sendVisitConfirmation, sendVisitReminder } from './SendVisitEmail'
 
 // Tests and CLI scripts do not start the cron (getPayload without `cron: true`); they run jobs explicitly.
 export const jobs: JobsConfig = {
-  tasks: [sendQuoteEmail, sendQuoteLink, sendQuoteAnswer, sendReviewRequest],
+  tasks: [
+    sendQuoteEmail,
+    sendQuoteLink,
+    sendQuoteAnswer,
+    sendReviewRequest,
+    sendVisitConfirmation,
+    sendVisitReminder,
+  ],
   autoRun: [{ cron: '*/10 * * * * *', queue: 'default', limit: 20 }],
   // Payload also starts the cron on the first API or admin request, whatever was decided at boot, so an
   // instance that leaves the queue to a worker must check JOBS_AUTORUN on every tick.

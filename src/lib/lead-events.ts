@@ -12,6 +12,8 @@ export const LEAD_EVENT_KINDS = [
   'quote_changes',
   'email_sent',
   'email_failed',
+  'visit_booked',
+  'visit_cancelled',
 ] as const
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number]
 
@@ -26,6 +28,8 @@ export const LEAD_EVENT_LABELS: Record<LeadEventKind, string> = {
   quote_changes: 'Changes requested',
   email_sent: 'E-mail delivered to the mail server',
   email_failed: 'E-mail failed',
+  visit_booked: 'Visit booked',
+  visit_cancelled: 'Visit cancelled',
 }
 
 export const LEAD_NOTE_MAX = 2000

@@ -35,13 +35,34 @@ export const quoteFieldsSchema = z.object({
   description: required('Description', CONTROL_CHARACTERS_EXCEPT_LINES).max(5000, 'Description is too long.'),
 })
 
-export type QuoteFields = z.infer<typeof quoteFieldsSchema>
+// Optional: where the van goes and what it works on; the spec's required fields stay as they are.
+const optional = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is too long.`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), `${label} contains characters that are not allowed.`)
+    .optional()
+
+export const visitFieldsSchema = z.object({
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{5})?$/, 'Enter a 5-digit ZIP code.')
+    .optional(),
+  vehicle: optional('Vehicle', 100),
+  wheelSize: optional('Wheel size', 20),
+})
+
+export const quoteFormSchema = quoteFieldsSchema.extend(visitFieldsSchema.shape)
+
+export type QuoteFields = z.infer<typeof quoteFormSchema>
 
 export const serviceTypeSchema = z.enum(SERVICE_TYPES as [ServiceType, ...ServiceType[]], {
   error: 'Choose one of the offered services.',
 })
 
-export const quoteRequestSchema = quoteFieldsSchema.extend({ serviceType: serviceTypeSchema })
+export const quoteRequestSchema = quoteFormSchema.extend({ serviceType: serviceTypeSchema })
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>
 
 export function fieldErrors(error: z.ZodError): Record<string, string> {

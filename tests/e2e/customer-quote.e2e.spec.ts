@@ -1,6 +1,5 @@
-import type { APIRequestContext } from '@playwright/test'
-
 import { capturedMails } from '../helpers/captured-mail'
+import { quoteLinkPath, sentQuote } from '../helpers/e2e-quotes'
 import { expect, test } from '../helpers/e2e-test'
 import { adminToken, auth, expectNoSeriousAxeViolations } from '../helpers/public-site'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
@@ -9,50 +8,13 @@ import { DEV_ADMIN } from '../../src/seed/dev-admin'
 // accepts it at once (a form that works before any script), the business hears once, and a
 // link that was tampered with opens nothing.
 
-async function sentQuote(request: APIRequestContext, email: string) {
-  const token = await adminToken(request)
-  const lead = await request.post('/api/leads?depth=0', {
-    headers: { ...auth(token) },
-    data: {
-      firstName: 'Quinn',
-      lastName: 'Quote',
-      email,
-      phone: '(512) 555-0188',
-      description: 'Curb rash on four wheels.',
-      serviceType: 'rim_rash',
-    },
-  })
-  expect(lead.status()).toBe(201)
-  const leadId = (await lead.json()).doc.id as number
-  const quote = await request.post('/api/quotes?depth=0', {
-    headers: auth(token),
-    data: {
-      lead: leadId,
-      lines: [
-        { kind: 'offer', offer: 'rim_rash', quantity: 4 },
-        { kind: 'free', description: 'Centre caps', amount: 40 },
-      ],
-      note: 'Includes colour matching to the factory silver.',
-    },
-  })
-  expect(quote.status()).toBe(201)
-  const quoteId = (await quote.json()).doc.id as number
-  const sent = await request.post(`/api/quotes/${quoteId}/send`, { headers: auth(token) })
-  expect(sent.status()).toBe(200)
-  return { leadId, quoteId }
-}
-
 test('the customer opens the quote from the e-mail and accepts it; the business hears once', async ({
   page,
   request,
 }) => {
   const email = `quote-${Date.now()}@example.com`
-  await sentQuote(request, email)
-  const mails = () => capturedMails(email).filter((m) => m.includes('Subject: Your quote from'))
-  await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(1)
-  const link = mails()[0].match(/https?:\/\/[^\s"<]+\/quote\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)?.[0]
-  expect(link).toBeDefined()
-  const path = new URL(link!).pathname
+  await sentQuote(request, email, { note: 'Includes colour matching to the factory silver.' })
+  const path = await quoteLinkPath(email)
 
   await page.goto(path)
   await expect(page.getByRole('heading', { name: 'Your quote', level: 1 })).toBeVisible()
@@ -67,6 +29,9 @@ test('the customer opens the quote from the e-mail and accepts it; the business 
   await page.getByRole('button', { name: 'Accept quote' }).click()
   await expect(page.getByRole('status')).toContainText('You accepted this quote on')
   await expect(page.getByRole('button', { name: 'Accept quote' })).toHaveCount(0)
+  // The accepted quote offers the visit's times: accessible too.
+  await expect(page.getByRole('heading', { name: 'Pick a time for the visit' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
 
   const business = () => capturedMails('Quote accepted: Quinn Quote, $540')
   await expect.poll(() => business().length, { timeout: 30_000 }).toBe(1)

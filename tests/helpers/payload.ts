@@ -18,6 +18,7 @@ export async function testPayload(): Promise<Payload> {
 
 const COLLECTIONS = [
   // Before the leads they belong to.
+  'visits',
   'quotes',
   'lead-events',
   'exports',

@@ -53,7 +53,7 @@ describe('valid requests', () => {
   it('without photos: 201, one lead with exactly the fields sent, status new, two e-mail jobs', async () => {
     const res = await submitQuote(h.http, quoteForm())
     expect(res.status).toBe(201)
-    expect(res.body).toEqual({ message: 'Request submitted', photos: 0 })
+    expect(res.body).toEqual({ message: 'Request submitted', photos: 0, outsideArea: false })
     const lead = await onlyLead()
     expect(lead).toMatchObject({ ...QUOTE_FIELDS, status: 'new', photos: [] })
     const { docs: jobs } = await h.payload.find({ collection: 'payload-jobs', overrideAccess: true })

@@ -18,6 +18,7 @@ import { removeLeadRecords } from './hooks/removeLeadRecords'
 import { snapshotOffer } from './hooks/snapshotOffer'
 import { normalizeQuoteFields } from './hooks/normalizeQuoteFields'
 import { queueQuoteEmails } from './hooks/queueQuoteEmails'
+import { markServiceArea } from './hooks/markServiceArea'
 import { queueReviewRequest } from './hooks/queueReviewRequest'
 import { recordLeadChanges, stampLost } from './hooks/recordLeadChanges'
 import { validateQuoteEmail, validateQuoteText, validateQuoteTextarea } from './hooks/validateQuoteField'
@@ -163,7 +164,7 @@ export const Leads: CollectionConfig = {
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeQuoteFields],
-    beforeChange: [snapshotOffer, stampLost],
+    beforeChange: [snapshotOffer, stampLost, markServiceArea],
     beforeDelete: [removeLeadRecords],
     afterChange: [queueQuoteEmails, queueReviewRequest, recordLeadChanges],
   },
@@ -200,6 +201,34 @@ export const Leads: CollectionConfig = {
       required: true,
       maxLength: 5000,
       validate: validateQuoteTextarea,
+    },
+    // Where the van goes and what it works on; optional.
+    {
+      type: 'row',
+      fields: [
+        { name: 'zip', label: 'ZIP code', type: 'text', maxLength: 5, validate: validateQuoteText('zip') },
+        {
+          name: 'vehicle',
+          label: 'Vehicle (make and model)',
+          type: 'text',
+          maxLength: 100,
+          validate: validateQuoteText('vehicle'),
+        },
+        {
+          name: 'wheelSize',
+          label: 'Wheel size',
+          type: 'text',
+          maxLength: 20,
+          validate: validateQuoteText('wheelSize'),
+        },
+      ],
+    },
+    {
+      name: 'outsideServiceArea',
+      label: 'Outside the service area',
+      type: 'checkbox',
+      access: serverOwned,
+      admin: { position: 'sidebar', readOnly: true },
     },
     {
       name: 'photos',

@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest, TypedUser } from 'payload'
 import { cache } from 'react'
 
-import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { businessTimeZone, formatBusinessDate, wallTime, zonedTime } from '@/lib/business-time'
 import { sourceKey } from '@/lib/lead-source'
 import { countByWeek, leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
 import type { LeadFilters } from '@/lib/lead-query'
@@ -172,4 +172,43 @@ export async function readLeadEvents({ payload, user }: Reader, leadId: number) 
     user,
   })
   return docs
+}
+
+// Visits not cancelled from the start of today (the business's day) on, soonest first.
+export async function readUpcomingVisits({ payload, user }: Reader, timeZone: string, now = new Date()) {
+  const today = wallTime(now, timeZone)
+  const { docs } = await payload.find({
+    collection: 'visits',
+    where: {
+      and: [
+        { cancelledAt: { exists: false } },
+        {
+          start: {
+            greater_than_equal: zonedTime(timeZone, today.year, today.month, today.day).toISOString(),
+          },
+        },
+      ],
+    },
+    sort: 'start',
+    depth: 1,
+    limit: 30,
+    pagination: false,
+    overrideAccess: false,
+    user,
+  })
+  return docs
+}
+
+export async function readLiveVisit({ payload, user }: Reader, leadId: number) {
+  const { docs } = await payload.find({
+    collection: 'visits',
+    where: { and: [{ lead: { equals: leadId } }, { cancelledAt: { exists: false } }] },
+    sort: '-start',
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: false,
+    user,
+  })
+  return docs[0] ?? null
 }

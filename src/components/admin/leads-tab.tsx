@@ -1,8 +1,9 @@
 import { publishedOffers } from '@/server/offers'
-import type { CustomerUpload, Lead, LeadEvent, Quote } from '@/payload-types'
+import { bookingSettings, openSlots } from '@/server/visits'
+import type { CustomerUpload, Lead, LeadEvent, Quote, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
 import { ERASED_LEAD } from '@/lib/erase-request'
-import { offeredService } from '@/lib/home-content'
+import { formatPrice, offeredService } from '@/lib/home-content'
 import { LOST_REASON_LABELS, timelineOf } from '@/lib/lead-events'
 import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
@@ -17,7 +18,10 @@ import {
   readLead,
   readLeadEvents,
   readLeads,
+  readLiveVisit,
+  readUpcomingVisits,
 } from './back-office-data'
+import { type SlotChoice, LeadVisit } from './lead-visit.client'
 import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { EraseCustomerButton } from './erase-customer-button.client'
@@ -42,13 +46,16 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   const leadId = one(props.searchParams?.lead)
   if (leadId) {
     const lead = await readLead(reader, leadId).catch(() => null)
-    const [quote, offers, events] = lead
+    const [quote, offers, events, visit, slots, booking] = lead
       ? await Promise.all([
           readLatestQuote(reader, lead.id).catch(() => null),
           publishedOffers(reader.payload).catch(() => []),
           readLeadEvents(reader, lead.id).catch(() => null),
+          readLiveVisit(reader, lead.id).catch(() => null),
+          openSlots(reader.payload).catch(() => []),
+          bookingSettings(reader.payload).catch(() => null),
         ])
-      : [null, [], []]
+      : [null, [], [], null, [], null]
     return (
       <LeadDetails
         lead={lead}
@@ -56,22 +63,27 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
         timeZone={timeZone}
         quote={quote}
         events={events}
+        visit={visit}
+        slots={slots.map((s) => ({ start: s.start, label: formatBusinessDate(s.start, timeZone) }))}
+        tripFee={booking?.tripFee ?? null}
         offers={offers.map((o) => ({ key: o.key, title: o.title, priceCents: o.priceCents }))}
       />
     )
   }
 
-  const [page, weeks, promotions] = await Promise.all([
+  const [page, weeks, promotions, visits] = await Promise.all([
     readLeads(reader, filters).catch((error: unknown) => {
       reader.payload.logger.error({ err: error, msg: 'back office: leads could not be read' })
       return null
     }),
     leadsPerWeek(reader, timeZone).catch(() => null),
     promotionChoices(reader).catch(() => []),
+    readUpcomingVisits(reader, timeZone).catch(() => null),
   ])
   const sources = [...new Set((weeks ?? []).flatMap((w) => Object.keys(w.bySource)))].sort()
   return (
     <div className="cbo-stack">
+      <UpcomingVisits visits={visits} timeZone={timeZone} filters={filters} />
       <LeadsChart weeks={weeks} bySource={filters.chart === 'source'} sources={sources} />
       <LeadFiltersForm
         key={`${filters.status}|${filters.q}|${filters.promotion}|${filters.source}|${filters.chart}`}
@@ -154,6 +166,9 @@ function LeadDetails({
   quote,
   events,
   offers,
+  visit,
+  slots,
+  tripFee,
 }: {
   lead: Lead | null
   filters: LeadFilters
@@ -161,6 +176,9 @@ function LeadDetails({
   quote: Quote | null
   events: LeadEvent[] | null
   offers: QuoteOffer[]
+  visit: Visit | null
+  slots: SlotChoice[]
+  tripFee: number | null
 }) {
   const back = (
     <a className="cbo-back" href={leadsHref(filters)}>
@@ -196,6 +214,28 @@ function LeadDetails({
         </dd>
         <dt>Service</dt>
         <dd>{offeredService(lead)}</dd>
+        {lead.zip ? (
+          <>
+            <dt>ZIP code</dt>
+            <dd>
+              <MapLink zip={lead.zip} />
+              {lead.outsideServiceArea ? (
+                <span className="cbo-meta" data-testid="lead-outside-area">
+                  {' '}
+                  · Outside the service area{tripFee ? `: trip fee ${formatPrice(tripFee * 100)}` : ''}
+                </span>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
+        {lead.vehicle || lead.wheelSize ? (
+          <>
+            <dt>Vehicle</dt>
+            <dd>
+              {[lead.vehicle, lead.wheelSize ? `${lead.wheelSize} wheels` : null].filter(Boolean).join(', ')}
+            </dd>
+          </>
+        ) : null}
         <dt>Received</dt>
         <dd>
           <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
@@ -229,6 +269,11 @@ function LeadDetails({
         quote={quote}
         answered={answerOf(quote, timeZone)}
         timeZone={timeZone}
+      />
+      <LeadVisit
+        leadId={lead.id}
+        visit={visit ? { id: visit.id, label: formatBusinessDate(visit.start, timeZone) } : null}
+        slots={slots}
       />
       <div className="cbo-inline">
         <LeadStatusButton id={lead.id} status={lead.status} />
@@ -379,6 +424,73 @@ function LeadTimeline({
           </li>
         ))}
       </ol>
+    </section>
+  )
+}
+
+// Opens the phone's map app on the ZIP code (Google Maps' universal link: app or browser).
+function MapLink({ zip }: { zip: string }) {
+  return (
+    <a
+      href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(zip)}`}
+      target="_blank"
+      rel="noreferrer"
+    >
+      {zip}
+    </a>
+  )
+}
+
+// The van's day on a phone: today's visits and the next days', each with the customer to call.
+function UpcomingVisits({
+  visits,
+  timeZone,
+  filters,
+}: {
+  visits: Visit[] | null
+  timeZone: string
+  filters: LeadFilters
+}) {
+  if (!visits) return <LoadFailed message="Failed to fetch upcoming visits" />
+  return (
+    <section className="cbo-stack" aria-labelledby="cbo-upcoming-title">
+      <h2 id="cbo-upcoming-title">Upcoming visits</h2>
+      {visits.length === 0 ? <p className="cbo-empty">No visits booked.</p> : null}
+      <ul className="cbo-list" aria-label="Upcoming visits" data-testid="upcoming-visits">
+        {visits.map((visit) => {
+          const lead = typeof visit.lead === 'object' ? visit.lead : null
+          return (
+            <li key={visit.id} className="cbo-card" data-testid="upcoming-visit">
+              <p>
+                <strong>
+                  <time dateTime={visit.start}>{formatBusinessDate(visit.start, timeZone)}</time>
+                </strong>
+              </p>
+              {lead ? (
+                <>
+                  <p>
+                    <a href={leadsHref(filters, lead.id)}>
+                      {lead.firstName} {lead.lastName}
+                    </a>
+                  </p>
+                  <p className="cbo-meta">
+                    <a href={`tel:${lead.phone}`}>{lead.phone}</a>
+                    {lead.zip ? (
+                      <>
+                        {' '}
+                        · <MapLink zip={lead.zip} />
+                      </>
+                    ) : null}
+                    {lead.quoteTotal != null
+                      ? ` · Quote ${formatPrice(Math.round(lead.quoteTotal * 100))}`
+                      : null}
+                  </p>
+                </>
+              ) : null}
+            </li>
+          )
+        })}
+      </ul>
     </section>
   )
 }

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
 import { PROMO_CODE_FIELD, PROMO_CODE_MAX, normalizePromoInput } from '@/lib/lead-source'
 import { HONEYPOT_FIELD, MAX_PHOTOS } from '@/lib/quote-constants'
+import { OUTSIDE_AREA_NOTE } from '@/lib/service-area'
 import type { QuoteFields } from '@/lib/quote-schema'
 import { cn } from '@/lib/utils'
 
@@ -35,6 +36,24 @@ const FIELDS: { name: keyof QuoteFields; label: string; type?: string; autoCompl
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
 ]
+// Optional: where the van goes and what it works on.
+const VISIT_FIELDS: {
+  name: keyof QuoteFields
+  label: string
+  autoComplete: string
+  inputMode?: 'numeric'
+  maxLength: number
+}[] = [
+  {
+    name: 'zip',
+    label: 'ZIP code (optional)',
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+    maxLength: 5,
+  },
+  { name: 'vehicle', label: 'Vehicle, make and model (optional)', autoComplete: 'off', maxLength: 100 },
+  { name: 'wheelSize', label: 'Wheel size (optional)', autoComplete: 'off', maxLength: 20 },
+]
 
 const inputClass =
   'block w-full rounded-md border border-ink/20 bg-white px-3 py-2 text-base text-ink shadow-sm outline-none focus-visible:border-gold focus-visible:ring-2 focus-visible:ring-gold aria-[invalid=true]:border-red-700'
@@ -44,7 +63,7 @@ const inputClass =
 let validation: Promise<Resolver<QuoteFields>> | null = null
 export function loadQuoteValidation(): Promise<Resolver<QuoteFields>> {
   validation ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/quote-schema')]).then(
-    ([{ zodResolver }, { quoteFieldsSchema }]) => zodResolver(quoteFieldsSchema),
+    ([{ zodResolver }, { quoteFormSchema }]) => zodResolver(quoteFormSchema),
   )
   // A failed load (a dropped connection) is tried again on the next use.
   validation.catch(() => {
@@ -97,7 +116,16 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
     formState: { errors },
   } = useForm<QuoteFields>({
     resolver: quoteResolver,
-    defaultValues: { firstName: '', lastName: '', phone: '', email: '', description: '' },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      phone: '',
+      email: '',
+      description: '',
+      zip: '',
+      vehicle: '',
+      wheelSize: '',
+    },
   })
 
   useEffect(() => () => photosRef.current.forEach((p) => URL.revokeObjectURL(p.url)), [])
@@ -138,7 +166,7 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
     setPhase(photoCount > 0 ? 'uploading' : 'submitting')
     try {
       const form = new FormData()
-      for (const [name, value] of Object.entries(values)) form.append(name, value)
+      for (const [name, value] of Object.entries(values)) if (value !== undefined) form.append(name, value)
       form.append('serviceType', serviceType)
       form.append(
         HONEYPOT_FIELD,
@@ -163,7 +191,10 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
         }
         throw new Error(`quote request answered ${res.status}`)
       }
-      toast.success('Request Submitted!', { description: successText(serviceType, serviceTitle, photoCount) })
+      const note = res.body.outsideArea ? ` ${OUTSIDE_AREA_NOTE}` : ''
+      toast.success('Request Submitted!', {
+        description: `${successText(serviceType, serviceTitle, photoCount)}${note}`,
+      })
       setSubmissionKey(null)
       reset()
       photos.forEach((p) => URL.revokeObjectURL(p.url))
@@ -202,6 +233,31 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
               type={type ?? 'text'}
               autoComplete={autoComplete}
               required
+              aria-invalid={fieldError(name) ? true : undefined}
+              aria-describedby={fieldError(name) ? errorId(name) : undefined}
+              className={inputClass}
+              {...register(name)}
+            />
+            {fieldError(name) ? (
+              <p id={errorId(name)} className="text-sm text-red-700">
+                {fieldError(name)}
+              </p>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {VISIT_FIELDS.map(({ name, label, autoComplete, inputMode, maxLength }) => (
+          <div key={name} className="grid gap-1.5">
+            <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+              {label}
+            </label>
+            <input
+              id={`${id}-${name}`}
+              type="text"
+              autoComplete={autoComplete}
+              inputMode={inputMode}
+              maxLength={maxLength}
               aria-invalid={fieldError(name) ? true : undefined}
               aria-describedby={fieldError(name) ? errorId(name) : undefined}
               className={inputClass}

@@ -2,7 +2,7 @@ import { IDEMPOTENCY_HEADER, QUOTE_ENDPOINT } from '@/lib/quote-constants'
 
 export type QuoteResponse = {
   status: number
-  body: { message?: string; photos?: number; fieldErrors?: Record<string, string> }
+  body: { message?: string; photos?: number; outsideArea?: boolean; fieldErrors?: Record<string, string> }
 }
 
 // XMLHttpRequest rather than fetch: only it reports upload progress.

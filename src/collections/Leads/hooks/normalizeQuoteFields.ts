@@ -1,9 +1,9 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
-import { quoteFieldsSchema } from '@/lib/quote-schema'
+import { quoteFormSchema } from '@/lib/quote-schema'
 
-type QuoteField = keyof typeof quoteFieldsSchema.shape
-const QUOTE_FIELDS = Object.keys(quoteFieldsSchema.shape) as QuoteField[]
+type QuoteField = keyof typeof quoteFormSchema.shape
+const QUOTE_FIELDS = Object.keys(quoteFormSchema.shape) as QuoteField[]
 
 // Trimmed on every write path. A refused value is trimmed too, so whitespace alone is
 // refused as missing.
@@ -12,7 +12,7 @@ export const normalizeQuoteFields: CollectionBeforeValidateHook = ({ data }) => 
   for (const field of QUOTE_FIELDS) {
     const value: unknown = data[field]
     if (typeof value !== 'string') continue
-    const parsed = quoteFieldsSchema.shape[field].safeParse(value)
+    const parsed = quoteFormSchema.shape[field].safeParse(value)
     data[field] = parsed.success ? parsed.data : value.trim()
   }
   return data

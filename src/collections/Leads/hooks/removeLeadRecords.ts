@@ -3,7 +3,7 @@ import { sql } from '@payloadcms/db-postgres'
 
 import { dbOf } from '@/server/db'
 
-// A lead's quotes (and their versions) and its timeline go with it, in its transaction: they
+// A lead's quotes (and their versions), its timeline and its visits go with it, in its transaction: they
 // are the customer's data too, and neither can be without its lead.
 export const removeLeadRecords: CollectionBeforeDeleteHook = async ({ id, req }) => {
   await req.payload.delete({
@@ -14,4 +14,5 @@ export const removeLeadRecords: CollectionBeforeDeleteHook = async ({ id, req })
   })
   const db = await dbOf(req.payload, req)
   await db.execute(sql`DELETE FROM lead_events WHERE lead_id = ${Number(id)}`)
+  await db.execute(sql`DELETE FROM visits WHERE lead_id = ${Number(id)}`)
 }

@@ -4,6 +4,7 @@ import { headers } from 'next/headers'
 import { getPayload } from 'payload'
 
 import { PageShell } from '@/components/site/page-shell'
+import { VisitBooking } from '@/components/site/visit-booking'
 import { buttonVariants } from '@/components/ui/button'
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { telHref } from '@/lib/contact'
@@ -14,6 +15,8 @@ import { cn } from '@/lib/utils'
 import type { Quote } from '@/payload-types'
 import { noteViewed, quoteForToken, withinCustomerLinkLimit } from '@/server/quote-links'
 import { clientAddress } from '@/server/rate-limit'
+import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
+import { liveVisitOfLead, openSlots } from '@/server/visits'
 
 // One customer's quote, opened from the link in their e-mail: read per request, never cached,
 // never indexed; it shows the quote and nothing else about the lead.
@@ -89,8 +92,16 @@ function Lines({ quote }: { quote: Quote }) {
   )
 }
 
-export default async function QuotePage({ params }: { params: Promise<{ token: string }> }) {
+export default async function QuotePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const { token } = await params
+  const visitParam = (await searchParams).visit
+  const outcome = isVisitOutcome(visitParam) ? visitParam : null
   const payload = await getPayload({ config })
   const allowed = await withinCustomerLinkLimit(payload, clientAddress(await headers()))
   const found = allowed ? await quoteForToken(payload, token) : null
@@ -99,7 +110,7 @@ export default async function QuotePage({ params }: { params: Promise<{ token: s
     <PageShell>
       {(settings) => (
         <section aria-labelledby="quote-page-title" className="px-4 py-12 sm:py-16">
-          <QuoteBody token={token} allowed={allowed} found={found} settings={settings} />
+          <QuoteBody token={token} allowed={allowed} found={found} settings={settings} outcome={outcome} />
         </section>
       )}
     </PageShell>
@@ -111,11 +122,13 @@ async function QuoteBody({
   allowed,
   found,
   settings,
+  outcome,
 }: {
   token: string
   allowed: boolean
   found: Awaited<ReturnType<typeof quoteForToken>>
   settings: PublicSiteSettings
+  outcome: VisitOutcome | null
 }) {
   if (!allowed) {
     return (
@@ -156,8 +169,17 @@ async function QuoteBody({
 
       {state === 'accepted' ? (
         <p role="status" className="bg-mist mt-8 rounded-xl p-4 text-lg font-semibold">
-          You accepted this quote on {date(quote.acceptedAt)}. Thank you! We will call you to book the visit.
+          You accepted this quote on {date(quote.acceptedAt)}. Thank you!
         </p>
+      ) : null}
+      {state === 'accepted' ? (
+        <VisitBooking
+          token={token}
+          visit={await liveVisitOfLead(payload, typeof quote.lead === 'object' ? quote.lead.id : quote.lead)}
+          slots={await openSlots(payload)}
+          outcome={outcome}
+          timeZone={timeZone}
+        />
       ) : null}
       {state === 'changes_requested' ? (
         <p role="status" className="bg-mist mt-8 rounded-xl p-4 text-lg font-semibold">

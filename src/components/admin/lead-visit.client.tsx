@@ -1,0 +1,91 @@
+'use client'
+
+import { Button, toast } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+
+import { ApiError, jsonInit, useApi } from './admin-fetch'
+import { useHydrated } from './use-hydrated'
+
+export type SlotChoice = { start: string; label: string }
+
+// Book, move or cancel the lead's visit for a customer who called, with the customers' rules:
+// the same open slots, the same refusal when the last place was just taken.
+export function LeadVisit({
+  leadId,
+  visit,
+  slots,
+}: {
+  leadId: number
+  visit: { id: number; label: string } | null
+  slots: SlotChoice[]
+}) {
+  const hydrated = useHydrated()
+  const { api } = useApi()
+  const router = useRouter()
+  const [start, setStart] = useState(slots[0]?.start ?? '')
+  const [busy, setBusy] = useState(false)
+
+  async function run(path: string, body: unknown, done: string) {
+    setBusy(true)
+    try {
+      await api(path, jsonInit('POST', body))
+      toast.success(done)
+      router.refresh()
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.status < 500 ? error.message : 'Failed to update the visit'
+      toast.error('Error', { description: message })
+      router.refresh()
+    }
+    setBusy(false)
+  }
+
+  return (
+    <section className="cbo-stack" aria-labelledby="cbo-visit-title" data-testid="lead-visit">
+      <h3 id="cbo-visit-title">Visit</h3>
+      {visit ? (
+        <div className="cbo-inline">
+          <span data-testid="lead-visit-time">{visit.label}</span>
+          <Button
+            size="small"
+            buttonStyle="secondary"
+            margin={false}
+            disabled={!hydrated || busy}
+            onClick={() => run(`/visits/${visit.id}/cancel`, {}, 'Visit cancelled')}
+          >
+            Cancel visit
+          </Button>
+        </div>
+      ) : (
+        <p className="cbo-meta">No visit booked.</p>
+      )}
+      {slots.length ? (
+        <div className="cbo-inline">
+          <label className="cbo-field">
+            <span>{visit ? 'Move to' : 'Book for'}</span>
+            <select value={start} onChange={(e) => setStart(e.target.value)}>
+              {slots.map((slot) => (
+                <option key={slot.start} value={slot.start}>
+                  {slot.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button
+            size="small"
+            margin={false}
+            disabled={!hydrated || busy || !start}
+            onClick={() =>
+              run('/visits/book', { lead: leadId, start }, visit ? 'Visit moved' : 'Visit booked')
+            }
+          >
+            {visit ? 'Move visit' : 'Book visit'}
+          </Button>
+        </div>
+      ) : (
+        <p className="cbo-meta">No open slots in the coming days.</p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,21 @@
+// What the quote page says after a booking form was sent; no imports, for the page and the endpoints.
+export type VisitOutcome = 'booked' | 'cancelled' | 'taken' | 'not_offered' | 'too_late' | 'not_accepted'
+
+export const VISIT_OUTCOME_MESSAGES: Record<VisitOutcome, string> = {
+  booked: 'Your visit is booked. We e-mailed you the details and a calendar invitation.',
+  cancelled: 'Your visit is cancelled.',
+  taken: 'Sorry, that time was just taken. Please pick another.',
+  not_offered: 'That time is not offered. Please pick one of the times shown.',
+  too_late: 'It is too late to change this visit online. Please call us.',
+  not_accepted: 'Accept the quote first, then pick a time.',
+}
+
+export function isVisitOutcome(value: unknown): value is VisitOutcome {
+  return typeof value === 'string' && value in VISIT_OUTCOME_MESSAGES
+}
+
+// Where the quote page posts its booking forms (under /api).
+export const VISIT_LINK_ENDPOINTS = {
+  book: '/quote-links/book',
+  cancel: '/quote-links/cancel-visit',
+} as const

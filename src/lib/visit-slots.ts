@@ -1,0 +1,70 @@
+import type { BusinessHours, DayHours } from '@/lib/business-hours'
+import { wallTime, zonedTime } from '@/lib/business-time'
+
+// When the van can come: slots cut from the business hours of each day, in the business's
+// time zone (so a daylight-saving change moves nothing on the wall clock), minus the places
+// already booked and the times the owner blocked.
+
+export type SlotRules = {
+  hours: BusinessHours
+  timeZone: string
+  slotMinutes: number
+  vans: number
+  daysAhead: number
+  noticeMinutes: number
+}
+
+export const DEFAULT_SLOT_RULES = { slotMinutes: 120, vans: 1, daysAhead: 14, noticeMinutes: 120 } as const
+
+export type Slot = { start: string; end: string; free: number }
+export type Span = { start: string | Date; end: string | Date }
+
+function hoursOn(hours: BusinessHours, weekday: number): DayHours {
+  if (weekday === 0) return hours.sunday
+  if (weekday === 6) return hours.saturday
+  return hours.weekdays
+}
+
+const minutesOf = (time: string) => {
+  const [h, m] = time.split(':').map(Number)
+  return h * 60 + m
+}
+
+/** Open slots from now to the last day ahead, earliest first. `booked` counts visits per start. */
+export function visitSlots(
+  rules: SlotRules,
+  now: Date,
+  booked: Map<string, number> = new Map(),
+  blocked: Span[] = [],
+): Slot[] {
+  const today = wallTime(now, rules.timeZone)
+  const earliest = now.getTime() + rules.noticeMinutes * 60_000
+  const blocks = blocked.map((b) => [new Date(b.start).getTime(), new Date(b.end).getTime()])
+  const slots: Slot[] = []
+  for (let offset = 0; offset <= rules.daysAhead; offset++) {
+    // Noon never falls in a daylight-saving gap: the day's weekday and date, safely.
+    const day = wallTime(
+      zonedTime(rules.timeZone, today.year, today.month, today.day + offset, 12),
+      rules.timeZone,
+    )
+    const open = hoursOn(rules.hours, day.weekday)
+    if (open.closed) continue
+    const closes = minutesOf(open.closes)
+    for (let at = minutesOf(open.opens); at + rules.slotMinutes <= closes; at += rules.slotMinutes) {
+      const start = zonedTime(rules.timeZone, day.year, day.month, day.day, 0, at)
+      const end = zonedTime(rules.timeZone, day.year, day.month, day.day, 0, at + rules.slotMinutes)
+      if (start.getTime() < earliest) continue
+      if (blocks.some(([from, to]) => from < end.getTime() && to > start.getTime())) continue
+      const free = rules.vans - (booked.get(start.toISOString()) ?? 0)
+      if (free > 0) slots.push({ start: start.toISOString(), end: end.toISOString(), free })
+    }
+  }
+  return slots
+}
+
+/** Whether a start time is one the rules offer at all (taken or not). */
+export function isSlotStart(rules: SlotRules, now: Date, start: string, blocked: Span[] = []): boolean {
+  return visitSlots({ ...rules, vans: Number.MAX_SAFE_INTEGER }, now, new Map(), blocked).some(
+    (s) => s.start === start,
+  )
+}

@@ -1,0 +1,181 @@
+import type { PostgresAdapterArgs } from '@payloadcms/db-postgres'
+import { sql } from '@payloadcms/db-postgres'
+import { uniqueIndex } from '@payloadcms/db-postgres/drizzle/pg-core'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { businessHours } from '@/lib/business-hours'
+import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { zipList } from '@/lib/service-area'
+import {
+  DEFAULT_SLOT_RULES,
+  isSlotStart,
+  type Slot,
+  type SlotRules,
+  type Span,
+  visitSlots,
+} from '@/lib/visit-slots'
+import { dbOf } from '@/server/db'
+import { recordLeadEvent } from '@/server/lead-events'
+
+type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
+
+// The rule that makes a double booking impossible, whatever the application does: one visit
+// per van and start among those not cancelled, and one live visit per lead.
+export const declareVisitPlaces: SchemaHook = ({ schema, extendTable }) => {
+  const visits = schema.tables.visits
+  if (!visits) return schema
+  extendTable({
+    table: visits,
+    extraConfig: (t) => ({
+      visits_place_idx: uniqueIndex('visits_place_idx')
+        .on(t.start, t.van)
+        .where(sql`cancelled_at IS NULL`),
+      visits_live_lead_idx: uniqueIndex('visits_live_lead_idx')
+        .on(t.lead)
+        .where(sql`cancelled_at IS NULL`),
+    }),
+  })
+  return schema
+}
+
+export type BookingSettings = SlotRules & { serviceZips: string[]; tripFee: number | null; blocked: Span[] }
+
+export async function bookingSettings(payload: Payload): Promise<BookingSettings> {
+  const s = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true })
+  const b = s.booking ?? {}
+  return {
+    hours: businessHours(s.hours),
+    timeZone: businessTimeZone(s.timeZone),
+    slotMinutes: Number(b.slotMinutes) || DEFAULT_SLOT_RULES.slotMinutes,
+    vans: b.vans || DEFAULT_SLOT_RULES.vans,
+    daysAhead: b.daysAhead || DEFAULT_SLOT_RULES.daysAhead,
+    noticeMinutes: (b.noticeHours ?? DEFAULT_SLOT_RULES.noticeMinutes / 60) * 60,
+    serviceZips: zipList(b.serviceZips),
+    tripFee: b.tripFee ?? null,
+    blocked: (b.blockedTimes ?? []).map((t) => ({ start: t.from, end: t.until })),
+  }
+}
+
+/** Live visits per start, from now on. */
+async function bookedPlaces(payload: Payload): Promise<Map<string, number>> {
+  const db = await dbOf(payload)
+  const result = (await db.execute(sql`
+    SELECT start, count(*)::int AS n FROM visits
+    WHERE cancelled_at IS NULL AND start >= now() GROUP BY start`)) as unknown as {
+    rows: { start: string | Date; n: number }[]
+  }
+  return new Map(result.rows.map((r) => [new Date(r.start).toISOString(), Number(r.n)]))
+}
+
+export async function openSlots(payload: Payload, now = new Date()): Promise<Slot[]> {
+  const settings = await bookingSettings(payload)
+  return visitSlots(settings, now, await bookedPlaces(payload), settings.blocked)
+}
+
+export type Booking = { ok: true; visit: number } | { ok: false; reason: 'not_offered' | 'taken' }
+
+export const BOOKING_MESSAGES = {
+  not_offered: 'That time is not offered. Please pick one of the times shown.',
+  taken: 'Sorry, that time was just taken. Please pick another.',
+} as const
+
+type BookingInput = {
+  lead: number
+  quote: number | null
+  start: string
+  by: 'customer' | 'staff'
+  user?: number
+}
+
+// Each van's place in the slot is tried in turn; the unique index decides between racing
+// bookings, so the last place goes to exactly one of them. The lead's live visit is cancelled
+// in the same transaction (a move): if the new place is not had, the old one stays.
+// The settings are read before the transaction: inside it, every query must use its connection,
+// or racing bookings that wait on each other's rows could hold the whole pool.
+export async function bookVisit(
+  req: PayloadRequest,
+  settings: BookingSettings,
+  input: BookingInput,
+): Promise<Booking> {
+  const { payload } = req
+  const start = new Date(input.start)
+  if (
+    Number.isNaN(start.getTime()) ||
+    !isSlotStart(settings, new Date(), start.toISOString(), settings.blocked)
+  ) {
+    return { ok: false, reason: 'not_offered' }
+  }
+  const end = new Date(start.getTime() + settings.slotMinutes * 60_000)
+  const db = await dbOf(payload, req)
+  await db.execute(sql`
+    UPDATE visits SET cancelled_at = now(), updated_at = now()
+    WHERE lead_id = ${input.lead} AND cancelled_at IS NULL`)
+  for (let van = 1; van <= settings.vans; van++) {
+    const result = (await db.execute(sql`
+      INSERT INTO visits (lead_id, quote_id, start, "end", van, booked_by, created_at, updated_at)
+      VALUES (${input.lead}, ${input.quote}, ${start.toISOString()}, ${end.toISOString()}, ${van},
+        ${input.by}, now(), now())
+      ON CONFLICT DO NOTHING
+      RETURNING id`)) as unknown as { rows: { id: number | string }[] }
+    const id = result.rows[0]?.id
+    if (id != null) {
+      await recordLeadEvent(payload, req, {
+        lead: input.lead,
+        kind: 'visit_booked',
+        text: formatBusinessDate(start, settings.timeZone),
+        by: input.user ?? null,
+      })
+      await payload.jobs.queue({ task: 'sendVisitConfirmation', input: { visitId: Number(id) }, req })
+      // The day before; a visit booked for within a day has its confirmation fresh in mind.
+      const reminderAt = new Date(start.getTime() - 24 * 60 * 60 * 1000)
+      if (reminderAt > new Date()) {
+        await payload.jobs.queue({
+          task: 'sendVisitReminder',
+          input: { visitId: Number(id) },
+          waitUntil: reminderAt,
+          req,
+        })
+      }
+      return { ok: true, visit: Number(id) }
+    }
+  }
+  return { ok: false, reason: 'taken' }
+}
+
+/** Cancels a live visit; a customer only up to the minimum notice. Null when nothing changed. */
+export async function cancelVisit(
+  req: PayloadRequest,
+  settings: BookingSettings,
+  where: { visit: number } | { lead: number },
+  options: { byCustomer: boolean; user?: number },
+): Promise<number | null> {
+  const { payload } = req
+  const db = await dbOf(payload, req)
+  const target = 'visit' in where ? sql`id = ${where.visit}` : sql`lead_id = ${where.lead}`
+  const notice = options.byCustomer ? settings.noticeMinutes : 0
+  const result = (await db.execute(sql`
+    UPDATE visits SET cancelled_at = now(), updated_at = now()
+    WHERE ${target} AND cancelled_at IS NULL
+      AND start > now() + ${`${notice} minutes`}::interval
+    RETURNING id, lead_id`)) as unknown as { rows: { id: number | string; lead_id: number | string }[] }
+  const row = result.rows[0]
+  if (!row) return null
+  await recordLeadEvent(payload, req, {
+    lead: Number(row.lead_id),
+    kind: 'visit_cancelled',
+    text: options.byCustomer ? 'By the customer' : null,
+    by: options.user ?? null,
+  })
+  return Number(row.id)
+}
+
+export async function liveVisitOfLead(payload: Payload, lead: number) {
+  const { docs } = await payload.find({
+    collection: 'visits',
+    where: { and: [{ lead: { equals: lead } }, { cancelledAt: { exists: false } }] },
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+  })
+  return docs[0] ?? null
+}

@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test'
+
+import { attachmentOf, capturedMails } from '../helpers/captured-mail'
+import { quoteLinkPath, sentQuote } from '../helpers/e2e-quotes'
+import { expect, test } from '../helpers/e2e-test'
+import { adminToken, auth } from '../helpers/public-site'
+import { DEV_ADMIN } from '../../src/seed/dev-admin'
+
+// A booked visit from the quote page: a visitor in 78704 asks, gets a quote, accepts and books
+// tomorrow's first slot (or the next open day's); the confirmation carries a calendar
+// invitation at that time in Austin; the owner sees the day on a phone; the customer moves the
+// visit, and another customer is no longer offered the time it took.
+
+const TZ = 'America/Chicago'
+const dayLabel = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: TZ, weekday: 'long', month: 'long', day: 'numeric' }).format(
+    date,
+  )
+const timeLabel = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit' }).format(date)
+
+let clients = 0
+test.beforeEach(async ({ page }) => {
+  clients += 1
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${230 + clients}` })
+})
+
+// The day to book: tomorrow when it has open times, else the first day that has.
+async function dayToBook(page: Page) {
+  const booking = page.getByTestId('visit-booking')
+  const tomorrow = booking.locator('fieldset', { hasText: dayLabel(new Date(Date.now() + 24 * 3_600_000)) })
+  return (await tomorrow.count()) ? tomorrow : booking.locator('fieldset').first()
+}
+
+async function accept(page: Page, path: string) {
+  await page.goto(path)
+  await page.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(page.getByRole('heading', { name: 'Pick a time for the visit' })).toBeVisible()
+}
+
+test('a customer books, gets the invitation and moves the visit; the owner sees the day on a phone', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000)
+  const email = `visit-${Date.now()}@example.com`
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await page.locator('#quote').scrollIntoViewIfNeeded()
+  const form = page.locator('#quote form')
+  await form.getByLabel('First Name').fill('Vera')
+  await form.getByLabel('Last Name').fill('Visit')
+  await form.getByLabel('Phone').fill('(512) 555-0195')
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('ZIP code (optional)').fill('78704')
+  await form.getByLabel('Vehicle, make and model (optional)').fill('Subaru Outback')
+  await form.getByLabel('Description').fill('Curb rash on the front right wheel.')
+  await form.getByRole('button', { name: 'Submit Request' }).click()
+  await expect(page.getByText('Request Submitted!')).toBeVisible()
+  await expect(page.getByText('Outside our usual area')).toHaveCount(0)
+
+  const token = await adminToken(request)
+  const found = await request.get(`/api/leads?depth=0&where[email][equals]=${encodeURIComponent(email)}`, {
+    headers: auth(token),
+  })
+  const lead = (await found.json()).docs[0] as { id: number; zip: string; vehicle: string }
+  expect(lead).toMatchObject({ zip: '78704', vehicle: 'Subaru Outback' })
+  await sentQuote(request, email, { leadId: lead.id })
+
+  // The customer accepts and books.
+  const customer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
+  await accept(customer, await quoteLinkPath(email))
+  const day = await dayToBook(customer)
+  const first = day.getByRole('radio').first()
+  const firstStart = new Date((await first.getAttribute('value'))!)
+  await first.check()
+  await customer.getByRole('button', { name: 'Book this time' }).click()
+  await expect(customer.getByRole('alert')).toHaveText(
+    'Your visit is booked. We e-mailed you the details and a calendar invitation.',
+  )
+  await expect(customer.getByTestId('visit-time')).toContainText(timeLabel(firstStart))
+
+  // The invitation: a calendar that starts the visit at that time in Austin.
+  const confirmations = () => capturedMails(email).filter((m) => m.includes('Subject: Your visit is booked'))
+  await expect.poll(() => confirmations().length, { timeout: 30_000 }).toBe(1)
+  const ics = attachmentOf(confirmations()[0], 'text/calendar')!
+  expect(ics).toContain('BEGIN:VEVENT')
+  const dtstart = /DTSTART:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(ics)!
+  const invited = new Date(Date.UTC(+dtstart[1], +dtstart[2] - 1, +dtstart[3], +dtstart[4], +dtstart[5]))
+  expect(invited.toISOString()).toBe(firstStart.toISOString())
+  expect(`${dayLabel(invited)} ${timeLabel(invited)}`).toBe(
+    `${dayLabel(firstStart)} ${timeLabel(firstStart)}`,
+  )
+
+  // The owner's day, on a phone.
+  expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+  await page.goto('/admin?tab=leads')
+  const visit = page.getByTestId('upcoming-visit').filter({ hasText: 'Vera Visit' })
+  await expect(visit).toHaveCount(1)
+  await expect(visit.getByRole('link', { name: '(512) 555-0195' })).toHaveAttribute(
+    'href',
+    'tel:(512) 555-0195',
+  )
+  await expect(visit.getByRole('link', { name: '78704' })).toHaveAttribute('href', /maps.*78704/)
+
+  // The customer moves the visit to the day's next time.
+  const second = (await dayToBook(customer)).getByRole('radio').first()
+  const secondStart = (await second.getAttribute('value'))!
+  await second.check()
+  await customer.getByRole('button', { name: 'Move my visit to this time' }).click()
+  await expect(customer.getByRole('alert')).toContainText('Your visit is booked.')
+  await expect(customer.getByTestId('visit-time')).toContainText(timeLabel(new Date(secondStart)))
+
+  // Another customer: the moved-to time is taken, the one left is open again.
+  const other = `visit-other-${Date.now()}@example.com`
+  await sentQuote(request, other)
+  const otherPage = await (await browser.newContext()).newPage()
+  await accept(otherPage, await quoteLinkPath(other))
+  await expect(otherPage.locator(`input[name="start"][value="${secondStart}"]`)).toHaveCount(0)
+  await expect(otherPage.locator(`input[name="start"][value="${firstStart.toISOString()}"]`)).toHaveCount(1)
+})

@@ -1,0 +1,306 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { beforeEach, describe, expect, it } from 'vitest'
+
+import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
+import { DEFAULT_SERVICE_ZIPS } from '@/lib/service-area'
+import { quoteToken } from '@/server/quote-token'
+import { openSlots } from '@/server/visits'
+
+import { attachmentOf, capturedMails } from '../helpers/captured-mail'
+import { setupHarness } from '../helpers/harness'
+import { migrateDownAndUp } from '../helpers/migrations'
+import { newClient, QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+
+// Booked visits: the customer picks a slot from the quote's page once it is accepted, moves or
+// cancels it up to the minimum notice, and the database lets no slot take more visits than vans.
+const h = setupHarness({ http: true })
+const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
+
+beforeEach(async () => {
+  await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
+  for (const collection of ['visits', 'quotes', 'lead-events', 'leads', 'payload-jobs'] as const) {
+    await h.payload.db.deleteMany({ collection, where: {} })
+  }
+  await h.payload.updateGlobal({
+    slug: 'home-page',
+    data: { ...homePageData(DEFAULT_HOME_CONTENT), _status: 'published' },
+  })
+  await h.payload.updateGlobal({
+    slug: 'site-settings',
+    data: { timeZone: 'America/Chicago', booking: { vans: 1, blockedTimes: [] } },
+  })
+})
+
+let counter = 0
+// An accepted quote of a new lead, and its link's token.
+async function acceptedQuote() {
+  const lead = await h.payload.create({
+    collection: 'leads',
+    data: { ...QUOTE_FIELDS, email: `visit-${++counter}@example.com`, serviceType: 'rim_rash' } as never,
+  })
+  const quote = await h.payload.create({
+    collection: 'quotes',
+    data: { lead: lead.id, lines: [{ kind: 'offer', offer: 'rim_rash', quantity: 2 }] } as never,
+  })
+  await h.http.post(`/api/quotes/${quote.id}/send`, { session: h.sessionOf('staff') })
+  const { tokenNonce } = await h.payload.findByID({
+    collection: 'quotes',
+    id: quote.id,
+    showHiddenFields: true,
+  })
+  const token = quoteToken(h.payload.secret, tokenNonce!)
+  expect((await post('/api/quote-links/accept', { token })).status).toBe(200)
+  return { lead: lead.id, quote: quote.id, token, email: lead.email }
+}
+
+const post = (path: string, fields: Record<string, string>) =>
+  h.http.post(path, {
+    body: new URLSearchParams(fields).toString(),
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+      'X-Forwarded-For': newClient(),
+    },
+  })
+const book = (token: string, start: string) => post('/api/quote-links/book', { token, start })
+const liveVisits = async () =>
+  (await h.payload.find({ collection: 'visits', where: { cancelledAt: { exists: false } }, depth: 0 })).docs
+
+describe('booking from the quote page', () => {
+  it('books an open slot once the quote is accepted; the slot is then gone for others', async () => {
+    const a = await acceptedQuote()
+    const [first] = await openSlots(h.payload)
+    const res = await book(a.token, first.start)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ outcome: 'booked' })
+    expect(await liveVisits()).toMatchObject([{ lead: a.lead, quote: a.quote, start: first.start, van: 1 }])
+    expect((await openSlots(h.payload)).map((s) => s.start)).not.toContain(first.start)
+
+    const b = await acceptedQuote()
+    const taken = await book(b.token, first.start)
+    expect(taken.status).toBe(409)
+    expect(taken.body).toEqual({ outcome: 'taken' })
+    expect(await liveVisits()).toHaveLength(1)
+  })
+
+  it('refuses before acceptance, a time not offered, a blocked time, and a tampered link', async () => {
+    const a = await acceptedQuote()
+    const slots = await openSlots(h.payload)
+    const offHours = new Date(new Date(slots[0].start).getTime() + 30 * 60_000).toISOString()
+    expect((await book(a.token, offHours)).body).toEqual({ outcome: 'not_offered' })
+    expect((await book(a.token, 'soon')).body).toEqual({ outcome: 'not_offered' })
+    await h.payload.updateGlobal({
+      slug: 'site-settings',
+      data: { booking: { blockedTimes: [{ from: slots[0].start, until: slots[0].end, note: 'Dentist' }] } },
+    })
+    expect((await book(a.token, slots[0].start)).body).toEqual({ outcome: 'not_offered' })
+    expect(
+      (await post('/api/quote-links/book', { token: `${a.token}x`, start: slots[1].start })).status,
+    ).toBe(404)
+
+    const lead = await h.payload.create({
+      collection: 'leads',
+      data: { ...QUOTE_FIELDS, serviceType: 'rim_rash' } as never,
+    })
+    const quote = await h.payload.create({
+      collection: 'quotes',
+      data: { lead: lead.id, lines: [{ kind: 'offer', offer: 'rim_rash', quantity: 2 }] } as never,
+    })
+    await h.http.post(`/api/quotes/${quote.id}/send`, { session: h.sessionOf('staff') })
+    const { tokenNonce } = await h.payload.findByID({
+      collection: 'quotes',
+      id: quote.id,
+      showHiddenFields: true,
+    })
+    const notYet = await book(quoteToken(h.payload.secret, tokenNonce!), slots[1].start)
+    expect(notYet.body).toEqual({ outcome: 'not_accepted' })
+    expect(await liveVisits()).toHaveLength(0)
+  })
+
+  it('moves a visit; a move to a taken slot keeps the visit where it was; cancels it', async () => {
+    const a = await acceptedQuote()
+    const b = await acceptedQuote()
+    const [one, two, three] = await openSlots(h.payload)
+    await book(a.token, one.start)
+    await book(b.token, three.start)
+    expect((await book(a.token, two.start)).body).toEqual({ outcome: 'booked' })
+    expect((await book(a.token, three.start)).body).toEqual({ outcome: 'taken' })
+    const mine = (await liveVisits()).filter((v) => v.quote === a.quote)
+    expect(mine.map((v) => v.start)).toEqual([two.start])
+    expect((await openSlots(h.payload)).map((s) => s.start)).toContain(one.start)
+
+    expect((await post('/api/quote-links/cancel-visit', { token: a.token })).body).toEqual({
+      outcome: 'cancelled',
+    })
+    expect((await liveVisits()).filter((v) => v.quote === a.quote)).toHaveLength(0)
+  })
+
+  it('no longer moves or cancels online inside the minimum notice', async () => {
+    const a = await acceptedQuote()
+    const [first] = await openSlots(h.payload)
+    await book(a.token, first.start)
+    // As if the visit were an hour away (the notice is two hours).
+    await db().execute(sql`UPDATE visits SET start = now() + interval '1 hour' WHERE quote_id = ${a.quote}`)
+    expect((await post('/api/quote-links/cancel-visit', { token: a.token })).body).toEqual({
+      outcome: 'too_late',
+    })
+    expect(await liveVisits()).toHaveLength(1)
+  })
+})
+
+describe('never double-booked', () => {
+  it('the database refuses a second visit in a van and slot, even when the application check is bypassed', async () => {
+    const a = await acceptedQuote()
+    const insert = () =>
+      db().execute(sql`
+        INSERT INTO visits (lead_id, start, "end", van, booked_by, created_at, updated_at)
+        VALUES (${a.lead}, '2030-01-07T14:00:00Z', '2030-01-07T16:00:00Z', 1, 'staff', now(), now())`)
+    await insert()
+    await expect(insert()).rejects.toMatchObject({ cause: { code: '23505' } })
+    // A cancelled visit frees its place.
+    await db().execute(sql`UPDATE visits SET cancelled_at = now()`)
+    await insert()
+  })
+
+  it('twenty customers racing for a slot with two vans: two visits, eighteen clear refusals', async () => {
+    await h.payload.updateGlobal({ slug: 'site-settings', data: { booking: { vans: 2 } } })
+    const customers = await Promise.all(Array.from({ length: 20 }, () => acceptedQuote()))
+    const [first] = await openSlots(h.payload)
+    const answers = await Promise.all(customers.map((c) => book(c.token, first.start)))
+    const outcomes = answers.map((r) => `${r.status} ${r.body.outcome}`).sort()
+    expect(outcomes.filter((o) => o === '200 booked')).toHaveLength(2)
+    expect(outcomes.filter((o) => o === '409 taken')).toHaveLength(18)
+    const visits = await liveVisits()
+    expect(visits.map((v) => v.van).sort()).toEqual([1, 2])
+  })
+})
+
+describe('the e-mails of a visit', () => {
+  it('confirms with a calendar invitation at the right time, and reminds once the day before', async () => {
+    const a = await acceptedQuote()
+    // More than a day away, so that it has a reminder.
+    const first = (await openSlots(h.payload)).find((s) => Date.parse(s.start) - Date.now() > 26 * 3_600_000)!
+    await book(a.token, first.start)
+    await h.payload.jobs.run({ silent: true })
+    const [mail] = capturedMails(a.email).filter((m) => m.includes('Subject: Your visit is booked'))
+    expect(mail).toBeDefined()
+    const ics = attachmentOf(mail, 'text/calendar')
+    expect(ics?.trim()).toMatch(/^BEGIN:VCALENDAR[\s\S]*END:VCALENDAR$/)
+    const dtstart = /DTSTART:(\d{8}T\d{6}Z)/.exec(ics!)?.[1]
+    const iso = dtstart!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6.000Z')
+    expect(iso).toBe(first.start)
+
+    const reminders = await h.payload.find({
+      collection: 'payload-jobs',
+      where: { taskSlug: { equals: 'sendVisitReminder' } },
+    })
+    expect(reminders.docs).toHaveLength(1)
+    expect(new Date(reminders.docs[0].waitUntil!).getTime()).toBe(Date.parse(first.start) - 24 * 3_600_000)
+    await h.payload.db.updateOne({
+      collection: 'payload-jobs',
+      id: reminders.docs[0].id,
+      data: { waitUntil: new Date(Date.now() - 1000).toISOString() },
+    })
+    await Promise.all([h.payload.jobs.run({ silent: true }), h.payload.jobs.run({ silent: true })])
+    expect(
+      capturedMails(a.email).filter((m) => m.includes('Subject: Reminder: your visit tomorrow')),
+    ).toHaveLength(1)
+  })
+})
+
+describe('visits for staff', () => {
+  it('books and cancels for a customer who called; nobody else reads or books visits', async () => {
+    const a = await acceptedQuote()
+    const [first] = await openSlots(h.payload)
+    for (const persona of ['anonymous', 'unapproved'] as const) {
+      const res = await h.http.post('/api/visits/book', {
+        json: { lead: a.lead, start: first.start },
+        session: h.sessionOf(persona),
+      })
+      expect(res.status).toBe(403)
+      expect((await h.http.get('/api/visits', { session: h.sessionOf(persona) })).status).toBe(403)
+    }
+    const booked = await h.http.post('/api/visits/book', {
+      json: { lead: a.lead, start: first.start },
+      session: h.sessionOf('staff'),
+    })
+    expect(booked.status).toBe(201)
+    const again = await h.http.post('/api/visits/book', {
+      json: { lead: a.lead, start: first.start },
+      session: h.sessionOf('staff'),
+    })
+    // The same quote's visit moved onto itself: the slot stays the lead's.
+    expect(again.status).toBe(201)
+    const listed = await h.http.get('/api/visits?where[cancelledAt][exists]=false', {
+      session: h.sessionOf('staff'),
+    })
+    expect(listed.body.docs).toHaveLength(1)
+    const cancelled = await h.http.post(`/api/visits/${listed.body.docs[0].id}/cancel`, {
+      session: h.sessionOf('staff'),
+    })
+    expect(cancelled.status).toBe(200)
+    expect(await liveVisits()).toHaveLength(0)
+  })
+})
+
+describe('where the van goes', () => {
+  it('takes an optional ZIP code and vehicle; a ZIP outside the area is accepted with a note', async () => {
+    const inside = await submitQuote(
+      h.http,
+      quoteForm({ zip: '78704', vehicle: 'Honda Accord', wheelSize: '18"', email: 'inside@example.com' }),
+    )
+    expect(inside.status).toBe(201)
+    expect(inside.body.outsideArea).toBe(false)
+    const outside = await submitQuote(h.http, quoteForm({ zip: '78610', email: 'outside@example.com' }))
+    expect(outside.status).toBe(201)
+    expect(outside.body.outsideArea).toBe(true)
+    const none = await submitQuote(h.http, quoteForm({ email: 'nozip@example.com' }))
+    expect(none.body.outsideArea).toBe(false)
+    const leads = await h.payload.find({ collection: 'leads', sort: 'createdAt', depth: 0 })
+    expect(
+      leads.docs.map((l) => [
+        l.zip ?? null,
+        l.vehicle ?? null,
+        l.wheelSize ?? null,
+        l.outsideServiceArea ?? null,
+      ]),
+    ).toEqual([
+      ['78704', 'Honda Accord', '18"', false],
+      ['78610', null, null, true],
+      [null, null, null, null],
+    ])
+  })
+
+  it('refuses a ZIP code that is not five digits, and saves nothing', async () => {
+    const res = await submitQuote(h.http, quoteForm({ zip: '7870' }))
+    expect(res.status).toBe(400)
+    expect(res.body.fieldErrors).toEqual({ zip: 'Enter a 5-digit ZIP code.' })
+    expect((await h.payload.count({ collection: 'leads' })).totalDocs).toBe(0)
+  })
+
+  it("follows the settings' service area", async () => {
+    await h.payload.updateGlobal({
+      slug: 'site-settings',
+      data: { booking: { serviceZips: '78610, 78704' } },
+    })
+    try {
+      const res = await submitQuote(h.http, quoteForm({ zip: '78610' }))
+      expect(res.body.outsideArea).toBe(false)
+    } finally {
+      await h.payload.updateGlobal({
+        slug: 'site-settings',
+        data: { booking: { serviceZips: DEFAULT_SERVICE_ZIPS.join(', ') } },
+      })
+    }
+  })
+})
+
+describe('the visits migration', () => {
+  it('goes down and up again', async () => {
+    await migrateDownAndUp(h.payload, 'visits')
+    const a = await acceptedQuote()
+    const [first] = await openSlots(h.payload)
+    expect((await book(a.token, first.start)).status).toBe(200)
+  })
+})
