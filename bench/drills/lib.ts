@@ -63,7 +63,13 @@ export type Outcome = {
   startedAt: number
 }
 
-export async function send(url: string, init: RequestInit = {}, timeoutMs = 120_000): Promise<Outcome> {
+/** `bodyChars`: how much of the answer's body to keep (a page's text lies past the first 2000). */
+export async function send(
+  url: string,
+  init: RequestInit = {},
+  timeoutMs = 120_000,
+  bodyChars = 2000,
+): Promise<Outcome> {
   const startedAt = Date.now()
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
@@ -78,7 +84,7 @@ export async function send(url: string, init: RequestInit = {}, timeoutMs = 120_
     return {
       status: res.status,
       ms: Date.now() - startedAt,
-      body: body.slice(0, 2000),
+      body: body.slice(0, bodyChars),
       json,
       headers: Object.fromEntries(res.headers),
       startedAt,
@@ -313,7 +319,7 @@ export async function emailJobs(db: pg.Client): Promise<JobRow[]> {
 
 // ---- e-mail ----
 
-export type Mail = { to: string[]; headers: Record<string, string>; receivedAt: number }
+export type Mail = { to: string[]; headers: Record<string, string>; receivedAt: number; raw?: string }
 
 // The headers of a raw message, unfolded, names in lower case.
 export function mailHeaders(raw: string): Record<string, string> {
@@ -355,11 +361,19 @@ export function capturedMail(dataDir = DATA_DIR): Mail[] {
     })
 }
 
-/** An SMTP server that records every message it accepts; stop and start it again on the same port. */
+/**
+ * An SMTP server that records every message it accepts; stop and start it again on the same
+ * port. `keepBodies`: each message whole in `raw` too (off: business e-mails carry photos).
+ */
 export class RecordingSmtp {
   received: Mail[] = []
   port = 0
   private server: SMTPServer | null = null
+  private readonly keepBodies: boolean
+
+  constructor(options: { keepBodies?: boolean } = {}) {
+    this.keepBodies = options.keepBodies ?? false
+  }
 
   async start(port = this.port): Promise<number> {
     const server = new SMTPServer({
@@ -371,10 +385,12 @@ export class RecordingSmtp {
         const chunks: Buffer[] = []
         stream.on('data', (c: Buffer) => chunks.push(c))
         stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('latin1')
           this.received.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            headers: mailHeaders(Buffer.concat(chunks).toString('latin1')),
+            headers: mailHeaders(raw),
             receivedAt: Date.now(),
+            ...(this.keepBodies ? { raw } : {}),
           })
           callback()
         })

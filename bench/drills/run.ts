@@ -16,6 +16,7 @@ import { mailDownDrill } from './mail-down'
 import { moduleLoadDrill } from './module-load'
 import { postgresRestartDrill } from './postgres-restart'
 import { promoLimitDrill } from './promo-limit'
+import { quoteAnswersDrill } from './quote-answers'
 import { rateLimitDrill } from './rate-limit'
 import { s3DownDrill } from './s3-down'
 import { sharedCacheDrill } from './shared-cache'
@@ -50,6 +51,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'promo-limit': {
     title: 'A promo code limited to 10 uses, 40 requests at once over two instances',
     run: promoLimitDrill,
+  },
+  'quote-answers': {
+    title: '200 acceptances and 200 views of 50 sent quotes at once over two instances',
+    run: quoteAnswersDrill,
   },
   'rate-limit': {
     title: 'Quote and login limits under a burst from one client over two instances',

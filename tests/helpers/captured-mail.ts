@@ -15,7 +15,7 @@ export function capturedMails(to: string): string[] {
     .filter((mail) => mail.includes(to))
 }
 
-function decodeQuotedPrintable(raw: string): string {
+export function decodeQuotedPrintable(raw: string): string {
   const joined = raw.replace(/=\r?\n/g, '')
   return joined.replace(/(?:=[0-9A-F]{2})+/g, (run) =>
     Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
