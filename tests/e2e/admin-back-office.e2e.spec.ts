@@ -465,6 +465,22 @@ test.describe('on a 390 px phone', () => {
     await expect(page.getByTestId('gallery-item').first()).toBeVisible()
     await expectFitsScreen(page)
   })
+
+  test('the lead list comes first; the chart and the filters fold behind one button', async ({ page }) => {
+    await page.goto('/admin?tab=leads')
+    await expect(page.getByTestId('lead').first().getByRole('heading')).toBeInViewport()
+    const search = page.getByRole('searchbox', { name: 'Search' })
+    await expect(search).toBeHidden()
+    await expect(page.getByRole('figure', { name: /Leads per week/ })).toBeHidden()
+    const fold = page.getByText('Chart and filters')
+    expect((await fold.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await fold.click()
+    await expect(search).toBeVisible()
+    await expect(page.getByRole('figure', { name: /Leads per week/ })).toBeVisible()
+    // A filter in use keeps them open.
+    await page.goto('/admin?tab=leads&status=new')
+    await expect(page.getByLabel('Status')).toHaveValue('new')
+  })
 })
 
 test.describe('on a 390 px phone, before the scripts run', () => {

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import { join } from 'node:path'
 
+import type { Locator } from '@playwright/test'
+
 import { expect, test } from '../helpers/e2e-test'
 import sharp from 'sharp'
 
@@ -11,6 +13,42 @@ import { expectNoSeriousAxeViolations } from '../helpers/public-site'
 // Gallery, careers, the policies, the 404 page, SEO files, response headers and caching.
 
 const PUBLIC_PATHS = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service']
+
+// The width of the file an image shows (next/image's `w`), whatever the screen's density.
+const fileWidth = (img: Locator) =>
+  img.evaluate((el: HTMLImageElement) =>
+    el.complete && el.currentSrc ? Number(new URL(el.currentSrc).searchParams.get('w')) : 0,
+  )
+const shownWidth = (img: Locator) => img.evaluate((el) => el.getBoundingClientRect().width)
+
+test.describe('gallery on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })
+
+  test('its photos are files of twice the shown size; a tap enlarges the before and after', async ({
+    page,
+  }) => {
+    await page.goto('/gallery')
+    const pair = page
+      .getByTestId('gallery-item')
+      .first()
+      .getByRole('link', { name: /^Enlarge the before and after photos of / })
+    for (const img of await pair.locator('img').all()) {
+      await expect.poll(() => fileWidth(img)).toBeGreaterThan(0)
+      expect(await fileWidth(img)).toBeGreaterThanOrEqual(2 * (await shownWidth(img)))
+    }
+    await pair.click()
+    const enlarged = page.getByRole('dialog', { name: /: before and after$/ })
+    await expect(enlarged).toBeVisible()
+    const big = enlarged.locator('img')
+    await expect(big).toHaveCount(2)
+    await expect.poll(() => fileWidth(big.first())).toBeGreaterThan(0)
+    // The screen's width on a phone, the next photo a swipe away.
+    expect(await shownWidth(big.first())).toBeGreaterThan(300)
+    expect(await fileWidth(big.first())).toBeGreaterThanOrEqual(2 * (await shownWidth(big.first())))
+    await enlarged.getByRole('link', { name: 'Close' }).click()
+    await expect(enlarged).toBeHidden()
+  })
+})
 
 test.describe('gallery', () => {
   test('before/after cards, newest first, with title and description', async ({ page }) => {
@@ -23,8 +61,9 @@ test.describe('gallery', () => {
       'BMW M3 Competition - Curb Rash Repair',
     ])
     for (const item of await items.all()) {
-      await expect(item.getByText('BEFORE', { exact: true })).toBeVisible()
-      await expect(item.getByText('AFTER', { exact: true })).toBeVisible()
+      const pair = item.getByRole('link', { name: /^Enlarge the before and after photos of / })
+      await expect(pair.getByText('BEFORE', { exact: true })).toBeVisible()
+      await expect(pair.getByText('AFTER', { exact: true })).toBeVisible()
       await expect(item.locator('p')).not.toHaveText('')
       // Served through next/image from the gallery's file route, as a modern format.
       const img = item.locator('img').first()

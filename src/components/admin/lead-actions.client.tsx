@@ -47,6 +47,7 @@ export function LeadNoteForm({ leadId }: { leadId: number }) {
           name="text"
           rows={3}
           maxLength={LEAD_NOTE_MAX}
+          disabled={!hydrated}
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder="Called, left a message…"
@@ -101,7 +102,8 @@ export function LeadLostControl({ leadId, lostReason }: { leadId: number; lostRe
     <div className="cbo-inline">
       <label className="cbo-field">
         <span>Reason</span>
-        <select value={reason} onChange={(e) => setReason(e.target.value as LostReason)}>
+        {/* Enabled with the script that reads it: a choice made before would be lost. */}
+        <select value={reason} disabled={!hydrated} onChange={(e) => setReason(e.target.value as LostReason)}>
           {LOST_REASONS.map((r) => (
             <option key={r} value={r}>
               {LOST_REASON_LABELS[r]}

@@ -64,7 +64,7 @@ export function LeadVisit({
         <div className="cbo-inline">
           <label className="cbo-field">
             <span>{visit ? 'Move to' : 'Book for'}</span>
-            <select value={start} onChange={(e) => setStart(e.target.value)}>
+            <select value={start} disabled={!hydrated} onChange={(e) => setStart(e.target.value)}>
               {slots.map((slot) => (
                 <option key={slot.start} value={slot.start}>
                   {slot.label}

@@ -84,13 +84,30 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   return (
     <div className="cbo-stack">
       <UpcomingVisits visits={visits} timeZone={timeZone} filters={filters} />
-      <LeadsChart weeks={weeks} bySource={filters.chart === 'source'} sources={sources} />
-      <LeadFiltersForm
-        key={`${filters.status}|${filters.q}|${filters.promotion}|${filters.source}|${filters.chart}`}
-        filters={filters}
-        promotions={promotions}
-        sources={sources}
-      />
+      {/* On a phone the list comes first: the chart and the filters fold behind one button
+          (a checkbox and its label, so it works before any script), open while a filter is on. */}
+      <div className="cbo-fold">
+        <input
+          type="checkbox"
+          id="cbo-fold-toggle"
+          className="cbo-fold__toggle"
+          defaultChecked={Boolean(
+            filters.status || filters.q || filters.promotion || filters.source || filters.chart,
+          )}
+        />
+        <label htmlFor="cbo-fold-toggle" className="cbo-fold__button">
+          Chart and filters
+        </label>
+        <div className="cbo-fold__panel cbo-stack">
+          <LeadsChart weeks={weeks} bySource={filters.chart === 'source'} sources={sources} />
+          <LeadFiltersForm
+            key={`${filters.status}|${filters.q}|${filters.promotion}|${filters.source}|${filters.chart}`}
+            filters={filters}
+            promotions={promotions}
+            sources={sources}
+          />
+        </div>
+      </div>
       {page ? null : <LoadFailed message="Failed to fetch leads" />}
       {page && page.docs.length === 0 ? <p className="cbo-empty">No leads found.</p> : null}
       <ul className="cbo-list" aria-label="Leads">
@@ -455,25 +472,22 @@ function UpcomingVisits({
   return (
     <section className="cbo-stack" aria-labelledby="cbo-upcoming-title">
       <h2 id="cbo-upcoming-title">Upcoming visits</h2>
-      {visits.length === 0 ? <p className="cbo-empty">No visits booked.</p> : null}
-      <ul className="cbo-list" aria-label="Upcoming visits" data-testid="upcoming-visits">
+      {visits.length === 0 ? <p className="cbo-meta">No visits booked.</p> : null}
+      <ul className="cbo-visits" aria-label="Upcoming visits" data-testid="upcoming-visits">
         {visits.map((visit) => {
           const lead = typeof visit.lead === 'object' ? visit.lead : null
           return (
-            <li key={visit.id} className="cbo-card" data-testid="upcoming-visit">
-              <p>
-                <strong>
-                  <time dateTime={visit.start}>{formatBusinessDate(visit.start, timeZone)}</time>
-                </strong>
-              </p>
+            <li key={visit.id} data-testid="upcoming-visit">
+              <strong>
+                <time dateTime={visit.start}>{formatBusinessDate(visit.start, timeZone)}</time>
+              </strong>{' '}
               {lead ? (
                 <>
-                  <p>
-                    <a href={leadsHref(filters, lead.id)}>
-                      {lead.firstName} {lead.lastName}
-                    </a>
-                  </p>
-                  <p className="cbo-meta">
+                  <a href={leadsHref(filters, lead.id)}>
+                    {lead.firstName} {lead.lastName}
+                  </a>
+                  <span className="cbo-meta">
+                    {' · '}
                     <a href={`tel:${lead.phone}`}>{lead.phone}</a>
                     {lead.zip ? (
                       <>
@@ -484,7 +498,7 @@ function UpcomingVisits({
                     {lead.quoteTotal != null
                       ? ` · Quote ${formatPrice(Math.round(lead.quoteTotal * 100))}`
                       : null}
-                  </p>
+                  </span>
                 </>
               ) : null}
             </li>

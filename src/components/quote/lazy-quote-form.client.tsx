@@ -46,7 +46,7 @@ export function LazyQuoteForm(props: QuoteFormProps) {
     <div
       ref={placeholder}
       aria-busy="true"
-      className={props.allowPhotos ? 'min-h-[41rem] sm:min-h-[31rem]' : 'min-h-[36rem] sm:min-h-[26rem]'}
+      className={props.allowPhotos ? 'min-h-[52rem] sm:min-h-[36rem]' : 'min-h-[47rem] sm:min-h-[31rem]'}
     />
   )
 }

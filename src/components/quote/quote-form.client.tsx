@@ -51,8 +51,8 @@ const VISIT_FIELDS: {
     inputMode: 'numeric',
     maxLength: 5,
   },
-  { name: 'vehicle', label: 'Vehicle, make and model (optional)', autoComplete: 'off', maxLength: 100 },
   { name: 'wheelSize', label: 'Wheel size (optional)', autoComplete: 'off', maxLength: 20 },
+  { name: 'vehicle', label: 'Vehicle, make and model (optional)', autoComplete: 'off', maxLength: 100 },
 ]
 
 const inputClass =
@@ -246,9 +246,10 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
           </div>
         ))}
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      {/* Two short fields side by side even on a phone; the vehicle under them there. */}
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         {VISIT_FIELDS.map(({ name, label, autoComplete, inputMode, maxLength }) => (
-          <div key={name} className="grid gap-1.5">
+          <div key={name} className={cn('grid gap-1.5', name === 'vehicle' && 'col-span-2 sm:col-span-1')}>
             <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
               {label}
             </label>

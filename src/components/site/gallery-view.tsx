@@ -7,25 +7,36 @@ import type { GalleryCard, GalleryPicture } from '@/data/gallery'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 
+// The card's sizes: half of the card's inner width (the browser multiplies by the screen's
+// density); the enlarged view's: the screen's width, or half of a wide one.
+const CARD_SIZES =
+  '(min-width: 1184px) 260px, (min-width: 1024px) calc(25vw - 2.25rem), calc(50vw - 2.375rem)'
+const ENLARGED_SIZES = '(min-width: 768px) 50vw, 100vw'
+
 // The first card's pair is on a phone's first screen and loads eagerly; the rest lazily.
 function Picture({
   picture,
   label,
   eager,
+  enlarged = false,
 }: {
   picture: GalleryPicture
   label: 'BEFORE' | 'AFTER'
   eager: boolean
+  enlarged?: boolean
 }) {
   return (
-    <figure className="relative">
+    <figure className={cn('relative', enlarged && 'w-full shrink-0 snap-center md:shrink')}>
       <Image
         src={picture.src}
         alt={picture.alt}
         width={picture.width}
         height={picture.height}
-        sizes="(min-width: 1024px) 270px, (min-width: 640px) 45vw, 50vw"
-        className="bg-ink-soft aspect-[4/3] w-full rounded-lg object-cover"
+        sizes={enlarged ? ENLARGED_SIZES : CARD_SIZES}
+        className={cn(
+          'bg-ink-soft w-full rounded-lg',
+          enlarged ? 'max-h-[80vh] object-contain' : 'aspect-[4/3] object-cover',
+        )}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
       />
@@ -69,9 +80,33 @@ export function GalleryView({
                   className="border-ink/10 rounded-2xl border bg-white p-4 shadow-sm"
                 >
                   <article aria-labelledby={`item-${item.id}`}>
-                    <div className="grid grid-cols-2 gap-3">
+                    {/* Tap to enlarge: a link to the enlarged view (:target), no script needed. */}
+                    <a
+                      href={`#enlarge-${item.id}`}
+                      aria-label={`Enlarge the before and after photos of ${item.title}`}
+                      className="focus-visible:ring-gold grid grid-cols-2 gap-3 rounded-lg focus-visible:ring-2 focus-visible:outline-none"
+                    >
                       <Picture picture={item.before} label="BEFORE" eager={i === 0} />
                       <Picture picture={item.after} label="AFTER" eager={i === 0} />
+                    </a>
+                    <div
+                      id={`enlarge-${item.id}`}
+                      role="dialog"
+                      aria-label={`${item.title}: before and after`}
+                      data-testid="gallery-enlarged"
+                      className="bg-ink/95 fixed inset-0 z-50 hidden flex-col justify-center gap-4 p-4 target:flex"
+                    >
+                      <a
+                        href={`#item-${item.id}`}
+                        className="text-gold-light self-end px-3 py-2 font-semibold underline underline-offset-4"
+                      >
+                        Close
+                      </a>
+                      {/* Side by side on a wide screen; one at a time, swiped, on a phone. */}
+                      <div className="flex snap-x snap-mandatory gap-4 overflow-x-auto md:overflow-visible">
+                        <Picture picture={item.before} label="BEFORE" eager={false} enlarged />
+                        <Picture picture={item.after} label="AFTER" eager={false} enlarged />
+                      </div>
                     </div>
                     <h2 id={`item-${item.id}`} className="mt-4 text-xl font-bold">
                       {item.title}
