@@ -110,6 +110,11 @@ describe('staff notes', () => {
     for (const persona of ['anonymous', 'unapproved'] as const) {
       const read = await h.http.get(`/api/lead-events/${id}`, { session: h.sessionOf(persona) })
       expect(read.status).toBe(403)
+      const gql = await h.http.post('/api/graphql', {
+        json: { query: '{ LeadEvents { docs { id text } } }' },
+        session: h.sessionOf(persona),
+      })
+      expect(gql.body.data?.LeadEvents ?? null).toBeNull()
     }
     expect(
       (

@@ -232,6 +232,22 @@ describe('visits for staff', () => {
     })
     // The same quote's visit moved onto itself: the slot stays the lead's.
     expect(again.status).toBe(201)
+    for (const persona of ['anonymous', 'unapproved'] as const) {
+      const gql = await h.http.post('/api/graphql', {
+        json: { query: '{ Visits { docs { id start } } }' },
+        session: h.sessionOf(persona),
+      })
+      expect(gql.body.data?.Visits ?? null).toBeNull()
+      await expect(
+        h.payload.find({ collection: 'visits', overrideAccess: false, user: h.userOf(persona) }),
+      ).rejects.toThrow()
+    }
+    const staffGql = await h.http.post('/api/graphql', {
+      json: { query: '{ Visits { docs { id start } } }' },
+      session: h.sessionOf('staff'),
+    })
+    // The first visit, cancelled by the move, and the live one.
+    expect(staffGql.body.data.Visits.docs).toHaveLength(2)
     const listed = await h.http.get('/api/visits?where[cancelledAt][exists]=false', {
       session: h.sessionOf('staff'),
     })
