@@ -33,10 +33,14 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
     }
     const token = form.get('token') ?? ''
     const client = clientAddress(req.headers)
+    // A browser goes back to the quote's page, which says the same.
     if (!(await withinCustomerLinkLimit(req.payload, client))) {
-      return json(429, {
-        message: 'Too many requests from this connection. Please try again in a few minutes.',
-      })
+      return answer(
+        req,
+        token,
+        429,
+        'Too many requests from this connection. Please try again in a few minutes.',
+      )
     }
     const nonce = quoteNonceOf(req.payload.secret, token)
     if (!nonce) return answer(req, token, 404, 'This link is not valid.')

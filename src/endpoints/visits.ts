@@ -4,6 +4,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { VISIT_LINK_ENDPOINTS, type VisitOutcome } from '@/lib/visit-messages'
 import { quoteForToken, withinCustomerLinkLimit } from '@/server/quote-links'
+import { quoteNonceOf } from '@/server/quote-token'
 import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
 import { clientAddress } from '@/server/rate-limit'
 import { BOOKING_MESSAGES, bookingSettings, bookVisit, cancelVisit } from '@/server/visits'
@@ -11,6 +12,8 @@ import { BOOKING_MESSAGES, bookingSettings, bookVisit, cancelVisit } from '@/ser
 const noStore = { 'Cache-Control': 'no-store, private' }
 const json = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: noStore })
+
+const TOO_MANY = 'Too many requests from this connection. Please try again in a few minutes.'
 
 const STATUS: Record<VisitOutcome, number> = {
   booked: 200,
@@ -40,12 +43,23 @@ async function inTransaction<T>(req: PayloadRequest, work: () => Promise<T>, kee
 
 // The quote page's forms (no script needed): the answer is a redirect back to the page, which
 // shows the outcome and fresh slots. Scripts and tests may ask for JSON.
-function customerAnswer(req: PayloadRequest, token: string, outcome: VisitOutcome | 'invalid'): Response {
+function customerAnswer(
+  req: PayloadRequest,
+  token: string,
+  outcome: VisitOutcome | 'invalid' | 'too_many',
+): Response {
   if (req.headers.get('accept')?.includes('application/json')) {
     if (outcome === 'invalid') return json(404, { message: 'This link is not valid.' })
+    if (outcome === 'too_many') return json(429, { message: TOO_MANY })
     return json(STATUS[outcome], { outcome })
   }
-  const back = outcome === 'invalid' ? '/quote/invalid' : `/quote/${token}?visit=${outcome}`
+  // Over the limit, the quote's page says "Too many requests" itself.
+  const valid = outcome !== 'invalid' && quoteNonceOf(req.payload.secret, token) !== null
+  const back = !valid
+    ? '/quote/invalid'
+    : outcome === 'too_many'
+      ? `/quote/${token}`
+      : `/quote/${token}?visit=${outcome}`
   return new Response(null, { status: 303, headers: { ...noStore, Location: back } })
 }
 
@@ -59,12 +73,10 @@ function customerHandler(kind: 'book' | 'cancel'): Endpoint['handler'] {
       if (refused) return refused
       throw error
     }
-    if (!(await withinCustomerLinkLimit(req.payload, clientAddress(req.headers)))) {
-      return json(429, {
-        message: 'Too many requests from this connection. Please try again in a few minutes.',
-      })
-    }
     const token = form.get('token') ?? ''
+    if (!(await withinCustomerLinkLimit(req.payload, clientAddress(req.headers)))) {
+      return customerAnswer(req, token, 'too_many')
+    }
     const found = await quoteForToken(req.payload, token)
     if (!found) return customerAnswer(req, token, 'invalid')
     if (found.state !== 'accepted') return customerAnswer(req, token, 'not_accepted')

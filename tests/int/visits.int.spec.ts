@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { DEFAULT_SERVICE_ZIPS } from '@/lib/service-area'
 import { quoteToken } from '@/server/quote-token'
+import { CUSTOMER_LINK_LIMIT } from '@/server/quote-links'
 import { openSlots } from '@/server/visits'
 
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'
@@ -256,6 +257,38 @@ describe('visits for staff', () => {
       session: h.sessionOf('staff'),
     })
     expect(cancelled.status).toBe(200)
+    expect(await liveVisits()).toHaveLength(0)
+  })
+})
+
+describe("the customer's links under a burst", () => {
+  it('answer a connection over the limit with 429, and send a browser back to the quote page', async () => {
+    const a = await acceptedQuote()
+    const client = newClient()
+    const form = (accept: string) =>
+      h.http.post('/api/quote-links/book', {
+        body: new URLSearchParams({ token: a.token, start: 'soon' }).toString(),
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: accept,
+          'X-Forwarded-For': client,
+        },
+      })
+    for (let i = 0; i < CUSTOMER_LINK_LIMIT.max; i++)
+      expect((await form('application/json')).status).toBe(400)
+    const refused = await form('application/json')
+    expect(refused.status).toBe(429)
+    expect(refused.body.message).toBe(
+      'Too many requests from this connection. Please try again in a few minutes.',
+    )
+    const browser = await form('text/html')
+    expect(browser.status).toBe(303)
+    expect(browser.headers.get('location')).toBe(`/quote/${a.token}`)
+    const accepting = await h.http.post('/api/quote-links/accept', {
+      body: new URLSearchParams({ token: a.token }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': client },
+    })
+    expect(accepting.status).toBe(303)
     expect(await liveVisits()).toHaveLength(0)
   })
 })
