@@ -20,6 +20,7 @@ import { quoteAnswersDrill } from './quote-answers'
 import { rateLimitDrill } from './rate-limit'
 import { s3DownDrill } from './s3-down'
 import { sharedCacheDrill } from './shared-cache'
+import { visitsRaceDrill } from './visits-race'
 
 // `npm run drill [-- name...]`: on a fresh, migrated and seeded database and a production
 // build (as `npm run bench`), runs each drill (default: all). A drill starts the server it
@@ -55,6 +56,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'quote-answers': {
     title: '200 acceptances and 200 views of 50 sent quotes at once over two instances',
     run: quoteAnswersDrill,
+  },
+  'visits-race': {
+    title: '100 customers booking the 10 places of one slot at once over two instances',
+    run: visitsRaceDrill,
   },
   'rate-limit': {
     title: 'Quote and login limits under a burst from one client over two instances',
