@@ -90,18 +90,33 @@ async function siteStylesheet(url: string): Promise<string> {
   return sheets.join('\n').replace(/@font-face\{[^}]*\}/g, '')
 }
 
-function buildApp(name: string, css: string): string {
-  const app = APPS[name]
-  const dir = path.join(FLOOR_DIR, name)
+/** A throwaway app's empty folder, with package.json and a node_modules of its own. */
+export function prepareApp(dir: string) {
   fs.rmSync(dir, { recursive: true, force: true })
-  fs.mkdirSync(path.join(dir, 'app'), { recursive: true })
+  fs.mkdirSync(dir, { recursive: true })
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, type: 'module' }))
-  // A node_modules of its own, hard links to the repository's (Turbopack resolves only
-  // inside the app's root, and a symbolic link would point outside it); a copy where hard
-  // links cannot be made.
+  // Hard links to the repository's (Turbopack resolves only inside the app's root, and a
+  // symbolic link would point outside it); a copy where hard links cannot be made.
   const linked = spawnSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')])
   if (linked.status !== 0)
     fs.cpSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), { recursive: true })
+}
+
+/** `next build` of a throwaway app, without the run's own build settings (its build folder, its tsconfig), which belong to the site. */
+export function buildThrowaway(dir: string, label: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' }
+  delete env.NEXT_DIST_DIR
+  delete env.NEXT_TSCONFIG_PATH
+  const next = path.join(dir, 'node_modules/next/dist/bin/next')
+  const built = spawnSync(process.execPath, [next, 'build'], { cwd: dir, env, encoding: 'utf8' })
+  if (built.status !== 0) throw new Error(`next build of ${label} failed:\n${built.stdout}\n${built.stderr}`)
+}
+
+function buildApp(name: string, css: string): string {
+  const app = APPS[name]
+  const dir = path.join(FLOOR_DIR, name)
+  prepareApp(dir)
+  fs.mkdirSync(path.join(dir, 'app'))
   fs.writeFileSync(
     path.join(dir, 'next.config.mjs'),
     `export default ${JSON.stringify({ turbopack: { root: dir }, typescript: { ignoreBuildErrors: true } })}\n`,
@@ -115,14 +130,7 @@ function buildApp(name: string, css: string): string {
       path.join(dir, 'app', 'inter.woff2'),
     )
   }
-  // The run's own build settings (its build folder, its tsconfig) belong to the site.
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' }
-  delete env.NEXT_DIST_DIR
-  delete env.NEXT_TSCONFIG_PATH
-  const next = path.join(dir, 'node_modules/next/dist/bin/next')
-  const built = spawnSync(process.execPath, [next, 'build'], { cwd: dir, env, encoding: 'utf8' })
-  if (built.status !== 0)
-    throw new Error(`next build of the ${name} page failed:\n${built.stdout}\n${built.stderr}`)
+  buildThrowaway(dir, `the ${name} page`)
   return dir
 }
 

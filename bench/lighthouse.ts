@@ -2,6 +2,7 @@ import fs from 'node:fs'
 
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import type { Flags } from 'lighthouse'
 
 import { sentQuotePath } from './lib/quote-link'
 import { median, round, target } from './lib/stats'
@@ -69,18 +70,36 @@ export function launchChrome() {
   })
 }
 
-/** One Lighthouse run of one page in the Chromium listening on `port`. */
-export async function lighthouseRun(port: number, pageUrl: string): Promise<PageFigures> {
+/** Lighthouse's own flags a run may add: request headers, a kept cache, fewer categories. */
+export type RunFlags = Pick<Flags, 'extraHeaders' | 'disableStorageReset' | 'onlyCategories' | 'onlyAudits'>
+
+/** One Lighthouse run of one page in the Chromium listening on `port`, as Lighthouse returns it. */
+export async function lighthouseResult(port: number, pageUrl: string, flags: RunFlags = {}) {
   const result = await lighthouse(pageUrl, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
+    ...flags,
   })
   if (!result) throw new Error(`lighthouse gave no result for ${pageUrl}`)
+  if (result.lhr.runtimeError) throw new Error(`lighthouse on ${pageUrl}: ${result.lhr.runtimeError.message}`)
+  return result
+}
+
+/** One Lighthouse run of one page in the Chromium listening on `port`. */
+export async function lighthouseRun(
+  port: number,
+  pageUrl: string,
+  flags: RunFlags = {},
+): Promise<PageFigures> {
+  return figuresOf(await lighthouseResult(port, pageUrl, flags))
+}
+
+/** A run's figures (categories left out of the run score 0). */
+export function figuresOf(result: Awaited<ReturnType<typeof lighthouseResult>>): PageFigures {
   const { lhr } = result
   const trace = (result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents
-  if (lhr.runtimeError) throw new Error(`lighthouse on ${pageUrl}: ${lhr.runtimeError.message}`)
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
   // The unthrottled trace's own first paint, which the simulated LCP is derived from.
   const metrics = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)

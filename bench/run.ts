@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { adminBench } from './admin'
 import { backofficeBench } from './backoffice'
 import { buildBench } from './build'
 import { firstLoadJs } from './first-load-js'
@@ -35,6 +36,10 @@ const BENCHES: Record<string, Entry> = {
   // The rate limit would refuse a benchmark's submissions from one address.
   quote: { title: 'Quote submission with photos', env: { QUOTE_RATE_LIMIT_MAX: '100000' }, run: quoteBench },
   backoffice: { title: 'Back office with 10 000 leads', run: (s) => backofficeBench(s.url) },
+  admin: {
+    title: "The back office on a phone, signed in, beside Payload's own dashboard",
+    run: adminBench,
+  },
   build: { title: 'Cold production build', server: false, run: () => buildBench() },
 }
 
