@@ -211,10 +211,12 @@ test('when the gallery cannot be loaded, /gallery shows the BMW M3 and Mercedes 
     ])
     for (const [i, name] of ['bmw-m3', 'mercedes-amg'].entries()) {
       const card = items.nth(i)
-      await expect(card.getByText('BEFORE', { exact: true })).toBeVisible()
-      await expect(card.getByText('AFTER', { exact: true })).toBeVisible()
+      // The card's pair (its enlarged view stays hidden until tapped).
+      const pair = card.getByRole('link', { name: /^Enlarge the before and after photos of / })
+      await expect(pair.getByText('BEFORE', { exact: true })).toBeVisible()
+      await expect(pair.getByText('AFTER', { exact: true })).toBeVisible()
       await expect(card.locator('p')).not.toHaveText('')
-      const pictures = card.locator('img')
+      const pictures = pair.locator('img')
       await expect(pictures.nth(0)).toHaveAttribute(
         'src',
         new RegExp(`/gallery-samples/${name}-before\\.svg`),

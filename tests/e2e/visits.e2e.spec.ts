@@ -76,7 +76,7 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   const firstStart = new Date((await first.getAttribute('value'))!)
   await first.check()
   await customer.getByRole('button', { name: 'Book this time' }).click()
-  await expect(customer.getByRole('alert')).toHaveText(
+  await expect(customer.getByTestId('visit-outcome')).toHaveText(
     'Your visit is booked. We e-mailed you the details and a calendar invitation.',
   )
   await expect(customer.getByTestId('visit-time')).toContainText(timeLabel(firstStart))
@@ -109,7 +109,7 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   const secondStart = (await second.getAttribute('value'))!
   await second.check()
   await customer.getByRole('button', { name: 'Move my visit to this time' }).click()
-  await expect(customer.getByRole('alert')).toContainText('Your visit is booked.')
+  await expect(customer.getByTestId('visit-outcome')).toContainText('Your visit is booked.')
   await expect(customer.getByTestId('visit-time')).toContainText(timeLabel(new Date(secondStart)))
 
   // Another customer: the moved-to time is taken, the one left is open again.

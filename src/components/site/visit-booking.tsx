@@ -44,7 +44,7 @@ export function VisitBooking({
         {visit ? 'Your visit' : 'Pick a time for the visit'}
       </h2>
       {outcome ? (
-        <p role="alert" className="bg-mist rounded-xl p-4 font-semibold">
+        <p role="alert" className="bg-mist rounded-xl p-4 font-semibold" data-testid="visit-outcome">
           {VISIT_OUTCOME_MESSAGES[outcome]}
         </p>
       ) : null}
