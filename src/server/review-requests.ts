@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres'
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
+
+import { dbOf } from '@/server/db'
 
 // The review request sent once after a job is completed, and its unsubscribe link: the
 // address and an HMAC of it with the server's secret, so nobody can unsubscribe someone else.
@@ -29,11 +30,6 @@ export function unsubscribeEmailOf(secret: string, e: unknown, t: unknown): stri
   const given = Buffer.from(t, 'base64url')
   const expected = signature(secret, email)
   return given.length === expected.length && timingSafeEqual(given, expected) ? email.toLowerCase() : null
-}
-
-const dbOf = async (payload: Payload, req?: Partial<PayloadRequest>) => {
-  const adapter = payload.db as unknown as PostgresAdapter
-  return (req?.transactionID ? adapter.sessions[await req.transactionID]?.db : undefined) ?? adapter.drizzle
 }
 
 type Rows = { rows: Record<string, unknown>[] }

@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { CollectionBeforeChangeHook } from 'payload'
+
+import { dbOf } from '@/server/db'
 
 // The count of uses is kept in SQL by the quote endpoint (src/server/promo-redemption.ts). A
 // save, and above all publishing a draft, would write back the count the edited version
@@ -10,9 +11,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 export const keepUsageCount: CollectionBeforeChangeHook = async ({ data, operation, originalDoc, req }) => {
   if (operation !== 'update' || !originalDoc?.id) return data
   if ((data.usageCount ?? 0) !== (originalDoc.usageCount ?? 0)) return data
-  const adapter = req.payload.db as unknown as PostgresAdapter
-  const db =
-    (req.transactionID ? adapter.sessions[await req.transactionID]?.db : undefined) ?? adapter.drizzle
+  const db = await dbOf(req.payload, req)
   const result = (await db.execute(
     sql`SELECT usage_count FROM promotions WHERE id = ${originalDoc.id} FOR UPDATE`,
   )) as unknown as { rows: { usage_count: number | string | null }[] }
