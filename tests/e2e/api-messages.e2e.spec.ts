@@ -112,3 +112,33 @@ test("a value a field's rule refuses comes back with that field's message", asyn
   const list = await request.get('/api/promotions?where[title][equals]=Too%20generous', { headers })
   expect((await list.json()).totalDocs).toBe(0)
 })
+
+test('an empty note on a lead, and a visit at a time not offered, read why they were refused', async ({
+  request,
+}) => {
+  const { headers } = await signInAsAdmin(request)
+  const lead = await request.post('/api/leads?depth=0', {
+    headers,
+    data: {
+      firstName: 'Nora',
+      lastName: 'Note',
+      email: `note-${Date.now()}@example.com`,
+      phone: '(512) 555-0196',
+      description: 'One scuffed rim.',
+      serviceType: 'rim_rash',
+    },
+  })
+  const leadId = (await lead.json()).doc.id as number
+  const note = await request.post('/api/lead-events', { headers, data: { lead: leadId, text: '   ' } })
+  expect(note.status()).toBe(400)
+  expect(await firstMessage(note)).toBe('Write the note first.')
+  // Three in the morning is never a slot.
+  const visit = await request.post('/api/visits/book', {
+    headers,
+    data: { lead: leadId, start: '2030-01-07T09:00:00.000Z' },
+  })
+  expect(visit.status()).toBe(400)
+  expect(await firstMessage(visit)).toBe('That time is not offered. Please pick one of the times shown.')
+  const events = await request.get(`/api/lead-events?where[lead][equals]=${leadId}`, { headers })
+  expect((await events.json()).totalDocs).toBe(0)
+})

@@ -1,5 +1,5 @@
 import { capturedMails } from '../helpers/captured-mail'
-import { quoteLinkPath, sentQuote } from '../helpers/e2e-quotes'
+import { quoteLinkPath, sentQuote, writeFourRimsAndCaps } from '../helpers/e2e-quotes'
 import { expect, test } from '../helpers/e2e-test'
 import { adminToken, auth, expectNoSeriousAxeViolations } from '../helpers/public-site'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
@@ -77,25 +77,15 @@ test("the owner writes and sends a quote from the lead's details on a phone; it 
   expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
   await page.goto(`/admin?tab=leads&lead=${leadId}`)
   const editor = page.getByTestId('quote-editor')
-  // The editor's buttons are enabled once it works (as every back-office control is).
-  await expect(editor.getByRole('button', { name: 'Add line' })).toBeEnabled()
-  await editor.getByLabel('Quantity').fill('4')
-  await editor.getByRole('button', { name: 'Add line' }).click()
-  await editor.getByLabel('Line 2').selectOption('free')
-  await editor.getByLabel('Description').fill('Centre caps')
-  await editor.getByLabel('Amount (USD)').fill('40')
-  await editor.getByRole('button', { name: 'Save quote' }).click()
+  await writeFourRimsAndCaps(editor)
   await expect(editor.getByTestId('quote-totals')).toHaveText('Total $540')
   await expect(editor.getByTestId('quote-status')).toHaveText('Not sent')
   await editor.getByRole('button', { name: 'Send quote' }).click()
   await expect(editor.getByTestId('quote-status')).toHaveText('Sent')
   await expect(page.getByTestId('lead-details')).toContainText('Quoted')
 
-  const mails = () => capturedMails(email).filter((m) => m.includes('Subject: Your quote from'))
-  await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(1)
-  const link = mails()[0].match(/https?:\/\/[^\s"<]+\/quote\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)![0]
   const customer = await (await browser.newContext()).newPage()
-  await customer.goto(new URL(link).pathname)
+  await customer.goto(await quoteLinkPath(email))
   await customer.getByRole('button', { name: 'Accept quote' }).click()
   await expect(customer.getByRole('status')).toContainText('You accepted this quote on')
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 
 import { capturedMails } from '../helpers/captured-mail'
+import { quoteLinkPath, writeFourRimsAndCaps } from '../helpers/e2e-quotes'
 import { expect, test } from '../helpers/e2e-test'
 import { adminToken, auth } from '../helpers/public-site'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
@@ -60,23 +61,14 @@ test('a request with a promo code becomes an accepted quote, a timeline and one 
     expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
     await page.goto(`/admin?tab=leads&lead=${leadId}`)
     const editor = page.getByTestId('quote-editor')
-    await expect(editor.getByRole('button', { name: 'Add line' })).toBeEnabled()
-    await editor.getByLabel('Quantity').fill('4')
-    await editor.getByRole('button', { name: 'Add line' }).click()
-    await editor.getByLabel('Line 2').selectOption('free')
-    await editor.getByLabel('Description').fill('Centre caps')
-    await editor.getByLabel('Amount (USD)').fill('40')
-    await editor.getByRole('button', { name: 'Save quote' }).click()
+    await writeFourRimsAndCaps(editor)
     await expect(editor.getByTestId('quote-totals')).toContainText('Total $459')
     await editor.getByRole('button', { name: 'Send quote' }).click()
     await expect(editor.getByTestId('quote-status')).toHaveText('Sent')
 
     // The customer opens the e-mail's link and accepts.
-    const offers = () => capturedMails(email).filter((m) => m.includes('Subject: Your quote from'))
-    await expect.poll(() => offers().length, { timeout: 30_000 }).toBe(1)
-    const link = offers()[0].match(/https?:\/\/[^\s"<]+\/quote\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)![0]
     const customer = await (await browser.newContext()).newPage()
-    await customer.goto(new URL(link).pathname)
+    await customer.goto(await quoteLinkPath(email))
     await expect(customer.getByTestId('quote-total')).toHaveText('$459')
     await customer.getByRole('button', { name: 'Accept quote' }).click()
     await expect(customer.getByRole('status')).toContainText('You accepted this quote on')

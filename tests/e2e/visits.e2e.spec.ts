@@ -119,4 +119,31 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   await accept(otherPage, await quoteLinkPath(other))
   await expect(otherPage.locator(`input[name="start"][value="${secondStart}"]`)).toHaveCount(0)
   await expect(otherPage.locator(`input[name="start"][value="${firstStart.toISOString()}"]`)).toHaveCount(1)
+  // A page opened before the time went still offers it: booking it reads why it failed.
+  const otherToken = new URL(otherPage.url()).pathname.split('/').pop()!
+  const late = await otherPage.request.post('/api/quote-links/book', {
+    form: { token: otherToken, start: secondStart },
+    maxRedirects: 0,
+  })
+  expect(late.status()).toBe(303)
+  await otherPage.goto(late.headers().location)
+  await expect(otherPage.getByTestId('visit-outcome')).toHaveText(
+    'Sorry, that time was just taken. Please pick another.',
+  )
+  await expect(otherPage.getByRole('heading', { name: 'Pick a time for the visit' })).toBeVisible()
+})
+
+test('a ZIP code outside the service area is accepted, with a note about the trip fee', async ({ page }) => {
+  await page.goto('/')
+  await page.locator('#quote').scrollIntoViewIfNeeded()
+  const form = page.locator('#quote form')
+  await form.getByLabel('First Name').fill('Otto')
+  await form.getByLabel('Last Name').fill('Outside')
+  await form.getByLabel('Phone').fill('(512) 555-0197')
+  await form.getByLabel('Email').fill(`outside-${Date.now()}@example.com`)
+  await form.getByLabel('ZIP code (optional)').fill('78610')
+  await form.getByLabel('Description').fill('Two rims with curb rash.')
+  await form.getByRole('button', { name: 'Submit Request' }).click()
+  await expect(page.getByText('Request Submitted!')).toBeVisible()
+  await expect(page.getByText(/Outside our usual area: a trip fee may apply\.$/)).toBeVisible()
 })

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator } from '@playwright/test'
 
 import { capturedMails } from './captured-mail'
 import { adminToken, auth } from './public-site'
@@ -53,4 +53,16 @@ export async function quoteLinkPath(email: string): Promise<string> {
   const link = mails()[0].match(/https?:\/\/[^\s"<]+\/quote\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)?.[0]
   expect(link).toBeDefined()
   return new URL(link!).pathname
+}
+
+/** Writes 4 × Rim Rash and a free "Centre caps" line of $40 in a lead's quote editor, and saves. */
+export async function writeFourRimsAndCaps(editor: Locator): Promise<void> {
+  // The editor's buttons are enabled once it works (as every back-office control is).
+  await expect(editor.getByRole('button', { name: 'Add line' })).toBeEnabled()
+  await editor.getByLabel('Quantity').fill('4')
+  await editor.getByRole('button', { name: 'Add line' }).click()
+  await editor.getByLabel('Line 2').selectOption('free')
+  await editor.getByLabel('Description').fill('Centre caps')
+  await editor.getByLabel('Amount (USD)').fill('40')
+  await editor.getByRole('button', { name: 'Save quote' }).click()
 }
