@@ -1,0 +1,1 @@
+export { RichTextLayout as default } from '../../rich-text'

@@ -1,0 +1,52 @@
+// The routes that edit rich text (the job postings and the site's pages) get their own
+// page and layout files: Next loads a route's client code by the files its page and layouts
+// import, so Lexical's editor (about 200 KiB gzip of script and 40 KiB of styles) stays off
+// the dashboard and every other admin page. The rest of the admin imports importMap.lean.js.
+import config from '@payload-config'
+import { handleServerFunctions } from '@payloadcms/next/layouts'
+import { generatePageMetadata, NotFoundPage, RootPage } from '@payloadcms/next/views'
+import { ServerFunctionsProvider } from '@payloadcms/ui'
+import type { Metadata } from 'next'
+import type { ServerFunctionClient } from 'payload'
+import React from 'react'
+
+import { importMap } from './import-map'
+import { importMap as fullImportMap } from './importMap.js'
+
+Object.assign(importMap, fullImportMap)
+
+type Args = {
+  params?: Promise<{ segments?: string[] }>
+  searchParams: Promise<{ [key: string]: string | string[] }>
+}
+
+// The route's folder fixes the first two segments that Payload's catch-all would have read.
+const withPrefix =
+  (prefix: [string, string]) =>
+  ({ params, searchParams }: Args) => ({
+    config,
+    importMap,
+    // A not-found view is rendered without params.
+    params: Promise.resolve(params).then((p) => ({ segments: [...prefix, ...(p?.segments ?? [])] })),
+    searchParams,
+  })
+
+export const richTextRoute = (prefix: [string, string]) => {
+  const args = withPrefix(prefix)
+  return {
+    generateMetadata: (props: Args): Promise<Metadata> => generatePageMetadata(args(props)),
+    Page: (props: Args) => RootPage(args(props)),
+    NotFound: (props: Args) => NotFoundPage(args(props)),
+  }
+}
+
+// The form state of a rich-text field is rendered on the server with the editor's
+// entries; the root layout's server function has the lean map.
+const serverFunction: ServerFunctionClient = async function (args) {
+  'use server'
+  return handleServerFunctions({ ...args, config, importMap })
+}
+
+export const RichTextLayout = ({ children }: { children: React.ReactNode }) => (
+  <ServerFunctionsProvider serverFunction={serverFunction}>{children}</ServerFunctionsProvider>
+)
