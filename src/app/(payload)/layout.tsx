@@ -8,6 +8,7 @@ import React from 'react'
 
 import { importMap } from './admin/import-map'
 import './custom.css'
+import '@/server/patches/payload-nav-first-frame.css'
 
 type Args = {
   children: React.ReactNode
