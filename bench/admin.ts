@@ -312,7 +312,8 @@ type Figures = {
   jsKiB: number
   /** The part of LCP after the LCP element's resources arrived: waiting for the main thread. */
   lcpRenderDelayMs: number
-  /** The unthrottled trace's own paints, which the simulation starts from. */
+  /** The document's server response time, and the unthrottled trace's own paints, which the simulation starts from. */
+  ttfbMs: number
   observedFcpMs: number
   observedLcpMs: number
 }
@@ -356,6 +357,7 @@ function figures(run: Run): Figures {
     transferKiB: round(summary('total') / 1024),
     jsKiB: round(summary('script') / 1024),
     lcpRenderDelayMs: elements(run).lcpRenderDelayMs,
+    ttfbMs: base.ttfbMs,
     observedFcpMs: base.observedFirstPaintMs,
     observedLcpMs: round(observed?.observedLargestContentfulPaint ?? NaN, 0),
   }
@@ -520,7 +522,7 @@ async function roundRobin(pages: Record<string, Page>): Promise<Record<string, M
         for (const mode of ['cold', 'warm'] as const) {
           const [f, e] = [measured[name][mode][i], measured[name].elements[mode][i]]
           console.log(
-            `  round ${i + 1}, ${name} ${mode}: LCP ${f.lcpMs} ms (render delay ${f.lcpRenderDelayMs}) ${e.lcp}; shifted most: ${e.shift || 'nothing'}`,
+            `  round ${i + 1}, ${name} ${mode}: LCP ${f.lcpMs} ms (render delay ${f.lcpRenderDelayMs}; TTFB ${f.ttfbMs}, first paint at ${f.observedFcpMs} unthrottled) ${e.lcp}; shifted most: ${e.shift || 'nothing'}`,
           )
         }
       }
