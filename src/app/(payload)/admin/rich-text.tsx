@@ -41,7 +41,8 @@ export const richTextRoute = (prefix: [string, string]) => {
 }
 
 // The form state of a rich-text field is rendered on the server with the editor's
-// entries; the root layout's server function has the lean map.
+// entries. The root layout's server function hands Payload the process-wide map, which
+// lacks them on an instance that has not loaded this file yet; this one loads it first.
 const serverFunction: ServerFunctionClient = async function (args) {
   'use server'
   return handleServerFunctions({ ...args, config, importMap })
