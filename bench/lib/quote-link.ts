@@ -2,12 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { decodeQuotedPrintable } from '../../tests/helpers/captured-mail'
+import { QUOTE_LINES, QUOTED_LEAD } from '../../tests/helpers/quote-fixtures'
 import { adminAuthorization } from './auth'
 
 // A priced quote as its customer gets it: written on a lead and sent by the owner through
 // the REST API (as Lead Management does), the link read from the e-mail the job queue sends.
 
-type QuoteData = { lead: number; lines: Record<string, unknown>[]; note?: string }
+type QuoteData = { lead: number; lines: readonly Record<string, unknown>[]; note?: string }
 
 async function staffPost(url: string, authorization: string, body?: unknown) {
   const res = await fetch(url, {
@@ -39,20 +40,10 @@ export function quoteLinkPath(raw: string): string | null {
 export async function sentQuotePath(url: string, timeoutMs = 60_000): Promise<string> {
   const authorization = await adminAuthorization(url)
   const email = `bench-quote-${Date.now()}@example.com`
-  const { doc: lead } = await staffPost(`${url}/api/leads?depth=0`, authorization, {
-    firstName: 'Quinn',
-    lastName: 'Quote',
-    email,
-    phone: '(512) 555-0188',
-    description: 'Curb rash on four wheels.',
-    serviceType: 'rim_rash',
-  })
+  const { doc: lead } = await staffPost(`${url}/api/leads?depth=0`, authorization, { ...QUOTED_LEAD, email })
   await sendNewQuote(url, authorization, {
     lead: lead!.id,
-    lines: [
-      { kind: 'offer', offer: 'rim_rash', quantity: 4 },
-      { kind: 'free', description: 'Centre caps', amount: 40 },
-    ],
+    lines: QUOTE_LINES,
     note: 'Includes colour matching to the factory silver.',
   })
   const dir = path.join(path.resolve(process.env.DATA_DIR || '.data'), 'mail')

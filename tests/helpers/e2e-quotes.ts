@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Locator } from '@playwright/test'
 
 import { capturedMails } from './captured-mail'
 import { adminToken, auth } from './public-site'
+import { QUOTE_LINES, QUOTED_LEAD } from './quote-fixtures'
 
 // A quote written and sent through the owner's API for a lead (made here unless given), and the
 // path of the link the customer gets by e-mail.
@@ -16,14 +17,7 @@ export async function sentQuote(
   if (leadId === undefined) {
     const lead = await request.post('/api/leads?depth=0', {
       headers: auth(token),
-      data: {
-        firstName: 'Quinn',
-        lastName: 'Quote',
-        email,
-        phone: '(512) 555-0188',
-        description: 'Curb rash on four wheels.',
-        serviceType: 'rim_rash',
-      },
+      data: { ...QUOTED_LEAD, email },
     })
     expect(lead.status()).toBe(201)
     leadId = (await lead.json()).doc.id as number
@@ -32,10 +26,7 @@ export async function sentQuote(
     headers: auth(token),
     data: {
       lead: leadId,
-      lines: options.lines ?? [
-        { kind: 'offer', offer: 'rim_rash', quantity: 4 },
-        { kind: 'free', description: 'Centre caps', amount: 40 },
-      ],
+      lines: options.lines ?? QUOTE_LINES,
       ...(options.note ? { note: options.note } : {}),
     },
   })

@@ -18,6 +18,20 @@ export const QUOTE_FIELDS = {
   serviceType: 'wheel_restoration',
 } as const
 
+// A lead the owner enters and the quote written for it (4 × Rim Rash, free centre caps), as
+// the end-to-end tests and the benchmarks send them through the API.
+export const QUOTED_LEAD = {
+  firstName: 'Quinn',
+  lastName: 'Quote',
+  phone: '(512) 555-0188',
+  description: 'Curb rash on four wheels.',
+  serviceType: 'rim_rash',
+} as const
+export const QUOTE_LINES = [
+  { kind: 'offer', offer: 'rim_rash', quantity: 4 },
+  { kind: 'free', description: 'Centre caps', amount: 40 },
+] as const
+
 export type Photo = { name: string; type: string; bytes: Buffer }
 
 // A GPS position and a camera serial that must never leave the customer's phone.
