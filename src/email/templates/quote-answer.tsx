@@ -1,6 +1,6 @@
-import { Button, Heading, Text } from '@react-email/components'
+import { Heading, Text } from '@react-email/components'
 
-import { EmailFrame } from './quote-layout'
+import { EmailButton, EmailFrame } from './quote-layout'
 
 export type QuoteAnswerEmailProps = {
   accepted: boolean
@@ -24,12 +24,9 @@ export function QuoteAnswerEmail(p: QuoteAnswerEmailProps) {
         {p.accepted ? 'Accepted' : 'Asked for changes'} on {p.answeredAt}. Phone: {p.phone}.
       </Text>
       {p.changeRequest ? <Text style={{ whiteSpace: 'pre-wrap' }}>{p.changeRequest}</Text> : null}
-      <Button
-        href={p.leadLink}
-        style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px', borderRadius: '6px' }}
-      >
+      <EmailButton href={p.leadLink} tone="plain">
         Open the lead
-      </Button>
+      </EmailButton>
     </EmailFrame>
   )
 }

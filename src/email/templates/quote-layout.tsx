@@ -1,4 +1,4 @@
-import { Body, Container, Head, Html, Preview, Section, Text } from '@react-email/components'
+import { Body, Button, Container, Head, Html, Preview, Section, Text } from '@react-email/components'
 import type { ReactNode } from 'react'
 
 export function EmailFrame({ preview, children }: { preview: string; children: ReactNode }) {
@@ -12,6 +12,28 @@ export function EmailFrame({ preview, children }: { preview: string; children: R
         </Container>
       </Body>
     </Html>
+  )
+}
+
+// The e-mails' one call to action: gold for what a customer does, dark for the rest.
+const BUTTON_COLOURS = {
+  customer: { backgroundColor: '#c9a24b', color: '#111827' },
+  plain: { backgroundColor: '#111827', color: '#ffffff' },
+} as const
+
+export function EmailButton({
+  href,
+  tone,
+  children,
+}: {
+  href: string
+  tone: keyof typeof BUTTON_COLOURS
+  children: ReactNode
+}) {
+  return (
+    <Button href={href} style={{ ...BUTTON_COLOURS[tone], padding: '12px 20px', borderRadius: '6px' }}>
+      {children}
+    </Button>
   )
 }
 

@@ -1,6 +1,6 @@
-import { Button, Heading, Section, Text } from '@react-email/components'
+import { Heading, Section, Text } from '@react-email/components'
 
-import { EmailFrame } from './quote-layout'
+import { EmailButton, EmailFrame } from './quote-layout'
 
 export type QuoteOfferLine = { description: string; quantity: number; amount: string }
 
@@ -39,12 +39,9 @@ export function QuoteOfferEmail(p: QuoteOfferEmailProps) {
       </Section>
       {p.note ? <Text style={{ whiteSpace: 'pre-wrap' }}>{p.note}</Text> : null}
       <Text>Valid until {p.validUntil}.</Text>
-      <Button
-        href={p.link}
-        style={{ backgroundColor: '#c9a24b', color: '#111827', padding: '12px 20px', borderRadius: '6px' }}
-      >
+      <EmailButton href={p.link} tone="customer">
         View and accept your quote
-      </Button>
+      </EmailButton>
       <Text style={{ marginTop: '24px' }}>Questions? Call us at {p.businessPhone}.</Text>
       <Text>{p.businessName}</Text>
     </EmailFrame>

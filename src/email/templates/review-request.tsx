@@ -1,6 +1,6 @@
-import { Button, Heading, Link, Text } from '@react-email/components'
+import { Heading, Link, Text } from '@react-email/components'
 
-import { EmailFrame } from './quote-layout'
+import { EmailButton, EmailFrame } from './quote-layout'
 
 export type ReviewRequestEmailProps = {
   greetingName: string | null
@@ -19,12 +19,9 @@ export function ReviewRequestEmail(p: ReviewRequestEmailProps) {
       <Text>
         Thank you for choosing {p.businessName}. How did we do? A short review helps other drivers find us.
       </Text>
-      <Button
-        href={p.reviewLink}
-        style={{ backgroundColor: '#c9a24b', color: '#111827', padding: '12px 20px', borderRadius: '6px' }}
-      >
+      <EmailButton href={p.reviewLink} tone="customer">
         Leave a review
-      </Button>
+      </EmailButton>
       <Text style={{ marginTop: '24px', fontSize: '12px', color: '#6b7280' }}>
         Do not want these e-mails? <Link href={p.unsubscribeLink}>Stop review requests</Link>.
       </Text>

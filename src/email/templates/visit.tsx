@@ -1,6 +1,6 @@
-import { Button, Heading, Text } from '@react-email/components'
+import { Heading, Text } from '@react-email/components'
 
-import { EmailFrame } from './quote-layout'
+import { EmailButton, EmailFrame } from './quote-layout'
 
 export type VisitEmailProps = {
   reminder: boolean
@@ -25,12 +25,9 @@ export function VisitEmail(p: VisitEmailProps) {
         {p.businessName} will come to you {p.when}.{p.reminder ? '' : ' The calendar invitation is attached.'}
       </Text>
       <Text>To move or cancel the visit, open your quote. Questions? Call or text {p.businessPhone}.</Text>
-      <Button
-        href={p.link}
-        style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px', borderRadius: '6px' }}
-      >
+      <EmailButton href={p.link} tone="plain">
         Open your quote
-      </Button>
+      </EmailButton>
     </EmailFrame>
   )
 }
