@@ -16,7 +16,7 @@ import { figuresOf, launchChrome, lighthouseResult, RUNS } from './lighthouse'
 import type { RunFlags } from './lighthouse'
 import { adminAuthorization } from './lib/auth'
 import type { RunningServer } from './lib/server'
-import { startServer } from './lib/server'
+import { processTreeCpuMs, startServer } from './lib/server'
 import { median, round, target } from './lib/stats'
 import type { Target } from './lib/stats'
 
@@ -316,6 +316,14 @@ type Figures = {
   ttfbMs: number
   observedFcpMs: number
   observedLcpMs: number
+  /** When the document and the last stylesheet had arrived, unthrottled (no paint before the stylesheets). */
+  documentInMs: number
+  stylesheetsInMs: number
+  /** Main-thread time compiling or loading from V8's code cache the page's scripts, unthrottled. */
+  compileMs: number
+  /** Processor time our server and the floor's used during the run (the two cores are shared). */
+  siteCpuMs: number
+  floorCpuMs: number
 }
 type Script = { url: string; path: string; transferKiB: number; resourceKiB: number }
 type Run = Awaited<ReturnType<typeof lighthouseResult>>
@@ -360,7 +368,48 @@ function figures(run: Run): Figures {
     ttfbMs: base.ttfbMs,
     observedFcpMs: base.observedFirstPaintMs,
     observedLcpMs: round(observed?.observedLargestContentfulPaint ?? NaN, 0),
+    documentInMs: round(arrived(run, 'Document'), 0),
+    stylesheetsInMs: round(arrived(run, 'Stylesheet'), 0),
+    compileMs: round(mainThreadCompileMs(run), 1),
+    siteCpuMs: NaN,
+    floorCpuMs: NaN,
   }
+}
+
+/** When the last request of a resource type had finished, unthrottled, from the navigation's start. */
+function arrived(run: Run, resourceType: string): number {
+  const ends = items(run, 'network-requests')
+    .filter((i) => i.resourceType === resourceType)
+    .map((i) => Number(i.networkEndTime))
+  return ends.length ? Math.max(...ends) : NaN
+}
+
+type TraceEvent = {
+  name: string
+  ts: number
+  dur?: number
+  pid?: number
+  tid?: number
+  args?: { data?: { documentLoaderURL?: string } }
+}
+
+/** The page's main thread's v8.compile time (a script compiled, or its code cache loaded) after navigation. */
+function mainThreadCompileMs(run: Run): number {
+  const events = (run.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents
+  const navigation = events.find(
+    (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'),
+  )
+  if (!navigation) return NaN
+  const micros = events
+    .filter(
+      (e) =>
+        e.name === 'v8.compile' &&
+        e.pid === navigation.pid &&
+        e.tid === navigation.tid &&
+        e.ts >= navigation.ts,
+    )
+    .reduce((sum, e) => sum + (e.dur ?? 0), 0)
+  return micros / 1000
 }
 
 function scripts(run: Run): Script[] {
@@ -480,7 +529,29 @@ async function measure(port: number, page: Page, flags: RunFlags): Promise<Run> 
   return run
 }
 
-async function roundRobin(pages: Record<string, Page>): Promise<Record<string, Measured>> {
+/** A run's figures, with the processor time each server used while it ran. */
+async function measureWithCpu(
+  port: number,
+  page: Page,
+  flags: RunFlags,
+  servers: { site: RunningServer; floor: RunningServer },
+): Promise<{ run: Run; figures: Figures }> {
+  const before = { site: processTreeCpuMs(servers.site.pid), floor: processTreeCpuMs(servers.floor.pid) }
+  const run = await measure(port, page, flags)
+  return {
+    run,
+    figures: {
+      ...figures(run),
+      siteCpuMs: processTreeCpuMs(servers.site.pid) - before.site,
+      floorCpuMs: processTreeCpuMs(servers.floor.pid) - before.floor,
+    },
+  }
+}
+
+async function roundRobin(
+  pages: Record<string, Page>,
+  servers: { site: RunningServer; floor: RunningServer },
+): Promise<Record<string, Measured>> {
   const measured: Record<string, Measured> = Object.fromEntries(
     Object.keys(pages).map((name) => [
       name,
@@ -498,11 +569,13 @@ async function roundRobin(pages: Record<string, Page>): Promise<Record<string, M
   try {
     for (let i = 0; i < RUNS; i++) {
       for (const [name, page] of Object.entries(pages)) {
-        const cold = await measure(chrome.port, page, {
-          onlyCategories: CATEGORIES,
-          onlyAudits: ['errors-in-console'],
-        })
-        measured[name].cold.push(figures(cold))
+        const { run: cold, figures: coldFigures } = await measureWithCpu(
+          chrome.port,
+          page,
+          { onlyCategories: CATEGORIES, onlyAudits: ['errors-in-console'] },
+          servers,
+        )
+        measured[name].cold.push(coldFigures)
         measured[name].elements.cold.push(elements(cold))
         measured[name].scripts = scripts(cold)
         measured[name].failedAccessibility = failedAccessibility(cold)
@@ -513,16 +586,18 @@ async function roundRobin(pages: Record<string, Page>): Promise<Record<string, M
           onlyCategories: undefined,
           onlyAudits: ['network-requests'],
         })
-        const warm = await measure(chrome.port, page, {
-          disableStorageReset: true,
-          onlyCategories: CATEGORIES,
-        })
-        measured[name].warm.push(figures(warm))
+        const { run: warm, figures: warmFigures } = await measureWithCpu(
+          chrome.port,
+          page,
+          { disableStorageReset: true, onlyCategories: CATEGORIES },
+          servers,
+        )
+        measured[name].warm.push(warmFigures)
         measured[name].elements.warm.push(elements(warm))
         for (const mode of ['cold', 'warm'] as const) {
           const [f, e] = [measured[name][mode][i], measured[name].elements[mode][i]]
           console.log(
-            `  round ${i + 1}, ${name} ${mode}: LCP ${f.lcpMs} ms (render delay ${f.lcpRenderDelayMs}; TTFB ${f.ttfbMs}, first paint at ${f.observedFcpMs} unthrottled) ${e.lcp}; shifted most: ${e.shift || 'nothing'}`,
+            `  round ${i + 1}, ${name} ${mode}: LCP ${f.lcpMs} ms (render delay ${f.lcpRenderDelayMs}; TTFB ${f.ttfbMs}, first paint at ${f.observedFcpMs} unthrottled, document in at ${f.documentInMs}, stylesheets at ${f.stylesheetsInMs}, compiling ${f.compileMs}; servers' CPU ${f.siteCpuMs} + floor ${f.floorCpuMs}) ${e.lcp}; shifted most: ${e.shift || 'nothing'}`,
           )
         }
       }
@@ -559,7 +634,7 @@ export async function adminBench(site: RunningServer) {
       if (!res.ok) throw new Error(`${page.url} answered ${res.status}`)
       await res.arrayBuffer()
     }
-    const measured = await roundRobin(pages)
+    const measured = await roundRobin(pages, { site, floor })
     const loadAfter = os.loadavg().map((l) => round(l, 2))
 
     const floorIds = new Set<string>()
