@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url'
 
 import { withPayload } from '@payloadcms/next/withPayload'
 
+import { withoutCriticalClientHints } from './src/server/patches/payload-client-hints.mjs'
+
 // Sent with every response (pages, API, files). HSTS only in production, where the site
 // is served over HTTPS.
 // Content-Security-Policy: everything from the site itself, nothing framed, no plugins.
@@ -102,4 +104,4 @@ const nextConfig = {
   },
 }
 
-export default withPayload(nextConfig, { devBundleServerPackages: false })
+export default withoutCriticalClientHints(withPayload(nextConfig, { devBundleServerPackages: false }))

@@ -289,6 +289,9 @@ test.describe('SEO files and headers', () => {
       expect(h['permissions-policy']).toContain('camera=()')
       expect(h['strict-transport-security']).toContain('max-age=')
       expect(h['x-powered-by']).toBeUndefined()
+      // The admin's theme hint is asked for, never as critical (a first visit would be requested twice).
+      expect(h['accept-ch']).toBe('Sec-CH-Prefers-Color-Scheme')
+      expect(h['critical-ch']).toBeUndefined()
     })
   }
 })

@@ -111,3 +111,26 @@ describe('next-tags-outside-request', () => {
     tagsManifest.delete('patch-test')
   })
 })
+
+describe('payload-client-hints', () => {
+  type Rule = { source: string; headers: { key: string; value: string }[] }
+  const keys = (rules: Rule[]) => rules.flatMap((r) => r.headers.map((h) => h.key.toLowerCase()))
+
+  it('is needed while withPayload sends Critical-CH', async () => {
+    const { withPayload } = await import('@payloadcms/next/withPayload')
+    const rules = (await withPayload({}).headers!()) as Rule[]
+    expect(keys(rules)).toContain('critical-ch')
+  })
+
+  it("leaves Critical-CH out of the site's headers and keeps the hint asked for", async () => {
+    const { default: config } = await import('../../next.config.mjs')
+    const rules = (await config.headers!()) as Rule[]
+    expect(keys(rules)).not.toContain('critical-ch')
+    const hints = rules.filter((r) => r.headers.some((h) => h.key === 'Accept-CH'))
+    expect(hints.map((r) => [r.source, r.headers.find((h) => h.key === 'Accept-CH')!.value])).toEqual([
+      ['/:path*', 'Sec-CH-Prefers-Color-Scheme'],
+    ])
+    // The site's own rules come through untouched.
+    expect(keys(rules)).toEqual(expect.arrayContaining(['content-security-policy', 'x-frame-options']))
+  })
+})
