@@ -15,6 +15,8 @@ import { buildThrowaway, prepareApp } from './floor'
 import { figuresOf, launchChrome, lighthouseResult, RUNS } from './lighthouse'
 import type { RunFlags } from './lighthouse'
 import { adminAuthorization } from './lib/auth'
+import { warmBlocking } from './lib/blocking'
+import type { Blocking } from './lib/blocking'
 import type { RunningServer } from './lib/server'
 import { processTreeCpuMs, startServer } from './lib/server'
 import { median, round, target } from './lib/stats'
@@ -38,6 +40,9 @@ const TABS = ['/admin?tab=leads', '/admin?tab=promotions', '/admin?tab=gallery']
 const SPEED_TARGETED = [TABS[0], DETAILS_PAGE]
 const CATEGORIES = ['performance', 'accessibility']
 const TOP_SCRIPTS = 10
+// With BENCH_ADMIN_TRACES=<folder>, each measured run's trace is written there, to open in
+// Chrome's performance panel (round, page and mode in the file's name).
+const TRACES = process.env.BENCH_ADMIN_TRACES
 
 // Payload's blank template, verbatim (templates/blank in payloadcms/payload at v3.88.0, the
 // newest 3.x tag there; its page and not-found match this repository's for 3.90.1).
@@ -548,6 +553,13 @@ async function measureWithCpu(
   }
 }
 
+function keepTrace(run: Run, round: number, page: string, mode: string) {
+  if (!TRACES) return
+  fs.mkdirSync(TRACES, { recursive: true })
+  const file = `round-${round + 1}-${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${mode}.json`
+  fs.writeFileSync(path.join(TRACES, file), JSON.stringify(run.artifacts.Trace))
+}
+
 async function roundRobin(
   pages: Record<string, Page>,
   servers: { site: RunningServer; floor: RunningServer },
@@ -576,6 +588,7 @@ async function roundRobin(
           servers,
         )
         measured[name].cold.push(coldFigures)
+        keepTrace(cold, i, name, 'cold')
         measured[name].elements.cold.push(elements(cold))
         measured[name].scripts = scripts(cold)
         measured[name].failedAccessibility = failedAccessibility(cold)
@@ -593,6 +606,7 @@ async function roundRobin(
           servers,
         )
         measured[name].warm.push(warmFigures)
+        keepTrace(warm, i, name, 'warm')
         measured[name].elements.warm.push(elements(warm))
         for (const mode of ['cold', 'warm'] as const) {
           const [f, e] = [measured[name][mode][i], measured[name].elements[mode][i]]
@@ -635,6 +649,14 @@ export async function adminBench(site: RunningServer) {
       await res.arrayBuffer()
     }
     const measured = await roundRobin(pages, { site, floor })
+    // Beside Lighthouse's warm TBT: the same warm load with Chromium's own throttling.
+    const blocking: Record<string, Blocking> = {}
+    for (const name of [FLOOR_PAGE, ...SPEED_TARGETED]) {
+      blocking[name] = await warmBlocking(pages[name].url, pages[name].authorization, RUNS)
+      console.log(
+        `  ${name} warm, Chromium's own 4× CPU throttling, no debugger: blocking ${blocking[name].blockingMs} ms after the first paint at ${blocking[name].firstPaintMs} ms (runs: ${blocking[name].runs.join(', ')})`,
+      )
+    }
     const loadAfter = os.loadavg().map((l) => round(l, 2))
 
     const floorIds = new Set<string>()
@@ -713,6 +735,7 @@ export async function adminBench(site: RunningServer) {
       loadAverage: { before: loadBefore, after: loadAfter },
       jsLimitKiB: jsLimit,
       summary,
+      warmBlockingWithoutDebugger: blocking,
       runsByPage: Object.fromEntries(
         Object.entries(measured).map(([n, m]) => [n, { cold: m.cold, warm: m.warm, elements: m.elements }]),
       ),
