@@ -12,8 +12,8 @@ import { freePort } from '../scripts/free-port.mjs'
 import { leadsListPath } from '../tests/helpers/lead-requests'
 import { seedLeads } from './backoffice'
 import { buildThrowaway, prepareApp } from './floor'
-import { figuresOf, launchChrome, lighthouseResult, RUNS } from './lighthouse'
-import type { RunFlags } from './lighthouse'
+import { figuresOf, launchChrome, lighthouseResult, pageNavigation, RUNS } from './lighthouse'
+import type { RunFlags, TraceEvent } from './lighthouse'
 import { adminAuthorization } from './lib/auth'
 import { warmBlocking } from './lib/blocking'
 import type { Blocking } from './lib/blocking'
@@ -389,21 +389,10 @@ function arrived(run: Run, resourceType: string): number {
   return ends.length ? Math.max(...ends) : NaN
 }
 
-type TraceEvent = {
-  name: string
-  ts: number
-  dur?: number
-  pid?: number
-  tid?: number
-  args?: { data?: { documentLoaderURL?: string } }
-}
-
 /** The page's main thread's v8.compile time (a script compiled, or its code cache loaded) after navigation. */
 function mainThreadCompileMs(run: Run): number {
   const events = (run.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents
-  const navigation = events.find(
-    (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'),
-  )
+  const navigation = pageNavigation(events)
   if (!navigation) return NaN
   const micros = events
     .filter(

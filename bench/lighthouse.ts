@@ -19,7 +19,7 @@ export const QUOTE_PAGE = '/quote/<token>'
 const NOINDEX_PAGES = new Set(['/login', QUOTE_PAGE])
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
-function chromePath(): string | undefined {
+export function chromePath(): string | undefined {
   return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
     (p): p is string => Boolean(p && fs.existsSync(p)),
   )
@@ -40,13 +40,22 @@ export type PageFigures = {
   layoutBeforePaintMs: number
 }
 
-type TraceEvent = { name: string; ts: number; dur?: number; args?: { data?: { documentLoaderURL?: string } } }
+export type TraceEvent = {
+  name: string
+  ts: number
+  dur?: number
+  pid?: number
+  tid?: number
+  args?: { data?: { documentLoaderURL?: string } }
+}
+
+/** The page's navigation in a Lighthouse trace: its start, on the page's main thread. */
+export const pageNavigation = (events: TraceEvent[]) =>
+  events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'))
 
 /** Milliseconds spent in trace events named `name` that started before the page's first contentful paint. */
 function beforeFirstPaint(events: TraceEvent[], name: string): number {
-  const navigation = events.find(
-    (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'),
-  )
+  const navigation = pageNavigation(events)
   const paint = events.find((e) => e.name === 'firstContentfulPaint' && e.ts >= (navigation?.ts ?? 0))
   if (!navigation || !paint) return NaN
   const micros = events

@@ -1,7 +1,6 @@
-import fs from 'node:fs'
-
 import { chromium } from 'playwright-core'
 
+import { chromePath } from '../lighthouse'
 import { median, round } from './stats'
 
 // A page's blocking time as a phone's browser lives it, beside Lighthouse's simulated one:
@@ -30,12 +29,6 @@ const READ_BLOCKING = `(() => {
     .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0)
   return { firstPaintMs: from, blockingMs: blocking }
 })()`
-
-function chromePath(): string | undefined {
-  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (p): p is string => Boolean(p && fs.existsSync(p)),
-  )
-}
 
 export type Blocking = { blockingMs: number; firstPaintMs: number; runs: number[] }
 
