@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 
 import { capturedMails } from '../helpers/captured-mail'
 import { expect, test } from '../helpers/e2e-test'
+import { adminToken, auth } from '../helpers/public-site'
 
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
@@ -55,6 +56,39 @@ test('signed-out visitors of /admin go to /login and come back to the page they 
   // Already signed in: /login sends straight on to the back office.
   await page.goto('/login')
   await expect(page).toHaveURL(/\/admin$/)
+})
+
+test("the new-lead e-mail's link opens that lead's details once the owner has signed in", async ({
+  page,
+  request,
+}) => {
+  const email = `mail-link-${Date.now()}@example.com`
+  const created = await request.post('/api/leads?depth=0', {
+    headers: auth(await adminToken(request)),
+    data: {
+      firstName: 'Mila',
+      lastName: 'Link',
+      email,
+      phone: '512-555-0177',
+      description: 'Scuffed rims on all four wheels.',
+      serviceType: 'rim_rash',
+    },
+  })
+  expect(created.status()).toBe(201)
+  const leadId = String((await created.json()).doc.id)
+  const businessMail = () => capturedMails(email).find((m) => m.includes('Subject: New quote request')) ?? ''
+  await expect.poll(businessMail, { timeout: 30_000 }).toContain('Mila Link')
+  const href = businessMail().match(/href="([^"]*\/admin\?tab=leads&amp;lead=\d+)"/)?.[1]
+  expect(href, 'the e-mail links to the lead').toBeDefined()
+  const link = new URL(href!.replace(/&amp;/g, '&'))
+  expect(link.searchParams.get('lead')).toBe(leadId)
+
+  // Tapped on a phone that is signed out: the sign-in screen, then that lead.
+  await page.goto(`${link.pathname}${link.search}`)
+  await expect(page).toHaveURL(/\/login\?redirect=/)
+  await signIn(page, DEV_ADMIN.email, DEV_ADMIN.password)
+  await expect(page.getByTestId('lead-details').getByRole('heading', { name: 'Mila Link' })).toBeVisible()
+  expect(new URL(page.url()).searchParams.get('lead')).toBe(leadId)
 })
 
 test('a redirect to another site is ignored', async ({ page }) => {
