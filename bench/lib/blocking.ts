@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core'
 
-import { chromePath } from '../lighthouse'
+import { chromePath, FRAME_FLAGS } from '../lighthouse'
 import { median, round } from './stats'
 
 // A page's blocking time as a phone's browser lives it, beside Lighthouse's simulated one:
@@ -36,7 +36,10 @@ export type Blocking = { blockingMs: number; firstPaintMs: number; runs: number[
 export async function warmBlocking(url: string, authorization: string, runs: number): Promise<Blocking> {
   const results: { blockingMs: number; firstPaintMs: number }[] = []
   for (let i = 0; i < runs; i++) {
-    const browser = await chromium.launch({ executablePath: chromePath(), args: ['--no-sandbox'] })
+    const browser = await chromium.launch({
+      executablePath: chromePath(),
+      args: ['--no-sandbox', ...FRAME_FLAGS],
+    })
     try {
       const context = await browser.newContext({
         viewport: VIEWPORT,
