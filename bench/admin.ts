@@ -19,7 +19,7 @@ import { warmBlocking } from './lib/blocking'
 import type { Blocking } from './lib/blocking'
 import type { RunningServer } from './lib/server'
 import { processTreeCpuMs, startServer } from './lib/server'
-import { median, round, target } from './lib/stats'
+import { median, percentile, round, target } from './lib/stats'
 import type { Target } from './lib/stats'
 
 // The back office on a phone: Lighthouse's mobile preset, the owner signed in (the JWT
@@ -745,4 +745,36 @@ export async function adminBench(site: RunningServer) {
     fs.rmSync(FLOOR_DIR, { recursive: true, force: true })
     await withDatabase((c) => c.query(`DROP SCHEMA IF EXISTS ${FLOOR_SCHEMA} CASCADE`)).catch(() => {})
   }
+}
+
+// The server's part of the back office: each page's whole document, one request after
+// another as the owner (three unmeasured first), median and 90th percentile. No browser, so
+// the server has the processor to itself; what the owner's phone waits for before any paint.
+const HTML_REPEAT = 20
+
+export async function adminHtmlBench(site: RunningServer) {
+  const owner = await adminAuthorization(site.url)
+  const leads = await prepareLeads(site.url, owner)
+  const pages: Record<string, string> = {
+    [TABS[0]]: TABS[0],
+    [DETAILS_PAGE]: `/admin?tab=leads&lead=${leads.leadId}`,
+    [TABS[1]]: TABS[1],
+    [TABS[2]]: TABS[2],
+  }
+  const results: Record<string, { p50: number; p90: number; kib: number }> = {}
+  for (const [name, pagePath] of Object.entries(pages)) {
+    const times: number[] = []
+    let bytes = 0
+    for (let i = 0; i < HTML_REPEAT + 3; i++) {
+      const started = performance.now()
+      const res = await fetch(`${site.url}${pagePath}`, { headers: { Authorization: owner } })
+      const body = await res.text()
+      if (!res.ok) throw new Error(`${pagePath} answered ${res.status}`)
+      if (i >= 3) times.push(performance.now() - started)
+      bytes = body.length
+    }
+    results[name] = { p50: round(median(times)), p90: round(percentile(times, 90)), kib: round(bytes / 1024) }
+    console.log(`  ${name}: ${JSON.stringify(results[name])}`)
+  }
+  return { leads, repeat: HTML_REPEAT, results, targets: [] as Target[] }
 }

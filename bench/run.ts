@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { adminBench } from './admin'
+import { adminBench, adminHtmlBench } from './admin'
 import { backofficeBench } from './backoffice'
 import { buildBench } from './build'
 import { firstLoadJs } from './first-load-js'
@@ -40,6 +40,7 @@ const BENCHES: Record<string, Entry> = {
     title: "The back office on a phone, signed in, beside Payload's own dashboard",
     run: adminBench,
   },
+  'admin-html': { title: "The back office's documents, as the server answers them", run: adminHtmlBench },
   build: { title: 'Cold production build', server: false, run: () => buildBench() },
 }
 
