@@ -1,14 +1,24 @@
 // Staff read every date in the business's time zone, never their own or the server's.
 export const DEFAULT_TIME_ZONE = 'America/Chicago'
 
+// Making an Intl.DateTimeFormat costs far more than using one, and the lead chart's weeks
+// and the visit slots ask for hundreds of wall times a page: each zone's check and
+// formatters are made once. Zone names come from the settings; the checks are bounded anyway.
+const zoneChecks = new Map<string, boolean>()
+const MAX_ZONE_CHECKS = 64
+
 export function isTimeZone(value: unknown): value is string {
   if (typeof value !== 'string' || !value.trim()) return false
+  const known = zoneChecks.get(value)
+  if (known !== undefined) return known
+  let valid = true
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value })
-    return true
   } catch {
-    return false
+    valid = false
   }
+  if (zoneChecks.size < MAX_ZONE_CHECKS) zoneChecks.set(value, valid)
+  return valid
 }
 
 export function businessTimeZone(value: unknown): string {
@@ -16,20 +26,28 @@ export function businessTimeZone(value: unknown): string {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone}|${withTime}`
+function memoizedFormat(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
   let f = formatters.get(key)
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
-      timeZone: businessTimeZone(timeZone),
-    })
+    f = make()
     formatters.set(key, f)
   }
   return f
+}
+
+function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const zone = businessTimeZone(timeZone)
+  return memoizedFormat(
+    `${zone}|${withTime}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+        timeZone: zone,
+      }),
+  )
 }
 
 export function formatBusinessDate(
@@ -51,16 +69,21 @@ type WallTime = { year: number; month: number; day: number; hour: number; minute
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
 export function wallTime(date: Date, timeZone: string): WallTime {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: businessTimeZone(timeZone),
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    weekday: 'short',
-  }).formatToParts(date)
+  const zone = businessTimeZone(timeZone)
+  const parts = memoizedFormat(
+    `${zone}|wall`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        weekday: 'short',
+      }),
+  ).formatToParts(date)
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   return {
     year: Number(get('year')),

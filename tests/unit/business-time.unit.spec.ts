@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import {
   EMPTY_PROMOTION_FORM,
@@ -14,7 +14,9 @@ import {
   isTimeZone,
   shiftZone,
   toZonedInput,
+  wallTime,
 } from '@/lib/business-time'
+import { recentWeeks } from '@/lib/lead-query'
 import { copyrightLine } from '@/lib/copyright'
 
 describe('formatLeadDate', () => {
@@ -130,5 +132,30 @@ describe('formatDiscount', () => {
     expect(formatDiscount('percentage', 15)).toBe('15% off')
     expect(formatDiscount('fixed_amount', 25)).toBe('$25 off')
     expect(formatDiscount('fixed_amount', 12.5)).toBe('$12.50 off')
+  })
+})
+
+describe('wall times', () => {
+  it('read a zone through one formatter, however many a page asks for', () => {
+    const Original = Intl.DateTimeFormat
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Intl.DateTimeFormat>
+    ) {
+      return new Original(...args)
+    } as typeof Intl.DateTimeFormat)
+    try {
+      for (let day = 1; day <= 28; day++) {
+        expect(wallTime(new Date(Date.UTC(2026, 1, day, 12)), 'Asia/Kolkata')).toMatchObject({
+          day,
+          hour: 17,
+          minute: 30,
+        })
+      }
+      expect(recentWeeks(new Date('2026-11-26T12:00:00Z'), 8, 'Asia/Kolkata')).toHaveLength(8)
+      // The zone's check and its wall-time formatter, made once each.
+      expect(made.mock.calls.length).toBeLessThanOrEqual(2)
+    } finally {
+      made.mockRestore()
+    }
   })
 })
