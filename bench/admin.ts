@@ -10,7 +10,7 @@ import pg from 'pg'
 
 import { freePort } from '../scripts/free-port.mjs'
 import { leadsListPath } from '../tests/helpers/lead-requests'
-import { seedLeads } from './backoffice'
+import { seedLeads, timeRequests } from './backoffice'
 import { buildThrowaway, prepareApp } from './floor'
 import { figuresOf, launchChrome, lighthouseResult, pageNavigation, RUNS } from './lighthouse'
 import type { RunFlags, TraceEvent } from './lighthouse'
@@ -19,7 +19,7 @@ import { warmBlocking } from './lib/blocking'
 import type { Blocking } from './lib/blocking'
 import type { RunningServer } from './lib/server'
 import { processTreeCpuMs, startServer } from './lib/server'
-import { median, percentile, round, target } from './lib/stats'
+import { median, round, target } from './lib/stats'
 import type { Target } from './lib/stats'
 
 // The back office on a phone: Lighthouse's mobile preset, the owner signed in (the JWT
@@ -747,9 +747,8 @@ export async function adminBench(site: RunningServer) {
   }
 }
 
-// The server's part of the back office: each page's whole document, one request after
-// another as the owner (three unmeasured first), median and 90th percentile. No browser, so
-// the server has the processor to itself; what the owner's phone waits for before any paint.
+// The server's part of the back office: each page's whole document as the owner, one
+// request after another, no browser beside it; what the owner's phone waits for before any paint.
 const HTML_REPEAT = 20
 
 export async function adminHtmlBench(site: RunningServer) {
@@ -763,17 +762,8 @@ export async function adminHtmlBench(site: RunningServer) {
   }
   const results: Record<string, { p50: number; p90: number; kib: number }> = {}
   for (const [name, pagePath] of Object.entries(pages)) {
-    const times: number[] = []
-    let bytes = 0
-    for (let i = 0; i < HTML_REPEAT + 3; i++) {
-      const started = performance.now()
-      const res = await fetch(`${site.url}${pagePath}`, { headers: { Authorization: owner } })
-      const body = await res.text()
-      if (!res.ok) throw new Error(`${pagePath} answered ${res.status}`)
-      if (i >= 3) times.push(performance.now() - started)
-      bytes = body.length
-    }
-    results[name] = { p50: round(median(times)), p90: round(percentile(times, 90)), kib: round(bytes / 1024) }
+    const { p50, p90, body } = await timeRequests(site.url, pagePath, owner, HTML_REPEAT)
+    results[name] = { p50, p90, kib: round(body.length / 1024) }
     console.log(`  ${name}: ${JSON.stringify(results[name])}`)
   }
   return { leads, repeat: HTML_REPEAT, results, targets: [] as Target[] }
