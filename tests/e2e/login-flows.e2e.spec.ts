@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { capturedMails } from '../helpers/captured-mail'
+import { capturedMails, leadLinkOf, newLeadMail } from '../helpers/captured-mail'
 import { expect, test } from '../helpers/e2e-test'
 import { adminToken, auth } from '../helpers/public-site'
 
@@ -76,15 +76,13 @@ test("the new-lead e-mail's link opens that lead's details once the owner has si
   })
   expect(created.status()).toBe(201)
   const leadId = String((await created.json()).doc.id)
-  const businessMail = () => capturedMails(email).find((m) => m.includes('Subject: New quote request')) ?? ''
-  await expect.poll(businessMail, { timeout: 30_000 }).toContain('Mila Link')
-  const href = businessMail().match(/href="([^"]*\/admin\?tab=leads&amp;lead=\d+)"/)?.[1]
-  expect(href, 'the e-mail links to the lead').toBeDefined()
-  const link = new URL(href!.replace(/&amp;/g, '&'))
-  expect(link.searchParams.get('lead')).toBe(leadId)
+  await expect.poll(() => newLeadMail(email), { timeout: 30_000 }).toContain('Mila Link')
+  const link = leadLinkOf(newLeadMail(email))
+  expect(link, 'the e-mail links to the lead').not.toBeNull()
+  expect(link!.searchParams.get('lead')).toBe(leadId)
 
   // Tapped on a phone that is signed out: the sign-in screen, then that lead.
-  await page.goto(`${link.pathname}${link.search}`)
+  await page.goto(`${link!.pathname}${link!.search}`)
   await expect(page).toHaveURL(/\/login\?redirect=/)
   await signIn(page, DEV_ADMIN.email, DEV_ADMIN.password)
   await expect(page.getByTestId('lead-details').getByRole('heading', { name: 'Mila Link' })).toBeVisible()

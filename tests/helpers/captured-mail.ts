@@ -36,3 +36,14 @@ export function attachmentOf(mail: string, contentType: string): string | null {
   }
   return null
 }
+
+/** The newest captured new-lead e-mail to the business about this customer's address, or ''. */
+export function newLeadMail(customerEmail: string): string {
+  return capturedMails(customerEmail).find((m) => m.includes('Subject: New quote request')) ?? ''
+}
+
+/** The back-office link a new-lead e-mail gives for its lead's details, or null. */
+export function leadLinkOf(mail: string): URL | null {
+  const href = /href="([^"]*\/admin\?tab=leads&amp;lead=\d+)"/.exec(mail)?.[1]
+  return href ? new URL(href.replace(/&amp;/g, '&')) : null
+}
