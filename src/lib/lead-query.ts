@@ -96,16 +96,6 @@ export function recentWeeks(now: Date, count: number, timeZone: string): { start
   return weeks
 }
 
-export function countByWeek(dates: (string | Date)[], weeks: { start: Date; end: Date }[]): number[] {
-  const counts = weeks.map(() => 0)
-  for (const value of dates) {
-    const t = new Date(value).getTime()
-    const i = weeks.findIndex((w) => t >= w.start.getTime() && t < w.end.getTime())
-    if (i >= 0) counts[i]++
-  }
-  return counts
-}
-
 // The columns the owner works with: no internal keys, photos as their ids.
 export const LEAD_EXPORT_FIELDS = [
   'id',

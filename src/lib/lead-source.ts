@@ -40,10 +40,6 @@ export function cleanSource(
   }
 }
 
-export function sourceKey(source: LeadSource): string {
-  return source.utmSource || source.referrerHost || DIRECT_SOURCE
-}
-
 export function sourceLabel(source: LeadSource): string {
   const utm = [source.utmSource, source.utmMedium, source.utmCampaign].filter(Boolean).join(' / ')
   if (utm && source.referrerHost) return `${utm} (via ${source.referrerHost})`

@@ -8,7 +8,7 @@ import { seedLead } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
 
 // The back office reads its lists on the server with the signed-in user's access; the
-// weekly chart counts a whole window from one database query, in the business's zone.
+// weekly chart sums a whole window in one database statement, in the business's zone.
 const h = setupHarness({ http: true })
 
 async function createdAt(id: number, iso: string) {
@@ -16,32 +16,60 @@ async function createdAt(id: number, iso: string) {
 }
 
 describe('leadsPerWeek', () => {
-  it("counts twelve business weeks with one query, Monday midnight in the business's zone", async () => {
+  it("counts twelve business weeks in one query, Monday midnight in the business's zone", async () => {
     // Sunday 22 November 2026, 3:30 PM in Austin.
     const now = new Date('2026-11-22T21:30:00Z')
-    const cases: [string, number][] = [
-      ['2026-11-16T06:00:00Z', 11], // Monday 00:00 CST: this week
-      ['2026-11-16T05:59:00Z', 10], // Sunday 11:59 PM CST: the week before
-      ['2026-11-22T21:00:00Z', 11],
-      ['2026-09-01T12:00:00Z', 0], // Tuesday 1 September: the oldest week
-      ['2026-08-30T12:00:00Z', -1], // before the window
+    // created at, week (-1: outside the window), utm_source, referrer_host, closed as lost
+    const cases: [string, number, string | null, string | null, boolean][] = [
+      ['2026-11-16T06:00:00Z', 11, 'flyer', 'google.com', false], // Monday 00:00 CST: this week
+      ['2026-11-16T05:59:00Z', 10, null, 'google.com', false], // Sunday 11:59 PM CST: the week before
+      ['2026-11-22T21:00:00Z', 11, null, null, false],
+      ['2026-11-20T12:00:00Z', 11, 'flyer', null, true],
+      ['2026-09-01T12:00:00Z', 0, 'flyer', null, false], // Tuesday 1 September: the oldest week
+      ['2026-08-30T12:00:00Z', -1, 'flyer', null, false], // before the window
+      ['2026-11-23T06:00:00Z', -1, 'flyer', null, false], // next Monday: after it
     ]
-    for (const [iso] of cases) await createdAt((await seedLead(h.payload)).id, iso)
+    for (const [iso, , utm, referrer, lost] of cases) {
+      const { id } = await seedLead(h.payload)
+      await createdAt(id, iso)
+      await h.payload.db.drizzle.execute(
+        sql`UPDATE leads SET utm_source = ${utm}, referrer_host = ${referrer},
+            lost_reason = ${lost ? 'declined' : null} WHERE id = ${id}`,
+      )
+    }
 
     const find = vi.spyOn(h.payload.db, 'find')
-    const count = vi.spyOn(h.payload.db, 'count')
+    const execute = vi.spyOn(h.payload.db.drizzle, 'execute')
     const weeks = await leadsPerWeek({ payload: h.payload, user: h.userOf('staff')! }, 'America/Chicago', now)
-    expect(find).toHaveBeenCalledTimes(1)
-    expect(count).not.toHaveBeenCalled()
+    // No lead is read one by one: the sums come from one statement.
+    expect(find).not.toHaveBeenCalled()
+    expect(execute).toHaveBeenCalledTimes(1)
     find.mockRestore()
-    count.mockRestore()
+    execute.mockRestore()
 
     expect(weeks).toHaveLength(12)
     expect(weeks[11].label).toBe('Nov 16')
     expect(weeks[0].label).toBe('Aug 31')
     const expected = Array.from({ length: 12 }, () => 0)
-    for (const [, week] of cases) if (week >= 0) expected[week]++
+    for (const [, week, , , lost] of cases) if (week >= 0 && !lost) expected[week]++
     expect(weeks.map((w) => w.count)).toEqual(expected)
+    expect(weeks.map((w) => w.lost)).toEqual(expected.map((_, i) => (i === 11 ? 1 : 0)))
+    // A campaign wins over the referring site; neither is (direct); lost leads are apart.
+    expect(weeks[11].bySource).toEqual({ flyer: 1, '(direct)': 1 })
+    expect(weeks[10].bySource).toEqual({ 'google.com': 1 })
+    expect(weeks[0].bySource).toEqual({ flyer: 1 })
+  })
+
+  it('reads no sums when the window holds no lead', async () => {
+    const execute = vi.spyOn(h.payload.db.drizzle, 'execute')
+    const weeks = await leadsPerWeek(
+      { payload: h.payload, user: h.userOf('staff')! },
+      'America/Chicago',
+      new Date('2020-06-01T12:00:00Z'),
+    )
+    expect(execute).not.toHaveBeenCalled()
+    execute.mockRestore()
+    expect(weeks.map((w) => w.count + w.lost)).toEqual(Array.from({ length: 12 }, () => 0))
   })
 
   it("reads with the user's own access: an unapproved account is refused", async () => {

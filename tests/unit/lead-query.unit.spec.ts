@@ -5,7 +5,6 @@ import {
   leadsExportRequest,
   leadsWhere,
   recentWeeks,
-  countByWeek,
   leadFilters,
   leadsHref,
 } from '@/lib/lead-query'
@@ -90,21 +89,6 @@ describe('recentWeeks', () => {
     const weeks = recentWeeks(new Date('2026-11-04T12:00:00Z'), 2, TZ)
     expect(weeks[0].start.toISOString()).toBe('2026-10-26T05:00:00.000Z') // CDT
     expect(weeks[1].start.toISOString()).toBe('2026-11-02T06:00:00.000Z') // CST
-  })
-  it('counts dates per half-open week and ignores dates outside the window', () => {
-    const weeks = recentWeeks(new Date('2026-11-22T21:30:00Z'), 2, TZ)
-    expect(
-      countByWeek(
-        [
-          '2026-11-16T06:00:00.000Z',
-          '2026-11-16T05:59:59.000Z',
-          '2026-11-20T00:00:00Z',
-          '2026-11-23T06:00:00Z',
-          '2026-01-01T00:00:00Z',
-        ],
-        weeks,
-      ),
-    ).toEqual([1, 2])
   })
 })
 

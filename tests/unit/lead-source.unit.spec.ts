@@ -5,7 +5,6 @@ import {
   cleanSource,
   normalizePromoInput,
   promoLabel,
-  sourceKey,
   sourceLabel,
   usageText,
   visitSource,
@@ -74,10 +73,7 @@ describe('the visit source', () => {
     })
   })
 
-  it('names a source for filters and charts, and for people', () => {
-    expect(sourceKey({ utmSource: 'flyer', referrerHost: 'google.com' })).toBe('flyer')
-    expect(sourceKey({ referrerHost: 'google.com' })).toBe('google.com')
-    expect(sourceKey({})).toBe('(direct)')
+  it('names a source for people', () => {
     expect(sourceLabel({ utmSource: 'flyer', utmMedium: 'print', utmCampaign: 'fall' })).toBe(
       'flyer / print / fall',
     )

@@ -1,9 +1,11 @@
+import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest, TypedUser } from 'payload'
 import { cache } from 'react'
 
 import { businessTimeZone, formatBusinessDate, wallTime, zonedTime } from '@/lib/business-time'
-import { sourceKey } from '@/lib/lead-source'
-import { countByWeek, leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
+import { DIRECT_SOURCE } from '@/lib/lead-source'
+import { leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
+import { dbOf } from '@/server/db'
 import type { LeadFilters } from '@/lib/lead-query'
 
 // Read on the server with the signed-in user's own access, so the browser fetches no lists.
@@ -81,7 +83,9 @@ export async function promotionChoices({ payload, user }: Reader) {
   return docs.map((p) => ({ id: p.id, label: p.discountCode ? `${p.title} (${p.discountCode})` : p.title }))
 }
 
-// One query for the window's creation dates, counted here per business-zone week.
+// Summed in SQL per business-zone week, lost or not and source: a busy season is thousands
+// of leads, and reading each one through Payload cost the leads tab 0.7 s at 2 000. Leads'
+// read access is a yes or no for the whole collection, asked first through Payload's count.
 export async function leadsPerWeek(
   { payload, user }: Reader,
   timeZone: string,
@@ -89,38 +93,44 @@ export async function leadsPerWeek(
   weeks = 12,
 ): Promise<WeekCount[]> {
   const ranges = recentWeeks(now, weeks, timeZone)
-  const { docs } = await payload.find({
+  const from = ranges[0].start.toISOString()
+  const until = ranges[ranges.length - 1].end.toISOString()
+  const result = ranges.map((week) => ({
+    label: formatBusinessDate(week.start, timeZone, { time: false }).replace(/, \d{4}$/, ''),
+    count: 0,
+    lost: 0,
+    bySource: {} as Record<string, number>,
+  }))
+  const { totalDocs } = await payload.count({
     collection: 'leads',
-    where: { createdAt: { greater_than_equal: ranges[0].start.toISOString() } },
-    select: { createdAt: true, utmSource: true, referrerHost: true, lostReason: true },
-    depth: 0,
-    pagination: false,
+    where: { and: [{ createdAt: { greater_than_equal: from } }, { createdAt: { less_than: until } }] },
     overrideAccess: false,
     user,
   })
-  const counts = countByWeek(
-    docs.filter((d) => !d.lostReason).map((d) => d.createdAt),
-    ranges,
-  )
-  const lost = countByWeek(
-    docs.filter((d) => d.lostReason).map((d) => d.createdAt),
-    ranges,
-  )
-  const bySource = ranges.map(() => ({}) as Record<string, number>)
-  for (const doc of docs) {
-    if (doc.lostReason) continue
-    const t = new Date(doc.createdAt).getTime()
-    const i = ranges.findIndex((w) => t >= w.start.getTime() && t < w.end.getTime())
-    if (i < 0) continue
-    const key = sourceKey(doc)
-    bySource[i][key] = (bySource[i][key] ?? 0) + 1
+  if (!totalDocs) return result
+  // Weeks follow one another, so their starts and the last end are width_bucket's bounds.
+  const bounds = [...ranges.map((w) => w.start.toISOString()), until]
+  const db = await dbOf(payload)
+  const { rows } = (await db.execute(sql`
+    SELECT width_bucket(created_at, ARRAY[${sql.join(
+      bounds.map((b) => sql`${b}::timestamptz`),
+      sql`, `,
+    )}]) AS week,
+      lost_reason IS NOT NULL AS lost,
+      coalesce(nullif(utm_source, ''), nullif(referrer_host, ''), ${DIRECT_SOURCE}) AS source,
+      count(*)::int AS n
+    FROM leads WHERE created_at >= ${from}::timestamptz AND created_at < ${until}::timestamptz
+    GROUP BY 1, 2, 3`)) as unknown as { rows: { week: number; lost: boolean; source: string; n: number }[] }
+  for (const row of rows) {
+    const week = result[Number(row.week) - 1]
+    if (!week) continue
+    if (row.lost) week.lost += row.n
+    else {
+      week.count += row.n
+      week.bySource[row.source] = (week.bySource[row.source] ?? 0) + row.n
+    }
   }
-  return ranges.map((week, i) => ({
-    label: formatBusinessDate(week.start, timeZone, { time: false }).replace(/, \d{4}$/, ''),
-    count: counts[i],
-    lost: lost[i],
-    bySource: bySource[i],
-  }))
+  return result
 }
 
 type ScheduleInput = { type?: string; doc?: { relationTo?: string; value?: unknown } }
