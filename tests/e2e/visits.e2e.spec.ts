@@ -4,6 +4,7 @@ import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { quoteLinkPath, sentQuote } from '../helpers/e2e-quotes'
 import { expect, test } from '../helpers/e2e-test'
 import { adminToken, auth } from '../helpers/public-site'
+import { QUOTED_LEAD } from '../helpers/quote-fixtures'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
 // A booked visit from the quote page: a visitor in 78704 asks, gets a quote, accepts and books
@@ -146,4 +147,54 @@ test('a ZIP code outside the service area is accepted, with a note about the tri
   await form.getByRole('button', { name: 'Submit Request' }).click()
   await expect(page.getByText('Request Submitted!')).toBeVisible()
   await expect(page.getByText(/Outside our usual area: a trip fee may apply\.$/)).toBeVisible()
+})
+
+test("the owner books a caller's visit from the lead on a phone, moves it and cancels it", async ({
+  page,
+  request,
+}) => {
+  const lastName = `Caller${Date.now()}`
+  const token = await adminToken(request)
+  const created = await request.post('/api/leads?depth=0', {
+    headers: auth(token),
+    data: { ...QUOTED_LEAD, lastName, email: `${lastName.toLowerCase()}@example.com` },
+  })
+  expect(created.status()).toBe(201)
+  const lead = (await created.json()).doc as { id: number }
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+  await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+  const section = page.getByTestId('lead-visit')
+  await expect(section.getByText('No visit booked.')).toBeVisible()
+  const times = await section
+    .getByLabel('Book for')
+    .locator('option')
+    .evaluateAll((options) =>
+      options.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent! })),
+    )
+  expect(times.length).toBeGreaterThan(1)
+  const [first, second] = times
+
+  // The second time, picked and booked as soon as the controls show.
+  await section.getByLabel('Book for').selectOption(second.value)
+  await section.getByRole('button', { name: 'Book visit' }).click()
+  await expect(page.getByText('Visit booked', { exact: true })).toBeVisible()
+  await expect(section.getByTestId('lead-visit-time')).toHaveText(second.label)
+  await page.goto('/admin?tab=leads')
+  await expect(
+    page.getByTestId('upcoming-visit').filter({ hasText: `${QUOTED_LEAD.firstName} ${lastName}` }),
+  ).toContainText(second.label)
+
+  // Moved to the first time, then cancelled.
+  await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+  await section.getByLabel('Move to').selectOption(first.value)
+  await section.getByRole('button', { name: 'Move visit' }).click()
+  await expect(page.getByText('Visit moved', { exact: true })).toBeVisible()
+  await expect(section.getByTestId('lead-visit-time')).toHaveText(first.label)
+  await section.getByRole('button', { name: 'Cancel visit' }).click()
+  await expect(page.getByText('Visit cancelled', { exact: true })).toBeVisible()
+  await expect(section.getByText('No visit booked.')).toBeVisible()
+  await page.goto('/admin?tab=leads')
+  await expect(page.getByTestId('upcoming-visit').filter({ hasText: lastName })).toHaveCount(0)
 })
