@@ -8,8 +8,9 @@ import type { Target } from './lib/stats'
 
 // The back office at scale: 10 000 leads, and the requests its Lead Management tab
 // makes (first page newest first, a status filter, a name search) through the REST API
-// as the signed-in owner, then the tab's own document (its list and weekly chart). Leads are inserted straight into the
-// database: the point is reading them, and 10 000 API creates would take minutes.
+// as the signed-in owner, then the tab's own document (its list and weekly chart).
+// Leads are inserted straight into the database: the point is reading them, and
+// 10 000 API creates would take minutes.
 const LEADS = Number(process.env.BENCH_LEADS || 10_000)
 const REPEAT = Number(process.env.BENCH_BACKOFFICE_REPEAT || 40)
 const TAB_REPEAT = 20
