@@ -3,7 +3,8 @@ import pg from 'pg'
 import { leadsListPath } from '../tests/helpers/lead-requests'
 
 import { adminAuthorization } from './lib/auth'
-import { median, percentile, round, target } from './lib/stats'
+import { timeRequests } from './lib/requests'
+import { target } from './lib/stats'
 import type { Target } from './lib/stats'
 
 // The back office at scale: 10 000 leads, and the requests its Lead Management tab
@@ -36,31 +37,8 @@ export async function seedLeads(count: number) {
   }
 }
 
-/**
- * `path` asked for `repeat` times in a row as `authorization`, after three unmeasured
- * requests that warm the caches: median, 90th and 99th percentiles of the whole answer's time,
- * and the last answer's body.
- */
-export async function timeRequests(url: string, path: string, authorization: string, repeat = REPEAT) {
-  const times: number[] = []
-  let body = ''
-  for (let i = 0; i < repeat + 3; i++) {
-    const started = performance.now()
-    const res = await fetch(`${url}${path}`, { headers: { Authorization: authorization } })
-    body = await res.text()
-    if (!res.ok) throw new Error(`${path} answered ${res.status}`)
-    if (i >= 3) times.push(performance.now() - started)
-  }
-  return {
-    p50: round(median(times)),
-    p90: round(percentile(times, 90)),
-    p99: round(percentile(times, 99)),
-    body,
-  }
-}
-
 async function timeList(url: string, path: string, authorization: string) {
-  const { p50, p99, body } = await timeRequests(url, path, authorization)
+  const { p50, p99, body } = await timeRequests(url, path, authorization, REPEAT)
   return { p50, p99, totalDocs: (JSON.parse(body) as { totalDocs?: number }).totalDocs ?? 0 }
 }
 
