@@ -16,7 +16,7 @@ async function createdAt(id: number, iso: string) {
 }
 
 describe('leadsPerWeek', () => {
-  it("counts twelve business weeks in one query, Monday midnight in the business's zone", async () => {
+  it("sums twelve business weeks in one statement, Monday midnight in the business's zone", async () => {
     // Sunday 22 November 2026, 3:30 PM in Austin.
     const now = new Date('2026-11-22T21:30:00Z')
     // created at, week (-1: outside the window), utm_source, referrer_host, closed as lost
