@@ -1,8 +1,8 @@
 'use client'
 
-import { Button, ConfirmationModal, useModal, useTranslation } from '@payloadcms/ui'
+import { ConfirmationModal, useModal, useTranslation } from '@payloadcms/ui'
 
-import { useHydrated } from './use-hydrated'
+import { ActionButton } from './action-button.client'
 
 type Confirmed = {
   modalSlug: string
@@ -16,18 +16,11 @@ type Confirmed = {
 // A destructive action behind Payload's confirmation modal; disabled until it can open it.
 export function ConfirmButton(props: Confirmed) {
   const { openModal } = useModal()
-  const hydrated = useHydrated()
   return (
     <>
-      <Button
-        buttonStyle="error"
-        size="small"
-        margin={false}
-        disabled={!hydrated}
-        onClick={() => openModal(props.modalSlug)}
-      >
+      <ActionButton look="danger" onClick={() => openModal(props.modalSlug)}>
         {props.label}
-      </Button>
+      </ActionButton>
       <ConfirmationModal
         modalSlug={props.modalSlug}
         heading={props.heading}

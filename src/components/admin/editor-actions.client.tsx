@@ -1,6 +1,6 @@
 'use client'
 
-import { Button } from '@payloadcms/ui'
+import { ActionButton } from './action-button.client'
 
 export function EditorActions({
   noun,
@@ -15,12 +15,12 @@ export function EditorActions({
 }) {
   return (
     <div className="cbo-inline">
-      <Button type="submit" margin={false} disabled={saving}>
+      <ActionButton type="submit" disabled={saving}>
         {editing ? `Update ${noun}` : `Create ${noun}`}
-      </Button>
-      <Button buttonStyle="secondary" margin={false} onClick={onCancel}>
+      </ActionButton>
+      <ActionButton look="secondary" onClick={onCancel}>
         Cancel
-      </Button>
+      </ActionButton>
     </div>
   )
 }

@@ -1,16 +1,16 @@
 'use client'
 
-import { Button, toast } from '@payloadcms/ui'
+import { toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import type { FormEvent } from 'react'
 
 import type { GalleryImage, GalleryItem } from '@/payload-types'
 
 import { jsonInit, useApi } from './admin-fetch'
+import { ActionButton } from './action-button.client'
 import { DeleteButton } from './delete-button.client'
 import { EditorActions } from './editor-actions.client'
 import { useEditor } from './use-editor'
-import { useHydrated } from './use-hydrated'
 
 type GalleryFormValues = { title: string; description: string; before: File | null; after: File | null }
 const EMPTY: GalleryFormValues = { title: '', description: '', before: null, after: null }
@@ -30,8 +30,6 @@ export function GalleryTabClient({ items }: { items: GalleryItem[] | null }) {
   const { editing, values, set } = editor
   const { api } = useApi()
   const router = useRouter()
-  const hydrated = useHydrated()
-
   async function uploadImage(file: File, alt: string): Promise<number> {
     const form = new FormData()
     form.append('file', file)
@@ -99,13 +97,9 @@ export function GalleryTabClient({ items }: { items: GalleryItem[] | null }) {
     <div className="cbo-stack">
       <div className="cbo-toolbar">
         <h2>Gallery Management</h2>
-        <Button
-          margin={false}
-          disabled={!hydrated || editor.isOpen}
-          onClick={() => editor.open({ kind: 'create' })}
-        >
+        <ActionButton disabled={editor.isOpen} onClick={() => editor.open({ kind: 'create' })}>
           Add Gallery Item
-        </Button>
+        </ActionButton>
       </div>
 
       {editing.kind !== 'closed' ? (
@@ -172,15 +166,13 @@ export function GalleryTabClient({ items }: { items: GalleryItem[] | null }) {
             <h3>{item.title}</h3>
             {item.description ? <p className="cbo-description">{item.description}</p> : null}
             <div className="cbo-inline">
-              <Button
-                buttonStyle="secondary"
-                size="small"
-                margin={false}
-                disabled={!hydrated || editor.isOpen}
+              <ActionButton
+                look="secondary"
+                disabled={editor.isOpen}
                 onClick={() => editor.open({ kind: 'edit', item })}
               >
                 Edit
-              </Button>
+              </ActionButton>
               <DeleteButton
                 modalSlug={`delete-gallery-item-${item.id}`}
                 question="Are you sure you want to delete this item?"

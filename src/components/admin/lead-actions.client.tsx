@@ -1,12 +1,13 @@
 'use client'
 
-import { Button, toast } from '@payloadcms/ui'
+import { toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 
 import { LEAD_NOTE_MAX, LOST_REASONS, LOST_REASON_LABELS, type LostReason } from '@/lib/lead-events'
 
 import { ApiError, jsonInit, useApi } from './admin-fetch'
+import { ActionButton } from './action-button.client'
 import { useHydrated } from './use-hydrated'
 
 const messageOf = (error: unknown, fallback: string) =>
@@ -54,9 +55,9 @@ export function LeadNoteForm({ leadId }: { leadId: number }) {
         />
       </label>
       <div className="cbo-inline">
-        <Button type="submit" size="small" margin={false} disabled={!hydrated || busy || !text.trim()}>
+        <ActionButton type="submit" disabled={busy || !text.trim()}>
           Add note
-        </Button>
+        </ActionButton>
       </div>
     </form>
   )
@@ -64,10 +65,9 @@ export function LeadNoteForm({ leadId }: { leadId: number }) {
 
 // Closing as lost keeps the spec's status; reopening puts the lead back in the list.
 export function LeadLostControl({ leadId, lostReason }: { leadId: number; lostReason: LostReason | null }) {
-  const hydrated = useHydrated()
   const { api } = useApi()
   const router = useRouter()
-  const [reason, setReason] = useState<LostReason>(LOST_REASONS[0])
+  const reason = useRef<HTMLSelectElement>(null)
   const [busy, setBusy] = useState(false)
 
   async function save(value: LostReason | null) {
@@ -86,15 +86,9 @@ export function LeadLostControl({ leadId, lostReason }: { leadId: number; lostRe
     return (
       <div className="cbo-inline" data-testid="lead-lost">
         <span>Closed as lost: {LOST_REASON_LABELS[lostReason]}</span>
-        <Button
-          size="small"
-          buttonStyle="secondary"
-          margin={false}
-          disabled={!hydrated || busy}
-          onClick={() => save(null)}
-        >
+        <ActionButton look="secondary" disabled={busy} onClick={() => save(null)}>
           Reopen
-        </Button>
+        </ActionButton>
       </div>
     )
   }
@@ -102,8 +96,8 @@ export function LeadLostControl({ leadId, lostReason }: { leadId: number; lostRe
     <div className="cbo-inline">
       <label className="cbo-field">
         <span>Reason</span>
-        {/* Enabled with the script that reads it: a choice made before would be lost. */}
-        <select value={reason} disabled={!hydrated} onChange={(e) => setReason(e.target.value as LostReason)}>
+        {/* Uncontrolled: a choice made before the script loads is the one read on "Close". */}
+        <select ref={reason} defaultValue={LOST_REASONS[0]}>
           {LOST_REASONS.map((r) => (
             <option key={r} value={r}>
               {LOST_REASON_LABELS[r]}
@@ -111,15 +105,13 @@ export function LeadLostControl({ leadId, lostReason }: { leadId: number; lostRe
           ))}
         </select>
       </label>
-      <Button
-        size="small"
-        buttonStyle="secondary"
-        margin={false}
-        disabled={!hydrated || busy}
-        onClick={() => save(reason)}
+      <ActionButton
+        look="secondary"
+        disabled={busy}
+        onClick={() => save((reason.current?.value as LostReason | undefined) ?? LOST_REASONS[0])}
       >
         Close as lost
-      </Button>
+      </ActionButton>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import { Button, Pagination, toast } from '@payloadcms/ui'
+import { Pagination, toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
 
@@ -9,7 +9,7 @@ import type { LeadFilters } from '@/lib/lead-query'
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
 
 import { jsonInit, useApi } from './admin-fetch'
-import { useHydrated } from './use-hydrated'
+import { ActionButton } from './action-button.client'
 
 // A GET form, so filtering works before hydration.
 export function LeadFiltersForm({
@@ -23,7 +23,6 @@ export function LeadFiltersForm({
 }) {
   const router = useRouter()
   const form = useRef<HTMLFormElement>(null)
-  const hydrated = useHydrated()
   const { url } = useApi()
   const [exporting, setExporting] = useState(false)
 
@@ -128,12 +127,13 @@ export function LeadFiltersForm({
         <span>Search</span>
         <input type="search" name="q" placeholder="Name, phone or e-mail" defaultValue={filters.q} />
       </label>
-      <Button type="submit" buttonStyle="secondary" margin={false}>
+      {/* A GET form: searching works before the script loads, so this one is never held back. */}
+      <button type="submit" className="cbo-button cbo-button--secondary">
         Search
-      </Button>
-      <Button buttonStyle="secondary" margin={false} disabled={!hydrated || exporting} onClick={exportCsv}>
+      </button>
+      <ActionButton look="secondary" disabled={exporting} onClick={exportCsv}>
         Export CSV
-      </Button>
+      </ActionButton>
     </form>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import { Button, toast } from '@payloadcms/ui'
+import { toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
@@ -8,12 +8,11 @@ import { LEAD_STATUS_LABELS, nextLeadStatus } from '@/lib/lead-status'
 import type { LeadStatus } from '@/lib/lead-status'
 
 import { jsonInit, useApi } from './admin-fetch'
-import { useHydrated } from './use-hydrated'
+import { ActionButton } from './action-button.client'
 
 // Status only moves forward, one step at a time; a completed lead gets no button.
 export function LeadStatusButton({ id, status }: { id: number; status: LeadStatus }) {
   const [busy, setBusy] = useState(false)
-  const hydrated = useHydrated()
   const { api } = useApi()
   const router = useRouter()
   const next = nextLeadStatus(status)
@@ -32,8 +31,8 @@ export function LeadStatusButton({ id, status }: { id: number; status: LeadStatu
   }
 
   return (
-    <Button margin={false} size="small" disabled={!hydrated || busy} onClick={() => advance(next)}>
+    <ActionButton disabled={busy} onClick={() => advance(next)}>
       Mark {LEAD_STATUS_LABELS[next]}
-    </Button>
+    </ActionButton>
   )
 }

@@ -1,11 +1,11 @@
 'use client'
 
-import { Button, toast } from '@payloadcms/ui'
+import { toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 
 import { ApiError, jsonInit, useApi } from './admin-fetch'
-import { useHydrated } from './use-hydrated'
+import { ActionButton } from './action-button.client'
 
 export type SlotChoice = { start: string; label: string }
 
@@ -20,10 +20,9 @@ export function LeadVisit({
   visit: { id: number; label: string } | null
   slots: SlotChoice[]
 }) {
-  const hydrated = useHydrated()
   const { api } = useApi()
   const router = useRouter()
-  const [start, setStart] = useState(slots[0]?.start ?? '')
+  const slot = useRef<HTMLSelectElement>(null)
   const [busy, setBusy] = useState(false)
 
   async function run(path: string, body: unknown, done: string) {
@@ -47,15 +46,13 @@ export function LeadVisit({
       {visit ? (
         <div className="cbo-inline">
           <span data-testid="lead-visit-time">{visit.label}</span>
-          <Button
-            size="small"
-            buttonStyle="secondary"
-            margin={false}
-            disabled={!hydrated || busy}
+          <ActionButton
+            look="secondary"
+            disabled={busy}
             onClick={() => run(`/visits/${visit.id}/cancel`, {}, 'Visit cancelled')}
           >
             Cancel visit
-          </Button>
+          </ActionButton>
         </div>
       ) : (
         <p className="cbo-meta">No visit booked.</p>
@@ -64,7 +61,8 @@ export function LeadVisit({
         <div className="cbo-inline">
           <label className="cbo-field">
             <span>{visit ? 'Move to' : 'Book for'}</span>
-            <select value={start} disabled={!hydrated} onChange={(e) => setStart(e.target.value)}>
+            {/* Uncontrolled: a choice made before the script loads is the one read on "Book". */}
+            <select ref={slot} defaultValue={slots[0].start}>
               {slots.map((slot) => (
                 <option key={slot.start} value={slot.start}>
                   {slot.label}
@@ -72,16 +70,18 @@ export function LeadVisit({
               ))}
             </select>
           </label>
-          <Button
-            size="small"
-            margin={false}
-            disabled={!hydrated || busy || !start}
+          <ActionButton
+            disabled={busy}
             onClick={() =>
-              run('/visits/book', { lead: leadId, start }, visit ? 'Visit moved' : 'Visit booked')
+              run(
+                '/visits/book',
+                { lead: leadId, start: slot.current?.value },
+                visit ? 'Visit moved' : 'Visit booked',
+              )
             }
           >
             {visit ? 'Move visit' : 'Book visit'}
-          </Button>
+          </ActionButton>
         </div>
       ) : (
         <p className="cbo-meta">No open slots in the coming days.</p>

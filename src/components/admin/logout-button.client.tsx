@@ -1,6 +1,6 @@
 'use client'
 
-import { Button, toast, useConfig } from '@payloadcms/ui'
+import { toast, useConfig } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import type { MouseEvent } from 'react'
@@ -16,6 +16,7 @@ export function LogoutButton() {
   const href = `${config.routes.admin}/logout`
   async function logout(event: MouseEvent) {
     event.preventDefault()
+    if (busy) return
     setBusy(true)
     try {
       await api('/users/logout', { method: 'POST' })
@@ -26,8 +27,8 @@ export function LogoutButton() {
     }
   }
   return (
-    <Button el="anchor" url={href} buttonStyle="secondary" margin={false} disabled={busy} onClick={logout}>
+    <a href={href} className="cbo-button cbo-button--secondary" aria-disabled={busy} onClick={logout}>
       Logout
-    </Button>
+    </a>
   )
 }

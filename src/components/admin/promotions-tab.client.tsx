@@ -1,6 +1,6 @@
 'use client'
 
-import { Button, CheckboxInput, Pill, toast } from '@payloadcms/ui'
+import { CheckboxInput, Pill, toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import type { FormEvent } from 'react'
 
@@ -18,10 +18,10 @@ import { usageText } from '@/lib/lead-source'
 import { bannerColor } from '@/lib/promotions'
 
 import { jsonInit, useApi } from './admin-fetch'
+import { ActionButton } from './action-button.client'
 import { DeleteButton } from './delete-button.client'
 import { EditorActions } from './editor-actions.client'
 import { useEditor } from './use-editor'
-import { useHydrated } from './use-hydrated'
 
 const failure = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Failed to save promotion'
@@ -44,7 +44,6 @@ export function PromotionsTabClient({
   const { editing, values, set } = editor
   const { api } = useApi()
   const router = useRouter()
-  const hydrated = useHydrated()
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -91,13 +90,9 @@ export function PromotionsTabClient({
     <div className="cbo-stack">
       <div className="cbo-toolbar">
         <h2>Promotions & Specials</h2>
-        <Button
-          margin={false}
-          disabled={!hydrated || editor.isOpen}
-          onClick={() => editor.open({ kind: 'create' })}
-        >
+        <ActionButton disabled={editor.isOpen} onClick={() => editor.open({ kind: 'create' })}>
           Add Promotion
-        </Button>
+        </ActionButton>
       </div>
 
       {editing.kind !== 'closed' ? (
@@ -261,15 +256,13 @@ export function PromotionsTabClient({
                 checked={p.isActive === true}
                 onToggle={(e) => toggle(p, e.target.checked)}
               />
-              <Button
-                buttonStyle="secondary"
-                size="small"
-                margin={false}
-                disabled={!hydrated || editor.isOpen}
+              <ActionButton
+                look="secondary"
+                disabled={editor.isOpen}
                 onClick={() => editor.open({ kind: 'edit', item: p })}
               >
                 Edit
-              </Button>
+              </ActionButton>
               <DeleteButton
                 modalSlug={`delete-promotion-${p.id}`}
                 question="Are you sure you want to delete this promotion?"

@@ -1,6 +1,6 @@
 'use client'
 
-import { Button, toast } from '@payloadcms/ui'
+import { toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
@@ -10,7 +10,7 @@ import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@/lib/quote-status'
 import type { Quote } from '@/payload-types'
 
 import { jsonInit, useApi } from './admin-fetch'
-import { useHydrated } from './use-hydrated'
+import { ActionButton } from './action-button.client'
 
 export type QuoteOffer = { key: string; title: string; priceCents: number }
 
@@ -60,7 +60,6 @@ export function QuoteEditor({
   answered: string | null
   timeZone: string
 }) {
-  const hydrated = useHydrated()
   const { api } = useApi()
   const router = useRouter()
   const firstOffer = offers[0]?.key ?? ''
@@ -196,29 +195,17 @@ export function QuoteEditor({
               </label>
             )}
             {lines.length > 1 && !accepted ? (
-              <Button
-                margin={false}
-                size="small"
-                buttonStyle="secondary"
-                disabled={!hydrated}
-                onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
-              >
+              <ActionButton look="secondary" onClick={() => setLines((all) => all.filter((_, j) => j !== i))}>
                 Remove line {i + 1}
-              </Button>
+              </ActionButton>
             ) : null}
           </div>
         ))}
         {accepted ? null : (
           <>
-            <Button
-              margin={false}
-              size="small"
-              buttonStyle="secondary"
-              disabled={!hydrated}
-              onClick={() => setLines((all) => [...all, blankLine(firstOffer)])}
-            >
+            <ActionButton look="secondary" onClick={() => setLines((all) => [...all, blankLine(firstOffer)])}>
               Add line
-            </Button>
+            </ActionButton>
             <div className="cbo-row">
               <label className="cbo-field cbo-field--grow">
                 <span>Note for the customer</span>
@@ -230,19 +217,13 @@ export function QuoteEditor({
               </label>
             </div>
             <div className="cbo-inline">
-              <Button margin={false} size="small" type="submit" disabled={!hydrated || busy}>
+              <ActionButton type="submit" disabled={busy}>
                 Save quote
-              </Button>
+              </ActionButton>
               {quote ? (
-                <Button
-                  margin={false}
-                  size="small"
-                  buttonStyle="secondary"
-                  disabled={!hydrated || busy}
-                  onClick={send}
-                >
+                <ActionButton look="secondary" disabled={busy} onClick={send}>
                   {status === 'draft' ? 'Send quote' : 'Send again'}
-                </Button>
+                </ActionButton>
               ) : null}
             </div>
           </>
