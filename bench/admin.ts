@@ -611,7 +611,7 @@ async function roundRobin(
         for (const mode of ['cold', 'warm'] as const) {
           const [f, e] = [measured[name][mode][i], measured[name].elements[mode][i]]
           console.log(
-            `  round ${i + 1}, ${name} ${mode}: LCP ${f.lcpMs} ms (render delay ${f.lcpRenderDelayMs}; TTFB ${f.ttfbMs}, first paint at ${f.observedFcpMs} unthrottled, document in at ${f.documentInMs}, stylesheets at ${f.stylesheetsInMs}, compiling ${f.compileMs}, of it for the profiler ${f.profilerOnlyMs}; servers' CPU ${f.siteCpuMs} + floor ${f.floorCpuMs}) ${e.lcp}; shifted most: ${e.shift || 'nothing'}`,
+            `  round ${i + 1}, ${name} ${mode}: LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms (LCP's render delay ${f.lcpRenderDelayMs}; TTFB ${f.ttfbMs}, first paint at ${f.observedFcpMs} unthrottled, document in at ${f.documentInMs}, stylesheets at ${f.stylesheetsInMs}, compiling ${f.compileMs}, of it for the profiler ${f.profilerOnlyMs}; servers' CPU ${f.siteCpuMs} + floor ${f.floorCpuMs}) ${e.lcp}; shifted most: ${e.shift || 'nothing'}`,
           )
         }
       }
