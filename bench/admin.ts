@@ -527,6 +527,12 @@ async function measure(port: number, page: Page, flags: RunFlags): Promise<Run> 
     // (profilerOnlyMs). Not by default: it adds a trace event to every compile, on the
     // main thread whose blocking time is measured.
     ...(TRACES ? { additionalTraceCategories: 'disabled-by-default-v8.compile' } : {}),
+    // Lighthouse's back/forward-cache check loads the page a second time after the trace (these
+    // no-store pages never enter that cache), and V8 writes its code cache during that load, cut
+    // short at a random point. The warm runs then read that partial cache and compile the rest
+    // every time: the slow half of the warm figures. Without it, the second load (the warm-up
+    // below) writes the whole cache and the measured one reads it, as on the owner's phone.
+    skipAudits: ['bf-cache'],
     ...flags,
   })
   const final = run.lhr.finalDisplayedUrl

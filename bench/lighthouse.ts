@@ -90,7 +90,12 @@ export function launchChrome() {
 /** Lighthouse's own flags a run may add: request headers, a kept cache, fewer categories. */
 export type RunFlags = Pick<
   Flags,
-  'extraHeaders' | 'disableStorageReset' | 'onlyCategories' | 'onlyAudits' | 'additionalTraceCategories'
+  | 'extraHeaders'
+  | 'disableStorageReset'
+  | 'onlyCategories'
+  | 'onlyAudits'
+  | 'skipAudits'
+  | 'additionalTraceCategories'
 >
 
 /** One Lighthouse run of one page in the Chromium listening on `port`, as Lighthouse returns it. */
