@@ -149,3 +149,46 @@ test('a lead closed as lost leaves the working list and is found under its own f
   await expect(card).toContainText('Larry Lost')
   await expect(card).toContainText('Closed as lost: No answer')
 })
+
+test('a note and a lost reason given before the page script has loaded are the ones saved', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request)
+  const made = await request.post('/api/leads?depth=0', {
+    headers: auth(token),
+    data: {
+      firstName: 'Sam',
+      lastName: 'Slowphone',
+      email: `slow-${Date.now()}@example.com`,
+      phone: '(512) 555-0195',
+      description: 'Two scuffed rims.',
+      serviceType: 'rim_restoration',
+    },
+  })
+  const leadId = (await made.json()).doc.id as number
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+
+  // The page's scripts wait, as on a slow connection, while the owner writes.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/_next\/static\/.*\.js/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto(`/admin?tab=leads&lead=${leadId}`, { waitUntil: 'commit' })
+  await page.getByLabel('Reason').selectOption('out_of_area')
+  await page.getByLabel('Note', { exact: true }).fill('Lives in San Antonio, out of our area.')
+  const addNote = page.getByRole('button', { name: 'Add note' })
+  await expect(addNote).toBeDisabled()
+
+  release()
+  await addNote.click()
+  await expect(page.getByTestId('lead-timeline').locator('li').first()).toContainText(
+    'Lives in San Antonio, out of our area.',
+  )
+  await expect(page.getByLabel('Note', { exact: true })).toHaveValue('')
+  await page.getByRole('button', { name: 'Close as lost' }).click()
+  await expect(page.getByTestId('lead-lost')).toHaveText(/Closed as lost: Out of area/)
+})

@@ -2,30 +2,32 @@
 
 import { toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 import { LEAD_NOTE_MAX, LOST_REASONS, LOST_REASON_LABELS, type LostReason } from '@/lib/lead-events'
 
 import { ApiError, jsonInit, useApi } from './admin-fetch'
 import { ActionButton } from './action-button.client'
-import { useHydrated } from './use-hydrated'
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status < 500 ? error.message : fallback
 
-// A note on the lead's timeline, in the name of whoever writes it.
+// A note on the lead's timeline, in the name of whoever writes it. Uncontrolled, so a note
+// typed before the script has loaded is kept and counts once it has.
 export function LeadNoteForm({ leadId }: { leadId: number }) {
-  const hydrated = useHydrated()
   const { api } = useApi()
   const router = useRouter()
-  const [text, setText] = useState('')
+  const field = useRef<HTMLTextAreaElement>(null)
+  const [empty, setEmpty] = useState(true)
   const [busy, setBusy] = useState(false)
+  useEffect(() => setEmpty(!field.current?.value.trim()), [])
 
   async function save() {
     setBusy(true)
     try {
-      await api('/lead-events?depth=0', jsonInit('POST', { lead: leadId, text }))
-      setText('')
+      await api('/lead-events?depth=0', jsonInit('POST', { lead: leadId, text: field.current?.value ?? '' }))
+      if (field.current) field.current.value = ''
+      setEmpty(true)
       toast.success('Note added')
       router.refresh()
     } catch (error) {
@@ -45,17 +47,16 @@ export function LeadNoteForm({ leadId }: { leadId: number }) {
       <label className="cbo-field">
         <span>Note</span>
         <textarea
+          ref={field}
           name="text"
           rows={3}
           maxLength={LEAD_NOTE_MAX}
-          disabled={!hydrated}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => setEmpty(!e.target.value.trim())}
           placeholder="Called, left a message…"
         />
       </label>
       <div className="cbo-inline">
-        <ActionButton type="submit" disabled={busy || !text.trim()}>
+        <ActionButton type="submit" disabled={busy || empty}>
           Add note
         </ActionButton>
       </div>
