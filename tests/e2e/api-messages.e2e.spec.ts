@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test'
 
 import { expect, test } from '../helpers/e2e-test'
+import { staffLead } from '../helpers/public-site'
 
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
@@ -117,18 +118,14 @@ test('an empty note on a lead, and a visit at a time not offered, read why they 
   request,
 }) => {
   const { headers } = await signInAsAdmin(request)
-  const lead = await request.post('/api/leads?depth=0', {
-    headers,
-    data: {
-      firstName: 'Nora',
-      lastName: 'Note',
-      email: `note-${Date.now()}@example.com`,
-      phone: '(512) 555-0196',
-      description: 'One scuffed rim.',
-      serviceType: 'rim_rash',
-    },
+  const leadId = await staffLead(request, headers, {
+    firstName: 'Nora',
+    lastName: 'Note',
+    email: `note-${Date.now()}@example.com`,
+    phone: '(512) 555-0196',
+    description: 'One scuffed rim.',
+    serviceType: 'rim_rash',
   })
-  const leadId = (await lead.json()).doc.id as number
   const note = await request.post('/api/lead-events', { headers, data: { lead: leadId, text: '   ' } })
   expect(note.status()).toBe(400)
   expect(await firstMessage(note)).toBe('Write the note first.')

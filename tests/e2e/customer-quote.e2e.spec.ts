@@ -1,7 +1,7 @@
 import { capturedMails } from '../helpers/captured-mail'
 import { quoteLinkPath, sentQuote, writeFourRimsAndCaps } from '../helpers/e2e-quotes'
 import { expect, test } from '../helpers/e2e-test'
-import { adminToken, auth, expectNoSeriousAxeViolations } from '../helpers/public-site'
+import { adminToken, auth, expectNoSeriousAxeViolations, staffLead } from '../helpers/public-site'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
 // A priced quote from the customer's side: the e-mail's link opens the quote, the customer
@@ -62,18 +62,14 @@ test("the owner writes and sends a quote from the lead's details on a phone; it 
   await page.setViewportSize({ width: 390, height: 844 })
   const token = await adminToken(request)
   const email = `owner-quote-${Date.now()}@example.com`
-  const lead = await request.post('/api/leads?depth=0', {
-    headers: auth(token),
-    data: {
-      firstName: 'Olive',
-      lastName: 'Owner',
-      email,
-      phone: '(512) 555-0190',
-      description: 'Two scraped rims.',
-      serviceType: 'rim_rash',
-    },
+  const leadId = await staffLead(request, auth(token), {
+    firstName: 'Olive',
+    lastName: 'Owner',
+    email,
+    phone: '(512) 555-0190',
+    description: 'Two scraped rims.',
+    serviceType: 'rim_rash',
   })
-  const leadId = (await lead.json()).doc.id as number
   expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
   await page.goto(`/admin?tab=leads&lead=${leadId}`)
   const editor = page.getByTestId('quote-editor')

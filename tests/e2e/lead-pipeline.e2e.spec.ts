@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { capturedMails } from '../helpers/captured-mail'
 import { quoteLinkPath, writeFourRimsAndCaps } from '../helpers/e2e-quotes'
 import { expect, test } from '../helpers/e2e-test'
-import { adminToken, auth } from '../helpers/public-site'
+import { adminToken, auth, staffLead } from '../helpers/public-site'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
 // From a request to a yes and a review, as the owner works it on a phone: a visitor asks for
@@ -119,18 +119,14 @@ test('a lead closed as lost leaves the working list and is found under its own f
 }) => {
   const token = await adminToken(request)
   const email = `lost-${Date.now()}@example.com`
-  const made = await request.post('/api/leads?depth=0', {
-    headers: auth(token),
-    data: {
-      firstName: 'Larry',
-      lastName: 'Lost',
-      email,
-      phone: '(512) 555-0194',
-      description: 'One bent rim.',
-      serviceType: 'rim_restoration',
-    },
+  const leadId = await staffLead(request, auth(token), {
+    firstName: 'Larry',
+    lastName: 'Lost',
+    email,
+    phone: '(512) 555-0194',
+    description: 'One bent rim.',
+    serviceType: 'rim_restoration',
   })
-  const leadId = (await made.json()).doc.id as number
   await page.setViewportSize({ width: 390, height: 844 })
   expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
   await page.goto(`/admin?tab=leads&lead=${leadId}`)
@@ -155,18 +151,14 @@ test('a note and a lost reason given before the page script has loaded are the o
   request,
 }) => {
   const token = await adminToken(request)
-  const made = await request.post('/api/leads?depth=0', {
-    headers: auth(token),
-    data: {
-      firstName: 'Sam',
-      lastName: 'Slowphone',
-      email: `slow-${Date.now()}@example.com`,
-      phone: '(512) 555-0195',
-      description: 'Two scuffed rims.',
-      serviceType: 'rim_restoration',
-    },
+  const leadId = await staffLead(request, auth(token), {
+    firstName: 'Sam',
+    lastName: 'Slowphone',
+    email: `slow-${Date.now()}@example.com`,
+    phone: '(512) 555-0195',
+    description: 'Two scuffed rims.',
+    serviceType: 'rim_restoration',
   })
-  const leadId = (await made.json()).doc.id as number
   await page.setViewportSize({ width: 390, height: 844 })
   expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
 

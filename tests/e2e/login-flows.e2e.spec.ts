@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 
 import { capturedMails, leadLinkOf, newLeadMail } from '../helpers/captured-mail'
 import { expect, test } from '../helpers/e2e-test'
-import { adminToken, auth } from '../helpers/public-site'
+import { adminToken, auth, staffLead } from '../helpers/public-site'
 
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
@@ -63,19 +63,16 @@ test("the new-lead e-mail's link opens that lead's details once the owner has si
   request,
 }) => {
   const email = `mail-link-${Date.now()}@example.com`
-  const created = await request.post('/api/leads?depth=0', {
-    headers: auth(await adminToken(request)),
-    data: {
+  const leadId = String(
+    await staffLead(request, auth(await adminToken(request)), {
       firstName: 'Mila',
       lastName: 'Link',
       email,
       phone: '512-555-0177',
       description: 'Scuffed rims on all four wheels.',
       serviceType: 'rim_rash',
-    },
-  })
-  expect(created.status()).toBe(201)
-  const leadId = String((await created.json()).doc.id)
+    }),
+  )
   await expect.poll(() => newLeadMail(email), { timeout: 30_000 }).toContain('Mila Link')
   const link = leadLinkOf(newLeadMail(email))
   expect(link, 'the e-mail links to the lead').not.toBeNull()

@@ -1,6 +1,6 @@
 import { capturedMails } from '../helpers/captured-mail'
 import { expect, test } from '../helpers/e2e-test'
-import { adminToken, auth } from '../helpers/public-site'
+import { adminToken, auth, staffLead } from '../helpers/public-site'
 
 // After a job is completed the customer is asked for a review, once, by the server's own job
 // queue; the link in that e-mail stops them for good.
@@ -15,18 +15,14 @@ test('a completed job asks for a review once; its link stops review requests', a
   ).toBe(true)
   try {
     const email = `review-${Date.now()}@example.com`
-    const made = await request.post('/api/leads?depth=0', {
-      headers,
-      data: {
-        firstName: 'Rae',
-        lastName: 'Review',
-        email,
-        phone: '(512) 555-0191',
-        description: 'Four rims refinished.',
-        serviceType: 'rim_rash',
-      },
+    const id = await staffLead(request, headers, {
+      firstName: 'Rae',
+      lastName: 'Review',
+      email,
+      phone: '(512) 555-0191',
+      description: 'Four rims refinished.',
+      serviceType: 'rim_rash',
     })
-    const { id } = (await made.json()).doc as { id: number }
     for (const status of ['contacted', 'quoted', 'completed']) {
       expect((await request.patch(`/api/leads/${id}`, { headers, data: { status } })).ok()).toBe(true)
     }

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { quoteLinkPath, sentQuote } from '../helpers/e2e-quotes'
 import { expect, test } from '../helpers/e2e-test'
-import { adminToken, auth } from '../helpers/public-site'
+import { adminToken, auth, staffLead } from '../helpers/public-site'
 import { QUOTED_LEAD } from '../helpers/quote-fixtures'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
@@ -155,16 +155,15 @@ test("the owner books a caller's visit from the lead on a phone, moves it and ca
 }) => {
   const lastName = `Caller${Date.now()}`
   const token = await adminToken(request)
-  const created = await request.post('/api/leads?depth=0', {
-    headers: auth(token),
-    data: { ...QUOTED_LEAD, lastName, email: `${lastName.toLowerCase()}@example.com` },
+  const leadId = await staffLead(request, auth(token), {
+    ...QUOTED_LEAD,
+    lastName,
+    email: `${lastName.toLowerCase()}@example.com`,
   })
-  expect(created.status()).toBe(201)
-  const lead = (await created.json()).doc as { id: number }
 
   await page.setViewportSize({ width: 390, height: 844 })
   expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
-  await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+  await page.goto(`/admin?tab=leads&lead=${leadId}`)
   const section = page.getByTestId('lead-visit')
   await expect(section.getByText('No visit booked.')).toBeVisible()
   const times = await section
@@ -187,7 +186,7 @@ test("the owner books a caller's visit from the lead on a phone, moves it and ca
   ).toContainText(second.label)
 
   // Moved to the first time, then cancelled.
-  await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+  await page.goto(`/admin?tab=leads&lead=${leadId}`)
   await section.getByLabel('Move to').selectOption(first.value)
   await section.getByRole('button', { name: 'Move visit' }).click()
   await expect(page.getByText('Visit moved', { exact: true })).toBeVisible()

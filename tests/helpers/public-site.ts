@@ -29,3 +29,14 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 export function auth(token: string) {
   return { Authorization: `JWT ${token}` }
 }
+
+// A lead made as staff through the API (no rate limit, no photos); its id.
+export async function staffLead(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  data: Record<string, unknown>,
+): Promise<number> {
+  const made = await request.post('/api/leads?depth=0', { headers, data })
+  expect(made.status()).toBe(201)
+  return ((await made.json()) as { doc: { id: number } }).doc.id
+}
