@@ -22,6 +22,8 @@ export const GalleryItems: CollectionConfig = {
     read: approvedStaffOrPublished,
     update: approvedStaff,
     delete: approvedStaff,
+    // Versions hold drafts and staff-only fields; Payload's default is any signed-in account.
+    readVersions: approvedStaff,
   },
   defaultSort: '-createdAt',
   versions: { maxPerDoc: 20, drafts: { autosave: { interval: 2000 }, schedulePublish: true } },

@@ -30,6 +30,8 @@ export const Promotions: CollectionConfig = {
     read: approvedStaffOrActivePromotion,
     update: approvedStaff,
     delete: approvedStaff,
+    // Versions hold drafts and staff-only fields; Payload's default is any signed-in account.
+    readVersions: approvedStaff,
   },
   defaultSort: '-createdAt',
   // A promotion can be prepared as a draft and published at a set time by the job queue.

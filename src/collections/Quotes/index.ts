@@ -32,7 +32,14 @@ export const Quotes: CollectionConfig = {
     defaultColumns: ['lead', 'status', 'totalCents', 'validUntil', 'updatedAt'],
     description: 'Priced quotes sent to customers; written from a lead in Lead Management.',
   },
-  access: { create: approvedStaff, read: approvedStaff, update: approvedStaff, delete: approvedStaff },
+  access: {
+    create: approvedStaff,
+    read: approvedStaff,
+    update: approvedStaff,
+    delete: approvedStaff,
+    // Payload lets any signed-in account read versions unless this is set.
+    readVersions: approvedStaff,
+  },
   versions: { maxPerDoc: 20 },
   defaultSort: '-createdAt',
   hooks: {
