@@ -1,8 +1,10 @@
+import type { Pool } from 'pg'
+import { commitTransaction, createLocalReq, initTransaction } from 'payload'
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
-import { quoteForToken } from '@/server/quote-links'
+import { answerQuote, quoteForToken } from '@/server/quote-links'
 import { quoteNonceOf, quoteToken } from '@/server/quote-token'
 
 import { capturedMails } from '../helpers/captured-mail'
@@ -336,6 +338,74 @@ describe("the customer's answer", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(19).fill(409)])
     expect(await answerJobs()).toBe(1)
     expect((await h.payload.findByID({ collection: 'quotes', id })).status).toBe('accepted')
+  })
+
+  // Sessions of this database waiting for a row another transaction holds.
+  const waitingOnLocks = async () => {
+    const pool = (h.payload.db as unknown as { pool: Pool }).pool
+    const { rows } = await pool.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+    )
+    return rows[0].n as number
+  }
+  const staffSave = (id: number) =>
+    h.http.patch(`/api/quotes/${id}`, {
+      json: { note: 'Bring the wide tyre.' },
+      session: h.sessionOf('staff'),
+    })
+
+  it("a staff save made while the customer's Accept commits never undoes it", async () => {
+    const { id, token } = await sentQuote()
+    // The customer's Accept, recorded in a transaction held open; a staff save starts meanwhile.
+    const customer = await createLocalReq({}, h.payload)
+    await initTransaction(customer)
+    const nonce = quoteNonceOf(h.payload.secret, token)!
+    expect(await answerQuote(customer, nonce, { kind: 'accept', from: '198.51.100.9' })).toBe(id)
+    const save = staffSave(id)
+    await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1)
+    await commitTransaction(customer)
+    const res = await save
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(res.body)).toContain('An accepted quote cannot be changed.')
+    const quote = await h.payload.findByID({ collection: 'quotes', id, showHiddenFields: true })
+    expect(quote).toMatchObject({ status: 'accepted', tokenNonce: nonce, note: null })
+  })
+
+  it('a staff save under way when the customer taps Accept: the customer is told, nothing is half done', async () => {
+    const { id, token } = await sentQuote()
+    // The staff save, in a transaction held open; the customer taps Accept meanwhile.
+    const staff = await createLocalReq({ user: h.userOf('staff') }, h.payload)
+    await initTransaction(staff)
+    await h.payload.update({
+      collection: 'quotes',
+      id,
+      data: { note: 'Bring the wide tyre.' },
+      overrideAccess: false,
+      user: h.userOf('staff'),
+      req: staff,
+    })
+    const accept = post('accept', { token })
+    await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1)
+    await commitTransaction(staff)
+    const res = await accept
+    expect(res.status).toBe(409)
+    expect(res.body).toEqual({ message: 'This quote cannot be answered any more.' })
+    const quote = await h.payload.findByID({ collection: 'quotes', id, showHiddenFields: true })
+    expect(quote).toMatchObject({ status: 'draft', tokenNonce: null, note: 'Bring the wide tyre.' })
+    expect(await answerJobs()).toBe(0)
+  })
+
+  it('raced against staff saves, an acceptance the customer was told of is always kept', async () => {
+    for (let round = 0; round < 8; round++) {
+      const { id, token } = await sentQuote()
+      const [accepted, saved] = await Promise.all([post('accept', { token }), staffSave(id)])
+      const quote = await h.payload.findByID({ collection: 'quotes', id })
+      // Exactly one of the two wins, and the quote says which.
+      expect([accepted.status, saved.status].sort()).toEqual(
+        accepted.status === 200 ? [200, 400] : [200, 409],
+      )
+      expect(quote.status).toBe(accepted.status === 200 ? 'accepted' : 'draft')
+    }
   })
 
   it('a request for changes reaches the business with its words', async () => {

@@ -10,6 +10,7 @@ import { timestampFields } from '@/fields/timestamps'
 import { sendQuote } from '@/endpoints/sendQuote'
 
 import { copyChangeToLead, copyDeleteToLead } from './hooks/copyToLead'
+import { lockQuotes } from './hooks/lockQuotes'
 import { priceQuoteLines } from './hooks/priceQuoteLines'
 
 // Written by the server only: the prices, the totals and the quote's life with the customer.
@@ -43,6 +44,7 @@ export const Quotes: CollectionConfig = {
   versions: { maxPerDoc: 20 },
   defaultSort: '-createdAt',
   hooks: {
+    beforeOperation: [lockQuotes],
     beforeChange: [priceQuoteLines],
     afterChange: [copyChangeToLead],
     afterDelete: [copyDeleteToLead],

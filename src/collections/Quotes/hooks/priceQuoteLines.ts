@@ -27,9 +27,11 @@ function promoOf(lead: Lead): PromoSnapshot | null {
 // never kept (those fields are the server's). A quote the customer accepted stays as it is.
 export const priceQuoteLines: CollectionBeforeChangeHook<Quote> = async ({ data, originalDoc, req }) => {
   // The server moving the quote along (sent, accepted...) changes its status only.
+  // originalDoc is read after lockQuotes, so it holds an answer the customer just committed.
   const lifecycle = req.context[QUOTE_STATUS_CONTEXT] as QuoteStatus | undefined
+  if (originalDoc?.status === 'accepted' && lifecycle !== 'accepted')
+    refuse('An accepted quote cannot be changed.', 'status')
   if (lifecycle) return { ...data, status: lifecycle }
-  if (originalDoc?.status === 'accepted') refuse('An accepted quote cannot be changed.', 'status')
   const leadId = typeof data.lead === 'object' && data.lead ? data.lead.id : (data.lead ?? originalDoc?.lead)
   const lead = leadId
     ? await req.payload.findByID({
