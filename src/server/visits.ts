@@ -72,11 +72,14 @@ export async function openSlots(payload: Payload, now = new Date()): Promise<Slo
   return visitSlots(settings, now, await bookedPlaces(payload), settings.blocked)
 }
 
-export type Booking = { ok: true; visit: number } | { ok: false; reason: 'not_offered' | 'taken' }
+export type Booking =
+  { ok: true; visit: number } | { ok: false; reason: 'not_offered' | 'taken' | 'too_late' }
 
+// What staff are told (the customer's page has its own words, src/lib/visit-messages.ts).
 export const BOOKING_MESSAGES = {
   not_offered: 'That time is not offered. Please pick one of the times shown.',
   taken: 'Sorry, that time was just taken. Please pick another.',
+  too_late: 'This visit has begun or taken place; it cannot be moved.',
 } as const
 
 type BookingInput = {
@@ -107,9 +110,26 @@ export async function bookVisit(
   }
   const end = new Date(start.getTime() + settings.slotMinutes * 60_000)
   const db = await dbOf(payload, req)
-  await db.execute(sql`
-    UPDATE visits SET cancelled_at = now(), updated_at = now()
-    WHERE lead_id = ${input.lead} AND cancelled_at IS NULL`)
+  // A move is a cancellation of the live visit, by the same rule as one: a customer up to the
+  // minimum notice, staff until it begins; a visit that took place is never moved.
+  const notice = input.by === 'customer' ? settings.noticeMinutes : 0
+  const live = (await db.execute(sql`
+    SELECT id, start > now() + ${`${notice} minutes`}::interval AS movable FROM visits
+    WHERE lead_id = ${input.lead} AND cancelled_at IS NULL FOR UPDATE`)) as unknown as {
+    rows: { id: number | string; movable: boolean }[]
+  }
+  const current = live.rows[0]
+  if (current && !current.movable) return { ok: false, reason: 'too_late' }
+  if (current) {
+    await db.execute(sql`
+      UPDATE visits SET cancelled_at = now(), updated_at = now() WHERE id = ${current.id}`)
+    await recordLeadEvent(payload, req, {
+      lead: input.lead,
+      kind: 'visit_cancelled',
+      text: `Moved to ${formatBusinessDate(start, settings.timeZone)}${input.by === 'customer' ? ' by the customer' : ''}`,
+      by: input.user ?? null,
+    })
+  }
   for (let van = 1; van <= settings.vans; van++) {
     const result = (await db.execute(sql`
       INSERT INTO visits (lead_id, quote_id, start, "end", van, booked_by, created_at, updated_at)

@@ -165,6 +165,8 @@ test("the owner books a caller's visit from the lead on a phone, moves it and ca
   expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
   await page.goto(`/admin?tab=leads&lead=${leadId}`)
   const section = page.getByTestId('lead-visit')
+  // The notice, not the timeline's entry of the same name.
+  const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
   await expect(section.getByText('No visit booked.')).toBeVisible()
   const times = await section
     .getByLabel('Book for')
@@ -178,7 +180,7 @@ test("the owner books a caller's visit from the lead on a phone, moves it and ca
   // The second time, picked and booked as soon as the controls show.
   await section.getByLabel('Book for').selectOption(second.value)
   await section.getByRole('button', { name: 'Book visit' }).click()
-  await expect(page.getByText('Visit booked', { exact: true })).toBeVisible()
+  await expect(toast('Visit booked')).toBeVisible()
   await expect(section.getByTestId('lead-visit-time')).toHaveText(second.label)
   await page.goto('/admin?tab=leads')
   await expect(
@@ -189,11 +191,13 @@ test("the owner books a caller's visit from the lead on a phone, moves it and ca
   await page.goto(`/admin?tab=leads&lead=${leadId}`)
   await section.getByLabel('Move to').selectOption(first.value)
   await section.getByRole('button', { name: 'Move visit' }).click()
-  await expect(page.getByText('Visit moved', { exact: true })).toBeVisible()
+  await expect(toast('Visit moved')).toBeVisible()
   await expect(section.getByTestId('lead-visit-time')).toHaveText(first.label)
   await section.getByRole('button', { name: 'Cancel visit' }).click()
-  await expect(page.getByText('Visit cancelled', { exact: true })).toBeVisible()
+  await expect(toast('Visit cancelled')).toBeVisible()
   await expect(section.getByText('No visit booked.')).toBeVisible()
+  // The move is on the timeline as the first time's cancellation.
+  await expect(page.getByTestId('lead-timeline')).toContainText(`Moved to ${first.label}`)
   await page.goto('/admin?tab=leads')
   await expect(page.getByTestId('upcoming-visit').filter({ hasText: lastName })).toHaveCount(0)
 })

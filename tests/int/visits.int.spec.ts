@@ -65,6 +65,16 @@ const post = (path: string, fields: Record<string, string>) =>
     },
   })
 const book = (token: string, start: string) => post('/api/quote-links/book', { token, start })
+const timeline = async (lead: number, kinds: string[]) =>
+  (
+    await h.payload.find({
+      collection: 'lead-events',
+      where: { and: [{ lead: { equals: lead } }, { kind: { in: kinds } }] },
+      sort: 'id',
+      depth: 0,
+      pagination: false,
+    })
+  ).docs
 const liveVisits = async () =>
   (await h.payload.find({ collection: 'visits', where: { cancelledAt: { exists: false } }, depth: 0 })).docs
 
@@ -130,6 +140,11 @@ describe('booking from the quote page', () => {
     const mine = (await liveVisits()).filter((v) => v.quote === a.quote)
     expect(mine.map((v) => v.start)).toEqual([two.start])
     expect((await openSlots(h.payload)).map((s) => s.start)).toContain(one.start)
+    // The move is on the timeline as the old visit's cancellation, then the new booking;
+    // the refused move to a taken slot left nothing.
+    const visitEvents = await timeline(a.lead, ['visit_booked', 'visit_cancelled'])
+    expect(visitEvents.map((e) => e.kind)).toEqual(['visit_booked', 'visit_cancelled', 'visit_booked'])
+    expect(visitEvents[1].text).toMatch(/^Moved to .+ by the customer$/)
 
     expect((await post('/api/quote-links/cancel-visit', { token: a.token })).body).toEqual({
       outcome: 'cancelled',
@@ -146,7 +161,34 @@ describe('booking from the quote page', () => {
     expect((await post('/api/quote-links/cancel-visit', { token: a.token })).body).toEqual({
       outcome: 'too_late',
     })
-    expect(await liveVisits()).toHaveLength(1)
+    // Nor by booking another time from the same link.
+    const later = (await openSlots(h.payload)).at(-1)!
+    const moved = await book(a.token, later.start)
+    expect([moved.status, moved.body]).toEqual([409, { outcome: 'too_late' }])
+    expect(await liveVisits()).toMatchObject([{ quote: a.quote }])
+    expect((await liveVisits())[0].start).not.toBe(later.start)
+    expect(await timeline(a.lead, ['visit_cancelled'])).toHaveLength(0)
+  })
+
+  it('a visit that took place is never moved, by the customer or by staff', async () => {
+    const a = await acceptedQuote()
+    const [first, second] = await openSlots(h.payload)
+    await book(a.token, first.start)
+    await db().execute(sql`
+      UPDATE visits SET start = now() - interval '1 day', "end" = now() - interval '23 hours'
+      WHERE quote_id = ${a.quote}`)
+    const [done] = await liveVisits()
+    expect((await book(a.token, second.start)).body).toEqual({ outcome: 'too_late' })
+    const byStaff = await h.http.post('/api/visits/book', {
+      json: { lead: a.lead, start: second.start },
+      session: h.sessionOf('staff'),
+    })
+    expect([byStaff.status, byStaff.body]).toEqual([
+      409,
+      { errors: [{ message: 'This visit has begun or taken place; it cannot be moved.' }] },
+    ])
+    expect(await liveVisits()).toEqual([done])
+    expect(await timeline(a.lead, ['visit_cancelled'])).toHaveLength(0)
   })
 })
 
