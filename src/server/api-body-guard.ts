@@ -41,7 +41,6 @@ export function nestingDepth(value: unknown, limit = MAX_DEPTH): number {
 }
 
 function hasBody(request: Request): boolean {
-  if (!BODY_METHODS.has(request.method)) return false
   const length = request.headers.get('content-length')
   return length === null ? request.body !== null : Number(length) > 0
 }
@@ -82,12 +81,27 @@ export function guardRequestBody<A extends unknown[]>(
   options: GuardOptions = {},
 ): Handler<A> {
   return async (request, ...rest) => {
-    if (!hasBody(request)) return handler(request, ...rest)
+    if (!BODY_METHODS.has(request.method)) return handler(request, ...rest)
     const { pathname } = new URL(request.url)
     if (options.skip?.(pathname)) return handler(request, ...rest)
     const contentType = request.headers.get('content-type') ?? ''
     const type = contentType.split(';')[0].trim().toLowerCase()
     const isJson = type === 'application/json' || type.endsWith('+json')
+    if (!hasBody(request)) {
+      // Payload reads no document from an empty body of any type but JSON, and a create or
+      // update then fails with a 500: an empty body without a type is an empty JSON one.
+      if (type === 'multipart/form-data')
+        return refuse(400, 'The request body is not valid multipart/form-data.')
+      if (type && !isJson)
+        return refuse(415, 'Send the request body as application/json or multipart/form-data.')
+      const headers = new Headers(request.headers)
+      headers.set('content-type', 'application/json')
+      headers.delete('content-length')
+      return handler(
+        new Request(request.url, { method: request.method, headers, body: '', signal: request.signal }),
+        ...rest,
+      )
+    }
     if (!isJson && type !== 'multipart/form-data') {
       return refuse(415, 'Send the request body as application/json or multipart/form-data.')
     }

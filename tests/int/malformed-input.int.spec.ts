@@ -99,3 +99,31 @@ describe('bodies Payload cannot parse (REST and GraphQL)', () => {
     expect({ ...(await counts(h.payload)), users: await userCount() }).toEqual(before)
   })
 })
+
+describe('empty bodies', () => {
+  it.each([
+    ['/api/leads', null],
+    ['/api/leads', 'text/plain'],
+    ['/api/leads', 'application/json'],
+    ['/api/users', null],
+    ['/api/users', 'text/plain'],
+    ['/api/users', 'application/json'],
+  ])('POST %s with Content-Length: 0 (type %s): a 4xx that says why, nothing written', async (path, type) => {
+    const before = { ...(await counts(h.payload)), users: await userCount() }
+    const res = await fetch(`${h.http.baseURL}${path}`, {
+      method: 'POST',
+      headers: {
+        ...(type ? { 'content-type': type } : {}),
+        origin: 'http://localhost:3000',
+      },
+      // Empty bytes go out as Content-Length: 0 with no type of their own.
+      body: new Uint8Array(0),
+    })
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    expect(((await res.json()) as { errors: { message: string }[] }).errors[0].message).not.toBe(
+      'Something went wrong.',
+    )
+    expect({ ...(await counts(h.payload)), users: await userCount() }).toEqual(before)
+  })
+})
