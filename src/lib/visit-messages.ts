@@ -11,7 +11,8 @@ export const VISIT_OUTCOME_MESSAGES: Record<VisitOutcome, string> = {
 }
 
 export function isVisitOutcome(value: unknown): value is VisitOutcome {
-  return typeof value === 'string' && value in VISIT_OUTCOME_MESSAGES
+  // Own keys only: `in` also finds the prototype's ("__proto__", "toString").
+  return typeof value === 'string' && Object.hasOwn(VISIT_OUTCOME_MESSAGES, value)
 }
 
 // Where the quote page posts its booking forms (under /api).

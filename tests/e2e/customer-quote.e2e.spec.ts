@@ -43,6 +43,13 @@ test('the customer opens the quote from the e-mail and accepts it; the business 
   })
   expect(again.status()).toBe(409)
   expect(business()).toHaveLength(1)
+
+  // An outcome the page has no words for, even a name every object inherits, shows none.
+  for (const visit of ['__proto__', 'toString', 'constructor']) {
+    const res = await page.goto(`${path}?visit=${visit}`)
+    expect(res?.status()).toBe(200)
+    await expect(page.getByRole('status')).toContainText('You accepted this quote on')
+  }
 })
 
 test('a tampered or unknown link opens no quote, and says what to do', async ({ page }) => {
