@@ -78,6 +78,8 @@ describe('staff notes', () => {
         kind: 'quote_accepted',
         text: '  Called, back Friday.  ',
         by: h.userOf('admin')!.id,
+        createdAt: '2001-01-01T00:00:00.000Z',
+        updatedAt: '2001-01-01T00:00:00.000Z',
       },
       session: h.sessionOf('staff'),
     })
@@ -85,6 +87,11 @@ describe('staff notes', () => {
     expect(await eventsOf(lead.id)).toEqual([
       { kind: 'note', text: 'Called, back Friday.', by: h.userOf('staff')!.id },
     ])
+    // Dated when written: a note cannot be backdated.
+    const note = await h.payload.findByID({ collection: 'lead-events', id: res.body.doc.id })
+    for (const stamp of [note.createdAt, note.updatedAt]) {
+      expect(Math.abs(Date.parse(stamp) - Date.now())).toBeLessThan(60_000)
+    }
   })
 
   it('need words, and nobody else writes, reads, edits or deletes them', async () => {

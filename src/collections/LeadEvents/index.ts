@@ -3,6 +3,7 @@ import { APIError } from 'payload'
 
 import { approvedStaff } from '@/access/approvedStaff'
 import { nobody } from '@/access/nobody'
+import { timestampFields } from '@/fields/timestamps'
 import { LEAD_EVENT_KINDS, LEAD_EVENT_LABELS, LEAD_NOTE_MAX } from '@/lib/lead-events'
 
 // Through the API a member of staff writes only notes, in their own name; the server writes
@@ -34,6 +35,8 @@ export const LeadEvents: CollectionConfig = {
     },
     { name: 'text', type: 'textarea', maxLength: LEAD_NOTE_MAX },
     { name: 'by', type: 'relationship', relationTo: 'users' },
+    // A note is dated when it is written, whatever the request says.
+    ...timestampFields,
   ],
   timestamps: true,
 }
