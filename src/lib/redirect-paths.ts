@@ -19,6 +19,8 @@ export function redirectSourceError(from: string): string | null {
 export function redirectTargetError(to: string): string | null {
   if (/[\s\u0000-\u001f\u007f]/.test(to))
     return 'The new address may not contain spaces or control characters.'
+  // Browsers read a backslash as a slash: "/\evil.example" is "//evil.example", another site.
+  if (to.includes('\\')) return 'The new address may not contain a backslash (\\).'
   if (to.startsWith('/') && !to.startsWith('//')) return null
   try {
     const url = new URL(to)

@@ -29,5 +29,9 @@ describe('redirect paths', () => {
     for (const bad of ['javascript:alert(1)', '//evil.example', 'gallery', 'data:text/html,x', '/a\nb']) {
       expect(redirectTargetError(bad)).not.toBeNull()
     }
+    // Browsers follow "/\evil.example" to another site, as they do "//evil.example".
+    for (const bad of ['/\\evil.example/x', '/\\/evil.example', 'https://curbside.test\\@evil.example']) {
+      expect(redirectTargetError(bad)).not.toBeNull()
+    }
   })
 })
