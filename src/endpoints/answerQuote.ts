@@ -1,6 +1,7 @@
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { CONTROL_CHARACTERS_EXCEPT_LINES } from '@/lib/quote-schema'
 import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import { answerQuote, withinCustomerLinkLimit } from '@/server/quote-links'
 import { quoteNonceOf } from '@/server/quote-token'
@@ -47,6 +48,10 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
     const message = (form.get('message') ?? '').trim()
     if (kind === 'changes' && (!message || message.length > CHANGE_REQUEST_MAX)) {
       return answer(req, token, 400, `Tell us what to change, in at most ${CHANGE_REQUEST_MAX} characters.`)
+    }
+    // No keyboard types these; PostgreSQL refuses NUL outright. Lines and tabs are kept.
+    if (CONTROL_CHARACTERS_EXCEPT_LINES.test(message)) {
+      return answer(req, token, 400, 'Your message contains characters that are not allowed.')
     }
 
     const own = await initTransaction(req)

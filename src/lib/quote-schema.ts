@@ -7,7 +7,7 @@ import type { ServiceType } from '@/lib/catalog'
 
 // PostgreSQL refuses NUL outright; a description may keep its tabs and line breaks.
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/
-const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+export const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 
 const required = (label: string, forbidden: RegExp = CONTROL_CHARACTERS) =>
   z

@@ -411,6 +411,15 @@ describe("the customer's answer", () => {
   it('a request for changes reaches the business with its words', async () => {
     const { id, token } = await sentQuote()
     expect((await post('changes', { token, message: '' })).status).toBe(400)
+    // A NUL (PostgreSQL refuses it) or another control character: a clear 400, nothing kept.
+    for (const message of ['Front\u0000 wheels', 'Front\u001b[31m wheels']) {
+      const refused = await post('changes', { token, message })
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { message: 'Your message contains characters that are not allowed.' },
+      ])
+    }
+    expect(await h.payload.findByID({ collection: 'quotes', id })).toMatchObject({ status: 'sent' })
     const res = await post('changes', { token, message: 'Can you do the two front wheels only?' })
     expect(res.status).toBe(200)
     expect(await h.payload.findByID({ collection: 'quotes', id })).toMatchObject({
