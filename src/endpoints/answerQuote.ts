@@ -34,8 +34,10 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
     }
     const token = form.get('token') ?? ''
     const client = clientAddress(req.headers)
+    const nonce = quoteNonceOf(req.payload.secret, token)
+    if (!nonce) return answer(req, token, 404, 'This link is not valid.')
     // A browser goes back to the quote's page, which says the same.
-    if (!(await withinCustomerLinkLimit(req.payload, client))) {
+    if (!(await withinCustomerLinkLimit(req.payload, client, nonce))) {
       return answer(
         req,
         token,
@@ -43,8 +45,6 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
         'Too many requests from this connection. Please try again in a few minutes.',
       )
     }
-    const nonce = quoteNonceOf(req.payload.secret, token)
-    if (!nonce) return answer(req, token, 404, 'This link is not valid.')
     const message = (form.get('message') ?? '').trim()
     if (kind === 'changes' && (!message || message.length > CHANGE_REQUEST_MAX)) {
       return answer(req, token, 400, `Tell us what to change, in at most ${CHANGE_REQUEST_MAX} characters.`)

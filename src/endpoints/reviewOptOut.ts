@@ -21,15 +21,15 @@ export const reviewOptOut: Endpoint = {
       if (refused) return refused
       throw error
     }
-    if (!(await withinCustomerLinkLimit(req.payload, clientAddress(req.headers)))) {
+    const email = unsubscribeEmailOf(req.payload.secret, form.get('e'), form.get('t'))
+    if (!email)
+      return Response.json({ message: 'This link is not valid.' }, { status: 404, headers: noStore })
+    if (!(await withinCustomerLinkLimit(req.payload, clientAddress(req.headers), form.get('t')!))) {
       return Response.json(
         { message: 'Too many requests from this connection.' },
         { status: 429, headers: noStore },
       )
     }
-    const email = unsubscribeEmailOf(req.payload.secret, form.get('e'), form.get('t'))
-    if (!email)
-      return Response.json({ message: 'This link is not valid.' }, { status: 404, headers: noStore })
     await optOut(req.payload, email)
     return new Response(null, {
       status: 303,

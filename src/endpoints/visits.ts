@@ -74,7 +74,9 @@ function customerHandler(kind: 'book' | 'cancel'): Endpoint['handler'] {
       throw error
     }
     const token = form.get('token') ?? ''
-    if (!(await withinCustomerLinkLimit(req.payload, clientAddress(req.headers)))) {
+    const nonce = quoteNonceOf(req.payload.secret, token)
+    if (!nonce) return customerAnswer(req, token, 'invalid')
+    if (!(await withinCustomerLinkLimit(req.payload, clientAddress(req.headers), nonce))) {
       return customerAnswer(req, token, 'too_many')
     }
     const found = await quoteForToken(req.payload, token)

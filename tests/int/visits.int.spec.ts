@@ -333,6 +333,38 @@ describe("the customer's links under a burst", () => {
     expect(accepting.status).toBe(303)
     expect(await liveVisits()).toHaveLength(0)
   })
+
+  it("count per link: made-up links and another customer's link lock nobody out of their own", async () => {
+    const a = await acceptedQuote()
+    const b = await acceptedQuote()
+    // One connection (a shared NAT), from which a page full of made-up links and customer a's
+    // link, over and over, are requested.
+    const client = newClient()
+    const bookFrom = (token: string) =>
+      h.http.post('/api/quote-links/book', {
+        body: new URLSearchParams({ token, start: 'soon' }).toString(),
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+          'X-Forwarded-For': client,
+        },
+      })
+    const forged = `${'A'.repeat(24)}.${'A'.repeat(24)}`
+    for (let i = 0; i <= CUSTOMER_LINK_LIMIT.max; i++) expect((await bookFrom(forged)).status).toBe(404)
+    for (let i = 0; i < CUSTOMER_LINK_LIMIT.max; i++) expect((await bookFrom(a.token)).status).toBe(400)
+    expect((await bookFrom(a.token)).status).toBe(429)
+    // Customer b, behind the same address, books as if nothing had happened.
+    const [slot] = await openSlots(h.payload)
+    const booked = await h.http.post('/api/quote-links/book', {
+      body: new URLSearchParams({ token: b.token, start: slot.start }).toString(),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+        'X-Forwarded-For': client,
+      },
+    })
+    expect([booked.status, booked.body]).toEqual([200, { outcome: 'booked' }])
+  })
 })
 
 describe('where the van goes', () => {

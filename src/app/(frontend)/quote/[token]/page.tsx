@@ -14,6 +14,7 @@ import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 import type { Quote } from '@/payload-types'
 import { noteViewed, quoteForToken, withinCustomerLinkLimit } from '@/server/quote-links'
+import { quoteNonceOf } from '@/server/quote-token'
 import { clientAddress } from '@/server/rate-limit'
 import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
 import { liveVisitOfLead, openSlots } from '@/server/visits'
@@ -103,7 +104,8 @@ export default async function QuotePage({
   const visitParam = (await searchParams).visit
   const outcome = isVisitOutcome(visitParam) ? visitParam : null
   const payload = await getPayload({ config })
-  const allowed = await withinCustomerLinkLimit(payload, clientAddress(await headers()))
+  const nonce = quoteNonceOf(payload.secret, token)
+  const allowed = nonce ? await withinCustomerLinkLimit(payload, clientAddress(await headers()), nonce) : true
   const found = allowed ? await quoteForToken(payload, token) : null
   if (found?.state === 'open') await noteViewed(payload, found.quote.id)
   return (
