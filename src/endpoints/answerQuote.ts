@@ -3,6 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { CONTROL_CHARACTERS_EXCEPT_LINES } from '@/lib/quote-schema'
 import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
+import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { answerQuote, withinCustomerLinkLimit } from '@/server/quote-links'
 import { quoteNonceOf } from '@/server/quote-token'
 import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
@@ -76,10 +77,10 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
 export const acceptQuote: Endpoint = {
   path: QUOTE_LINK_ENDPOINTS.accept,
   method: 'post',
-  handler: handler('accept'),
+  handler: answeredWhenFailing('quote accept', handler('accept')),
 }
 export const requestQuoteChanges: Endpoint = {
   path: QUOTE_LINK_ENDPOINTS.changes,
   method: 'post',
-  handler: handler('changes'),
+  handler: answeredWhenFailing('quote change request', handler('changes')),
 }

@@ -3,6 +3,7 @@ import type { Endpoint } from 'payload'
 import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
 import { clientAddress } from '@/server/rate-limit'
 import { optOut, unsubscribeEmailOf, unsubscribePath } from '@/server/review-requests'
+import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { withinCustomerLinkLimit } from '@/server/quote-links'
 
 const noStore = { 'Cache-Control': 'no-store, private' }
@@ -12,7 +13,7 @@ const noStore = { 'Cache-Control': 'no-store, private' }
 export const reviewOptOut: Endpoint = {
   path: '/review-requests/unsubscribe',
   method: 'post',
-  handler: async (req) => {
+  handler: answeredWhenFailing('review request unsubscribe', async (req) => {
     let form: URLSearchParams
     try {
       form = await readUrlEncodedForm(req as unknown as Request, 4096)
@@ -35,5 +36,5 @@ export const reviewOptOut: Endpoint = {
       status: 303,
       headers: { ...noStore, Location: `${unsubscribePath(req.payload.secret, email)}&done=1` },
     })
-  },
+  }),
 }

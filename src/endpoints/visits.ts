@@ -3,6 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { VISIT_LINK_ENDPOINTS, type VisitOutcome } from '@/lib/visit-messages'
+import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { quoteForToken, withinCustomerLinkLimit } from '@/server/quote-links'
 import { quoteNonceOf } from '@/server/quote-token'
 import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
@@ -106,12 +107,12 @@ function customerHandler(kind: 'book' | 'cancel'): Endpoint['handler'] {
 export const bookVisitByCustomer: Endpoint = {
   path: VISIT_LINK_ENDPOINTS.book,
   method: 'post',
-  handler: customerHandler('book'),
+  handler: answeredWhenFailing('visit booking', customerHandler('book')),
 }
 export const cancelVisitByCustomer: Endpoint = {
   path: VISIT_LINK_ENDPOINTS.cancel,
   method: 'post',
-  handler: customerHandler('cancel'),
+  handler: answeredWhenFailing('visit cancel', customerHandler('cancel')),
 }
 
 const refuse = (status: number, message: string) => json(status, { errors: [{ message }] })
