@@ -5,6 +5,8 @@ import path from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 
+import { PHOTOS_NOT_STORED } from '../../src/lib/quote-constants'
+
 import type { RunningServer } from '../lib/server'
 import {
   DATA_DIR,
@@ -163,6 +165,16 @@ export async function s3DownDrill(): Promise<DrillResult> {
     (d) => d.outcome.status !== null && typeof d.outcome.json?.message !== 'string',
   )
   if (noMessage.length) failures.push(`${noMessage.length} refusals carry no {message} for the form`)
+  // The form is told that the photos were the cause, so the request can go without them.
+  const photosNotNamed = down.filter(
+    (d) =>
+      d.outcome.status !== 503 ||
+      (d.outcome.json?.fieldErrors as Record<string, unknown> | undefined)?.photos !== PHOTOS_NOT_STORED,
+  )
+  if (photosNotNamed.length)
+    failures.push(
+      `${photosNotNamed.length} refusals are not a 503 naming the photos (${photosNotNamed.map((d) => d.outcome.status).join(', ')})`,
+    )
   if (countsAfter.leads !== countsBefore.leads)
     failures.push(`${countsAfter.leads - countsBefore.leads} leads were left by the failed submissions`)
   if (countsAfter.uploads !== countsBefore.uploads)

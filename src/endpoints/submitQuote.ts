@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 
+import { sql } from '@payloadcms/db-postgres'
+
 import { ValidationError, commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Endpoint, Payload, PayloadRequest } from 'payload'
 
@@ -10,11 +12,13 @@ import { removeStoredFiles } from '@/collections/CustomerUploads/removeStoredFil
 import { PhotoRejected, cleanPhoto } from '@/server/quote-photos'
 import type { CleanPhoto } from '@/server/quote-photos'
 import { cleanAsReceived } from '@/server/clean-as-received'
+import { dbOf } from '@/server/db'
 import {
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   MAX_PHOTOS,
+  PHOTOS_NOT_STORED,
 } from '@/lib/quote-constants'
 import { UploadTooLarge, UploadUnreadable, makeUploadFolder, receiveQuoteUpload } from '@/server/quote-upload'
 import type { QuoteUpload, ReceivedPhoto } from '@/server/quote-upload'
@@ -63,6 +67,22 @@ async function leadWithKey(payload: Payload, key: string) {
 async function replayOf(req: PayloadRequest, key: string): Promise<Response | null> {
   const lead = await leadWithKey(req.payload, key)
   return lead ? success(lead.photos?.length ?? 0, true, Boolean(lead.outsideServiceArea)) : null
+}
+
+// PostgreSQL's errors carry a five-character SQLSTATE; Drizzle wraps them as the cause.
+function fromTheDatabase(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return true
+  }
+  return false
+}
+
+async function databaseAnswers(payload: Payload): Promise<boolean> {
+  return (await dbOf(payload)).execute(sql`SELECT 1`).then(
+    () => true,
+    () => false,
+  )
 }
 
 // The Postgres adapter's commitTransaction swallows a failed COMMIT, so a commit that did
@@ -350,6 +370,16 @@ async function storeQuote(
     if (err instanceof PhotoRefused) return invalid({ photos: err.message })
     if (err instanceof PromoRefused) return invalid({ [PROMO_CODE_FIELD]: err.message })
     if (err instanceof ValidationError) return invalid(fieldErrorsOf(err, stage))
+    if (stage === 'photos' && !fromTheDatabase(err) && (await databaseAnswers(payload))) {
+      // The disk is full or read-only, or the file store is down: the visitor keeps the form
+      // and learns that the photos were the cause, so the request can go without them.
+      payload.logger.error({ err, msg: 'quote request: a photo could not be stored; nothing was kept' })
+      return answer({
+        status: 503,
+        body: { message: FAILED, fieldErrors: { photos: PHOTOS_NOT_STORED } },
+        headers: { 'Retry-After': '60' },
+      })
+    }
     payload.logger.error({ err, msg: 'quote request: could not be saved; nothing was kept' })
     return answer({ status: 500, body: { message: FAILED } })
   }

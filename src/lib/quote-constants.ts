@@ -12,3 +12,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 
 export const QUOTE_ENDPOINT = '/api/quote-requests'
+
+// What the form says under the photos when they could not be stored (disk full, file store down).
+export const PHOTOS_NOT_STORED =
+  'Your photos could not be saved just now. Remove them to send your request without them, or try again later.'

@@ -7,6 +7,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
+import { PHOTOS_NOT_STORED } from '@/lib/quote-constants'
 import { cleanPhoto } from '@/server/quote-photos'
 
 import { TEST_DATA_DIR } from '../helpers/env'
@@ -528,7 +529,7 @@ describe('a failure half-way leaves nothing behind', () => {
     await expectNothingStored()
   })
 
-  it('the upload folder cannot be written: 500, nothing stored', async () => {
+  it('the upload folder cannot be written: 503 that names the photos as the cause, nothing stored', async () => {
     const dir = path.join(TEST_DATA_DIR, 'uploads', 'customer-uploads')
     fs.mkdirSync(path.dirname(dir), { recursive: true })
     fs.writeFileSync(dir, 'a file where the folder should be')
@@ -537,8 +538,14 @@ describe('a failure half-way leaves nothing behind', () => {
         h.http,
         quoteForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
       )
-      expect(res.status).toBe(500)
+      expect([res.status, res.headers.get('retry-after')]).toEqual([503, '60'])
+      expect(res.body).toEqual({
+        message: 'There was a problem submitting your request. Please try again.',
+        fieldErrors: { photos: PHOTOS_NOT_STORED },
+      })
       expect(await counts(h.payload)).toEqual({ leads: 0, uploads: 0, jobs: 0 })
+      // The same request without its photos goes through.
+      expect((await submitQuote(h.http, quoteForm({}, []))).status).toBe(201)
     } finally {
       fs.rmSync(dir, { force: true })
     }

@@ -6,6 +6,8 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 
+import { PHOTOS_NOT_STORED } from '@/lib/quote-constants'
+
 import { counts, image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
 import { startS3Server } from '../helpers/s3-server'
 
@@ -77,7 +79,7 @@ describe('quote photos on S3', () => {
     expect((await sharp(staff.bytes).metadata()).format).toBe('webp')
   })
 
-  it('the S3 server down while storing: the form gets its error, and no lead, no photo row, no object remain', async () => {
+  it('the S3 server down while storing: the form gets its error naming the photos, and no lead, no photo row, no object remain', async () => {
     const before = { keys: bucketKeys(), counts: await counts(h.payload) }
     await s3.stop()
     try {
@@ -88,8 +90,12 @@ describe('quote photos on S3', () => {
           { name: 'b.png', type: 'image/png', bytes: await image('png') },
         ]),
       )
-      expect(res.status).toBe(500)
-      expect(res.body).toEqual({ message: 'There was a problem submitting your request. Please try again.' })
+      // The photos named as the cause: the visitor can send the request without them.
+      expect([res.status, res.headers.get('retry-after')]).toEqual([503, '60'])
+      expect(res.body).toEqual({
+        message: 'There was a problem submitting your request. Please try again.',
+        fieldErrors: { photos: PHOTOS_NOT_STORED },
+      })
     } finally {
       await s3.restart()
     }
