@@ -33,6 +33,7 @@ import { jobs } from './src/jobs'
 import { installJobRunner } from './src/server/patches/payload-job-runner'
 import { plugins } from './src/plugins'
 import { serialiseMigrations } from './src/server/patches/payload-migration-lock'
+import { mergeConcurrentSessions } from './src/server/patches/payload-session-merge'
 import { serverUrl } from './src/lib/server-url'
 import { accessQueryAnswersFalse } from './src/server/patches/graphql-access'
 import { restrictLockedDocuments } from './src/server/patches/payload-locked-documents'
@@ -91,15 +92,17 @@ export default buildConfig({
   ],
   globals: [SiteSettings, HomePage, SitePages],
   editor: lexicalEditor(),
-  db: serialiseMigrations(
-    postgresAdapter({
-      pool: { connectionString: process.env.DATABASE_URL || '' },
-      // Schema push only where the launcher asks (development, tests); elsewhere migrations only.
-      push: process.env.PAYLOAD_DB_PUSH === 'true',
-      migrationDir: process.env.PAYLOAD_MIGRATION_DIR || path.resolve(dirname, 'migrations'),
-      prodMigrations: migrations,
-      afterSchemaInit: [declareRateLimitTable, declareVisitPlaces],
-    }),
+  db: mergeConcurrentSessions(
+    serialiseMigrations(
+      postgresAdapter({
+        pool: { connectionString: process.env.DATABASE_URL || '' },
+        // Schema push only where the launcher asks (development, tests); elsewhere migrations only.
+        push: process.env.PAYLOAD_DB_PUSH === 'true',
+        migrationDir: process.env.PAYLOAD_MIGRATION_DIR || path.resolve(dirname, 'migrations'),
+        prodMigrations: migrations,
+        afterSchemaInit: [declareRateLimitTable, declareVisitPlaces],
+      }),
+    ),
   ),
   email: emailAdapter(),
   plugins,

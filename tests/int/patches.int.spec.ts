@@ -60,6 +60,15 @@ describe('payload-migration-lock', () => {
   })
 })
 
+describe('payload-session-merge', () => {
+  it('is needed while addSessionToUser appends to the sessions it read, marking the write with updatedAt null', () => {
+    const sessions = upstream('payload/dist/auth/sessions.js')
+    expect(sessions).toMatch(/user\.sessions\.push\(session\)/)
+    // The mark the patch tells a sign-in's write by.
+    expect(sessions).toMatch(/user\.updatedAt = null/)
+  })
+})
+
 describe('payload-error-data', () => {
   it('is needed while the REST error formatter keeps data only for instanceof matches', () => {
     expect(upstream('payload/dist/utilities/formatErrors.js')).toMatch(

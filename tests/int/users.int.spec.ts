@@ -175,6 +175,27 @@ describe('with an admin, staff and an unapproved account', () => {
     })
   })
 
+  // The owner's phone and laptop signing in together: each gets a session that works.
+  describe('sign-ins to one account at the same moment', () => {
+    it('each keep their session: every cookie signs requests in, over REST and GraphQL', async () => {
+      const { email, password } = await createUser(h.payload, 'staff')
+      for (let round = 0; round < 3; round++) {
+        const sessions = await Promise.all([1, 2, 3].map(() => h.http.login(email, password)))
+        for (const session of sessions) {
+          const me = await h.http.get('/api/users/me', { session })
+          expect(me.body.user?.email).toBe(email)
+          const gql = await h.http.graphql('{ meUser { user { email } } }', {}, session)
+          expect(gql.body.data?.meUser?.user?.email).toBe(email)
+        }
+      }
+      // Signing out of one ends that one only.
+      const [phone, laptop] = await Promise.all([1, 2].map(() => h.http.login(email, password)))
+      expect((await h.http.post('/api/users/logout', { session: phone })).status).toBe(200)
+      expect((await h.http.get('/api/users/me', { session: phone })).body.user).toBeNull()
+      expect((await h.http.get('/api/users/me', { session: laptop })).body.user?.email).toBe(email)
+    })
+  })
+
   // Unlocking is still an admin's operation, though there is no lock left to lift.
   describe('POST /api/users/unlock', () => {
     for (const persona of ['anonymous', 'unapproved', 'staff'] as const) {
