@@ -19,6 +19,7 @@ import * as migration_20261125_085729_page_seo from './20261125_085729_page_seo'
 import * as migration_20261125_090540_review_requests from './20261125_090540_review_requests';
 import * as migration_20261125_102010_lead_timeline from './20261125_102010_lead_timeline';
 import * as migration_20261125_110502_visits from './20261125_110502_visits';
+import * as migration_20261127_052135_lead_erased_at from './20261127_052135_lead_erased_at';
 
 export const migrations = [
   {
@@ -124,6 +125,11 @@ export const migrations = [
   {
     up: migration_20261125_110502_visits.up,
     down: migration_20261125_110502_visits.down,
-    name: '20261125_110502_visits'
+    name: '20261125_110502_visits',
+  },
+  {
+    up: migration_20261127_052135_lead_erased_at.up,
+    down: migration_20261127_052135_lead_erased_at.down,
+    name: '20261127_052135_lead_erased_at'
   },
 ];

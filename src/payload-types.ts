@@ -214,6 +214,7 @@ export interface Lead {
   businessEmailSentAt?: string | null;
   customerEmailClaimedAt?: string | null;
   customerEmailSentAt?: string | null;
+  erasedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -897,6 +898,7 @@ export interface LeadsSelect<T extends boolean = true> {
   businessEmailSentAt?: T;
   customerEmailClaimedAt?: T;
   customerEmailSentAt?: T;
+  erasedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -1,9 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { describe, expect, it } from 'vitest'
 
 import { ERASED_LEAD } from '@/lib/erase-request'
+import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
+import { leadsExportRequest } from '@/lib/lead-query'
+import { quoteToken } from '@/server/quote-token'
+import { openSlots } from '@/server/visits'
+
+import { capturedMails } from '../helpers/captured-mail'
 
 import { TEST_DATA_DIR } from '../helpers/env'
 import { setupHarness } from '../helpers/harness'
@@ -111,5 +119,166 @@ describe('erasing a customer', () => {
       session: h.sessionOf('admin'),
     })
     expect(forged.status).toBe(403)
+  })
+})
+
+// What a customer gave or was sent, as the database, a file or a job could still hold it.
+const CUSTOMER = {
+  firstName: 'Zephyrine',
+  lastName: 'Quillfeather',
+  email: 'Zephyrine.Q@curbside.test',
+  phone: '(512) 555-0143',
+  zip: '78704',
+  vehicle: '2019 Audi A4, plate KQX-4821',
+  wheelSize: '19 inch',
+  description: 'Curb rash on the Quillfeather family car.',
+}
+const NEEDLES = ['zephyrine', 'quillfeather', 'kqx-4821', '555-0143', '5125550143']
+
+type Rows<T> = { rows: T[] }
+const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
+
+// Every text, character and JSON column of every table, searched for each needle (any case).
+async function tablesHolding(needles: string[]): Promise<string[]> {
+  const columns = (await db().execute(sql`
+    SELECT table_name, column_name FROM information_schema.columns
+    WHERE table_schema = current_schema()
+      AND data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'USER-DEFINED', 'ARRAY')
+    ORDER BY table_name, column_name`)) as unknown as Rows<{ table_name: string; column_name: string }>
+  const hits: string[] = []
+  for (const { table_name: table, column_name: column } of columns.rows) {
+    const found = (await db().execute(sql`
+      SELECT needle FROM unnest(ARRAY[${sql.join(
+        needles.map((n) => sql`${n}`),
+        sql`, `,
+      )}]::text[]) AS needle
+      WHERE EXISTS (SELECT 1 FROM ${sql.identifier(table)}
+        WHERE strpos(lower(${sql.identifier(column)}::text), needle) > 0)`)) as unknown as Rows<{
+      needle: string
+    }>
+    for (const { needle } of found.rows) hits.push(`${table}.${column} holds "${needle}"`)
+  }
+  return hits
+}
+
+// Every file the site stores (uploads of every collection, saved exports). The captured mail
+// stands in for the mail server: what was sent before the erasure has left the site.
+function filesHolding(needles: string[]): string[] {
+  const hits: string[] = []
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name)
+      if (entry.isDirectory()) {
+        if (file !== path.join(TEST_DATA_DIR, 'mail')) walk(file)
+        continue
+      }
+      const text = fs.readFileSync(file).toString('latin1').toLowerCase()
+      for (const needle of needles) if (text.includes(needle)) hits.push(`${file} holds "${needle}"`)
+    }
+  }
+  walk(TEST_DATA_DIR)
+  return hits
+}
+
+// Addresses are stored as typed: any case.
+const mailsTo = (address: string) =>
+  capturedMails('').filter((m) => new RegExp(`^To: .*${address.replace(/\./g, '\\.')}`, 'im').test(m)).length
+
+describe('after an erasure, nothing of the customer is left', () => {
+  it('in any table, stored file or queued job, and no e-mail goes to them any more', async () => {
+    await h.payload.updateGlobal({
+      slug: 'home-page',
+      data: { ...homePageData(DEFAULT_HOME_CONTENT), _status: 'published' },
+    })
+    await h.payload.updateGlobal({
+      slug: 'site-settings',
+      data: { timeZone: 'America/Chicago', booking: { vans: 1, blockedTimes: [] } },
+    })
+    const photo = { name: 'rim.jpg', type: 'image/jpeg', bytes: await phoneJpeg() }
+    const { description, ...fields } = CUSTOMER
+    expect((await submitQuote(h.http, quoteForm({ ...fields, description }, [photo]))).status).toBe(201)
+    const [lead] = await leadsOf(CUSTOMER.email)
+    const staff = h.sessionOf('staff')
+
+    // Staff's note, the quote with its line, the customer's acceptance and booking.
+    const note = await h.http.post('/api/lead-events', {
+      session: staff,
+      json: { lead: lead.id, text: 'Zephyrine called about plate KQX-4821.' },
+    })
+    expect(note.status).toBe(201)
+    const quote = await h.payload.create({
+      collection: 'quotes',
+      data: {
+        lead: lead.id,
+        lines: [
+          { kind: 'offer', offer: 'rim_rash', quantity: 2 },
+          { kind: 'free', description: 'Quillfeather centre caps', amount: 20 },
+        ],
+        note: 'Park behind Zephyrine’s garage.',
+      } as never,
+    })
+    expect((await h.http.post(`/api/quotes/${quote.id}/send`, { session: staff })).status).toBe(200)
+    const { tokenNonce } = await h.payload.findByID({
+      collection: 'quotes',
+      id: quote.id,
+      showHiddenFields: true,
+    })
+    const token = quoteToken(h.payload.secret, tokenNonce!)
+    const form = (fields: Record<string, string>) => ({
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    })
+    expect((await h.http.post('/api/quote-links/accept', form({ token }))).status).toBe(200)
+    // Two days ahead at least: the reminder waits in the queue for the day before.
+    const slot = (await openSlots(h.payload)).find(
+      (s) => new Date(s.start).getTime() > Date.now() + 2 * 24 * 60 * 60 * 1000,
+    )!
+    expect((await h.http.post('/api/quote-links/book', form({ token, start: slot.start }))).body).toEqual({
+      outcome: 'booked',
+    })
+    await h.payload.create({ collection: 'review-opt-outs', data: { email: CUSTOMER.email.toLowerCase() } })
+    // What is due goes out now (confirmations, the quote's link); the reminder waits.
+    await h.payload.jobs.run({ limit: 100 })
+    expect(mailsTo(CUSTOMER.email)).toBeGreaterThan(0)
+
+    // A saved export staff made while looking the customer up, on disk as a CSV.
+    const saved = await h.http.post('/api/exports', {
+      session: staff,
+      json: leadsExportRequest('all', 'Quillfeather', new Date()).data,
+    })
+    expect(saved.status).toBe(201)
+    expect(filesHolding(NEEDLES).some((hit) => hit.includes(`${path.sep}exports${path.sep}`))).toBe(true)
+    expect(await tablesHolding(NEEDLES)).not.toEqual([])
+
+    const res = await erase({ email: CUSTOMER.email, confirm: true })
+    expect(res.status).toBe(200)
+
+    expect(await tablesHolding(NEEDLES)).toEqual([])
+    expect(filesHolding(NEEDLES)).toEqual([])
+    const erased = await h.payload.findByID({ collection: 'leads', id: lead.id, depth: 0 })
+    expect(erased).toMatchObject({ ...ERASED_LEAD, zip: null, vehicle: null, wheelSize: null })
+    expect(await h.payload.count({ collection: 'exports' })).toEqual({ totalDocs: 0 })
+
+    // The visit is cancelled and its place free again.
+    const visits = await h.payload.find({ collection: 'visits', where: { lead: { equals: lead.id } } })
+    expect(visits.docs.map((v) => Boolean(v.cancelledAt))).toEqual([true])
+    expect((await openSlots(h.payload)).map((s) => s.start)).toContain(slot.start)
+
+    // No job is left about the customer, and none sends anything to them, however long one waits.
+    const pending = (await db().execute(sql`
+      SELECT task_slug, input FROM payload_jobs WHERE completed_at IS NULL`)) as unknown as Rows<{
+      task_slug: string
+      input: Record<string, unknown>
+    }>
+    const aboutThem = (input: Record<string, unknown>) =>
+      Number(input.leadId) === lead.id ||
+      Number(input.quoteId) === quote.id ||
+      visits.docs.some((v) => Number(input.visitId) === v.id)
+    expect(pending.rows.filter((j) => aboutThem(j.input))).toEqual([])
+    const sentBefore = mailsTo(CUSTOMER.email)
+    await db().execute(sql`UPDATE payload_jobs SET wait_until = now() WHERE completed_at IS NULL`)
+    await h.payload.jobs.run({ limit: 100 })
+    expect(mailsTo(CUSTOMER.email)).toBe(sentBefore)
+    expect(mailsTo(ERASED_LEAD.email)).toBe(0)
   })
 })

@@ -357,6 +357,15 @@ export const Leads: CollectionConfig = {
       admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
     },
     ...quoteEmailFields,
+    // Set when the customer's details were erased.
+    {
+      name: 'erasedAt',
+      label: 'Customer data erased',
+      type: 'date',
+      index: true,
+      access: serverOwned,
+      admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
     ...timestampFields,
   ],
   timestamps: true,

@@ -1,0 +1,189 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+import { sql } from '@payloadcms/db-postgres'
+import type { SQL } from '@payloadcms/db-postgres/drizzle'
+import { commitTransaction, initTransaction, killTransaction } from 'payload'
+import type { PayloadRequest } from 'payload'
+
+import { csvRows } from '@/lib/csv-rows'
+import { ERASED_LEAD } from '@/lib/erase-request'
+import { dbOf } from '@/server/db'
+import { RATE_LIMIT_TABLE } from '@/server/rate-limit'
+
+export type ErasureCounts = { leads: number; photos: number; exports: number }
+
+type Rows<T> = { rows: T[] }
+type Customer = { id: number; email: string; phone: string; firstName: string; lastName: string }
+
+const inList = (values: (number | string)[]): SQL =>
+  values.length
+    ? sql`(${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : sql`(NULL)`
+
+// Every lead keeps only what the counts and charts need (service, status, dates, promotion, the
+// offer); everything else that names or reaches the customer goes, in the caller's transaction
+// when it has one: photos and their files, quotes, the timeline, saved exports that hold them,
+// the live visit (its place is freed), every job about them, the rate-limit counters and the
+// review opt-out keyed by their address. The erasure is recorded: by whom, how much.
+export async function eraseLeads(
+  req: PayloadRequest,
+  ids: number[],
+  options: { by: number | null },
+): Promise<ErasureCounts> {
+  const { payload } = req
+  const own = await initTransaction(req)
+  try {
+    const db = await dbOf(payload, req)
+    const customers = (
+      (await db.execute(sql`
+        SELECT id, email, phone, first_name AS "firstName", last_name AS "lastName" FROM leads
+        WHERE id IN ${inList(ids)} ORDER BY id FOR UPDATE`)) as unknown as Rows<Customer>
+    ).rows.map((c) => ({ ...c, id: Number(c.id) }))
+    const quoteIds = await idsOf(db, sql`SELECT id FROM quotes WHERE lead_id IN ${inList(ids)}`)
+    const visitIds = await idsOf(db, sql`SELECT id FROM visits WHERE lead_id IN ${inList(ids)}`)
+    const photoIds = await idsOf(
+      db,
+      sql`SELECT customer_uploads_id AS id FROM leads_rels
+        WHERE path = 'photos' AND customer_uploads_id IS NOT NULL AND parent_id IN ${inList(ids)}`,
+    )
+
+    // Payload's delete removes each document's stored files too (folder or bucket).
+    const exportsGone = await deleteFilesHolding(req, customers)
+    for (const id of photoIds) {
+      await payload.delete({ collection: 'customer-uploads', id, overrideAccess: true, req })
+    }
+    // Their quotes go (with their versions): a note may name the customer.
+    await payload.delete({ collection: 'quotes', where: { lead: { in: ids } }, overrideAccess: true, req })
+
+    await db.execute(sql`
+      UPDATE leads SET first_name = ${ERASED_LEAD.firstName}, last_name = ${ERASED_LEAD.lastName},
+        email = ${ERASED_LEAD.email}, phone = ${ERASED_LEAD.phone}, description = ${ERASED_LEAD.description},
+        zip = NULL, vehicle = NULL, wheel_size = NULL,
+        promo_code = NULL, utm_source = NULL, utm_medium = NULL, utm_campaign = NULL, referrer_host = NULL,
+        idempotency_key = NULL, erased_at = now(), updated_at = now()
+      WHERE id IN ${inList(ids)}`)
+    // Their timelines go too: notes and change requests are the customer's words.
+    await db.execute(sql`DELETE FROM lead_events WHERE lead_id IN ${inList(ids)}`)
+    // A visit still to come is called off, so the van's place is free and no reminder is due; one
+    // that took place stays, as work done.
+    await db.execute(sql`
+      UPDATE visits SET cancelled_at = now(), updated_at = now()
+      WHERE lead_id IN ${inList(ids)} AND cancelled_at IS NULL AND start > now()`)
+    // Every job about them, done or not: a finished job's log can hold a mail server's answer
+    // naming the address.
+    const asText = (values: number[]) => inList(values.map(String))
+    await db.execute(sql`
+      DELETE FROM payload_jobs
+      WHERE (input->>'leadId') IN ${asText(ids)}
+        OR (input->>'quoteId') IN ${asText(quoteIds)}
+        OR (input->>'visitId') IN ${asText(visitIds)}`)
+    const emails = [...new Set(customers.map((c) => c.email.toLowerCase()))]
+    for (const email of emails) {
+      await db.execute(sql`
+        DELETE FROM ${sql.identifier(RATE_LIMIT_TABLE)} WHERE strpos(key, ${`:email:${email}`}) > 0`)
+    }
+    await db.execute(sql`DELETE FROM review_opt_outs WHERE lower(email) IN ${inList(emails)}`)
+
+    await payload.create({
+      collection: 'erasures',
+      data: {
+        erasedBy: options.by,
+        leadCount: ids.length,
+        fileCount: photoIds.length,
+      },
+      overrideAccess: true,
+      req,
+    })
+    if (own) await commitTransaction(req)
+    return { leads: ids.length, photos: photoIds.length, exports: exportsGone }
+  } catch (err) {
+    if (own) await killTransaction(req)
+    throw err
+  }
+}
+
+async function idsOf(db: Awaited<ReturnType<typeof dbOf>>, query: SQL): Promise<number[]> {
+  const result = (await db.execute(query)) as unknown as Rows<{ id: number | string }>
+  return result.rows.map((r) => Number(r.id))
+}
+
+// Saved exports (and any import) are snapshots of leads: the ones holding a customer go whole, as
+// the owner would rather export again than keep a file that still names them. A file holds them
+// when a row has their lead's id, e-mail or phone, or their full name; its filter when it looked
+// them up by name, e-mail or phone.
+async function deleteFilesHolding(req: PayloadRequest, customers: Customer[]): Promise<number> {
+  const { payload } = req
+  let deleted = 0
+  for (const collection of ['exports', 'imports'] as const) {
+    const { docs } = await payload.find({
+      collection,
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+    for (const doc of docs) {
+      const file = doc.filename ? await readStoredFile(req, collection, doc) : ''
+      const filter = 'where' in doc ? doc.where : null
+      if (!fileHolds(file, customers) && !filterHolds(filter, customers)) continue
+      await payload.delete({ collection, id: doc.id, overrideAccess: true, req })
+      deleted += 1
+    }
+  }
+  return deleted
+}
+
+const digits = (value: string) => value.replace(/\D/g, '')
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+function matchesContact(value: string, c: Customer): boolean {
+  const cell = value.replace(/^'/, '')
+  return same(cell, c.email) || (digits(cell).length >= 7 && digits(cell) === digits(c.phone))
+}
+
+export function fileHolds(text: string, customers: Customer[]): boolean {
+  if (!text) return false
+  const lower = text.toLowerCase()
+  if (customers.some((c) => lower.includes(c.email.toLowerCase()))) return true
+  const [header = [], ...rows] = csvRows(text)
+  const idColumn = header.indexOf('id')
+  return rows.some((row) =>
+    customers.some(
+      (c) =>
+        (idColumn >= 0 && row[idColumn] === String(c.id)) ||
+        row.some((cell) => matchesContact(cell, c)) ||
+        (row.some((cell) => same(cell, c.firstName)) && row.some((cell) => same(cell, c.lastName))),
+    ),
+  )
+}
+
+function filterHolds(filter: unknown, customers: Customer[]): boolean {
+  const words: string[] = []
+  const collect = (value: unknown) => {
+    if (typeof value === 'string') words.push(value)
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect)
+  }
+  collect(filter)
+  return words.some((word) =>
+    customers.some((c) => matchesContact(word, c) || same(word, c.firstName) || same(word, c.lastName)),
+  )
+}
+
+// Through the storage adapter's file handler when one is configured (S3), else from the folder.
+async function readStoredFile(
+  req: PayloadRequest,
+  collection: 'exports' | 'imports',
+  doc: { filename?: string | null },
+): Promise<string> {
+  const filename = path.basename(doc.filename ?? '')
+  const upload = req.payload.collections[collection].config.upload
+  for (const handler of upload.handlers ?? []) {
+    const res = await handler(req, { doc: doc as never, params: { collection, filename } })
+    if (res instanceof Response) return res.ok ? res.text() : ''
+  }
+  return fs.readFile(path.join(upload.staticDir ?? '', filename), 'utf8').catch(() => '')
+}
