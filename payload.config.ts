@@ -36,8 +36,10 @@ import { serialiseMigrations } from './src/server/patches/payload-migration-lock
 import { mergeConcurrentSessions } from './src/server/patches/payload-session-merge'
 import { serverUrl } from './src/lib/server-url'
 import { accessQueryAnswersFalse } from './src/server/patches/graphql-access'
+import { restrictJobStats } from './src/server/patches/payload-job-stats'
 import { restrictLockedDocuments } from './src/server/patches/payload-locked-documents'
 import { logClosedConnections } from './src/server/pool-errors'
+import { declareOneScheduledJob } from './src/server/job-schedules'
 import { declareRateLimitTable } from './src/server/rate-limit'
 import { declareVisitPlaces } from './src/server/visits'
 import { seedOnInit } from './src/seed/on-init'
@@ -100,7 +102,7 @@ export default buildConfig({
         push: process.env.PAYLOAD_DB_PUSH === 'true',
         migrationDir: process.env.PAYLOAD_MIGRATION_DIR || path.resolve(dirname, 'migrations'),
         prodMigrations: migrations,
-        afterSchemaInit: [declareRateLimitTable, declareVisitPlaces],
+        afterSchemaInit: [declareRateLimitTable, declareVisitPlaces, declareOneScheduledJob],
       }),
     ),
   ),
@@ -131,4 +133,5 @@ export default buildConfig({
   },
 })
   .then(restrictLockedDocuments)
+  .then(restrictJobStats)
   .then(showDatesInBusinessZone)

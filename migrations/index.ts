@@ -20,6 +20,7 @@ import * as migration_20261125_090540_review_requests from './20261125_090540_re
 import * as migration_20261125_102010_lead_timeline from './20261125_102010_lead_timeline';
 import * as migration_20261125_110502_visits from './20261125_110502_visits';
 import * as migration_20261127_052135_lead_erased_at from './20261127_052135_lead_erased_at';
+import * as migration_20261127_052359_erasure_retention_job from './20261127_052359_erasure_retention_job';
 
 export const migrations = [
   {
@@ -130,6 +131,11 @@ export const migrations = [
   {
     up: migration_20261127_052135_lead_erased_at.up,
     down: migration_20261127_052135_lead_erased_at.down,
-    name: '20261127_052135_lead_erased_at'
+    name: '20261127_052135_lead_erased_at',
+  },
+  {
+    up: migration_20261127_052359_erasure_retention_job.up,
+    down: migration_20261127_052359_erasure_retention_job.down,
+    name: '20261127_052359_erasure_retention_job'
   },
 ];

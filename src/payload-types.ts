@@ -121,11 +121,13 @@ export interface Config {
     'site-settings': SiteSetting;
     'home-page': HomePage;
     'site-pages': SitePage;
+    'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
     'home-page': HomePageSelect<false> | HomePageSelect<true>;
     'site-pages': SitePagesSelect<false> | SitePagesSelect<true>;
+    'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale: null;
   widgets: {
@@ -140,6 +142,7 @@ export interface Config {
       sendReviewRequest: TaskSendReviewRequest;
       sendVisitConfirmation: TaskSendVisitConfirmation;
       sendVisitReminder: TaskSendVisitReminder;
+      eraseStaleLeads: TaskEraseStaleLeads;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -408,6 +411,7 @@ export interface JobPosting {
 export interface Erasure {
   id: number;
   erasedBy?: (number | null) | User;
+  reason: 'request' | 'retention';
   leadCount: number;
   fileCount: number;
   updatedAt: string;
@@ -697,6 +701,7 @@ export interface PayloadJob {
           | 'sendReviewRequest'
           | 'sendVisitConfirmation'
           | 'sendVisitReminder'
+          | 'eraseStaleLeads'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -741,6 +746,7 @@ export interface PayloadJob {
         | 'sendReviewRequest'
         | 'sendVisitConfirmation'
         | 'sendVisitReminder'
+        | 'eraseStaleLeads'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -749,6 +755,15 @@ export interface PayloadJob {
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
+  meta?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1054,6 +1069,7 @@ export interface JobPostingsSelect<T extends boolean = true> {
  */
 export interface ErasuresSelect<T extends boolean = true> {
   erasedBy?: T;
+  reason?: T;
   leadCount?: T;
   fileCount?: T;
   updatedAt?: T;
@@ -1259,6 +1275,7 @@ export interface PayloadJobsSelect<T extends boolean = true> {
   queue?: T;
   waitUntil?: T;
   processing?: T;
+  meta?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1512,6 +1529,24 @@ export interface SitePage {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats".
+ */
+export interface PayloadJobsStat {
+  id: number;
+  stats?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings_select".
  */
 export interface SiteSettingsSelect<T extends boolean = true> {
@@ -1680,6 +1715,16 @@ export interface SitePagesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats_select".
+ */
+export interface PayloadJobsStatsSelect<T extends boolean = true> {
+  stats?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "collections_widget".
  */
 export interface CollectionsWidget {
@@ -1760,6 +1805,16 @@ export interface TaskSendVisitReminder {
   };
   output: {
     sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskEraseStaleLeads".
+ */
+export interface TaskEraseStaleLeads {
+  input?: unknown;
+  output: {
+    erasedLeads?: number | null;
   };
 }
 /**

@@ -30,7 +30,7 @@ export const eraseCustomer: Endpoint = {
     const ids = matched.rows.map((r) => Number(r.id))
     if (!ids.length)
       return json(404, { errors: [{ message: 'No lead has that e-mail address or phone number.' }] })
-    const erased = await eraseLeads(req, ids, { by: req.user.id })
+    const erased = await eraseLeads(req, ids, { by: req.user.id, reason: 'request' })
     return json(200, { erasedLeads: erased.leads, removedPhotos: erased.photos })
   },
 }

@@ -2,6 +2,7 @@ import type { JobsConfig } from 'payload'
 
 import { nobody } from '@/access/nobody'
 
+import { eraseStaleLeads } from './EraseStaleLeads'
 import { sendQuoteEmail } from './SendQuoteEmail'
 import { sendQuoteAnswer } from './SendQuoteAnswer'
 import { sendQuoteLink } from './SendQuoteLink'
@@ -17,8 +18,17 @@ export const jobs: JobsConfig = {
     sendReviewRequest,
     sendVisitConfirmation,
     sendVisitReminder,
+    eraseStaleLeads,
   ],
-  autoRun: [{ cron: '*/10 * * * * *', queue: 'default', limit: 20 }],
+  // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads).
+  autoRun: () => [
+    {
+      cron: '*/10 * * * * *',
+      queue: 'default',
+      limit: 20,
+      disableScheduling: process.env.JOBS_AUTORUN === 'false',
+    },
+  ],
   // Payload also starts the cron on the first API or admin request, whatever was decided at boot, so an
   // instance that leaves the queue to a worker must check JOBS_AUTORUN on every tick.
   shouldAutoRun: () => process.env.JOBS_AUTORUN !== 'false',

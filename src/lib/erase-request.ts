@@ -25,3 +25,6 @@ export function eraseRequestError(body: unknown): string | null {
   if ((body as Body).confirm !== true) return 'Confirm the erasure: it cannot be undone.'
   return null
 }
+
+// Quote requests that led to no job are erased this long after they came in (the privacy policy).
+export const RETENTION_MONTHS = 12

@@ -11,6 +11,7 @@ import { ERASED_LEAD } from '@/lib/erase-request'
 import { dbOf } from '@/server/db'
 import { RATE_LIMIT_TABLE } from '@/server/rate-limit'
 
+export type ErasureReason = 'request' | 'retention'
 export type ErasureCounts = { leads: number; photos: number; exports: number }
 
 type Rows<T> = { rows: T[] }
@@ -28,11 +29,11 @@ const inList = (values: (number | string)[]): SQL =>
 // offer); everything else that names or reaches the customer goes, in the caller's transaction
 // when it has one: photos and their files, quotes, the timeline, saved exports that hold them,
 // the live visit (its place is freed), every job about them, the rate-limit counters and the
-// review opt-out keyed by their address. The erasure is recorded: by whom, how much.
+// review opt-out keyed by their address. The erasure is recorded: by whom, why, how much.
 export async function eraseLeads(
   req: PayloadRequest,
   ids: number[],
-  options: { by: number | null },
+  options: { by: number | null; reason: ErasureReason },
 ): Promise<ErasureCounts> {
   const { payload } = req
   const own = await initTransaction(req)
@@ -92,6 +93,7 @@ export async function eraseLeads(
       collection: 'erasures',
       data: {
         erasedBy: options.by,
+        reason: options.reason,
         leadCount: ids.length,
         fileCount: photoIds.length,
       },

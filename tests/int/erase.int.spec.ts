@@ -15,6 +15,7 @@ import { capturedMails } from '../helpers/captured-mail'
 
 import { TEST_DATA_DIR } from '../helpers/env'
 import { setupHarness } from '../helpers/harness'
+import { migrateDownAndUp } from '../helpers/migrations'
 import { phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
 
 // Erasing a customer's data on request: every lead with the e-mail or the phone keeps only
@@ -280,5 +281,96 @@ describe('after an erasure, nothing of the customer is left', () => {
     await h.payload.jobs.run({ limit: 100 })
     expect(mailsTo(CUSTOMER.email)).toBe(sentBefore)
     expect(mailsTo(ERASED_LEAD.email)).toBe(0)
+  })
+})
+
+describe('the retention job', () => {
+  it('erases, once a day, requests older than 12 months that never led to a job; one job at a time', async () => {
+    const make = async (label: string, monthsAgo: number) => {
+      const lead = await h.payload.create({
+        collection: 'leads',
+        data: {
+          firstName: label,
+          lastName: 'Retention',
+          email: `${label.toLowerCase()}@curbside.test`,
+          phone: '512-555-0123',
+          description: `${label} asked about a rim.`,
+          vehicle: `${label} car`,
+          serviceType: 'rim_rash',
+        } as never,
+      })
+      await db().execute(sql`
+        UPDATE leads SET created_at = now() - ${`${monthsAgo} months`}::interval WHERE id = ${lead.id}`)
+      return lead.id
+    }
+    const visit = (lead: number, cancelled: boolean) =>
+      db().execute(sql`
+        INSERT INTO visits (lead_id, start, "end", van, booked_by, cancelled_at, created_at, updated_at)
+        VALUES (${lead}, now() - interval '12 months', now() - interval '12 months' + interval '2 hours', 1,
+          'staff', ${cancelled ? new Date().toISOString() : null}, now(), now())`)
+    const asked = await make('Oldasked', 13)
+    const calledOff = await make('Oldcalledoff', 14)
+    await visit(calledOff, true)
+    const completed = await make('Oldcompleted', 13)
+    await db().execute(sql`UPDATE leads SET status = 'completed' WHERE id = ${completed}`)
+    const visited = await make('Oldvisited', 13)
+    await visit(visited, false)
+    const recent = await make('Recent', 11)
+    const before = (await h.payload.count({ collection: 'erasures' })).totalDocs
+
+    // Two instances' schedulers at the same moment queue one job, for the schedule's next run.
+    await Promise.all([h.payload.jobs.handleSchedules(), h.payload.jobs.handleSchedules()])
+    const live = async () =>
+      (
+        await h.payload.find({
+          collection: 'payload-jobs',
+          where: { and: [{ taskSlug: { equals: 'eraseStaleLeads' } }, { completedAt: { exists: false } }] },
+        })
+      ).docs
+    const [job, ...others] = await live()
+    expect(others).toEqual([])
+    expect(new Date(job.waitUntil!).getTime()).toBeGreaterThan(Date.now())
+
+    const runNow = async () => {
+      const [due] = await live()
+      await db().execute(sql`UPDATE payload_jobs SET wait_until = now() WHERE id = ${due.id}`)
+      await h.payload.jobs.runByID({ id: due.id })
+      return h.payload.findByID({ collection: 'payload-jobs', id: due.id })
+    }
+    const done = await runNow()
+    expect(done.completedAt).toBeTruthy()
+    expect(done.hasError).toBe(false)
+
+    const lead = (id: number) => h.payload.findByID({ collection: 'leads', id, depth: 0 })
+    for (const id of [asked, calledOff]) {
+      expect(await lead(id)).toMatchObject({ ...ERASED_LEAD, vehicle: null, erasedAt: expect.any(String) })
+    }
+    for (const id of [completed, visited, recent]) {
+      expect(await lead(id)).toMatchObject({ lastName: 'Retention', erasedAt: null })
+    }
+    const records = await h.payload.find({ collection: 'erasures', sort: '-createdAt', depth: 0 })
+    expect(records.totalDocs).toBe(before + 1)
+    expect(records.docs[0]).toMatchObject({ erasedBy: null, reason: 'retention', leadCount: 2, fileCount: 0 })
+
+    // The next day's run finds nothing more to erase and records nothing.
+    await h.payload.jobs.handleSchedules()
+    expect((await runNow()).hasError).toBe(false)
+    expect((await h.payload.count({ collection: 'erasures' })).totalDocs).toBe(before + 1)
+  })
+})
+
+describe('the migrations', () => {
+  it('step down and up again; a past erasure then reads as on request', async () => {
+    await h.payload.jobs.handleSchedules()
+    await migrateDownAndUp(h.payload, 'lead_erased_at')
+    const { docs } = await h.payload.find({ collection: 'erasures', depth: 0, pagination: false })
+    expect(docs.length).toBeGreaterThan(0)
+    expect(new Set(docs.map((d) => d.reason))).toEqual(new Set(['request']))
+    expect(
+      await h.payload.count({
+        collection: 'payload-jobs',
+        where: { taskSlug: { equals: 'eraseStaleLeads' } },
+      }),
+    ).toEqual({ totalDocs: 0 })
   })
 })

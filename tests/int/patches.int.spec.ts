@@ -88,6 +88,18 @@ describe('payload-locked-documents', () => {
   })
 })
 
+describe('payload-job-stats', () => {
+  it('is needed while payload-jobs-stats comes without access of its own', () => {
+    expect(upstream('payload/dist/queues/config/global.js')).not.toMatch(/access/)
+  })
+  it('leaves that global to nobody but Payload', () => {
+    const stats = h.payload.config.globals.find((g) => g.slug === 'payload-jobs-stats')!
+    const admin = { collection: 'users', approved: true, role: 'admin' }
+    expect(stats.access.read!({ req: { user: admin } } as never)).toBe(false)
+    expect(stats.access.update!({ req: { user: admin } } as never)).toBe(false)
+  })
+})
+
 describe('next-forwarded-for', () => {
   it('is needed while Next sets X-Forwarded-For only when the client sent none', () => {
     expect(upstream('next/dist/server/base-server.js')).toMatch(/\['x-forwarded-for'\] \?\?=/)

@@ -357,7 +357,7 @@ export const Leads: CollectionConfig = {
       admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
     },
     ...quoteEmailFields,
-    // Set when the customer's details were erased.
+    // Set when the customer's details were erased (on request, or after 12 months without a job).
     {
       name: 'erasedAt',
       label: 'Customer data erased',
