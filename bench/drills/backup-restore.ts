@@ -5,6 +5,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 
 import { restoreBackup, takeBackup } from '../../src/server/backup'
+import { payloadMigrations } from '../../src/server/restore-migrations'
 import { adminAuthorization } from '../lib/auth'
 import {
   DATA_DIR,
@@ -101,7 +102,13 @@ export async function backupRestoreDrill(): Promise<DrillResult> {
     })
     fs.rmSync(uploadsDir, { recursive: true, force: true })
     const restoring = Date.now()
-    const restored = await restoreBackup({ databaseUrl, storage, source: dir })
+    // Into the same migrations as the backup's: no migration runs.
+    const restored = await restoreBackup({
+      databaseUrl,
+      storage,
+      source: dir,
+      migrations: payloadMigrations(databaseUrl),
+    })
     figures.restoreSeconds = (Date.now() - restoring) / 1000
     figures.restoredRows = Object.values(restored.tables).reduce((a, b) => a + b, 0)
 

@@ -275,13 +275,75 @@ function rowsOf(dir: string, table: string, box: Sealer): string[] {
   return gunzipSync(dump).toString('utf8').split('\n').filter(Boolean)
 }
 
+// The repository's migrations as restore uses them: their names, oldest first, and a way to
+// apply those the database lacks up to one of them (all without one), recorded as
+// `payload migrate` records them.
+export type RestoreMigrations = {
+  names: string[]
+  up: (upTo?: string) => Promise<void>
+}
+
+// Where the target stands: its tables, the migrations recorded in it, and whether its schema
+// was pushed from the config (development) rather than built by migrations.
+async function targetState(db: pg.ClientBase) {
+  const tables = await publicTables(db)
+  if (!tables.includes('payload_migrations')) return { tables, applied: [] as string[], pushed: false }
+  const { rows } = await db.query<{ name: string }>(`SELECT name FROM payload_migrations ORDER BY name`)
+  const names = rows.map((r) => r.name)
+  return { tables, applied: names.filter((n) => n !== 'dev'), pushed: names.includes('dev') }
+}
+
+// Why the backup cannot go into this database, or null; asked before anything is changed.
+function schemaRefusal(
+  manifest: Manifest,
+  repository: string[],
+  target: Awaited<ReturnType<typeof targetState>>,
+): string | null {
+  const taken = manifest.migrations
+  const last = taken.at(-1)
+  if (target.pushed) {
+    // A pushed schema is the config's: it can only take a backup of the same schema as it is.
+    const unknown = Object.keys(manifest.tables).filter((t) => !target.tables.includes(t))
+    if (taken.join() === target.applied.join() && !unknown.length) return null
+    return `The database's schema was pushed from the config (development), not built by migrations${unknown.length ? `, and has no table ${unknown.join(', ')}` : ''}; the backup was taken at ${last ? `migration ${last}` : 'no migration'}. Restore into an empty database: restore builds its schema with the migrations.`
+  }
+  if (!last) {
+    return 'The backup names no migration: it was taken from a database whose schema was pushed from the config (development). Restore it into a database pushed from the same version of the code.'
+  }
+  const unknown = taken.filter((n) => !repository.includes(n))
+  if (unknown.length) {
+    return `The backup was taken at ${unknown.length > 1 ? 'migrations' : 'migration'} ${unknown.join(', ')}, which this version of the code does not have: restore it with the version that took it, or a later one.`
+  }
+  const skipped = repository.slice(0, repository.indexOf(last)).find((n) => !taken.includes(n))
+  if (skipped) {
+    return `The backup has no migration ${skipped}, which this version of the code applies before ${last}: restore it with the version that took it.`
+  }
+  if (!target.tables.includes('payload_migrations') && target.tables.length) {
+    return `The database has tables (${target.tables.slice(0, 5).join(', ')}${target.tables.length > 5 ? ', …' : ''}) but no migrations recorded: restore into an empty database.`
+  }
+  const extra = target.applied.find((n) => !taken.includes(n))
+  if (extra) {
+    return `The database already has migration ${extra}, which the backup, taken at ${last}, has not: restore into an empty database.`
+  }
+  const missing = taken.slice(0, target.applied.length).find((n, i) => n !== target.applied[i])
+  if (missing) {
+    return `The database has no migration ${missing} but later ones: restore into an empty database.`
+  }
+  return null
+}
+
+// Restores into an empty database (or, with `force`, over one): brings the schema up to the
+// backup's own migrations, loads the rows, then applies the later migrations, so the data
+// goes through them as it would have on the live site. Every refusal comes before anything
+// is changed.
 export async function restoreBackup(options: {
   databaseUrl: string
   storage: Storage
   source: string
+  migrations: RestoreMigrations
   force?: boolean
   passphrase?: string
-}): Promise<{ tables: Record<string, number>; files: number }> {
+}): Promise<{ tables: Record<string, number>; files: number; loadedAt?: string; migrated: string[] }> {
   const manifest = readManifest(options.source)
   if (manifest.encryption && !options.passphrase) {
     throw new RestoreRefused(
@@ -290,20 +352,16 @@ export async function restoreBackup(options: {
   }
   const box = sealer(options.passphrase, manifest.encryption?.salt)
   checkBackup(options.source, manifest, box)
+  const repository = options.migrations.names
   const db = new pg.Client({ connectionString: options.databaseUrl })
   await db.connect()
   try {
-    const tables = await publicTables(db)
-    const unknown = Object.keys(manifest.tables).filter((t) => !tables.includes(t))
-    const migrations = await migrationNames(db)
-    if (unknown.length || migrations.join() !== manifest.migrations.join()) {
-      throw new RestoreRefused(
-        `The database's schema is not the backup's (migrations ${migrations.length} here, ${manifest.migrations.length} in the backup${unknown.length ? `; no table ${unknown.join(', ')}` : ''}). Run the migrations of the version that took the backup first.`,
-      )
-    }
+    const target = await targetState(db)
+    const refusal = schemaRefusal(manifest, repository, target)
+    if (refusal) throw new RestoreRefused(refusal)
     if (!options.force) {
       const held: string[] = []
-      for (const table of BUSINESS_TABLES.filter((t) => tables.includes(t))) {
+      for (const table of BUSINESS_TABLES.filter((t) => target.tables.includes(t))) {
         const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quoteIdent(table)}`)
         if (rows[0].n) held.push(`${rows[0].n} ${table}`)
       }
@@ -313,6 +371,17 @@ export async function restoreBackup(options: {
         )
       }
     }
+
+    const loadedAt = manifest.migrations.at(-1)
+    if (!target.pushed && manifest.migrations.length > target.applied.length) {
+      await options.migrations.up(loadedAt)
+    }
+    const tables = await publicTables(db)
+    const absent = Object.keys(manifest.tables).filter((t) => !tables.includes(t))
+    if (absent.length) {
+      throw new Error(`After the backup's migrations the database has no table ${absent.join(', ')}.`)
+    }
+
     await db.query('BEGIN')
     // Rows go in table by table; foreign keys are checked by the data's own consistency.
     await db.query('SET LOCAL session_replication_role = replica')
@@ -364,7 +433,11 @@ export async function restoreBackup(options: {
         throw new Error(`The restored file ${key} does not match the backup.`)
     }
     await db.query('COMMIT')
-    return { tables: counted, files: manifest.files.length }
+
+    // The migrations after the backup's, on its rows.
+    const later = target.pushed ? [] : repository.slice(manifest.migrations.length)
+    if (later.length) await options.migrations.up()
+    return { tables: counted, files: manifest.files.length, loadedAt, migrated: later }
   } catch (err) {
     await db.query('ROLLBACK').catch(() => {})
     throw err

@@ -19,6 +19,7 @@ process.env.BACKUP_S3_BUCKET = BUCKET
 
 const { setupHarness } = await import('../helpers/harness')
 const { restoreBackup, takeBackup } = await import('@/server/backup')
+const { payloadMigrations } = await import('@/server/restore-migrations')
 const { backupBucketFromEnv, downloadBackup, pruneBucketBackups, uploadBackup } =
   await import('@/server/backup-s3')
 const h = setupHarness({ http: true })
@@ -79,6 +80,7 @@ describe('backups in a bucket', () => {
       databaseUrl: process.env.DATABASE_URL!,
       storage: { uploadsDir: path.join(TEST_DATA_DIR, 'uploads') },
       source: local,
+      migrations: payloadMigrations(process.env.DATABASE_URL!),
       force: true,
     })
     expect(restored.tables.leads).toBe(manifest.tables.leads)

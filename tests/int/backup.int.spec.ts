@@ -13,6 +13,7 @@ import { image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtu
 
 const { RestoreRefused, UPLOAD_FOLDERS, alertBackupFailure, readManifest, restoreBackup, takeBackup } =
   await import('@/server/backup')
+const { payloadMigrations } = await import('@/server/restore-migrations')
 
 // A backup of a site with leads, quote photos and gallery pictures, the site wiped, and the
 // backup restored: the same rows, the same files, ids carry on; a damaged backup or a
@@ -23,6 +24,8 @@ const uploads = path.join(TEST_DATA_DIR, 'uploads')
 const storage = { uploadsDir: uploads }
 const target = fs.mkdtempSync(path.join(os.tmpdir(), 'backups-'))
 const databaseUrl = () => process.env.DATABASE_URL!
+// The test database's schema is pushed: restore runs no migration on it.
+const migrations = payloadMigrations(databaseUrl())
 
 async function rows(query: ReturnType<typeof sql>): Promise<unknown[]> {
   return ((await db().execute(query)) as unknown as { rows: unknown[] }).rows
@@ -85,7 +88,9 @@ describe('backup and restore', () => {
     expect(readManifest(dir)).toEqual(manifest)
 
     // Over data, only when told to.
-    await expect(restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir })).rejects.toThrow(
+    await expect(
+      restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, migrations }),
+    ).rejects.toThrow(
       /The database already holds data \(.*3 leads.*\)\. Restore into an empty database, or add --force/,
     )
 
@@ -94,7 +99,7 @@ describe('backup and restore', () => {
     )
     fs.rmSync(uploads, { recursive: true, force: true })
 
-    const restored = await restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir })
+    const restored = await restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, migrations })
     expect(restored.tables.leads).toBe(3)
     expect(restored.files).toBe(filesBefore.length)
     expect(await rows(sql`SELECT * FROM leads ORDER BY id`)).toEqual(leadsBefore)
@@ -119,7 +124,13 @@ describe('backup and restore', () => {
     })
     const leads = await h.payload.count({ collection: 'leads' })
     fs.appendFileSync(path.join(dir, 'files', manifest.files[0].key), 'x')
-    const attempt = restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, force: true })
+    const attempt = restoreBackup({
+      databaseUrl: databaseUrl(),
+      storage,
+      source: dir,
+      migrations,
+      force: true,
+    })
     await expect(attempt).rejects.toThrow(RestoreRefused)
     await expect(attempt).rejects.toThrow(
       `The backup is damaged: ${manifest.files[0].key} is missing or does not match its SHA-256.`,
@@ -139,7 +150,7 @@ describe('backup and restore', () => {
     const bytes = fs.readFileSync(dump)
     fs.writeFileSync(dump, bytes.subarray(0, Math.floor(bytes.length / 2)))
     await expect(
-      restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, force: true }),
+      restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, migrations, force: true }),
     ).rejects.toThrow('The backup is damaged: the rows of leads are missing or incomplete.')
     expect(await rows(sql`SELECT * FROM leads ORDER BY id`)).toEqual(leadsBefore)
   })
@@ -183,16 +194,24 @@ describe('backup and restore', () => {
 
     const leadsBefore = await rows(sql`SELECT * FROM leads ORDER BY id`)
     await expect(
-      restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, force: true }),
+      restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, migrations, force: true }),
     ).rejects.toThrow('The backup is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was taken with.')
     await expect(
-      restoreBackup({ databaseUrl: databaseUrl(), storage, source: dir, force: true, passphrase: 'wrong' }),
+      restoreBackup({
+        databaseUrl: databaseUrl(),
+        storage,
+        source: dir,
+        migrations,
+        force: true,
+        passphrase: 'wrong',
+      }),
     ).rejects.toThrow(/^The backup is damaged or the key is wrong: /)
     await db().execute(sql`UPDATE leads SET description = 'changed after the backup'`)
     const restored = await restoreBackup({
       databaseUrl: databaseUrl(),
       storage,
       source: dir,
+      migrations,
       force: true,
       passphrase,
     })
