@@ -113,6 +113,8 @@ export async function bookVisit(
   // A move is a cancellation of the live visit, by the same rule as one: a customer up to the
   // minimum notice, staff until it begins; a visit that took place is never moved.
   const notice = input.by === 'customer' ? settings.noticeMinutes : 0
+  // Bookings of one lead one at a time: a second move then finds the visit the first made.
+  await db.execute(sql`SELECT id FROM leads WHERE id = ${input.lead} FOR UPDATE`)
   const live = (await db.execute(sql`
     SELECT id, start > now() + ${`${notice} minutes`}::interval AS movable FROM visits
     WHERE lead_id = ${input.lead} AND cancelled_at IS NULL FOR UPDATE`)) as unknown as {

@@ -170,6 +170,20 @@ describe('booking from the quote page', () => {
     expect(await timeline(a.lead, ['visit_cancelled'])).toHaveLength(0)
   })
 
+  it('moves raced from the same link are made one after the other: one live visit, each move on the timeline', async () => {
+    await h.payload.updateGlobal({ slug: 'site-settings', data: { booking: { vans: 2 } } })
+    const a = await acceptedQuote()
+    const slots = await openSlots(h.payload)
+    await book(a.token, slots[0].start)
+    const moves = await Promise.all(slots.slice(1, 9).map((slot) => book(a.token, slot.start)))
+    // Each move waits for the one before it and moves the visit that one made: none is
+    // refused as "taken" for a free slot.
+    expect(moves.map((m) => m.body)).toEqual(Array(8).fill({ outcome: 'booked' }))
+    expect(await liveVisits()).toHaveLength(1)
+    expect(await timeline(a.lead, ['visit_cancelled'])).toHaveLength(8)
+    expect(await timeline(a.lead, ['visit_booked'])).toHaveLength(9)
+  })
+
   it('a visit that took place is never moved, by the customer or by staff', async () => {
     const a = await acceptedQuote()
     const [first, second] = await openSlots(h.payload)
