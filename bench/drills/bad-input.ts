@@ -3,7 +3,13 @@ import path from 'node:path'
 
 import sharp from 'sharp'
 
+import { VISIT_OUTCOME_MESSAGES } from '../../src/lib/visit-messages'
+import { quoteToken } from '../../src/server/quote-token'
+import { QUOTE_LINES, QUOTED_LEAD } from '../../tests/helpers/quote-fixtures'
+import { adminAuthorization } from '../lib/auth'
+import { sendNewQuote } from '../lib/quote-link'
 import {
+  payloadSecret,
   DATA_DIR,
   NO_RATE_LIMIT,
   QUOTE_PATH,
@@ -26,12 +32,12 @@ import {
 import type { DrillResult, Outcome, Part } from './lib'
 
 // Drill 5: a generated corpus of bad inputs against every public way in: the quote
-// endpoint, REST and GraphQL lead create, login and sign-up. Every case is invalid by
+// endpoint, REST and GraphQL lead create, login and sign-up, a customer's quote link. Every case is invalid by
 // construction (a valid body with one thing wrong, or a broken request), so each must be
 // refused with a 4xx (GraphQL: an `errors` answer) and leave nothing behind: no 5xx, no
 // new leads, customer-uploads or users rows, no new file under DATA_DIR/uploads.
 
-type Endpoint = 'quote' | 'rest-leads' | 'graphql' | 'login' | 'signup'
+type Endpoint = 'quote' | 'rest-leads' | 'graphql' | 'login' | 'signup' | 'quote-link'
 type Case = { endpoint: Endpoint; name: string; run: (url: string) => Promise<Outcome> }
 
 const MiB = 1024 * 1024
@@ -167,6 +173,55 @@ function pngClaiming(width: number, height: number): Buffer {
 }
 
 // ---- the corpus ----
+
+// The token of a quote sent to a lead made for the drill, for the customer-link cases.
+async function sentQuoteToken(url: string, databaseUrl: string): Promise<string> {
+  const authorization = await adminAuthorization(url)
+  const id = await sendNewQuote(url, authorization, {
+    lead: await staffLead(url, authorization),
+    lines: QUOTE_LINES,
+  })
+  const nonce = await withDb(databaseUrl, async (db) => {
+    const { rows } = await db.query<{ token_nonce: string }>('SELECT token_nonce FROM quotes WHERE id = $1', [
+      id,
+    ])
+    return rows[0].token_nonce
+  })
+  return quoteToken(payloadSecret(), nonce)
+}
+
+async function staffLead(url: string, authorization: string): Promise<number> {
+  const res = await fetch(`${url}/api/leads?depth=0`, {
+    method: 'POST',
+    headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...QUOTED_LEAD, email: `bad-input-${Date.now()}@example.com` }),
+  })
+  if (!res.ok) throw new Error(`the drill's lead was refused: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { doc: { id: number } }).doc.id
+}
+
+// What a customer's quote link takes: a page whose query names an outcome, and its forms.
+function quoteLinkCases(add: (endpoint: Endpoint, name: string, run: Case['run']) => void, token: string) {
+  for (const visit of ['__proto__', 'toString', 'constructor', 'hasOwnProperty', '%00', 'booked%00']) {
+    add('quote-link', `page with ?visit=${visit}`, (url) =>
+      send(`${url}/quote/${token}?visit=${visit}`, { headers: visitor() }, 60_000, 1_000_000),
+    )
+  }
+  const changes = (message: string) => (url: string) =>
+    raw(
+      url,
+      '/api/quote-links/changes',
+      'application/x-www-form-urlencoded',
+      new URLSearchParams({ token, message }).toString(),
+      {
+        Accept: 'application/json',
+      },
+    )
+  for (const k of ['nul', 'bel', 'esc', 'del', 'backspace'])
+    add('quote-link', `change request: control ${k}`, changes(CONTROL[k]))
+  add('quote-link', 'change request: empty', changes(''))
+  add('quote-link', 'change request: too long', changes('a'.repeat(2001)))
+}
 
 async function corpus(tag: string): Promise<Case[]> {
   const cases: Case[] = []
@@ -748,6 +803,14 @@ async function corpus(tag: string): Promise<Case[]> {
   )
   add('signup', 'JSON null', (url) => raw(url, '/api/users', 'application/json', 'null'))
   add('signup', 'empty body', (url) => raw(url, '/api/users', 'application/json', ''))
+  for (const [p, endpoint] of [
+    ['/api/users', 'signup'],
+    ['/api/leads', 'rest-leads'],
+  ] as const) {
+    add(endpoint, 'Content-Length: 0, no type', (url) => raw(url, p, null, Buffer.alloc(0)))
+    add(endpoint, 'Content-Length: 0, text/plain', (url) => raw(url, p, 'text/plain', ''))
+    add(endpoint, 'Content-Length: 0, multipart', (url) => raw(url, p, 'multipart/form-data; boundary=x', ''))
+  }
   add('signup', 'deeply nested', (url) =>
     raw(url, '/api/users', 'application/json', `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`),
   )
@@ -776,6 +839,15 @@ async function corpus(tag: string): Promise<Case[]> {
 // An answer that means "refused": any 4xx; for GraphQL also a 200 whose body has errors and no lead.
 function refused(c: Case, o: Outcome): boolean {
   if (o.status === null || o.status >= 500) return false
+  if (c.endpoint === 'quote-link') {
+    // The quote's page ignores a visit outcome it has no words for, and shows the quote.
+    if (c.name.startsWith('page')) {
+      const words = Object.values(VISIT_OUTCOME_MESSAGES)
+      return o.status === 200 && o.body.includes('>Your quote</h1>') && !words.some((m) => o.body.includes(m))
+    }
+    // A change request reaches its own check only through a genuine link.
+    return o.status === 400
+  }
   if (o.status >= 400) return true
   if (c.endpoint === 'graphql' && o.status === 200) {
     const data = o.json?.data as { createLead?: unknown } | null | undefined
@@ -797,13 +869,20 @@ export async function badInputDrill(): Promise<DrillResult> {
   const logFile = serverLogFile('bad-input')
   const cases = await corpus(tag)
   const uploads = path.join(DATA_DIR, 'uploads')
-  const before = await withDb(databaseUrl, rowCounts)
-  const filesBefore = filesUnder(uploads)
 
   const server = await startDrillServer(logFile, { ...NO_RATE_LIMIT, TRUSTED_PROXY_HOPS: '1' })
   let outcomes: Outcome[]
   let aliveAfter: boolean
+  let before: Awaited<ReturnType<typeof rowCounts>>
+  let filesBefore: string[]
   try {
+    // The quote whose link takes the customer-link cases is made first, before the counts.
+    quoteLinkCases(
+      (endpoint, name, run) => cases.push({ endpoint, name, run }),
+      await sentQuoteToken(server.url, databaseUrl),
+    )
+    before = await withDb(databaseUrl, rowCounts)
+    filesBefore = filesUnder(uploads)
     outcomes = await pool(cases, 4, (c) => c.run(server.url))
     aliveAfter = (await send(`${server.url}/`, {}, 30_000)).status === 200
   } finally {

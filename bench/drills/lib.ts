@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -480,4 +481,10 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false
   }
+}
+
+// The secret Payload signs with (payload.secret): derived from PAYLOAD_SECRET, which the
+// launcher gives the drills and their servers alike. For links a customer would get.
+export function payloadSecret(): string {
+  return createHash('sha256').update(process.env.PAYLOAD_SECRET!).digest('hex').slice(0, 32)
 }

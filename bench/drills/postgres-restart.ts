@@ -9,6 +9,7 @@ import { newQuoteNonce, quoteToken } from '../../src/server/quote-token'
 
 import type { RunningServer } from '../lib/server'
 import {
+  payloadSecret,
   NO_RATE_LIMIT,
   RUN_DIR,
   capturedMail,
@@ -372,7 +373,7 @@ export async function postgresRestartDrill(): Promise<DrillResult> {
 // gets as far as the database): each must be a 503 with Retry-After that says to try again,
 // a page for a browser and JSON for a script. What went wrong, one line each.
 async function customerFormsDuringOutage(url: string): Promise<string[]> {
-  const secret = process.env.PAYLOAD_SECRET!
+  const secret = payloadSecret()
   const token = quoteToken(secret, newQuoteNonce())
   const unsubscribe = new URL(unsubscribePath(secret, 'maria@example.com'), url)
   const forms: [string, Record<string, string>][] = [
