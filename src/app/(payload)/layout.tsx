@@ -1,5 +1,6 @@
-/* THIS FILE WAS GENERATED AUTOMATICALLY BY PAYLOAD. */
-/* DO NOT MODIFY IT BECAUSE IT COULD BE REWRITTEN AT ANY TIME. */
+// Payload's generated layout, changed by hand: the back office's import map
+// (admin/import-map.ts), its own CSS and the navigation patch's CSS.
+// `npm run generate` does not rewrite it.
 import config from '@payload-config'
 import '@payloadcms/next/css'
 import type { ServerFunctionClient } from 'payload'

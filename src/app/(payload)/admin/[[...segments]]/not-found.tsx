@@ -1,5 +1,5 @@
-/* THIS FILE WAS GENERATED AUTOMATICALLY BY PAYLOAD. */
-/* DO NOT MODIFY IT BECAUSE IT COULD BE REWRITTEN AT ANY TIME. */
+// Payload's generated not-found page, changed by hand: it takes the back office's import map
+// (../import-map.ts) instead of the generated one. `npm run generate` does not rewrite it.
 import type { Metadata } from 'next'
 
 import config from '@payload-config'
