@@ -38,6 +38,7 @@ import { serverUrl } from './src/lib/server-url'
 import { accessQueryAnswersFalse } from './src/server/patches/graphql-access'
 import { restrictJobStats } from './src/server/patches/payload-job-stats'
 import { restrictLockedDocuments } from './src/server/patches/payload-locked-documents'
+import { declareEmailDeliveriesTable } from './src/server/email-delivery'
 import { logClosedConnections } from './src/server/pool-errors'
 import { declareOneScheduledJob } from './src/server/job-schedules'
 import { declareRateLimitTable } from './src/server/rate-limit'
@@ -102,7 +103,12 @@ export default buildConfig({
         push: process.env.PAYLOAD_DB_PUSH === 'true',
         migrationDir: process.env.PAYLOAD_MIGRATION_DIR || path.resolve(dirname, 'migrations'),
         prodMigrations: migrations,
-        afterSchemaInit: [declareRateLimitTable, declareVisitPlaces, declareOneScheduledJob],
+        afterSchemaInit: [
+          declareRateLimitTable,
+          declareVisitPlaces,
+          declareOneScheduledJob,
+          declareEmailDeliveriesTable,
+        ],
       }),
     ),
   ),

@@ -21,6 +21,7 @@ import * as migration_20261125_102010_lead_timeline from './20261125_102010_lead
 import * as migration_20261125_110502_visits from './20261125_110502_visits';
 import * as migration_20261127_052135_lead_erased_at from './20261127_052135_lead_erased_at';
 import * as migration_20261127_052359_erasure_retention_job from './20261127_052359_erasure_retention_job';
+import * as migration_20261127_055504_email_deliveries from './20261127_055504_email_deliveries';
 
 export const migrations = [
   {
@@ -136,6 +137,11 @@ export const migrations = [
   {
     up: migration_20261127_052359_erasure_retention_job.up,
     down: migration_20261127_052359_erasure_retention_job.down,
-    name: '20261127_052359_erasure_retention_job'
+    name: '20261127_052359_erasure_retention_job',
+  },
+  {
+    up: migration_20261127_055504_email_deliveries.up,
+    down: migration_20261127_055504_email_deliveries.down,
+    name: '20261127_055504_email_deliveries'
   },
 ];

@@ -213,9 +213,7 @@ export interface Lead {
   referrerHost?: string | null;
   reviewRequestQueuedAt?: string | null;
   reviewRequestSentAt?: string | null;
-  businessEmailClaimedAt?: string | null;
   businessEmailSentAt?: string | null;
-  customerEmailClaimedAt?: string | null;
   customerEmailSentAt?: string | null;
   erasedAt?: string | null;
   updatedAt: string;
@@ -909,9 +907,7 @@ export interface LeadsSelect<T extends boolean = true> {
   referrerHost?: T;
   reviewRequestQueuedAt?: T;
   reviewRequestSentAt?: T;
-  businessEmailClaimedAt?: T;
   businessEmailSentAt?: T;
-  customerEmailClaimedAt?: T;
   customerEmailSentAt?: T;
   erasedAt?: T;
   updatedAt?: T;

@@ -1,10 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
 import nodemailer from 'nodemailer'
 import type { Transport } from 'nodemailer'
+import type Mail from 'nodemailer/lib/mailer'
 
 import { MAIL_DIR } from '@/server/paths'
 
@@ -43,17 +45,37 @@ function captureTransport(): Transport {
   }
 }
 
+// A message given a `handOver` (src/server/email-delivery.ts) ends only once it has resolved:
+// the mail server can take a message only at its last line, so a runner that dies later is
+// known to have handed it over. A rejection stops the message before that line.
+const holdLastLineForHandOver: Mail.PluginFunction = (mail, done) => {
+  const handOver = (mail.data as { handOver?: () => Promise<void> }).handOver
+  if (handOver) {
+    mail.message.transform(
+      () =>
+        new Transform({
+          transform: (chunk, _encoding, next) => next(null, chunk),
+          flush: (next) => void handOver().then(() => next(), next),
+        }),
+    )
+  }
+  done()
+}
+
 // SMTP when SMTP_HOST is set, else the capture folder: for Payload's adapter and the scripts.
 export function mailTransport() {
   const env = process.env
-  if (!env.SMTP_HOST) return nodemailer.createTransport(captureTransport())
   const port = Number(env.SMTP_PORT || 587)
-  return nodemailer.createTransport({
-    host: env.SMTP_HOST,
-    port,
-    secure: env.SMTP_SECURE ? env.SMTP_SECURE === 'true' : port === 465,
-    auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : undefined,
-  })
+  const transport = env.SMTP_HOST
+    ? nodemailer.createTransport({
+        host: env.SMTP_HOST,
+        port,
+        secure: env.SMTP_SECURE ? env.SMTP_SECURE === 'true' : port === 465,
+        auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : undefined,
+      })
+    : nodemailer.createTransport(captureTransport())
+  transport.use('stream', holdLastLineForHandOver)
+  return transport
 }
 
 export const mailFrom = () => ({

@@ -43,18 +43,10 @@ export async function claimReviewRequestQueue(req: PayloadRequest, leadId: numbe
   return result.rows.length === 1
 }
 
-/** True for the one runner that may send it; released if the send fails. */
-export async function claimReviewRequestSend(payload: Payload, leadId: number): Promise<boolean> {
+/** Shown on the lead; the e-mail itself goes once through src/server/email-delivery.ts. */
+export async function markReviewRequestSent(payload: Payload, leadId: number): Promise<void> {
   const db = await dbOf(payload)
-  const result = (await db.execute(sql`
-    UPDATE leads SET review_request_sent_at = now()
-    WHERE id = ${leadId} AND review_request_sent_at IS NULL RETURNING id`)) as unknown as Rows
-  return result.rows.length === 1
-}
-
-export async function releaseReviewRequestSend(payload: Payload, leadId: number): Promise<void> {
-  const db = await dbOf(payload)
-  await db.execute(sql`UPDATE leads SET review_request_sent_at = NULL WHERE id = ${leadId}`)
+  await db.execute(sql`UPDATE leads SET review_request_sent_at = now() WHERE id = ${leadId}`)
 }
 
 export async function hasOptedOut(payload: Payload, email: string): Promise<boolean> {

@@ -24,28 +24,20 @@ import { recordLeadChanges, stampLost } from './hooks/recordLeadChanges'
 import { validateQuoteEmail, validateQuoteText, validateQuoteTextarea } from './hooks/validateQuoteField'
 import { validateStatusChange } from './hooks/validateStatusChange'
 
-// When each quote e-mail was claimed by a job runner and accepted by the mail server;
+// When the mail server accepted each quote e-mail (sent once: src/server/email-delivery.ts);
 // written by the server only.
-const quoteEmailFields: Field[] = (['business', 'customer'] as const).flatMap((audience) => [
-  {
-    name: `${audience}EmailClaimedAt`,
-    type: 'date',
-    access: { read: approvedStaffField, create: nobody, update: nobody },
-    admin: { hidden: true, disableBulkEdit: true },
+const quoteEmailFields: Field[] = (['business', 'customer'] as const).map((audience) => ({
+  name: `${audience}EmailSentAt`,
+  label: audience === 'business' ? 'E-mailed to the business' : 'Confirmation e-mailed',
+  type: 'date',
+  access: { read: approvedStaffField, create: nobody, update: nobody },
+  admin: {
+    position: 'sidebar',
+    readOnly: true,
+    disableBulkEdit: true,
+    date: { pickerAppearance: 'dayAndTime' },
   },
-  {
-    name: `${audience}EmailSentAt`,
-    label: audience === 'business' ? 'E-mailed to the business' : 'Confirmation e-mailed',
-    type: 'date',
-    access: { read: approvedStaffField, create: nobody, update: nobody },
-    admin: {
-      position: 'sidebar',
-      readOnly: true,
-      disableBulkEdit: true,
-      date: { pickerAppearance: 'dayAndTime' },
-    },
-  },
-])
+}))
 
 // Only the quote endpoint writes these, in the transaction that counts the code's use.
 const serverOwned = { read: approvedStaffField, create: nobody, update: nobody }

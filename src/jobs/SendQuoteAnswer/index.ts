@@ -3,7 +3,7 @@ import type { TaskConfig } from 'payload'
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
 import { serverUrl } from '@/lib/server-url'
-import { mailAboutLead } from '@/server/lead-events'
+import { mailAboutLeadOnce } from '@/server/email-delivery'
 
 // A customer's answer to a quote, to the business's notification addresses. Queued only by
 // the request that recorded the answer (src/endpoints/answerQuote.ts), so once per answer.
@@ -29,6 +29,7 @@ export const sendQuoteAnswer: TaskConfig<'sendQuoteAnswer'> = {
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
     const timeZone = businessTimeZone(settings.timeZone)
     const accepted = quote.status === 'accepted'
+    const answeredAt = accepted ? quote.acceptedAt : quote.changeRequestedAt
     const customer = `${quote.lead.firstName} ${quote.lead.lastName}`
     const total = formatPrice(quote.totalCents ?? 0)
     const { render } = await import('@react-email/render')
@@ -38,7 +39,7 @@ export const sendQuoteAnswer: TaskConfig<'sendQuoteAnswer'> = {
       customer,
       phone: quote.lead.phone,
       total,
-      answeredAt: formatBusinessDate(accepted ? quote.acceptedAt : quote.changeRequestedAt, timeZone),
+      answeredAt: formatBusinessDate(answeredAt, timeZone),
       changeRequest: accepted ? null : (quote.changeRequest ?? null),
       leadLink: `${serverUrl()}/admin?tab=leads&lead=${quote.lead.id}`,
     })
@@ -49,12 +50,16 @@ export const sendQuoteAnswer: TaskConfig<'sendQuoteAnswer'> = {
     const html = await render(element)
     const text = await render(element, { plainText: true })
     const subject = accepted ? `Quote accepted: ${customer}, ${total}` : `Changes requested: ${customer}`
-    await mailAboutLead(
+    // Per answer: a change request, then an acceptance of the revised quote, are two e-mails.
+    const sent = await mailAboutLeadOnce(
       payload,
-      quote.lead.id,
-      accepted ? 'Acceptance to the business' : 'Change request to the business',
-      () => payload.sendEmail({ to, subject, html, text }),
+      `quote-answer:${quote.id}:${quote.status}:${answeredAt}`,
+      {
+        lead: quote.lead.id,
+        what: accepted ? 'Acceptance to the business' : 'Change request to the business',
+      },
+      { to, subject, html, text },
     )
-    return { output: { sent: true } }
+    return { output: { sent } }
   },
 }

@@ -1,3 +1,4 @@
+import { sql } from '@payloadcms/db-postgres'
 import type { TaskConfig } from 'payload'
 
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
@@ -8,17 +9,15 @@ import { serviceTitle } from '@/lib/catalog'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import { createPerCoreLimiter } from '@/lib/limiter'
 import { greetingName } from '@/lib/safe-first-name'
+import { dbOf } from '@/server/db'
+import { deliverOnce, type WithHandOver } from '@/server/email-delivery'
 import { mailAboutLead } from '@/server/lead-events'
 import { forgiveRateLimitHit, hitRateLimit } from '@/server/rate-limit'
 
-import {
-  type Audience,
-  claimDelivery,
-  markDelivered,
-  pruneCompletedJobs,
-  releaseClaim,
-} from './deliveryClaim'
+import { pruneCompletedJobs } from './pruneCompletedJobs'
 import { readStoredPhoto } from './readStoredPhoto'
+
+type Audience = 'business' | 'customer'
 
 // Base64 adds a third and many mail services refuse messages over 20-25 MB; photos past this are linked.
 export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024
@@ -71,26 +70,31 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
     return { output: { sent } }
 
     async function deliver(lead: Lead): Promise<boolean> {
-      const claim = await claimDelivery(payload, lead.id, audience)
-      if (!claim) return false
-      // One confirmation per address a day: the form must not become a way to mail anyone.
-      const daily = audience === 'customer' ? `confirmation:email:${lead.email.toLowerCase()}` : null
-      if (daily && !(await hitRateLimit(payload, daily, CONFIRMATIONS_PER_ADDRESS)).allowed) {
-        await releaseClaim(payload, claim)
-        return false
+      // Recorded on the lead too, for the back office.
+      if (lead[`${audience}EmailSentAt`]) return false
+      const key = `quote-email:${audience}:${lead.id}`
+      const sent = await deliverOnce(payload, key, async (withHandOver, { takenOver }) => {
+        // One confirmation per address a day: the form must not become a way to mail anyone. A
+        // runner that died holding the e-mail had counted it.
+        const daily =
+          audience === 'customer' && !takenOver ? `confirmation:email:${lead.email.toLowerCase()}` : null
+        if (daily && !(await hitRateLimit(payload, daily, CONFIRMATIONS_PER_ADDRESS)).allowed) return false
+        try {
+          await send(lead, withHandOver)
+        } catch (error) {
+          if (daily) await forgiveRateLimitHit(payload, daily, CONFIRMATIONS_PER_ADDRESS)
+          throw error
+        }
+        return true
+      })
+      if (sent) {
+        const column = sql.raw(`${audience}_email_sent_at`)
+        await (await dbOf(payload)).execute(sql`UPDATE leads SET ${column} = now() WHERE id = ${lead.id}`)
       }
-      try {
-        await send(lead)
-      } catch (error) {
-        await releaseClaim(payload, claim)
-        if (daily) await forgiveRateLimitHit(payload, daily, CONFIRMATIONS_PER_ADDRESS)
-        throw error
-      }
-      await markDelivered(payload, claim)
-      return true
+      return sent
     }
 
-    async function send(lead: Lead) {
+    async function send(lead: Lead, withHandOver: WithHandOver) {
       const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
       const { render } = await import('@react-email/render')
       const title = lead.offeredTitle || serviceTitle(lead.serviceType)
@@ -150,7 +154,7 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
         const text = await render(element, { plainText: true })
         const subject = `New quote request: ${title} from ${lead.firstName} ${lead.lastName}`
         await mailAboutLead(payload, lead.id, 'Quote request to the business', () =>
-          payload.sendEmail({ to, replyTo: lead.email, subject, html, text, attachments }),
+          payload.sendEmail(withHandOver({ to, replyTo: lead.email, subject, html, text, attachments })),
         )
       } else {
         const { QuoteCustomerEmail } = await import('@/email/templates/quote-customer')
@@ -165,7 +169,9 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
         const html = await render(element)
         const text = await render(element, { plainText: true })
         await mailAboutLead(payload, lead.id, 'Confirmation to the customer', () =>
-          payload.sendEmail({ to: lead.email, subject: `We received your ${title} request`, html, text }),
+          payload.sendEmail(
+            withHandOver({ to: lead.email, subject: `We received your ${title} request`, html, text }),
+          ),
         )
       }
     }

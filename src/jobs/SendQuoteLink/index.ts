@@ -4,7 +4,7 @@ import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
-import { mailAboutLead } from '@/server/lead-events'
+import { mailAboutLeadOnce } from '@/server/email-delivery'
 import { quoteToken } from '@/server/quote-token'
 
 // The priced quote to its customer. Skipped when the quote was revised or sent again since
@@ -32,12 +32,13 @@ export const sendQuoteLink: TaskConfig<'sendQuoteLink'> = {
     if (!quote || quote.tokenNonce !== input.nonce || typeof quote.lead !== 'object' || !quote.lead) {
       return { output: { sent: false } }
     }
+    const lead = quote.lead
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
     const timeZone = businessTimeZone(settings.timeZone)
     const { render } = await import('@react-email/render')
     const { QuoteOfferEmail } = await import('@/email/templates/quote-offer')
     const element = QuoteOfferEmail({
-      greetingName: greetingName(quote.lead.firstName),
+      greetingName: greetingName(lead.firstName),
       businessName: settings.businessName,
       businessPhone: settings.phone,
       lines: (quote.lines ?? []).map((line) => ({
@@ -54,15 +55,13 @@ export const sendQuoteLink: TaskConfig<'sendQuoteLink'> = {
     })
     const html = await render(element)
     const text = await render(element, { plainText: true })
-    const lead = quote.lead
-    await mailAboutLead(payload, lead.id, 'Quote to the customer', () =>
-      payload.sendEmail({
-        to: lead.email,
-        subject: `Your quote from ${settings.businessName}`,
-        html,
-        text,
-      }),
+    // Per link: a quote sent again with a new link is a new e-mail.
+    const sent = await mailAboutLeadOnce(
+      payload,
+      `quote-link:${quote.id}:${input.nonce}`,
+      { lead: lead.id, what: 'Quote to the customer' },
+      { to: lead.email, subject: `Your quote from ${settings.businessName}`, html, text },
     )
-    return { output: { sent: true } }
+    return { output: { sent } }
   },
 }

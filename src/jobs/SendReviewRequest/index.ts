@@ -3,13 +3,8 @@ import type { TaskConfig } from 'payload'
 import { ERASED_LEAD } from '@/lib/erase-request'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
-import { mailAboutLead } from '@/server/lead-events'
-import {
-  claimReviewRequestSend,
-  hasOptedOut,
-  releaseReviewRequestSend,
-  unsubscribePath,
-} from '@/server/review-requests'
+import { mailAboutLeadOnce } from '@/server/email-delivery'
+import { hasOptedOut, markReviewRequestSent, unsubscribePath } from '@/server/review-requests'
 
 // Sent once per lead, by one runner however many take jobs; nothing when the lead was deleted
 // (or erased) before its time, or the customer asked for no more review requests.
@@ -28,28 +23,27 @@ export const sendReviewRequest: TaskConfig<'sendReviewRequest'> = {
       overrideAccess: true,
       disableErrors: true,
     })
-    if (!lead || lead.email === ERASED_LEAD.email) return { output: { sent: false } }
+    if (!lead || lead.email === ERASED_LEAD.email || lead.reviewRequestSentAt)
+      return { output: { sent: false } }
     if (await hasOptedOut(payload, lead.email)) return { output: { sent: false } }
-    if (!(await claimReviewRequestSend(payload, lead.id))) return { output: { sent: false } }
-    try {
-      const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true })
-      const { render } = await import('@react-email/render')
-      const { ReviewRequestEmail } = await import('@/email/templates/review-request')
-      const element = ReviewRequestEmail({
-        greetingName: greetingName(lead.firstName),
-        businessName: settings.businessName,
-        reviewLink: settings.reviewLink || '',
-        unsubscribeLink: `${serverUrl()}${unsubscribePath(payload.secret, lead.email)}`,
-      })
-      const html = await render(element)
-      const text = await render(element, { plainText: true })
-      await mailAboutLead(payload, lead.id, 'Review request to the customer', () =>
-        payload.sendEmail({ to: lead.email, subject: `How did we do? ${settings.businessName}`, html, text }),
-      )
-    } catch (error) {
-      await releaseReviewRequestSend(payload, lead.id)
-      throw error
-    }
-    return { output: { sent: true } }
+    const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true })
+    const { render } = await import('@react-email/render')
+    const { ReviewRequestEmail } = await import('@/email/templates/review-request')
+    const element = ReviewRequestEmail({
+      greetingName: greetingName(lead.firstName),
+      businessName: settings.businessName,
+      reviewLink: settings.reviewLink || '',
+      unsubscribeLink: `${serverUrl()}${unsubscribePath(payload.secret, lead.email)}`,
+    })
+    const html = await render(element)
+    const text = await render(element, { plainText: true })
+    const sent = await mailAboutLeadOnce(
+      payload,
+      `review-request:${lead.id}`,
+      { lead: lead.id, what: 'Review request to the customer' },
+      { to: lead.email, subject: `How did we do? ${settings.businessName}`, html, text },
+    )
+    if (sent) await markReviewRequestSent(payload, lead.id)
+    return { output: { sent } }
   },
 }

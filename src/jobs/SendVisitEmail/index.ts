@@ -6,13 +6,13 @@ import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
 import type { Lead, Quote, Visit } from '@/payload-types'
 import { dbOf } from '@/server/db'
-import { mailAboutLead } from '@/server/lead-events'
+import { mailAboutLeadOnce } from '@/server/email-delivery'
 import { quoteToken } from '@/server/quote-token'
 import { visitInvitation } from '@/server/visit-calendar'
 
 type Kind = 'confirmation' | 'reminder'
 
-// A cancelled or moved visit gets no e-mail; a reminder goes once, claimed on the visit's row.
+// A cancelled or moved visit gets no e-mail; each goes once (src/server/email-delivery.ts).
 function visitEmailTask(kind: Kind): TaskConfig<'sendVisitConfirmation' | 'sendVisitReminder'> {
   return {
     slug: kind === 'confirmation' ? 'sendVisitConfirmation' : 'sendVisitReminder',
@@ -32,14 +32,7 @@ function visitEmailTask(kind: Kind): TaskConfig<'sendVisitConfirmation' | 'sendV
       const lead = visit?.lead as Lead | undefined
       if (!visit || visit.cancelledAt || typeof lead !== 'object') return { output: { sent: false } }
       if (new Date(visit.start).getTime() <= Date.now()) return { output: { sent: false } }
-      if (kind === 'reminder') {
-        const db = await dbOf(payload)
-        const claimed = (await db.execute(sql`
-          UPDATE visits SET reminder_sent_at = now()
-          WHERE id = ${visit.id} AND reminder_sent_at IS NULL AND cancelled_at IS NULL
-          RETURNING id`)) as unknown as { rows: unknown[] }
-        if (!claimed.rows.length) return { output: { sent: false } }
-      }
+      if (kind === 'reminder' && visit.reminderSentAt) return { output: { sent: false } }
       const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true })
       const timeZone = businessTimeZone(settings.timeZone)
       const quote = visit.quote as Quote | null | undefined
@@ -78,21 +71,22 @@ function visitEmailTask(kind: Kind): TaskConfig<'sendVisitConfirmation' | 'sendV
           : []
       const subject =
         kind === 'confirmation' ? `Your visit is booked: ${when}` : `Reminder: your visit tomorrow, ${when}`
-      try {
-        await mailAboutLead(
-          payload,
-          lead.id,
-          kind === 'confirmation' ? 'Visit confirmation to the customer' : 'Visit reminder to the customer',
-          () => payload.sendEmail({ to: lead.email, subject, html, text, attachments }),
-        )
-      } catch (error) {
-        if (kind === 'reminder') {
-          const db = await dbOf(payload)
-          await db.execute(sql`UPDATE visits SET reminder_sent_at = NULL WHERE id = ${visit.id}`)
-        }
-        throw error
+      const sent = await mailAboutLeadOnce(
+        payload,
+        `visit-${kind}:${visit.id}`,
+        {
+          lead: lead.id,
+          what:
+            kind === 'confirmation' ? 'Visit confirmation to the customer' : 'Visit reminder to the customer',
+        },
+        { to: lead.email, subject, html, text, attachments },
+      )
+      // Shown on the visit in the admin.
+      if (sent && kind === 'reminder') {
+        const db = await dbOf(payload)
+        await db.execute(sql`UPDATE visits SET reminder_sent_at = now() WHERE id = ${visit.id}`)
       }
-      return { output: { sent: true } }
+      return { output: { sent } }
     },
   }
 }

@@ -17,7 +17,7 @@ type RunnerState = { inFlight: Set<Promise<unknown>>; draining: Promise<void> | 
 const STATE = Symbol.for('curbside.jobRunner')
 type WithState = Payload & { [STATE]?: RunnerState }
 
-// As long as an e-mail's delivery claim (jobs/SendQuoteEmail/deliveryClaim.ts).
+// As long as an e-mail's delivery claim (src/server/email-delivery.ts).
 export const JOB_LEASE_SECONDS = 10 * 60
 
 // Payload calls updateJobs with exactly these keys when it takes jobs to run them.
