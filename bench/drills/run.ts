@@ -21,6 +21,7 @@ import { rateLimitDrill } from './rate-limit'
 import { s3DownDrill } from './s3-down'
 import { sharedCacheDrill } from './shared-cache'
 import { visitsRaceDrill } from './visits-race'
+import { workerKillDrill } from './worker-kill'
 
 // `npm run drill [-- name...]`: on a fresh, migrated and seeded database and a production
 // build (as `npm run bench`), runs each drill (default: all). A drill starts the server it
@@ -40,6 +41,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'exactly-once-split': {
     title: 'Quote e-mails exactly once: two web instances and a worker, the worker restarted',
     run: exactlyOnceSplitDrill,
+  },
+  'worker-kill': {
+    title: 'Every e-mail job with its worker killed before the send, after acceptance, after completion',
+    run: workerKillDrill,
   },
   'shared-cache': {
     title: 'An edit through one instance on every instance within 2 s (Redis), and without Redis',

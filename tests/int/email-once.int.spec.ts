@@ -5,6 +5,7 @@ import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { JOB_EMAIL_SUBJECTS } from '../helpers/job-emails'
 import { QUOTE_FIELDS } from '../helpers/quote-fixtures'
 
 // Every e-mail job sends its e-mail once when the runner that has it is killed: a job runner
@@ -13,15 +14,7 @@ import { QUOTE_FIELDS } from '../helpers/quote-fixtures'
 // again here. Each e-mail must have arrived exactly once.
 
 type Step = 'before the message' | 'after the server accepted it'
-const EMAILS = [
-  'New quote request',
-  'We received your',
-  'Your quote from',
-  'Quote accepted',
-  'Your visit is booked',
-  'Reminder: your visit',
-  'How did we do?',
-]
+const EMAILS = JOB_EMAIL_SUBJECTS
 
 const received: string[] = []
 // The kill: at which step, once every e-mail has reached it.
