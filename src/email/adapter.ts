@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { Transform } from 'node:stream'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
@@ -45,18 +45,21 @@ function captureTransport(): Transport {
   }
 }
 
-// A message given a `handOver` (src/server/email-delivery.ts) ends only once it has resolved:
-// the mail server can take a message only at its last line, so a runner that dies later is
-// known to have handed it over. A rejection stops the message before that line.
+// A message given a `handOver` (src/server/email-delivery.ts) ends only once it has resolved,
+// and that is asked for only when the transport has read the rest (a stream of no buffer, after
+// every stage of the message's own): the mail server can take a message only at its last line,
+// so a runner that dies before the mark never handed it over. A rejection stops the message.
 const holdLastLineForHandOver: Mail.PluginFunction = (mail, done) => {
   const handOver = (mail.data as { handOver?: () => Promise<void> }).handOver
   if (handOver) {
-    mail.message.transform(
-      () =>
-        new Transform({
-          transform: (chunk, _encoding, next) => next(null, chunk),
-          flush: (next) => void handOver().then(() => next(), next),
-        }),
+    mail.message.processFunc((input) =>
+      Readable.from(
+        (async function* () {
+          for await (const chunk of input) yield chunk as Buffer
+          await handOver()
+        })(),
+        { objectMode: false, highWaterMark: 0 },
+      ),
     )
   }
   done()
