@@ -1,26 +1,48 @@
 import { describe, expect, it } from 'vitest'
 
-import { OFFERS, SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
+import { MAIN_FORM_SERVICE, serviceTitle } from '@/lib/catalog'
+import { homeContent } from '@/lib/home-content'
+import { fieldErrors, quoteRequestSchema } from '@/lib/quote-schema'
 
-describe('offers', () => {
-  it('are the four priced offers of the spec', () => {
-    expect(OFFERS.map((o) => [o.key, o.title, o.price])).toEqual([
-      ['rim_rash', 'Rim Rash / Curbed Rim', '$125'],
-      ['windshield_repair', 'Cracked Windshield Repair', '$110'],
-      ['headlight_refresh', 'Headlight Refresh', '$85'],
-      ['rim_restoration', 'Bent, Powder Coating, or Cracked Rims', '$250'],
-    ])
+const request = {
+  firstName: 'Maria',
+  lastName: 'Gonzalez',
+  phone: '(512) 555-0177',
+  email: 'maria@example.com',
+  description: 'Curb rash on the front left rim',
+}
+
+// What a visitor can ask for on a site nobody has edited yet: a button per priced offer on
+// the home page, and the main form below them. Each sends its key as the lead's service type.
+const offered = [
+  ...homeContent(null).pricing.offers.map(({ key, title }) => ({ key, title })),
+  { key: MAIN_FORM_SERVICE.key, title: MAIN_FORM_SERVICE.title },
+]
+
+describe('the services a visitor can ask for', () => {
+  // Each case below runs once per service: an empty list would pass them all unseen.
+  it('are the four priced offers and the main form', () => {
+    expect(offered).toHaveLength(5)
+    expect(new Set(offered.map((o) => o.key)).size).toBe(5)
   })
 
-  it('name each service type by its display title; the main form is Wheel Restoration', () => {
-    expect(SERVICE_TYPES).toEqual([
-      'rim_rash',
-      'windshield_repair',
-      'headlight_refresh',
-      'rim_restoration',
-      'wheel_restoration',
-    ])
+  it.each(offered)('a lead request for $title is accepted as $key', ({ key }) => {
+    const parsed = quoteRequestSchema.safeParse({ ...request, serviceType: key })
+    expect(parsed.success && parsed.data.serviceType).toBe(key)
+  })
+
+  it.each(offered)('$key is named $title, as the site shows it', ({ key, title }) => {
+    expect(serviceTitle(key)).toBe(title)
+  })
+
+  it('the main form is Wheel Restoration', () => {
     expect(serviceTitle('wheel_restoration')).toBe('Wheel Restoration')
-    expect(serviceTitle('headlight_refresh')).toBe('Headlight Refresh')
+  })
+
+  it('a service the site does not offer is refused with its message, and keeps its own name', () => {
+    const result = quoteRequestSchema.safeParse({ ...request, serviceType: 'oil_change' })
+    expect(result.success).toBe(false)
+    expect(fieldErrors(result.error!)).toEqual({ serviceType: 'Choose one of the offered services.' })
+    expect(serviceTitle('oil_change')).toBe('oil_change')
   })
 })
