@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { MOBILE_SERVICE_NOTE, OFFERS, REVIEW_SUMMARY, REVIEWS } from '@/lib/catalog'
+import { MOBILE_SERVICE_NOTE, REVIEW_SUMMARY, REVIEWS } from '@/lib/catalog'
 import { mailtoHref, smsHref, telHref } from '@/lib/contact'
 import { businessJsonLd, jsonLdScript } from '@/lib/json-ld'
 import { bulletList, document, heading, isRichTextDocument, paragraph, text } from '@/lib/lexical'
 
 import { plainText } from '@/lib/lexical'
 import { homeTitle, OG_IMAGE, pageMetadata, siteMetadata } from '@/lib/seo'
-import { DEFAULT_HOME_CONTENT } from '@/lib/home-content'
+import { DEFAULT_HOME_CONTENT, homeContent } from '@/lib/home-content'
 import { DEFAULT_SITE_SETTINGS } from '@/lib/site-settings'
 import { logoAlt } from '@/components/site/logo'
 import { navLinks, quoteHref } from '@/components/site/nav-links'
@@ -31,7 +31,6 @@ describe('catalogue', () => {
     })
     expect(MOBILE_SERVICE_NOTE).toContain('$50 delivery fee')
     expect(MOBILE_SERVICE_NOTE.toLowerCase()).toContain('two-rim minimum')
-    expect(OFFERS.map((o) => o.amount)).toEqual([125, 110, 85, 250])
   })
 })
 
@@ -123,7 +122,6 @@ describe('JSON-LD for the business', () => {
       [5, '08:00', '18:00'],
       [1, '09:00', '16:00'],
     ])
-    expect(ld.makesOffer.map((o) => [o.name, o.price])).toEqual(OFFERS.map((o) => [o.title, o.amount]))
     expect(ld.priceRange).toBe('$85-$250')
     expect(ld.aggregateRating).toEqual({
       '@type': 'AggregateRating',
@@ -131,6 +129,30 @@ describe('JSON-LD for the business', () => {
       bestRating: 5,
       reviewCount: 100,
     })
+  })
+
+  it('offers what the home page offers, priced in dollars', () => {
+    const content = homeContent({
+      pricing: {
+        offers: [
+          {
+            key: 'rim_rash',
+            title: 'Curb rash, any size',
+            price: 99.5,
+            unit: 'per rim',
+            description: 'Sanded',
+          },
+          { key: 'headlight_refresh', title: 'Clear lenses', price: 60, description: 'Polished' },
+        ],
+      },
+    })
+    const ld = businessJsonLd(DEFAULT_SITE_SETTINGS, content, 'https://example.com')
+    expect(ld.makesOffer.map((o) => [o.name, o.price, o.priceCurrency, o.unitText])).toEqual([
+      ['Curb rash, any size', 99.5, 'USD', 'per rim'],
+      ['Clear lenses', 60, 'USD', undefined],
+    ])
+    expect(ld.makesOffer.map((o) => o.itemOffered.description)).toEqual(['Sanded', 'Polished'])
+    expect(ld.priceRange).toBe('$60-$99.5')
   })
 
   it('cannot close its <script> tag', () => {
