@@ -83,7 +83,7 @@ const nextConfig = {
   // not sent to browsers: leaving it unminified costs disk space, not visitors' bytes.
   // turbopackFileSystemCacheForBuild: builds here start from an empty build folder (the
   // image, CI, every end-to-end run), so writing Turbopack's cache only cost time: 20-30 s
-  // of a cold build on this machine kind (docs/BENCHMARKS.md).
+  // of a cold build on this machine kind (docs/benchmarks/public-site.md).
   experimental: { serverMinification: false, turbopackFileSystemCacheForBuild: false },
   // `next build` type-checks, so no build (the image's included) ships code that does
   // not type-check, whichever command started it; about 15 s of a cold build here.

@@ -259,13 +259,13 @@ async function main() {
   env.NEXT_TELEMETRY_DISABLED ??= '1'
   // glibc gives every thread that allocates its own memory arena; sharp's worker threads
   // then keep hundreds of MB of freed photo buffers. Two arenas keep the server's memory
-  // near its working set (see docs/BENCHMARKS.md, quote submissions).
+  // near its working set (see docs/benchmarks/public-site.md, quote photos).
   env.MALLOC_ARENA_MAX ??= '2'
   // glibc serves a large allocation (a photo's bytes, a decoded image) from its own
   // mapping, returned on free, only until the first such free: it then raises that limit to
   // the freed size and serves later photos from the heap, which keeps them. A fixed limit
   // keeps every photo-sized buffer in a mapping of its own: six quotes with three photos at
-  // once peaked at 478-514 MiB with it, 574-632 MiB without (docs/BENCHMARKS.md).
+  // once peaked at 478-514 MiB with it, 574-632 MiB without (docs/benchmarks/public-site.md).
   env.MALLOC_MMAP_THRESHOLD_ ??= '131072'
   if (profile.nodeEnv && !env.NODE_ENV) env.NODE_ENV = profile.nodeEnv
   // Every command that loads the Payload config outside Next (scripts/node-conditions.mjs).

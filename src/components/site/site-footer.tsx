@@ -1,6 +1,6 @@
 /* eslint-disable @next/next/no-html-link-for-pages -- plain links on purpose: the public
    pages are static documents, and next/link's client code would be most of their own
-   first-load JavaScript (docs/BENCHMARKS.md). */
+   first-load JavaScript (docs/benchmarks/public-site.md). */
 import { footerHoursLines } from '@/lib/business-hours'
 import { copyrightLine } from '@/lib/copyright'
 import { mailtoHref, telHref } from '@/lib/contact'
