@@ -7,8 +7,7 @@ import { OFFERS } from '@/lib/catalog'
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS, QUOTE_VALID_DAYS } from '@/lib/quote-status'
 import { timestampFields } from '@/fields/timestamps'
 
-import { sendQuote } from '@/endpoints/sendQuote'
-
+import { sendQuote } from './endpoints/sendQuote'
 import { copyChangeToLead, copyDeleteToLead } from './hooks/copyToLead'
 import { lockQuotes } from './hooks/lockQuotes'
 import { priceQuoteLines } from './hooks/priceQuoteLines'
