@@ -42,7 +42,7 @@ import { declareEmailDeliveriesTable } from './src/server/email-delivery'
 import { logClosedConnections } from './src/server/pool-errors'
 import { declareOneScheduledJob } from './src/server/job-schedules'
 import { declareRateLimitTable } from './src/server/rate-limit'
-import { declareVisitPlaces } from './src/server/visits'
+import { declareVisitPlaces } from './src/collections/Visits/bookings'
 import { seedOnInit } from './src/seed/on-init'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))

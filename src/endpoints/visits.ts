@@ -8,7 +8,7 @@ import { quoteForToken, withinCustomerLinkLimit } from '@/server/quote-links'
 import { quoteNonceOf } from '@/server/quote-token'
 import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
 import { clientAddress } from '@/server/rate-limit'
-import { BOOKING_MESSAGES, bookingSettings, bookVisit, cancelVisit } from '@/server/visits'
+import { BOOKING_MESSAGES, bookingSettings, bookVisit, cancelVisit } from '@/collections/Visits/bookings'
 
 const noStore = { 'Cache-Control': 'no-store, private' }
 const json = (status: number, body: Record<string, unknown>) =>

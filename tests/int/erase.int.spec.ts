@@ -9,7 +9,7 @@ import { ERASED_LEAD } from '@/lib/erase-request'
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { leadsExportRequest } from '@/lib/lead-query'
 import { quoteToken } from '@/server/quote-token'
-import { openSlots } from '@/server/visits'
+import { openSlots } from '@/collections/Visits/bookings'
 
 import { capturedMails } from '../helpers/captured-mail'
 

@@ -6,7 +6,7 @@ import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { DEFAULT_SERVICE_ZIPS } from '@/lib/service-area'
 import { quoteToken } from '@/server/quote-token'
 import { CUSTOMER_LINK_LIMIT } from '@/server/quote-links'
-import { openSlots } from '@/server/visits'
+import { openSlots } from '@/collections/Visits/bookings'
 
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'

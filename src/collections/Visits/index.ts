@@ -6,8 +6,8 @@ import { timestampFields } from '@/fields/timestamps'
 import { bookVisitForStaff, cancelVisitForStaff } from '@/endpoints/visits'
 
 // A booked visit of the van: a place (one van) in one slot. Booked, moved and cancelled only
-// through src/server/visits.ts, whose INSERT the database's unique index on (start, van)
-// among visits not cancelled settles: two bookings of the last place cannot both land.
+// through bookings.ts, whose INSERT the database's unique index on (start, van) among visits
+// not cancelled settles: two bookings of the last place cannot both land.
 export const Visits: CollectionConfig = {
   slug: 'visits',
   admin: {

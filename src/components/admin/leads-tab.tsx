@@ -1,5 +1,5 @@
 import { publishedOffers } from '@/server/offers'
-import { bookingSettings, openSlots } from '@/server/visits'
+import { bookingSettings, openSlots } from '@/collections/Visits/bookings'
 import type { CustomerUpload, Lead, LeadEvent, Quote, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
 import { ERASED_LEAD } from '@/lib/erase-request'

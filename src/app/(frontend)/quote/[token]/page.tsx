@@ -17,7 +17,7 @@ import { noteViewed, quoteForToken, withinCustomerLinkLimit } from '@/server/quo
 import { quoteNonceOf } from '@/server/quote-token'
 import { clientAddress } from '@/server/rate-limit'
 import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
-import { liveVisitOfLead, openSlots } from '@/server/visits'
+import { liveVisitOfLead, openSlots } from '@/collections/Visits/bookings'
 
 // One customer's quote, opened from the link in their e-mail: read per request, never cached,
 // never indexed; it shows the quote and nothing else about the lead.
