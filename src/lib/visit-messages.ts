@@ -10,6 +10,16 @@ export const VISIT_OUTCOME_MESSAGES: Record<VisitOutcome, string> = {
   not_accepted: 'Accept the quote first, then pick a time.',
 }
 
+// The HTTP status of each outcome, for the endpoints that answer in JSON.
+export const VISIT_OUTCOME_STATUS: Record<VisitOutcome, number> = {
+  booked: 200,
+  cancelled: 200,
+  taken: 409,
+  not_offered: 400,
+  too_late: 409,
+  not_accepted: 409,
+}
+
 export function isVisitOutcome(value: unknown): value is VisitOutcome {
   // Own keys only: `in` also finds the prototype's ("__proto__", "toString").
   return typeof value === 'string' && Object.hasOwn(VISIT_OUTCOME_MESSAGES, value)

@@ -1,6 +1,7 @@
 import type { PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import { uniqueIndex } from '@payloadcms/db-postgres/drizzle/pg-core'
+import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { businessHours } from '@/lib/business-hours'
@@ -88,6 +89,27 @@ type BookingInput = {
   start: string
   by: 'customer' | 'staff'
   user?: number
+}
+
+// Runs `work` in the request's transaction and commits only when it did what was asked: a
+// move whose new place was taken keeps the old visit.
+export async function inTransaction<T>(
+  req: PayloadRequest,
+  work: () => Promise<T>,
+  keep: (result: T) => boolean,
+) {
+  const own = await initTransaction(req)
+  try {
+    const result = await work()
+    if (own) {
+      if (keep(result)) await commitTransaction(req)
+      else await killTransaction(req)
+    }
+    return result
+  } catch (error) {
+    if (own) await killTransaction(req)
+    throw error
+  }
 }
 
 // Each van's place in the slot is tried in turn; the unique index decides between racing

@@ -3,7 +3,9 @@ import type { CollectionConfig } from 'payload'
 import { approvedStaff } from '@/access/approvedStaff'
 import { nobody } from '@/access/nobody'
 import { timestampFields } from '@/fields/timestamps'
-import { bookVisitForStaff, cancelVisitForStaff } from '@/endpoints/visits'
+
+import { bookVisitForStaff } from './endpoints/bookVisitForStaff'
+import { cancelVisitForStaff } from './endpoints/cancelVisitForStaff'
 
 // A booked visit of the van: a place (one van) in one slot. Booked, moved and cancelled only
 // through bookings.ts, whose INSERT the database's unique index on (start, van) among visits
