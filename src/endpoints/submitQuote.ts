@@ -32,7 +32,7 @@ import {
   linkLeadToPromotion,
   precheckPromoCode,
   redeemPromoCode,
-} from '@/server/promo-redemption'
+} from '@/collections/Promotions/redemption'
 import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit } from '@/server/rate-limit'
 
 const FAILED = 'There was a problem submitting your request. Please try again.'
