@@ -3,7 +3,7 @@ import { sql } from '@payloadcms/db-postgres'
 import { text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload, SendEmailOptions } from 'payload'
 
-import { mailAboutLead } from '@/server/lead-events'
+import { mailAboutLead } from '@/collections/LeadEvents/timeline'
 
 // Each e-mail a job sends goes out once, whatever the runners and however one dies. Its row,
 // named by a key of the e-mail, is claimed with one statement (one runner wins), marked handed

@@ -5,7 +5,8 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { Quote } from '@/payload-types'
 import { dbOf } from '@/server/db'
-import { copyQuoteToLead, recordLeadEvent } from '@/server/lead-events'
+import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
+import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { addressKey, hitRateLimit } from '@/server/rate-limit'
 import { quoteNonceOf } from '@/server/quote-token'
 

@@ -7,7 +7,7 @@ import { timestampFields } from '@/fields/timestamps'
 import { LEAD_EVENT_KINDS, LEAD_EVENT_LABELS, LEAD_NOTE_MAX } from '@/lib/lead-events'
 
 // Through the API a member of staff writes only notes, in their own name; the server writes
-// the other kinds straight to the table (src/server/lead-events.ts).
+// the other kinds straight to the table (timeline.ts).
 const noteOfItsAuthor: CollectionBeforeChangeHook = ({ data, operation, req }) => {
   if (operation !== 'create' || !req.user) return data
   const text = typeof data.text === 'string' ? data.text.trim() : ''

@@ -300,7 +300,7 @@ export const Leads: CollectionConfig = {
       access: serverOwned,
       admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
     },
-    // The latest quote, copied from the quotes (src/server/lead-events.ts).
+    // The latest quote, copied from the quotes (copyQuoteToLead.ts).
     {
       type: 'collapsible',
       label: 'Quote',

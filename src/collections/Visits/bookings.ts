@@ -16,7 +16,7 @@ import {
   visitSlots,
 } from '@/lib/visit-slots'
 import { dbOf } from '@/server/db'
-import { recordLeadEvent } from '@/server/lead-events'
+import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 
 type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
 

@@ -11,7 +11,7 @@ import { createPerCoreLimiter } from '@/lib/limiter'
 import { greetingName } from '@/lib/safe-first-name'
 import { dbOf } from '@/server/db'
 import { deliverOnce, type WithHandOver } from '@/server/email-delivery'
-import { mailAboutLead } from '@/server/lead-events'
+import { mailAboutLead } from '@/collections/LeadEvents/timeline'
 import { forgiveRateLimitHit, hitRateLimit } from '@/server/rate-limit'
 
 import { pruneCompletedJobs } from './pruneCompletedJobs'

@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payl
 
 import type { Lead } from '@/payload-types'
 import { LOST_REASON_LABELS, isLostReason, statusChangeText } from '@/lib/lead-events'
-import { recordLeadEvent } from '@/server/lead-events'
+import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 
 // When the lead was closed as lost; cleared when it is reopened.
 export const stampLost: CollectionBeforeChangeHook<Lead> = ({ data, originalDoc, operation }) => {

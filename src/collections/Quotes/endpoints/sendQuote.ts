@@ -5,7 +5,7 @@ import { isApprovedStaff } from '@/access/isApprovedStaff'
 import type { Lead } from '@/payload-types'
 import { formatPrice } from '@/lib/home-content'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
-import { recordLeadEvent } from '@/server/lead-events'
+import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { newQuoteNonce } from '@/server/quote-token'
 
 const json = (status: number, body: Record<string, unknown>) =>
