@@ -21,20 +21,6 @@ export async function recordLeadEvent(
     VALUES (${event.lead}, ${event.kind}, ${text}, ${event.by ?? null}, now(), now())`)
 }
 
-/** The lead of a quote, for the events that only know the quote. */
-export async function leadOfQuote(
-  payload: Payload,
-  req: Partial<PayloadRequest> | undefined,
-  quoteId: number,
-): Promise<number | null> {
-  const db = await dbOf(payload, req)
-  const result = (await db.execute(sql`SELECT lead_id FROM quotes WHERE id = ${quoteId}`)) as unknown as {
-    rows: { lead_id: number | string | null }[]
-  }
-  const id = result.rows[0]?.lead_id
-  return id == null ? null : Number(id)
-}
-
 // An e-mail about a lead, on its timeline whether the mail server took it or not. Written
 // outside the job's transaction: a failure is kept though the job rolls back and retries.
 export async function mailAboutLead(
