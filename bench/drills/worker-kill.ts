@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 
 import { SMTPServer } from 'smtp-server'
@@ -10,6 +9,7 @@ import { sendNewQuote } from '../lib/quote-link'
 import type { RunningServer } from '../lib/server'
 import { startServer } from '../lib/server'
 import {
+  payloadSecret,
   NO_RATE_LIMIT,
   QUOTE_PATH,
   errorLines,
@@ -108,7 +108,7 @@ export async function workerKillDrill(): Promise<DrillResult> {
   // Unfinished e-mail jobs of earlier drills would be sent to this drill's mail server.
   await sql(`DELETE FROM payload_jobs WHERE completed_at IS NULL`)
   // The token the e-mailed link carries (src/server/quote-token.ts, with Payload's derived secret).
-  const secret = createHash('sha256').update(process.env.PAYLOAD_SECRET!).digest('hex').slice(0, 32)
+  const secret = payloadSecret()
 
   let web: RunningServer | null = null
   const jobsOf = (lead: number) =>
