@@ -19,6 +19,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   MAX_PHOTOS,
   PHOTOS_NOT_STORED,
+  REQUEST_FAILED,
 } from '@/lib/quote-constants'
 import { UploadTooLarge, UploadUnreadable, makeUploadFolder, receiveQuoteUpload } from '@/server/quote-upload'
 import type { QuoteUpload, ReceivedPhoto } from '@/server/quote-upload'
@@ -35,7 +36,7 @@ import {
 } from '@/collections/Promotions/redemption'
 import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit } from '@/server/rate-limit'
 
-const FAILED = 'There was a problem submitting your request. Please try again.'
+const FAILED = REQUEST_FAILED
 
 type Answer = { status: number; body: Record<string, unknown>; headers?: Record<string, string> }
 

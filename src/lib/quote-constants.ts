@@ -16,3 +16,6 @@ export const QUOTE_ENDPOINT = '/api/quote-requests'
 // What the form says under the photos when they could not be stored (disk full, file store down).
 export const PHOTOS_NOT_STORED =
   'Your photos could not be saved just now. Remove them to send your request without them, or try again later.'
+
+// The spec's words when a quote request could not be taken (the forms, the endpoint).
+export const REQUEST_FAILED = 'There was a problem submitting your request. Please try again.'

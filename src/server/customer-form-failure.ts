@@ -1,8 +1,9 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { REQUEST_FAILED } from '@/lib/quote-constants'
 import { serverUrl } from '@/lib/server-url'
 
-export const TRY_AGAIN = 'There was a problem submitting your request. Please try again.'
+export const TRY_AGAIN = REQUEST_FAILED
 const RETRY_AFTER_SECONDS = '5'
 
 // The quote page's and the unsubscribe page's forms post without any script. When the server

@@ -10,7 +10,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
 import { PROMO_CODE_FIELD, PROMO_CODE_MAX, normalizePromoInput } from '@/lib/lead-source'
-import { HONEYPOT_FIELD, MAX_PHOTOS } from '@/lib/quote-constants'
+import { HONEYPOT_FIELD, MAX_PHOTOS, REQUEST_FAILED } from '@/lib/quote-constants'
 import { OUTSIDE_AREA_NOTE } from '@/lib/service-area'
 import type { QuoteFields } from '@/lib/quote-schema'
 import { cn } from '@/lib/utils'
@@ -29,7 +29,7 @@ export type QuoteFormProps = {
 type Phase = 'idle' | 'uploading' | 'submitting'
 type PickedPhoto = { id: string; file: File; url: string }
 
-const ERROR_TEXT = 'There was a problem submitting your request. Please try again.'
+const ERROR_TEXT = REQUEST_FAILED
 const FIELDS: { name: keyof QuoteFields; label: string; type?: string; autoComplete: string }[] = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
