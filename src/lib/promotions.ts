@@ -43,3 +43,8 @@ export function discountValueError(type: unknown, value: unknown): string | null
   if (type === 'percentage' && value > 100) return 'A percentage discount must be between 0 and 100.'
   return null
 }
+
+export function formatDiscount(type: string | null | undefined, value: number | null | undefined): string {
+  const n = value ?? 0
+  return type === 'fixed_amount' ? `$${n.toFixed(2).replace(/\.00$/, '')} off` : `${n}% off`
+}

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { Where } from 'payload'
 
 import { leadLinkOf, newLeadMail } from '../helpers/captured-mail'
@@ -283,25 +283,32 @@ test('lead management: a failed export shows its notice', async ({ page }) => {
   await expect(page.getByText('Failed to export leads')).toBeVisible()
 })
 
+// Payload's own edit view of the document, in a drawer over the tab.
+const editView = (page: Page) => page.locator('.doc-drawer').first()
+
 test('promotions: create, edit, switch, delete with their notices and the banner preview', async ({
   page,
 }) => {
   await page.goto('/admin?tab=promotions')
   await expect(page.getByTestId('promotion').filter({ hasText: 'Fall Wheel Refresh' })).toBeVisible()
   await page.getByRole('button', { name: 'Add Promotion' }).click()
+  const form = editView(page)
+  await expect(form.getByText('Creating new Promotion')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Add Promotion' })).toBeDisabled()
-  const form = page.getByRole('form', { name: 'New promotion' })
-  await expect(form.getByRole('checkbox', { name: 'Active' })).toBeChecked()
-  await form.getByLabel('Title *').fill('Winter Test Special')
-  await form.getByLabel('Discount code').fill('winter10')
-  await expect(form.getByLabel('Discount code')).toHaveValue('WINTER10')
-  await form.getByLabel('Discount value *').fill('10')
-  await form.getByLabel('Banner text').fill('Winter special: 10% off')
-  await form.getByLabel('Banner color').selectOption('gold')
+  await expect(form.locator('#field-isActive')).toBeChecked()
+  await form.locator('#field-title').fill('Winter Test Special')
+  await form.locator('#field-discountCode').pressSequentially('winter10')
+  await expect(form.locator('#field-discountCode')).toHaveValue('WINTER10')
+  await form.locator('#field-discountValue').fill('10')
+  await form.locator('#field-bannerText').fill('Winter special: 10% off')
+  await form.locator('#field-bannerColor .rs__control').click()
+  await page.locator('.rs__option', { hasText: 'Gold' }).click()
   await expect(form.getByLabel('Banner preview')).toContainText('Winter special: 10% off')
   await expect(form.getByLabel('Banner preview')).toContainText('Code: WINTER10')
-  await form.getByRole('button', { name: 'Create Promotion' }).click()
+  await expect(form.getByLabel('Banner preview')).toHaveClass(/cbo-banner-preview--gold/)
+  await form.getByRole('button', { name: 'Publish changes' }).click()
   await expect(page.getByText('Promotion created successfully')).toBeVisible()
+  await expect(form).toHaveCount(0)
 
   const card = page.getByTestId('promotion').filter({ hasText: 'Winter Test Special' })
   await expect(card).toContainText('WINTER10')
@@ -312,31 +319,38 @@ test('promotions: create, edit, switch, delete with their notices and the banner
   await expect(page.getByTestId('promotion').first()).toContainText('Winter Test Special')
 
   await card.getByRole('button', { name: 'Edit' }).click()
-  const edit = page.getByRole('form', { name: 'Edit promotion' })
-  await expect(edit.getByLabel('Usage count')).toHaveAttribute('readonly', '')
+  await expect(form.locator('#field-usageCount')).toHaveAttribute('disabled', '')
   await expect(card.getByRole('button', { name: 'Edit' })).toBeDisabled()
-  await edit.getByLabel('Discount type *').selectOption('fixed_amount')
-  await edit.getByLabel('Discount value *').fill('25')
-  await edit.getByLabel('Usage limit').fill('50')
-  await edit.getByRole('button', { name: 'Update Promotion' }).click()
+  await form.locator('#field-discountType .rs__control').click()
+  await page.locator('.rs__option', { hasText: 'Fixed amount' }).click()
+  await form.locator('#field-discountValue').fill('25')
+  await form.locator('#field-usageLimit').fill('50')
+  await form.getByRole('button', { name: 'Publish changes' }).click()
   await expect(page.getByText('Promotion updated successfully')).toBeVisible()
   await expect(card).toContainText('$25 off')
 
   await card.getByRole('checkbox', { name: 'Active' }).click()
   await expect(card.locator('.cbo-status')).toHaveText('Inactive')
 
-  await page.route('**/api/promotions?depth=0', (route) =>
-    route.fulfill({
-      status: 400,
-      contentType: 'application/json',
-      body: JSON.stringify({ errors: [{ message: 'Server says no' }] }),
-    }),
+  // A refused save says why and keeps the form open.
+  await page.route('**/api/promotions?*', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ message: 'Server says no' }] }),
+        })
+      : route.continue(),
   )
   await page.getByRole('button', { name: 'Add Promotion' }).click()
-  await page.getByRole('form', { name: 'New promotion' }).getByLabel('Title *').fill('Refused')
-  await page.getByRole('button', { name: 'Create Promotion' }).click()
+  await form.locator('#field-title').fill('Refused')
+  await form.getByRole('button', { name: 'Publish changes' }).click()
   await expect(page.getByText('Server says no')).toBeVisible()
-  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(form.locator('#field-title')).toHaveValue('Refused')
+  await form.locator('.doc-drawer__header-close').click()
+  await expect(form).toHaveCount(0)
+  await page.unroute('**/api/promotions?*')
+  await expect(page.getByTestId('promotion').filter({ hasText: 'Refused' })).toHaveCount(0)
 
   await page.route('**/api/promotions/*', (route) =>
     route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
@@ -359,6 +373,17 @@ test('promotions: create, edit, switch, delete with their notices and the banner
   await expect(card).toHaveCount(0)
 })
 
+// A picture for an upload field of `form`, through Payload's own "Create New" drawer of the picture.
+async function attachPicture(page: Page, form: Locator, field: 'beforeImage' | 'afterImage', color: string) {
+  const drawers = await page.locator('.doc-drawer').count()
+  await form.locator(`#field-${field}`).getByRole('button', { name: 'Create New' }).click()
+  const picture = page.locator('.doc-drawer').last()
+  await picture.locator('input[type=file]').setInputFiles(await png(color))
+  await picture.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.locator('.doc-drawer')).toHaveCount(drawers)
+  await expect(form.locator(`#field-${field}`).getByRole('button', { name: 'Create New' })).toHaveCount(0)
+}
+
 test('gallery: validation, create, edit keeping images, delete, with their notices', async ({ page }) => {
   await page.goto('/admin?tab=gallery')
   const items = page.getByTestId('gallery-item')
@@ -366,25 +391,27 @@ test('gallery: validation, create, edit keeping images, delete, with their notic
   await expect(items.first().getByAltText(/before$/)).toBeVisible()
 
   await page.getByRole('button', { name: 'Add Gallery Item' }).click()
-  const form = page.getByRole('form', { name: 'New gallery item' })
-  await form.getByLabel('Title *').fill('Test Audi RS6')
-  await form.getByRole('button', { name: 'Create Item' }).click()
-  await expect(page.getByText('Title, before image, and after image are required')).toBeVisible()
+  const form = editView(page)
+  await expect(page.getByRole('button', { name: 'Add Gallery Item' })).toBeDisabled()
+  await form.locator('#field-title').fill('Test Audi RS6')
+  await form.getByRole('button', { name: 'Publish changes' }).click()
+  await expect(form.getByText('Title, before image, and after image are required').first()).toBeVisible()
 
-  await form.getByLabel('Before image *').setInputFiles(await png('#aa3333'))
-  await form.getByLabel('After image *').setInputFiles(await png('#33aa33'))
-  await form.getByLabel('Description').fill('Gloss black refinish')
-  await form.getByRole('button', { name: 'Create Item' }).click()
+  await attachPicture(page, form, 'beforeImage', '#aa3333')
+  await attachPicture(page, form, 'afterImage', '#33aa33')
+  await form.locator('#field-description').fill('Gloss black refinish')
+  await form.getByRole('button', { name: 'Publish changes' }).click()
   await expect(page.getByText('Gallery item created successfully')).toBeVisible()
+  await expect(form).toHaveCount(0)
   const card = items.filter({ hasText: 'Test Audi RS6' })
   await expect(items.first()).toContainText('Test Audi RS6')
+  await expect(card).toContainText('Gloss black refinish')
   const beforeSrc = await card.getByAltText('Test Audi RS6 before').getAttribute('src')
   expect(beforeSrc).toBeTruthy()
 
   await card.getByRole('button', { name: 'Edit' }).click()
-  const edit = page.getByRole('form', { name: 'Edit gallery item' })
-  await edit.getByLabel('Title *').fill('Test Audi RS6 Avant')
-  await edit.getByRole('button', { name: 'Update Item' }).click()
+  await form.locator('#field-title').fill('Test Audi RS6 Avant')
+  await form.getByRole('button', { name: 'Publish changes' }).click()
   await expect(page.getByText('Gallery item updated successfully')).toBeVisible()
   const renamed = items.filter({ hasText: 'Test Audi RS6 Avant' })
   await expect(renamed.getByAltText('Test Audi RS6 Avant before')).toHaveAttribute('src', beforeSrc!)
@@ -410,44 +437,42 @@ test('gallery: validation, create, edit keeping images, delete, with their notic
   await expect(renamed).toHaveCount(0)
 })
 
-test('gallery: a save after the session is gone says so', async ({ page }) => {
+test('gallery: a save after the session is gone says so and stores nothing', async ({ page }) => {
   await page.goto('/admin?tab=gallery')
   await page.getByRole('button', { name: 'Add Gallery Item' }).click()
-  const form = page.getByRole('form', { name: 'New gallery item' })
-  await form.getByLabel('Title *').fill('Orphan')
-  await form.getByLabel('Before image *').setInputFiles(await png('#111111'))
-  await form.getByLabel('After image *').setInputFiles(await png('#222222'))
+  const form = editView(page)
+  await form.locator('#field-title').fill('Orphan')
+  await attachPicture(page, form, 'beforeImage', '#111111')
+  await attachPicture(page, form, 'afterImage', '#222222')
   await page.context().clearCookies()
-  await form.getByRole('button', { name: 'Create Item' }).click()
+  await form.getByRole('button', { name: 'Publish changes' }).click()
   await expect(page.getByText('User not authenticated')).toBeVisible()
+  await signInAsAdmin(page)
+  await page.goto('/admin?tab=gallery')
+  await expect(page.getByTestId('gallery-item').first()).toBeVisible()
+  await expect(page.getByTestId('gallery-item').filter({ hasText: 'Orphan' })).toHaveCount(0)
 })
 
-test('gallery: a failed save shows its notice and leaves no uploaded picture behind', async ({ page }) => {
-  await page.goto('/admin?tab=gallery')
-  const pictures = () =>
-    page.evaluate(
-      async () =>
-        ((await (await fetch('/api/gallery-images?limit=1')).json()) as { totalDocs: number }).totalDocs,
-    )
-  const before = await pictures()
-  await page.route('**/api/gallery-items?depth=0', (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify({ errors: [{ message: 'Saving is down' }] }),
-        })
-      : route.continue(),
-  )
-  await page.getByRole('button', { name: 'Add Gallery Item' }).click()
-  const form = page.getByRole('form', { name: 'New gallery item' })
-  await form.getByLabel('Title *').fill('Never saved')
-  await form.getByLabel('Before image *').setInputFiles(await png('#444444'))
-  await form.getByLabel('After image *').setInputFiles(await png('#555555'))
-  await form.getByRole('button', { name: 'Create Item' }).click()
-  await expect(page.getByText('Saving is down')).toBeVisible()
-  await expect(form).toBeVisible()
-  await expect.poll(pictures).toBe(before)
+test("Payload's own create pages of promotions and gallery items render and save", async ({ page }) => {
+  const form = page.locator('form.collection-edit__form')
+  await page.goto('/admin/collections/promotions/create')
+  await form.locator('#field-title').fill('Made on the create page')
+  // Nothing is filed until the first save.
+  expect(page.url()).toMatch(/\/admin\/collections\/promotions\/create$/)
+  await form.getByRole('button', { name: 'Publish changes' }).click()
+  await expect(page).toHaveURL(/\/admin\/collections\/promotions\/\d+$/)
+  const promotion = Number(page.url().split('/').pop())
+
+  await page.goto('/admin/collections/gallery-items/create')
+  await form.locator('#field-title').fill('Made on the create page')
+  await attachPicture(page, form, 'beforeImage', '#123456')
+  await attachPicture(page, form, 'afterImage', '#654321')
+  await form.getByRole('button', { name: 'Publish changes' }).click()
+  await expect(page).toHaveURL(/\/admin\/collections\/gallery-items\/\d+$/)
+  const item = Number(page.url().split('/').pop())
+
+  await page.request.delete(`/api/promotions/${promotion}`)
+  await page.request.delete(`/api/gallery-items/${item}`)
 })
 
 test.describe('on a 390 px phone', () => {

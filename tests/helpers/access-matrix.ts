@@ -14,6 +14,8 @@ import type { Persona } from './payload'
 //   deny        refused as Forbidden: 403 "You are not allowed to perform this action."
 //               (REST status, GraphQL error extensions, Local API Forbidden error); no row
 //               created, changed or deleted; a read returns no document.
+//   signed-out  (gallery item create) refused as the spec says: 401 "User not
+//               authenticated"; no row created.
 //   as-new      (lead create) succeeds, but status is 'new' whatever was sent.
 //   sign-up     (user create) succeeds as role 'staff', approved false, whatever role and
 //               approval were sent.
@@ -38,7 +40,16 @@ export const OPS = ['create', 'read', 'update', 'delete'] as const
 export type Op = (typeof OPS)[number]
 
 export type Outcome =
-  'allow' | 'deny' | 'as-new' | 'sign-up' | 'public' | 'live-only' | 'own-only' | 'own-fields' | 'n/a'
+  | 'allow'
+  | 'deny'
+  | 'signed-out'
+  | 'as-new'
+  | 'sign-up'
+  | 'public'
+  | 'live-only'
+  | 'own-only'
+  | 'own-fields'
+  | 'n/a'
 
 export const SUBJECTS = [
   'leads',
@@ -66,7 +77,7 @@ export const ACCESS_MATRIX: Record<Subject, Record<Persona, Row>> = {
     admin:            ['allow',   'allow',     'allow',      'allow'],
   },
   'gallery-items': {
-    anonymous:        ['deny',    'public',    'deny',       'deny'],
+    anonymous:      ['signed-out', 'public',    'deny',       'deny'],
     unapproved:       ['deny',    'public',    'deny',       'deny'],
     staff:            ['allow',   'allow',     'allow',      'allow'],
     admin:            ['allow',   'allow',     'allow',      'allow'],

@@ -382,6 +382,11 @@ async function checkCreate(w: World, c: MatrixCase, spec: Spec) {
   const before = await snapshot(payload, slug)
   const res = await w.channel.create(slug, c.persona, data, file)
 
+  if (c.outcome === 'signed-out') {
+    expectRefused(res, { status: 401, message: 'User not authenticated' })
+    expect(await snapshot(payload, slug)).toEqual(before)
+    return
+  }
   if (c.outcome === 'deny' || (spec.upload && !w.channel.canUpload)) {
     expectRefused(res, c.outcome === 'deny' ? FORBIDDEN : MISSING_FILE)
     expect(await snapshot(payload, slug)).toEqual(before)

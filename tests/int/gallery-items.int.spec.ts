@@ -16,6 +16,8 @@ import { type Doc, setupHarness } from '../helpers/harness'
 // GraphQL, each case checked against the database.
 
 const h = setupHarness({ http: true })
+// The spec's message for a missing title or picture, from Payload's own validation.
+const MISSING = 'Title, before image, and after image are required'
 const CHANNELS = ['local', 'rest', 'graphql'] as const
 const channels = {} as Record<ChannelName, Channel>
 const images = {} as { beforeImage: number; afterImage: number }
@@ -75,9 +77,7 @@ describe.each(CHANNELS)('gallery items over %s', (name) => {
         // required text fields are non-null in GraphQL's input type
         expectSchemaRefusal(res, /Field "title" of required type "String!" was not provided/)
       } else {
-        expectInvalid(res, `The following field is invalid: ${label}`, [
-          { path: field, message: 'This field is required.' },
-        ])
+        expectInvalid(res, `The following field is invalid: ${label}`, [{ path: field, message: MISSING }])
       }
       expect(await snapshot(h.payload, 'gallery-items')).toEqual(before)
     })
@@ -87,9 +87,7 @@ describe.each(CHANNELS)('gallery items over %s', (name) => {
       const res = await ch().update('gallery-items', 'staff', existing.id, {
         [field]: field === 'title' ? '' : null,
       })
-      expectInvalid(res, `The following field is invalid: ${label}`, [
-        { path: field, message: 'This field is required.' },
-      ])
+      expectInvalid(res, `The following field is invalid: ${label}`, [{ path: field, message: MISSING }])
       expect(await row(h.payload, 'gallery-items', existing.id)).toEqual(existing)
     })
   }
@@ -101,10 +99,20 @@ describe.each(CHANNELS)('gallery items over %s', (name) => {
       title: name === 'graphql' ? '' : undefined,
     })
     expectInvalid(res, 'The following fields are invalid: Title, Before Image, After Image', [
-      { path: 'title', message: 'This field is required.' },
-      { path: 'beforeImage', message: 'This field is required.' },
-      { path: 'afterImage', message: 'This field is required.' },
+      { path: 'title', message: MISSING },
+      { path: 'beforeImage', message: MISSING },
+      { path: 'afterImage', message: MISSING },
     ])
+    expect(await snapshot(h.payload, 'gallery-items')).toEqual(before)
+  })
+})
+
+describe('a create with nobody signed in', () => {
+  it("says the spec's 'User not authenticated' and stores nothing", async () => {
+    const before = await snapshot(h.payload, 'gallery-items')
+    const res = await h.http.post('/api/gallery-items', { json: item() })
+    expect(res.status).toBe(401)
+    expect(res.body.errors).toEqual([{ message: 'User not authenticated' }])
     expect(await snapshot(h.payload, 'gallery-items')).toEqual(before)
   })
 })

@@ -1,11 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import {
-  EMPTY_PROMOTION_FORM,
-  formatDiscount,
-  promotionFormValues,
-  promotionRequestBody,
-} from '@/lib/promotion-form'
+import { formatDiscount } from '@/lib/promotions'
 import { backOfficeTab } from '@/lib/back-office-tabs'
 import {
   formatBusinessDate,
@@ -80,50 +75,6 @@ describe('backOfficeTab', () => {
     expect(backOfficeTab('promotions', 'cbo-tab=leads')).toBe('promotions')
     expect(backOfficeTab(undefined, 'cbo-tab=users')).toBe('gallery')
     expect(backOfficeTab(undefined, 'xcbo-tab=leads')).toBe('gallery')
-  })
-})
-
-describe('promotionRequestBody', () => {
-  it('applies the defaults of an empty form: active, 0, 0, no limit, no end date', () => {
-    expect(promotionRequestBody({ ...EMPTY_PROMOTION_FORM, title: ' Spring ' })).toEqual({
-      title: 'Spring',
-      description: null,
-      discountCode: null,
-      discountType: 'percentage',
-      discountValue: 0,
-      minimumAmount: 0,
-      endDate: null,
-      isActive: true,
-      bannerText: null,
-      bannerColor: 'primary',
-      usageLimit: null,
-    })
-  })
-
-  it('upper-cases the code and converts numbers and the end date', () => {
-    const body = promotionRequestBody({
-      ...EMPTY_PROMOTION_FORM,
-      title: 'Fall',
-      discountCode: ' fall15 ',
-      discountType: 'fixed_amount',
-      discountValue: '25.5',
-      minimumAmount: '100',
-      usageLimit: '40',
-      endDate: '2026-12-31T18:00',
-    })
-    expect(body.discountCode).toBe('FALL15')
-    expect(body.discountValue).toBe(25.5)
-    expect(body.minimumAmount).toBe(100)
-    expect(body.usageLimit).toBe(40)
-    expect(body.endDate).toBe('2027-01-01T00:00:00.000Z') // 6 PM in Austin
-  })
-
-  it('round-trips a stored promotion through the form', () => {
-    const values = promotionFormValues({ title: 'X', discountValue: 10, usageLimit: null, endDate: null })
-    expect(values.usageLimit).toBe('')
-    expect(values.endDate).toBe('')
-    expect(values.isActive).toBe(true)
-    expect(promotionRequestBody(values).discountValue).toBe(10)
   })
 })
 

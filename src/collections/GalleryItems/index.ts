@@ -1,4 +1,5 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Validate } from 'payload'
+import { text, upload } from 'payload/shared'
 
 import { approvedStaff } from '@/access/approvedStaff'
 import { approvedStaffOrPublished } from '@/access/approvedStaffOrPublished'
@@ -9,11 +10,20 @@ import { CACHE_TAGS } from '@/lib/cache-tags'
 import { revalidateOnChange, revalidateOnDelete } from '@/server/revalidate'
 import { timestampFields } from '@/fields/timestamps'
 
+import { requireSignedIn } from './hooks/requireSignedIn'
 import {
   noteImagesOfVersions,
   removeImagesOfDeletedItem,
   removeReplacedImages,
 } from './hooks/removeUnusedImages'
+
+const MISSING = 'Title, before image, and after image are required'
+
+// Payload's own check, with the spec's message when the value is missing.
+const withSpecMessage =
+  <V, O extends object>(validate: Validate<V, unknown, unknown, O>): Validate<V, unknown, unknown, O> =>
+  (value, options) =>
+    value === null || value === undefined || value === '' ? MISSING : validate(value, options)
 
 export const GalleryItems: CollectionConfig = {
   slug: 'gallery-items',
@@ -26,7 +36,11 @@ export const GalleryItems: CollectionConfig = {
     readVersions: approvedStaff,
   },
   defaultSort: '-createdAt',
-  versions: { maxPerDoc: 20, drafts: { autosave: { interval: 2000 }, schedulePublish: true } },
+  // validate: see Promotions; a draft item has both its pictures.
+  versions: {
+    maxPerDoc: 20,
+    drafts: { autosave: { interval: 2000 }, schedulePublish: true, validate: true },
+  },
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'beforeImage', 'afterImage', 'createdAt'],
@@ -40,19 +54,31 @@ export const GalleryItems: CollectionConfig = {
     },
   },
   hooks: {
-    beforeOperation: [publishUnlessDraft],
+    beforeOperation: [requireSignedIn, publishUnlessDraft],
     beforeDelete: [noteImagesOfVersions],
     afterChange: [removeReplacedImages, revalidateOnChange(CACHE_TAGS.gallery)],
     afterDelete: [removeImagesOfDeletedItem, revalidateOnDelete(CACHE_TAGS.gallery)],
   },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    { name: 'title', type: 'text', required: true, maxLength: 200, validate: withSpecMessage(text) },
     { name: 'description', type: 'textarea', maxLength: 2000 },
     {
       type: 'row',
       fields: [
-        { name: 'beforeImage', type: 'upload', relationTo: 'gallery-images', required: true },
-        { name: 'afterImage', type: 'upload', relationTo: 'gallery-images', required: true },
+        {
+          name: 'beforeImage',
+          type: 'upload',
+          relationTo: 'gallery-images',
+          required: true,
+          validate: withSpecMessage(upload),
+        },
+        {
+          name: 'afterImage',
+          type: 'upload',
+          relationTo: 'gallery-images',
+          required: true,
+          validate: withSpecMessage(upload),
+        },
       ],
     },
     createdByField,

@@ -37,7 +37,9 @@ export const Promotions: CollectionConfig = {
   // A promotion can be prepared as a draft and published at a set time by the job queue.
   versions: {
     maxPerDoc: 20,
-    drafts: { autosave: { interval: 2000 }, schedulePublish: true },
+    // validate: a new promotion is created on its first save, not as an empty draft on opening
+    // the form, and a draft needs what a promotion needs.
+    drafts: { autosave: { interval: 2000 }, schedulePublish: true, validate: true },
   },
   hooks: {
     beforeOperation: [publishUnlessDraft],
@@ -54,7 +56,10 @@ export const Promotions: CollectionConfig = {
       name: 'discountCode',
       type: 'text',
       maxLength: 50,
-      admin: { description: 'Stored in upper case.' },
+      admin: {
+        description: 'Stored in upper case.',
+        components: { Field: '@/components/admin/upper-case-field.client#UpperCaseField' },
+      },
     },
     {
       type: 'row',
@@ -93,6 +98,11 @@ export const Promotions: CollectionConfig = {
       type: 'select',
       defaultValue: 'primary',
       options: BANNER_COLORS.map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) })),
+    },
+    {
+      name: 'bannerPreview',
+      type: 'ui',
+      admin: { components: { Field: '@/components/admin/banner-preview.client#BannerPreview' } },
     },
     {
       type: 'row',

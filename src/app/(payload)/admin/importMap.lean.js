@@ -2,6 +2,8 @@ import { BusinessDateCell as BusinessDateCell_fa536880d048dab50078c974d222e970 }
 import { BusinessDateField as BusinessDateField_c8f3d6e75c49e391a43b3f992ab7ee6f } from '@/components/admin/business-date-field'
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { DocumentDates as DocumentDates_2484d741084ccec38082b60c32d1d387 } from '@/components/admin/document-dates'
+import { UpperCaseField as UpperCaseField_fb5b06c21680558f232e375f466a08bc } from '@/components/admin/upper-case-field.client'
+import { BannerPreview as BannerPreview_0839e8776ff1a6465503f97530eae940 } from '@/components/admin/banner-preview.client'
 import { CurrentPasswordField as CurrentPasswordField_38df3984348c92981b4e773513c4b2db } from '@/components/admin/current-password-field.client'
 import { OverviewComponent as OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
@@ -36,6 +38,8 @@ export const importMap = {
   "@/components/admin/business-date-field#BusinessDateField": BusinessDateField_c8f3d6e75c49e391a43b3f992ab7ee6f,
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
   "@/components/admin/document-dates#DocumentDates": DocumentDates_2484d741084ccec38082b60c32d1d387,
+  "@/components/admin/upper-case-field.client#UpperCaseField": UpperCaseField_fb5b06c21680558f232e375f466a08bc,
+  "@/components/admin/banner-preview.client#BannerPreview": BannerPreview_0839e8776ff1a6465503f97530eae940,
   "@/components/admin/current-password-field.client#CurrentPasswordField": CurrentPasswordField_38df3984348c92981b4e773513c4b2db,
   "@payloadcms/plugin-seo/client#OverviewComponent": OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaTitleComponent": MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860,
