@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 
-import { REVIEWS } from '@/lib/catalog'
 import {
   DEFAULT_HOME_CONTENT,
   formatPrice,
@@ -22,7 +21,16 @@ describe('home page content', () => {
       ['headlight_refresh', 'Headlight Refresh', '$85', ''],
       ['rim_restoration', 'Bent, Powder Coating, or Cracked Rims', '$250', ''],
     ])
-    expect(reviews.items).toEqual(REVIEWS)
+    // Six reviews, each as the spec's Review entity has it.
+    expect(reviews.items).toHaveLength(6)
+    for (const r of reviews.items) {
+      expect(r).toMatchObject({
+        name: expect.any(String),
+        date: expect.any(String),
+        text: expect.any(String),
+      })
+      expect([1, 2, 3, 4, 5]).toContain(r.rating)
+    }
     expect(hero.claims.map((c) => `${c.value} ${c.label}`)).toEqual([
       '15+ Years Experience',
       '50K+ Rims Repaired',
