@@ -36,6 +36,7 @@ import { serialiseMigrations } from './src/server/patches/payload-migration-lock
 import { mergeConcurrentSessions } from './src/server/patches/payload-session-merge'
 import { serverUrl } from './src/lib/server-url'
 import { accessQueryAnswersFalse } from './src/server/patches/graphql-access'
+import { staffOnlyIntrospection } from './src/access/staffIntrospection'
 import { restrictJobStats } from './src/server/patches/payload-job-stats'
 import { restrictLockedDocuments } from './src/server/patches/payload-locked-documents'
 import { declareEmailDeliveriesTable } from './src/server/email-delivery'
@@ -126,6 +127,8 @@ export default buildConfig({
   graphQL: {
     queries: accessQueryAnswersFalse,
     disablePlaygroundInProduction: true,
+    disableIntrospectionInProduction: false,
+    validationRules: staffOnlyIntrospection,
     maxComplexity: 1000,
   },
   telemetry: false,

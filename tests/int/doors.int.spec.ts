@@ -201,3 +201,27 @@ describe('GraphQL Access', () => {
     }
   })
 })
+
+describe('GraphQL introspection', () => {
+  const QUERY = '{ __schema { queryType { name } } }'
+  it('answers approved staff, for code generators', async () => {
+    for (const persona of ['staff', 'admin'] as const) {
+      const res = await h.http.graphql(QUERY, undefined, h.sessionOf(persona))
+      expect(res.body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } })
+    }
+  })
+
+  it('is refused to a visitor and to an account not yet approved', async () => {
+    for (const persona of ['anonymous', 'unapproved'] as const) {
+      const res = await h.http.graphql(
+        '{ __type(name: "Lead") { fields { name } } }',
+        undefined,
+        h.sessionOf(persona),
+      )
+      // Payload answers a query refused by validation with its list of errors alone.
+      expect(res.body).toEqual([
+        expect.objectContaining({ message: 'GraphQL introspection is for approved staff only.' }),
+      ])
+    }
+  })
+})
