@@ -34,12 +34,6 @@ export function businessJsonLd(settings: PublicSiteSettings, content: HomeConten
       ...(offer.unit ? { unitText: offer.unit } : {}),
       itemOffered: { '@type': 'Service', name: offer.title, description: offer.description },
     })),
-    aggregateRating: {
-      '@type': 'AggregateRating',
-      ratingValue: content.reviews.rating,
-      bestRating: 5,
-      reviewCount: content.reviews.count,
-    },
   }
 }
 
