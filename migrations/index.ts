@@ -22,6 +22,7 @@ import * as migration_20261125_110502_visits from './20261125_110502_visits';
 import * as migration_20261127_052135_lead_erased_at from './20261127_052135_lead_erased_at';
 import * as migration_20261127_052359_erasure_retention_job from './20261127_052359_erasure_retention_job';
 import * as migration_20261127_055504_email_deliveries from './20261127_055504_email_deliveries';
+import * as migration_20261127_084337_job_posting_valid_through from './20261127_084337_job_posting_valid_through';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261127_055504_email_deliveries.up,
     down: migration_20261127_055504_email_deliveries.down,
-    name: '20261127_055504_email_deliveries'
+    name: '20261127_055504_email_deliveries',
+  },
+  {
+    up: migration_20261127_084337_job_posting_valid_through.up,
+    down: migration_20261127_084337_job_posting_valid_through.down,
+    name: '20261127_084337_job_posting_valid_through'
   },
 ];

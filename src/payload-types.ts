@@ -396,6 +396,10 @@ export interface JobPosting {
    */
   applyEmail?: string | null;
   /**
+   * After this the posting leaves the site; empty means open until closed here.
+   */
+  validThrough?: string | null;
+  /**
    * Only open postings are shown on the site.
    */
   open?: boolean | null;
@@ -1055,6 +1059,7 @@ export interface JobPostingsSelect<T extends boolean = true> {
   payText?: T;
   description?: T;
   applyEmail?: T;
+  validThrough?: T;
   open?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -4,6 +4,10 @@ import config from '@payload-config'
 import { unstable_cache } from 'next/cache'
 import { getPayload } from 'payload'
 
+import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+
+import { businessTimeZone, toZonedInput } from '@/lib/business-time'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { isRichTextDocument, type RichTextDocument } from '@/lib/lexical'
 
@@ -14,13 +18,17 @@ export type OpenPosting = {
   location: string
   payText: string | null
   description: RichTextDocument
+  descriptionHtml: string
   applyEmail: string | null
+  // The business's calendar day, YYYY-MM-DD.
   datePosted: string
+  validThrough: string | null
 }
 
 // Read as a visitor (access decides what is open), newest first.
 async function readOpenPostings(): Promise<OpenPosting[]> {
   const payload = await getPayload({ config })
+  const timeZone = businessTimeZone((await payload.findGlobal({ slug: 'site-settings', depth: 0 })).timeZone)
   const { docs } = await payload.find({
     collection: 'job-postings',
     overrideAccess: false,
@@ -40,8 +48,13 @@ async function readOpenPostings(): Promise<OpenPosting[]> {
             location: doc.location,
             payText: doc.payText ?? null,
             description: doc.description as RichTextDocument,
+            descriptionHtml: convertLexicalToHTML({
+              data: doc.description as unknown as SerializedEditorState,
+              disableContainer: true,
+            }),
             applyEmail: doc.applyEmail ?? null,
-            datePosted: doc.createdAt,
+            datePosted: toZonedInput(doc.createdAt, timeZone).slice(0, 10),
+            validThrough: doc.validThrough ?? null,
           },
         ]
       : [],
@@ -54,7 +67,9 @@ const cachedOpenPostings = unstable_cache(readOpenPostings, ['job-postings'], {
 
 export async function getOpenPostings(): Promise<OpenPosting[]> {
   try {
-    return await cachedOpenPostings()
+    // A closing date passes without a save to tell the cache: checked on every read.
+    const now = Date.now()
+    return (await cachedOpenPostings()).filter((p) => !p.validThrough || Date.parse(p.validThrough) > now)
   } catch (err) {
     console.error('job postings unavailable:', err)
     return []

@@ -1,5 +1,6 @@
 import { openingHoursSpecification } from '@/lib/business-hours'
 import { type HomeContent } from '@/lib/home-content'
+import { type Pay, payFromText } from '@/lib/job-postings'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 
 export function businessJsonLd(settings: PublicSiteSettings, content: HomeContent, url: string) {
@@ -42,8 +43,20 @@ export type PostingForJsonLd = {
   employmentType: string
   location: string
   payText?: string | null
-  description: string
+  // HTML, as Google's job listings read it.
+  descriptionHtml: string
+  // The business's calendar day it was posted, YYYY-MM-DD.
   datePosted: string
+  validThrough?: string | null
+}
+
+function baseSalary(pay: Pay | null) {
+  if (!pay) return {}
+  const { minValue, maxValue, unitText } = pay
+  const value = maxValue
+    ? { '@type': 'QuantitativeValue', minValue, maxValue, unitText }
+    : { '@type': 'QuantitativeValue', value: minValue, unitText }
+  return { baseSalary: { '@type': 'MonetaryAmount', currency: 'USD', value } }
 }
 
 // A JobPosting per open position, as search engines read job listings.
@@ -52,8 +65,11 @@ export function jobPostingJsonLd(posting: PostingForJsonLd, settings: PublicSite
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
     title: posting.title,
-    description: posting.description,
-    datePosted: posting.datePosted.slice(0, 10),
+    description: posting.descriptionHtml,
+    datePosted: posting.datePosted,
+    ...(posting.validThrough ? { validThrough: posting.validThrough } : {}),
+    // Applications go by e-mail, not on this page.
+    directApply: false,
     employmentType: posting.employmentType,
     hiringOrganization: {
       '@type': 'Organization',
@@ -71,7 +87,7 @@ export function jobPostingJsonLd(posting: PostingForJsonLd, settings: PublicSite
         addressCountry: 'US',
       },
     },
-    ...(posting.payText ? { incentiveCompensation: posting.payText } : {}),
+    ...baseSalary(payFromText(posting.payText)),
   }
 }
 

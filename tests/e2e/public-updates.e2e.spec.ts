@@ -265,6 +265,12 @@ test('job postings: each open one listed with its JobPosting data, none open say
       description: document([paragraph('Saturdays in the van: prep, polish and customer hand-over.')]),
     })
     await post({ title: 'Closed Position', open: false, description: document([paragraph('Filled.')]) })
+    // Still marked open, but its applications closed yesterday: not listed.
+    await post({
+      title: 'Summer Helper',
+      validThrough: new Date(Date.now() - 86_400_000).toISOString(),
+      description: document([paragraph('June to August.')]),
+    })
     await eventually(page, '/join-team', async () => {
       await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
         'Weekend Detailer',
@@ -288,6 +294,18 @@ test('job postings: each open one listed with its JobPosting data, none open say
       ['Mobile Wheel Technician', 'FULL_TIME', 'Curbside Rim Co.'],
     ])
     expect(postings[1].description).toContain('Repair curb rash, scrapes and cosmetic damage')
+    // Search engines read the posting as written: HTML, the pay it states, where to apply.
+    expect(postings[0]).toMatchObject({
+      description: '<p>Saturdays in the van: prep, polish and customer hand-over.</p>',
+      directApply: false,
+      datePosted: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date()),
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'USD',
+        value: { '@type': 'QuantitativeValue', minValue: 22, maxValue: 26, unitText: 'HOUR' },
+      },
+    })
+    expect(postings[1]).not.toHaveProperty('baseSalary')
 
     for (const { id } of seeded) await setOpen(id, false)
     await setOpen(created[0], false)

@@ -6,6 +6,8 @@ import { CAREERS_POSTING_DEFAULT } from '@/globals/SitePages/defaults'
 import { document, paragraph } from '@/lib/lexical'
 
 import { down, up } from '../../migrations/20261125_054610_job_postings'
+// The columns later migrations add to the table, so the collection reads it as today.
+import { up as laterColumns } from '../../migrations/20261127_084337_job_posting_valid_through'
 import { setupHarness } from '../helpers/harness'
 
 // Careers as content: visitors read open postings only, admins alone write them, and the
@@ -81,6 +83,7 @@ describe('the job_postings migration', () => {
     await db().execute(sql`INSERT INTO site_pages (privacy_policy, terms_of_service, careers_posting)
       VALUES (${JSON.stringify(owners)}::jsonb, ${JSON.stringify(owners)}::jsonb, ${JSON.stringify(owners)}::jsonb)`)
     await up(args())
+    await laterColumns(args())
     const { docs } = await h.payload.find({ collection: 'job-postings', depth: 0 })
     expect(docs.map((d) => [d.title, d.employmentType, d.location, d.payText, d.open])).toEqual([
       ['Mobile Wheel Technician', 'FULL_TIME', 'Central Austin', 'Competitive pay', true],
@@ -95,6 +98,7 @@ describe('the job_postings migration', () => {
     // A site that never saved the policies gets the written posting.
     await db().execute(sql`DELETE FROM site_pages`)
     await up(args())
+    await laterColumns(args())
     const fresh = await h.payload.find({ collection: 'job-postings', depth: 0 })
     expect(fresh.docs.map((d) => d.description)).toEqual([CAREERS_POSTING_DEFAULT])
   })

@@ -48,6 +48,15 @@ export const JobPostings: CollectionConfig = {
       admin: { description: "Where applications go; the business's e-mail when empty." },
     },
     {
+      name: 'validThrough',
+      label: 'Applications close',
+      type: 'date',
+      admin: {
+        position: 'sidebar',
+        description: 'After this the posting leaves the site; empty means open until closed here.',
+      },
+    },
+    {
       name: 'open',
       type: 'checkbox',
       defaultValue: true,

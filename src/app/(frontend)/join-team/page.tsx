@@ -10,7 +10,6 @@ import { getSiteSettings } from '@/data/site-settings'
 import { mailtoHref } from '@/lib/contact'
 import { NO_OPENINGS, employmentTypeLabel } from '@/lib/job-postings'
 import { jobPostingJsonLd, jsonLdScript } from '@/lib/json-ld'
-import { plainText } from '@/lib/lexical'
 import { serverUrl } from '@/lib/server-url'
 import { cn } from '@/lib/utils'
 
@@ -47,13 +46,7 @@ export default async function JoinTeamPage() {
                 <script
                   type="application/ld+json"
                   dangerouslySetInnerHTML={{
-                    __html: jsonLdScript(
-                      jobPostingJsonLd(
-                        { ...posting, description: plainText(posting.description) },
-                        settings,
-                        serverUrl(),
-                      ),
-                    ),
+                    __html: jsonLdScript(jobPostingJsonLd(posting, settings, serverUrl())),
                   }}
                 />
               </Posting>
