@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 
-import { formatErrors } from 'payload'
+import { APIError, formatErrors } from 'payload'
 import { describe, expect, it } from 'vitest'
 
 import { CURRENT_HASH_PREFIX, passwordMatches } from '@/server/patches/payload-password-hash'
@@ -71,15 +72,19 @@ describe('payload-session-merge', () => {
 })
 
 describe('payload-error-data', () => {
-  it('is needed while the REST error formatter drops the data of an error from another copy of its classes', () => {
-    // As the production bundle's second copy of APIError makes it: public, with each field's
-    // message, but not an instance of the APIError formatErrors checks against.
-    class APIError extends Error {
-      status = 400
-      isPublic = true
-      data = { errors: [{ path: 'email', message: 'Enter a valid email address.' }] }
+  it('is needed while the REST error formatter drops the data of an error from another copy of its classes', async () => {
+    // A second instance of Payload's own APIError module, as the production bundle has one:
+    // the same class, fields and flags, but not the APIError formatErrors checks against.
+    const copy = pathToFileURL(
+      path.resolve(import.meta.dirname, '../../node_modules/payload/dist/errors/APIError.js'),
+    )
+    const second = (await import(/* @vite-ignore */ `${copy.href}?second-copy`)) as {
+      APIError: typeof APIError
     }
-    const [first] = formatErrors(new APIError('The following field is invalid: email') as never).errors
+    const data = { errors: [{ path: 'email', message: 'Enter a valid email address.' }] }
+    const error = new second.APIError('The following field is invalid: email', 400, data, true)
+    expect(error).not.toBeInstanceOf(APIError)
+    const [first] = formatErrors(error).errors
     expect(first).not.toHaveProperty('data')
   })
 })

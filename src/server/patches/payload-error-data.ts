@@ -4,7 +4,8 @@ import type { AfterErrorHook } from 'payload'
 // message) only when `instanceof APIError` holds, and the production bundle has more than
 // one copy of Payload's error classes: the answer lost every field's message. Errors
 // Payload made public keep their data here, recognised by their fields.
-// Upstream: payload/src/utilities/formatErrors.ts (3.90.x), no issue filed.
+// Upstream: fixed on Payload's main (4.0 canary) by https://github.com/payloadcms/payload/pull/16139,
+// which also accepts errors marked isOperational; not in 3.90.x.
 // Remove when formatErrors stops relying on instanceof; tests/int/patches.int.spec.ts says when.
 export const keepPublicErrorData: AfterErrorHook = ({ error, result }) => {
   const { data, isPublic } = error as Error & { data?: Record<string, unknown>; isPublic?: boolean }
