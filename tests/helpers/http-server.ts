@@ -8,7 +8,7 @@ import { Readable } from 'node:stream'
 import config from '@payload-config'
 import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
-import { guardRequestBody, guardRestBody } from '@/server/api-body-guard'
+import { guardRequestBody, guardRestBody } from '@/server/patches/payload-request-bodies'
 import { privateAnswers } from '@/server/private-answers'
 import { appendSocketAddressToForwardedFor } from '@/server/patches/next-forwarded-for'
 

@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
+import config from '@payload-config'
+import { GRAPHQL_POST, REST_POST } from '@payloadcms/next/routes'
 import { APIError, formatErrors } from 'payload'
 import { describe, expect, it } from 'vitest'
 
@@ -165,5 +167,50 @@ describe('payload-client-hints', () => {
     ])
     // The site's own rules come through untouched.
     expect(keys(rules)).toEqual(expect.arrayContaining(['content-security-policy', 'x-frame-options']))
+  })
+})
+
+describe('payload-request-bodies', () => {
+  // Payload's own REST and GraphQL handlers, without the guard in front of them.
+  type Rest = (request: Request, args: { params: Promise<{ slug: string[] }> }) => Promise<Response>
+  const bareStatus = async (path: string, type: string | null, body: BodyInit) => {
+    const request = new Request(`http://localhost:3000${path}`, {
+      method: 'POST',
+      headers: type ? { 'content-type': type } : {},
+      body,
+    })
+    const params = Promise.resolve({ slug: path.slice('/api/'.length).split('/') })
+    return (await (REST_POST(config) as unknown as Rest)(request, { params })).status
+  }
+
+  it.each([
+    [
+      'multipart whose _payload is broken JSON',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n{"a":\r\n--x--\r\n',
+    ],
+    ['a body that is not multipart', 'multipart/form-data; boundary=y', 'garbage'],
+    ['a form-encoded create', 'application/x-www-form-urlencoded', 'firstName=Maria'],
+    ['an empty body without a type', null, new Uint8Array(0)],
+    [
+      'JSON nested 20 000 deep',
+      'application/json',
+      `{"firstName":"M","x":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+    ],
+  ])('is needed while Payload answers %s with a 500', async (_name, type, body) => {
+    expect(await bareStatus('/api/leads', type, body)).toBe(500)
+  })
+
+  it('is needed while GraphQL throws on broken JSON instead of answering', async () => {
+    const request = new Request('http://localhost:3000/api/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query": "mutation {',
+    })
+    await expect(GRAPHQL_POST(config)(request)).rejects.toThrow(/Invalid JSON/)
+  })
+
+  it("leaves broken JSON to Payload's REST handler, which answers it with a 400", async () => {
+    expect(await bareStatus('/api/leads', 'application/json', '{"firstName":')).toBe(400)
   })
 })

@@ -3,7 +3,7 @@ import config from '@payload-config'
 import '@payloadcms/next/css'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
-import { guardRestBody } from '@/server/api-body-guard'
+import { guardRestBody } from '@/server/patches/payload-request-bodies'
 import { privateAnswers } from '@/server/private-answers'
 
 export const GET = privateAnswers(REST_GET(config))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { guardRequestBody, nestingDepth } from '@/server/api-body-guard'
+import { guardRequestBody, nestingDepth } from '@/server/patches/payload-request-bodies'
 
 // The guard in front of Payload's API routes: well-formed bodies pass through untouched
 // (the next handler answers 200 here), malformed envelopes are answered by the guard.
@@ -76,6 +76,37 @@ describe('guardRequestBody', () => {
     const res = await statusOf(request)
     expect(res.status).toBe(status)
     expect(res.body.errors?.[0]?.message).toBe(message)
+  })
+
+  it("passes Payload's read override (a form-encoded query posted as GET) on, with its body", async () => {
+    for (const header of ['X-Payload-HTTP-Method-Override', 'X-HTTP-Method-Override']) {
+      const request = new Request('http://site.test/api/users', {
+        method: 'POST',
+        body: 'depth=0&where[id][in][0]=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', [header]: 'GET' },
+      })
+      const { status, body } = await statusOf(request)
+      expect(status).toBe(200)
+      expect(body.body).toBe('depth=0&where[id][in][0]=1')
+    }
+  })
+
+  it('still refuses a form-encoded body that is not a read override', async () => {
+    const request = new Request('http://site.test/api/users', {
+      method: 'POST',
+      body: 'email=a@b.c',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'X-Payload-HTTP-Method-Override': 'PATCH',
+      },
+    })
+    expect((await statusOf(request)).status).toBe(415)
+  })
+
+  it('leaves broken JSON to a handler that answers it (Payload REST), not nesting', async () => {
+    const rest = guardRequestBody(async () => Response.json({ handled: true }), { answersBrokenJson: true })
+    expect((await rest(post('{"firstName":', 'application/json'))).status).toBe(200)
+    expect((await rest(post('['.repeat(100) + ']'.repeat(100), 'application/json'))).status).toBe(400)
   })
 
   it('refuses multipart whose _payload part is broken JSON', async () => {
