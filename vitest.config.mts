@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 
 import { defineConfig } from 'vitest/config'
 
-import { lexicalCondition } from './scripts/node-conditions.mjs'
+import { lexicalCondition } from './src/server/patches/lexical-node-conditions.mjs'
 
 // Two levels, run separately by `npm test`: unit tests of pure logic (no database),
 // and integration tests against a real PostgreSQL through Payload (run by
@@ -16,7 +16,7 @@ export default defineConfig({
   },
   test: {
     // Tests load the Payload config, and with it Lexical, in Node's own module loader
-    // (scripts/node-conditions.mjs).
+    // (src/server/patches/lexical-node-conditions.mjs).
     execArgv: [lexicalCondition(process.env.NODE_ENV)],
     projects: [
       {

@@ -7,7 +7,7 @@
 // error ends the process with status 1, and a timer set before anything is loaded bounds
 // the command. Loading the config once stalled for good now and then (Node 20 on Lexical's
 // entry modules): with-services.mjs starts every command with the export condition that
-// avoids it (scripts/node-conditions.mjs).
+// avoids it (src/server/patches/lexical-node-conditions.mjs).
 //
 // Usage: tsx scripts/payload-db.ts migrate
 //        tsx scripts/payload-db.ts migrate:create [name] [--skip-empty] [--force-accept-warning]

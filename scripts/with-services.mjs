@@ -20,14 +20,14 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { freePort } from './free-port.mjs'
-import { withLexicalCondition } from './node-conditions.mjs'
+import { withLexicalCondition } from '../src/server/patches/lexical-node-conditions.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dataDir = path.join(root, '.data')
 const pgDir = path.resolve(process.env.EMBEDDED_POSTGRES_DIR || path.join(dataDir, 'postgres'))
 
 // `serves`: the build the profile's server runs, which picks the packages' builds that
-// Node loads for its commands (scripts/node-conditions.mjs).
+// Node loads for its commands (src/server/patches/lexical-node-conditions.mjs).
 const PROFILES = {
   dev: { database: 'curbside_dev', push: true, fresh: false, serves: 'development' },
   test: { database: 'curbside_test', push: true, fresh: true, nodeEnv: 'test', serves: 'development' },
@@ -268,7 +268,7 @@ async function main() {
   // once peaked at 478-514 MiB with it, 574-632 MiB without (docs/benchmarks/public-site.md).
   env.MALLOC_MMAP_THRESHOLD_ ??= '131072'
   if (profile.nodeEnv && !env.NODE_ENV) env.NODE_ENV = profile.nodeEnv
-  // Every command that loads the Payload config outside Next (scripts/node-conditions.mjs).
+  // Every command that loads the Payload config outside Next (src/server/patches/lexical-node-conditions.mjs).
   env.NODE_OPTIONS = withLexicalCondition(env.NODE_OPTIONS, env.NODE_ENV ?? profile.serves)
   if (!env.PAYLOAD_SECRET) env.PAYLOAD_SECRET = localSecret()
 

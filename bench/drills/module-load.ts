@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 
-import { lexicalCondition } from '../../scripts/node-conditions.mjs'
+import { lexicalCondition } from '../../src/server/patches/lexical-node-conditions.mjs'
 import { median } from '../lib/stats'
 import type { DrillResult } from './lib'
 
@@ -8,7 +8,7 @@ import type { DrillResult } from './lib'
 // Payload, then the rich-text editor (Lexical). Each run is a fresh `node`, with no timer
 // of its own, so a stalled load ends with status 13 (an unsettled top-level await); one
 // still running after 60 s counts as stalled too. Runs alternate between Node's default
-// export conditions and the one the launcher adds (scripts/node-conditions.mjs).
+// export conditions and the one the launcher adds (src/server/patches/lexical-node-conditions.mjs).
 const RUNS_EACH = 20
 const SCRIPT = `await import('payload'); await import('@payloadcms/richtext-lexical'); console.log('loaded')`
 

@@ -9,7 +9,7 @@ import config from '@payload-config'
 import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
 import { guardRequestBody, guardRestBody } from '@/server/patches/payload-request-bodies'
-import { privateAnswers } from '@/server/private-answers'
+import { privateAnswers } from '@/server/patches/payload-cache-control'
 import { appendSocketAddressToForwardedFor } from '@/server/patches/next-forwarded-for'
 
 // A real HTTP server for REST and GraphQL tests without Next.js: every request is turned

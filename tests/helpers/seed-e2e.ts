@@ -5,7 +5,7 @@
 // A timer set before anything is loaded bounds the whole run and says which stage it was
 // still in. (Loading the config stalled for good now and then, Node 20 on Lexical's entry
 // modules; with-services.mjs now starts every command with the export condition that
-// avoids it: scripts/node-conditions.mjs.)
+// avoids it: src/server/patches/lexical-node-conditions.mjs.)
 let stage = 'loading modules'
 const started = Date.now()
 const watchdog = setTimeout(() => {

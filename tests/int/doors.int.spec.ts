@@ -8,7 +8,7 @@ import { CROSS_SITE_LOGIN } from '@/collections/Users/hooks/guardLogin'
 import { AUTH_DOORS } from '@/collections/Users/hooks/limitAuthAttempts'
 import { CURRENT_PASSWORD_NEEDED } from '@/collections/Users/hooks/requireCurrentPassword'
 import { ONLY_LEADS } from '@/plugins'
-import { PRIVATE } from '@/server/private-answers'
+import { PRIVATE } from '@/server/patches/payload-cache-control'
 
 import { capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'

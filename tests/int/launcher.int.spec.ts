@@ -58,7 +58,7 @@ describe('the service launcher', () => {
     const url = /URL=(\S+)/.exec(out)![1]
     const commandPid = Number(/PID=(\d+)/.exec(out)![1])
     expect(url).toMatch(/^postgres:\/\/postgres:postgres@127\.0\.0\.1:\d+\/curbside_dev$/)
-    // The command starts with Lexical's export condition (scripts/node-conditions.mjs):
+    // The command starts with Lexical's export condition (src/server/patches/lexical-node-conditions.mjs):
     // its development build, not the entry that chooses one.
     expect(/LEXICAL=(\S+)/.exec(out)![1]).toMatch(/\/lexical\/dist\/Lexical\.dev\.js$/)
 

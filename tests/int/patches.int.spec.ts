@@ -3,7 +3,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 import config from '@payload-config'
-import { GRAPHQL_POST, REST_POST } from '@payloadcms/next/routes'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { GRAPHQL_POST, REST_GET, REST_POST } from '@payloadcms/next/routes'
 import { APIError, formatErrors } from 'payload'
 import { describe, expect, it } from 'vitest'
 
@@ -212,5 +213,36 @@ describe('payload-request-bodies', () => {
 
   it("leaves broken JSON to Payload's REST handler, which answers it with a 400", async () => {
     expect(await bareStatus('/api/leads', 'application/json', '{"firstName":')).toBe(400)
+  })
+})
+
+describe('pg-pool-errors', () => {
+  it("is needed while Payload's Postgres adapter opens its pool without an 'error' listener", async () => {
+    const adapter = postgresAdapter({
+      pool: { connectionString: process.env.DATABASE_URL },
+      push: false,
+    }).init({
+      payload: h.payload,
+    })
+    await adapter.connect!()
+    try {
+      expect((adapter as unknown as { pool: NodeJS.EventEmitter }).pool.listenerCount('error')).toBe(0)
+    } finally {
+      await adapter.destroy!()
+    }
+  })
+})
+
+describe('payload-cache-control', () => {
+  it('is needed while Payload sends its REST answers without Cache-Control', async () => {
+    const handler = REST_GET(config) as unknown as (
+      request: Request,
+      args: { params: Promise<{ slug: string[] }> },
+    ) => Promise<Response>
+    const res = await handler(new Request('http://localhost:3000/api/users/me'), {
+      params: Promise.resolve({ slug: ['users', 'me'] }),
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBeNull()
   })
 })

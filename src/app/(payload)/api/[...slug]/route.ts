@@ -4,7 +4,7 @@ import '@payloadcms/next/css'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
 import { guardRestBody } from '@/server/patches/payload-request-bodies'
-import { privateAnswers } from '@/server/private-answers'
+import { privateAnswers } from '@/server/patches/payload-cache-control'
 
 export const GET = privateAnswers(REST_GET(config))
 export const POST = privateAnswers(guardRestBody(REST_POST(config), config))

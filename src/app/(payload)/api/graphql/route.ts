@@ -4,7 +4,7 @@ import config from '@payload-config'
 import { GRAPHQL_POST, REST_OPTIONS } from '@payloadcms/next/routes'
 
 import { guardRequestBody } from '@/server/patches/payload-request-bodies'
-import { privateAnswers } from '@/server/private-answers'
+import { privateAnswers } from '@/server/patches/payload-cache-control'
 
 export const POST = privateAnswers(guardRequestBody(GRAPHQL_POST(config)))
 

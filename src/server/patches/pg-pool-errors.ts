@@ -4,8 +4,12 @@ type Client = NodeJS.EventEmitter & { [WATCHED]?: true; [IN_USE]?: boolean }
 const WATCHED = Symbol('closedConnectionsLogged')
 const IN_USE = Symbol('inUse')
 
-// A closed connection makes its client emit 'error', which Payload leaves unhandled and would crash Node.
-// The pool drops an idle client itself; one in use fails its next query and is dropped on release.
+// Workaround: @payloadcms/db-postgres 3.90 opens its pg Pool with no 'error' listener, so a
+// connection closed by a database restart or failover emits an unhandled 'error' and ends the
+// process. The pool drops an idle client itself; one in use fails its next query and is
+// dropped on release. Installed from payload.config.ts's onInit.
+// Upstream: https://github.com/payloadcms/payload/blob/main/packages/db-postgres/src/connect.ts#L64
+// (3.90.x), no issue filed. Remove when the adapter listens itself: tests/int/patches.int.spec.ts says when.
 export function logClosedConnections(payload: Payload): void {
   const pool = (payload.db as { pool?: NodeJS.EventEmitter }).pool
   if (!pool || pool.listenerCount('error') > 0) return

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { lexicalCondition, withLexicalCondition } from '../../scripts/node-conditions.mjs'
+import { lexicalCondition, withLexicalCondition } from '../../src/server/patches/lexical-node-conditions.mjs'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -29,6 +30,11 @@ describe("Lexical's export condition", () => {
       '--max-old-space-size=512 --conditions=development',
     )
     expect(withLexicalCondition(' --conditions=development ', 'test')).toBe('--conditions=development')
+  })
+
+  it("is needed while Lexical's Node entry picks its build with a top-level await import()", () => {
+    const entry = node('', `console.log(import.meta.resolve('lexical'))`).stdout.trim()
+    expect(fs.readFileSync(new URL(entry), 'utf8')).toMatch(/^const mod = await \(.*import\(/m)
   })
 
   it("makes Node load Lexical's build itself, not the entry that picks one with a top-level await", () => {
