@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import config from '@payload-config'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { GRAPHQL_POST, REST_GET, REST_POST } from '@payloadcms/next/routes'
-import { APIError, formatErrors } from 'payload'
+import { APIError, formatErrors, getPayload } from 'payload'
 import { describe, expect, it } from 'vitest'
 
 import { CURRENT_HASH_PREFIX, passwordMatches } from '@/server/patches/payload-password-hash'
@@ -244,5 +244,20 @@ describe('payload-cache-control', () => {
     })
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBeNull()
+  })
+})
+
+describe('payload-admin-import-map', () => {
+  it('is needed while Payload renders with the last import map it was handed', async () => {
+    const payload = await getPayload({ config })
+    const kept = payload.importMap
+    try {
+      const first = {}
+      const second = {}
+      await getPayload({ config, importMap: first })
+      expect((await getPayload({ config, importMap: second })).importMap).toBe(second)
+    } finally {
+      payload.importMap = kept
+    }
   })
 })

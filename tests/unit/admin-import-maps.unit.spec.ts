@@ -3,10 +3,10 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { FULL_MAP, LEAN_MAP, leanImportMap } from '../../scripts/lean-import-map.mjs'
+import { FULL_MAP, LEAN_MAP, leanImportMap } from '../../src/server/patches/payload-lean-import-map.mjs'
 
 // The admin's routes without rich text import the lean map (no Lexical); the routes of the
-// collections and globals with a rich-text field import the full one (rich-text.tsx).
+// collections and globals with a rich-text field import the full one (src/server/patches/payload-rich-text-routes.tsx).
 const ADMIN = path.dirname(FULL_MAP)
 
 type FieldLike = { type?: string; fields?: FieldLike[]; tabs?: FieldLike[]; blocks?: FieldLike[] }

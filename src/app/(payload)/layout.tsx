@@ -1,5 +1,5 @@
 // Payload's generated layout, changed by hand: the back office's import map
-// (admin/import-map.ts), its own CSS and the navigation patch's CSS.
+// (src/server/patches/payload-admin-import-map.ts), its own CSS and the navigation patch's CSS.
 // `npm run generate` does not rewrite it.
 import config from '@payload-config'
 import '@payloadcms/next/css'
@@ -7,7 +7,7 @@ import type { ServerFunctionClient } from 'payload'
 import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts'
 import React from 'react'
 
-import { importMap } from './admin/import-map'
+import { importMap } from '@/server/patches/payload-admin-import-map'
 import './custom.css'
 import '@/server/patches/payload-nav-first-frame.css'
 

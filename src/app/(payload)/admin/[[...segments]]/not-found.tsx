@@ -1,10 +1,10 @@
 // Payload's generated not-found page, changed by hand: it takes the back office's import map
-// (../import-map.ts) instead of the generated one. `npm run generate` does not rewrite it.
+// (src/server/patches/payload-admin-import-map.ts) instead of the generated one. `npm run generate` does not rewrite it.
 import type { Metadata } from 'next'
 
 import config from '@payload-config'
 import { NotFoundPage, generatePageMetadata } from '@payloadcms/next/views'
-import { importMap } from '../import-map'
+import { importMap } from '@/server/patches/payload-admin-import-map'
 
 type Args = {
   params: Promise<{

@@ -1,1 +1,1 @@
-export { RichTextLayout as default } from '../../rich-text'
+export { RichTextLayout as default } from '@/server/patches/payload-rich-text-routes'

@@ -1,4 +1,4 @@
-import { richTextRoute } from '../../../rich-text'
+import { richTextRoute } from '@/server/patches/payload-rich-text-routes'
 
 const route = richTextRoute(['collections', 'job-postings'])
 

@@ -1,7 +1,7 @@
-// The routes that edit rich text (the job postings and the site's pages) get their own
-// page and layout files: Next loads a route's client code by the files its page and layouts
-// import, so Lexical's editor (about 200 KiB gzip of script and 40 KiB of styles) stays off
-// the dashboard and every other admin page. The rest of the admin imports importMap.lean.js.
+// Part of the lean import map workaround (payload-admin-import-map.ts): the routes that edit
+// rich text (the job postings and the site's pages) get their own page and layout files under
+// src/app/(payload)/admin, built here. Next loads a route's client code by the files its page
+// and layouts import, so only these routes carry Lexical's editor.
 import config from '@payload-config'
 import { handleServerFunctions } from '@payloadcms/next/layouts'
 import { generatePageMetadata, NotFoundPage, RootPage } from '@payloadcms/next/views'
@@ -10,8 +10,9 @@ import type { Metadata } from 'next'
 import type { ServerFunctionClient } from 'payload'
 import React from 'react'
 
-import { importMap } from './import-map'
-import { importMap as fullImportMap } from './importMap.js'
+import { importMap as fullImportMap } from '@/app/(payload)/admin/importMap.js'
+
+import { importMap } from './payload-admin-import-map'
 
 Object.assign(importMap, fullImportMap)
 

@@ -1,13 +1,12 @@
 #!/usr/bin/env node
-// Writes src/app/(payload)/admin/importMap.lean.js: Payload's generated import map without
-// the rich-text editor's entries. The admin's layout and catch-all page import this one, so
-// Lexical's client code and styles load only on the routes that edit rich text
-// (src/app/(payload)/admin/rich-text.tsx). `npm run generate` runs it after Payload's own.
+// Part of the lean import map workaround (payload-admin-import-map.ts): writes
+// src/app/(payload)/admin/importMap.lean.js, Payload's generated import map without the
+// rich-text editor's entries. `npm run generate` runs it after Payload's own.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 export const FULL_MAP = path.join(root, 'src/app/(payload)/admin/importMap.js')
 export const LEAN_MAP = path.join(root, 'src/app/(payload)/admin/importMap.lean.js')
 const EDITOR_PACKAGE = '@payloadcms/richtext-lexical'
