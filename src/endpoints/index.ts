@@ -1,10 +1,12 @@
 import type { Endpoint } from 'payload'
 
-import { acceptQuote, requestQuoteChanges } from './answerQuote'
-import { reviewOptOut } from './reviewOptOut'
-import { submitQuote } from './submitQuote'
-import { bookVisitByCustomer, cancelVisitByCustomer } from './visits'
+import { submitQuote } from '@/collections/Leads/endpoints/submitQuote'
+import { acceptQuote, requestQuoteChanges } from '@/collections/Quotes/endpoints/answerQuote'
+import { reviewOptOut } from '@/collections/ReviewOptOuts/endpoints/reviewOptOut'
+import { bookVisitByCustomer, cancelVisitByCustomer } from '@/collections/Visits/endpoints/visitByCustomer'
 
+// The customers' forms post to paths outside their collections' /api/<slug>, and those paths are
+// public (e-mailed links, pages): so these stay on the root, listed here.
 export const endpoints: Endpoint[] = [
   submitQuote,
   acceptQuote,

@@ -6,7 +6,7 @@ import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/server/email-delivery'
 
 // A customer's answer to a quote, to the business's notification addresses. Queued only by
-// the request that recorded the answer (src/endpoints/answerQuote.ts), so once per answer.
+// the request that recorded the answer (src/collections/Quotes/endpoints/answerQuote.ts), so once per answer.
 export const sendQuoteAnswer: TaskConfig<'sendQuoteAnswer'> = {
   slug: 'sendQuoteAnswer',
   label: "Tell the business about a customer's answer",
