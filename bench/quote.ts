@@ -5,7 +5,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
-import { cleanPhoto, keepNoDecodedImages } from '../src/server/quote-photos'
+import { cleanPhoto, keepNoDecodedImages } from '../src/collections/CustomerUploads/cleanPhoto'
 
 import { asTheFormSendsIt, phonePhoto, quoteForm } from './lib/photos'
 import type { RunningServer } from './lib/server'

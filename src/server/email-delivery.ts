@@ -1,9 +1,7 @@
 import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import { text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
-import type { Payload, SendEmailOptions } from 'payload'
-
-import { mailAboutLead } from '@/collections/LeadEvents/timeline'
+import type { Payload } from 'payload'
 
 // Each e-mail a job sends goes out once, whatever the runners and however one dies. Its row,
 // named by a key of the e-mail, is claimed with one statement (one runner wins), marked handed
@@ -130,17 +128,4 @@ export async function deliverOnce(
 async function release(payload: Payload, c: Claim): Promise<void> {
   await db(payload).execute(sql`
     UPDATE email_deliveries SET claimed_at = NULL, handed_over_at = NULL WHERE ${ours(c)} AND sent_at IS NULL`)
-}
-
-/** An e-mail about a lead, once, on the lead's timeline (mailAboutLead). True when this call sent it. */
-export function mailAboutLeadOnce(
-  payload: Payload,
-  key: string,
-  about: { lead: number; what: string },
-  mail: SendEmailOptions,
-): Promise<boolean> {
-  return deliverOnce(payload, key, async (withHandOver) => {
-    await mailAboutLead(payload, about.lead, about.what, () => payload.sendEmail(withHandOver(mail)))
-    return true
-  })
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { bigint, integer, text } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { APIError } from 'payload'
@@ -114,6 +116,23 @@ export async function forgiveRateLimitHit(payload: Payload, key: string, rule: R
 
 export async function hitQuoteRateLimit(payload: Payload, client: string): Promise<RateLimitResult> {
   return hitRateLimit(payload, `quote:address:${addressKey(client)}`, quoteRateLimit())
+}
+
+// Per link and connection, for the pages and forms a customer reaches from an e-mail's link
+// (a quote, the review requests' unsubscribe). Only links whose signature holds are counted
+// (checking one touches no database): requests for made-up links, sixty <img> tags on another
+// site say, then cannot lock a connection, or everyone behind its NAT, out of their own links.
+export const CUSTOMER_LINK_LIMIT = { max: 60, windowSeconds: 10 * 60 }
+
+/** `link`: what the link's signature vouches for (a quote's nonce, an unsubscribe signature). */
+export async function withinCustomerLinkLimit(
+  payload: Payload,
+  client: string,
+  link: string,
+): Promise<boolean> {
+  const linkKey = createHash('sha256').update(link).digest('base64url').slice(0, 16)
+  const key = `customer-link:${linkKey}:address:${addressKey(client)}`
+  return (await hitRateLimit(payload, key, CUSTOMER_LINK_LIMIT)).allowed
 }
 
 export function isRateLimitedCaller(req: PayloadRequest, isStaff: boolean): boolean {

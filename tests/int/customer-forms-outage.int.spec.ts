@@ -2,7 +2,7 @@ import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 
 import { TRY_AGAIN } from '@/server/customer-form-failure'
-import { unsubscribePath } from '@/server/review-requests'
+import { unsubscribePath } from '@/collections/ReviewOptOuts/reviewRequests'
 import { newQuoteNonce, quoteToken } from '@/server/quote-token'
 
 import { setupHarness } from '../helpers/harness'

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { leadsPerWeek } from '@/components/admin/back-office-data'
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { leadsExportRequest, leadsWhere } from '@/lib/lead-query'
-import { noteViewed } from '@/server/quote-links'
+import { noteViewed } from '@/collections/Quotes/customerLinks'
 import { quoteToken } from '@/server/quote-token'
 
 import { setupHarness } from '../helpers/harness'

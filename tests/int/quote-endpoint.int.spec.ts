@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { PHOTOS_NOT_STORED } from '@/lib/quote-constants'
-import { cleanPhoto } from '@/server/quote-photos'
+import { cleanPhoto } from '@/collections/CustomerUploads/cleanPhoto'
 
 import { TEST_DATA_DIR } from '../helpers/env'
 import { setupHarness } from '../helpers/harness'

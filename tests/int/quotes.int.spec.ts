@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
-import { answerQuote, quoteForToken } from '@/server/quote-links'
+import { answerQuote, quoteForToken } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf, quoteToken } from '@/server/quote-token'
 
 import { capturedMails } from '../helpers/captured-mail'

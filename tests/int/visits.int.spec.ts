@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { DEFAULT_SERVICE_ZIPS } from '@/lib/service-area'
 import { quoteToken } from '@/server/quote-token'
-import { CUSTOMER_LINK_LIMIT } from '@/server/quote-links'
+import { CUSTOMER_LINK_LIMIT } from '@/server/rate-limit'
 import { openSlots } from '@/collections/Visits/bookings'
 
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'

@@ -5,9 +5,9 @@ import path from 'node:path'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { MAX_PHOTO_BYTES } from '@/lib/quote-constants'
-import { cleanAsReceived } from '@/server/clean-as-received'
-import { receiveQuoteUpload } from '@/server/quote-upload'
-import type { QuoteUpload, ReceiveOptions } from '@/server/quote-upload'
+import { cleanAsReceived } from '@/collections/Leads/cleanAsReceived'
+import { receiveQuoteUpload } from '@/collections/Leads/quoteUpload'
+import type { QuoteUpload, ReceiveOptions } from '@/collections/Leads/quoteUpload'
 
 // A quote's photos are worked on while the rest of its body is still arriving, once the
 // fields sent before them pass the checks; the real multipart reader writes them to disk,

@@ -1,9 +1,10 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest, SendEmailOptions } from 'payload'
 
 import type { LeadEventKind } from '@/lib/lead-events'
 import { LEAD_NOTE_MAX } from '@/lib/lead-events'
 import { dbOf } from '@/server/db'
+import { deliverOnce } from '@/server/email-delivery'
 
 type LeadEvent = { lead: number; kind: LeadEventKind; text?: string | null; by?: number | null }
 
@@ -37,4 +38,17 @@ export async function mailAboutLead(
     throw error
   }
   await recordLeadEvent(payload, undefined, { lead, kind: 'email_sent', text: what })
+}
+
+/** An e-mail about a lead, once, on the lead's timeline (mailAboutLead). True when this call sent it. */
+export function mailAboutLeadOnce(
+  payload: Payload,
+  key: string,
+  about: { lead: number; what: string },
+  mail: SendEmailOptions,
+): Promise<boolean> {
+  return deliverOnce(payload, key, async (withHandOver) => {
+    await mailAboutLead(payload, about.lead, about.what, () => payload.sendEmail(withHandOver(mail)))
+    return true
+  })
 }

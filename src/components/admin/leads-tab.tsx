@@ -1,4 +1,4 @@
-import { publishedOffers } from '@/server/offers'
+import { publishedOffers } from '@/globals/HomePage/publishedOffers'
 import { bookingSettings, openSlots } from '@/collections/Visits/bookings'
 import type { CustomerUpload, Lead, LeadEvent, Quote, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'

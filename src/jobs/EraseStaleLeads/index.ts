@@ -4,7 +4,7 @@ import type { TaskConfig } from 'payload'
 
 import { RETENTION_MONTHS } from '@/lib/erase-request'
 import { dbOf } from '@/server/db'
-import { eraseLeads } from '@/server/erase-leads'
+import { eraseLeads } from '@/collections/Leads/eraseLeads'
 
 // At most this many leads a run, so one transaction stays short; the next day takes the rest.
 const BATCH = 200

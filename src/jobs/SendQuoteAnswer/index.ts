@@ -3,7 +3,7 @@ import type { TaskConfig } from 'payload'
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
 import { serverUrl } from '@/lib/server-url'
-import { mailAboutLeadOnce } from '@/server/email-delivery'
+import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 
 // A customer's answer to a quote, to the business's notification addresses. Queued only by
 // the request that recorded the answer (src/collections/Quotes/endpoints/answerQuote.ts), so once per answer.

@@ -4,7 +4,7 @@ import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
-import { mailAboutLeadOnce } from '@/server/email-delivery'
+import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import { quoteToken } from '@/server/quote-token'
 
 // The priced quote to its customer. Skipped when the quote was revised or sent again since

@@ -3,8 +3,12 @@ import type { TaskConfig } from 'payload'
 import { ERASED_LEAD } from '@/lib/erase-request'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
-import { mailAboutLeadOnce } from '@/server/email-delivery'
-import { hasOptedOut, markReviewRequestSent, unsubscribePath } from '@/server/review-requests'
+import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
+import {
+  hasOptedOut,
+  markReviewRequestSent,
+  unsubscribePath,
+} from '@/collections/ReviewOptOuts/reviewRequests'
 
 // Sent once per lead, by one runner however many take jobs; nothing when the lead was deleted
 // (or erased) before its time, or the customer asked for no more review requests.

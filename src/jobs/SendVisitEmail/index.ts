@@ -6,9 +6,9 @@ import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
 import type { Lead, Quote, Visit } from '@/payload-types'
 import { dbOf } from '@/server/db'
-import { mailAboutLeadOnce } from '@/server/email-delivery'
+import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import { quoteToken } from '@/server/quote-token'
-import { visitInvitation } from '@/server/visit-calendar'
+import { visitInvitation } from '@/collections/Visits/visitInvitation'
 
 type Kind = 'confirmation' | 'reminder'
 

@@ -10,7 +10,7 @@ import { Toaster } from '@/components/ui/toaster.client'
 import { PromoBannerSlot } from '@/components/site/promo-banner-slot'
 import { googleOidcSettings } from '@/server/oidc-config'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
-import { loginErrorMessage } from '@/server/login-messages'
+import { loginErrorMessage } from '@/collections/Users/loginMessages'
 
 const SIGNED_UP = 'Account created successfully. Please check your email to confirm.'
 

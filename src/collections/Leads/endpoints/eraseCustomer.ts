@@ -4,13 +4,13 @@ import type { Endpoint } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { eraseRequestError, parseEraseRequest } from '@/lib/erase-request'
-import { eraseLeads } from '@/server/erase-leads'
+import { eraseLeads } from '@/collections/Leads/eraseLeads'
 
 const json = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store, private' } })
 
 // POST /api/leads/erase {email?, phone?, confirm: true}: every lead with that e-mail or phone
-// is erased (src/server/erase-leads.ts says what goes and what stays).
+// is erased (src/collections/Leads/eraseLeads.ts says what goes and what stays).
 export const eraseCustomer: Endpoint = {
   path: '/erase',
   method: 'post',

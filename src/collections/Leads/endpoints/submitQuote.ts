@@ -9,9 +9,9 @@ import type { Endpoint, Payload, PayloadRequest } from 'payload'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { PHOTO_CLEANED } from '@/collections/CustomerUploads/hooks/keepCleanedPhoto'
 import { removeStoredFiles } from '@/collections/CustomerUploads/removeStoredFiles'
-import { PhotoRejected, cleanPhoto } from '@/server/quote-photos'
-import type { CleanPhoto } from '@/server/quote-photos'
-import { cleanAsReceived } from '@/server/clean-as-received'
+import { PhotoRejected, cleanPhoto } from '@/collections/CustomerUploads/cleanPhoto'
+import type { CleanPhoto } from '@/collections/CustomerUploads/cleanPhoto'
+import { cleanAsReceived } from '@/collections/Leads/cleanAsReceived'
 import { dbOf } from '@/server/db'
 import {
   HONEYPOT_FIELD,
@@ -21,8 +21,13 @@ import {
   PHOTOS_NOT_STORED,
   REQUEST_FAILED,
 } from '@/lib/quote-constants'
-import { UploadTooLarge, UploadUnreadable, makeUploadFolder, receiveQuoteUpload } from '@/server/quote-upload'
-import type { QuoteUpload, ReceivedPhoto } from '@/server/quote-upload'
+import {
+  UploadTooLarge,
+  UploadUnreadable,
+  makeUploadFolder,
+  receiveQuoteUpload,
+} from '@/collections/Leads/quoteUpload'
+import type { QuoteUpload, ReceivedPhoto } from '@/collections/Leads/quoteUpload'
 import { fieldErrors, quoteRequestSchema } from '@/lib/quote-schema'
 import type { QuoteRequest } from '@/lib/quote-schema'
 import { createPerCoreLimiter } from '@/lib/limiter'

@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
 import { REVIEW_REQUEST_DELAY_HOURS } from '@/lib/business'
-import { claimReviewRequestQueue } from '@/server/review-requests'
+import { claimReviewRequestQueue } from '@/collections/ReviewOptOuts/reviewRequests'
 
 // A completed job asks its customer for a review once, the settings' delay later (the same
 // message to every customer: nobody is picked). Queued in the lead's transaction.

@@ -2,7 +2,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { ValidationError } from 'payload'
 
 import { SERVICE_TYPES } from '@/lib/catalog'
-import { publishedOffer } from '@/server/offers'
+import { publishedOffer } from '@/globals/HomePage/publishedOffers'
 
 export const OFFER_WITHDRAWN = 'This service is no longer offered. Please reload the page and choose another.'
 

@@ -4,10 +4,10 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { CONTROL_CHARACTERS_EXCEPT_LINES } from '@/lib/quote-schema'
 import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
-import { answerQuote, withinCustomerLinkLimit } from '@/server/quote-links'
+import { answerQuote } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf } from '@/server/quote-token'
 import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
-import { clientAddress } from '@/server/rate-limit'
+import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
 
 const MAX_BODY_BYTES = 16 * 1024
 

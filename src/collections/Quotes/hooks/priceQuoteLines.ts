@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 import { ValidationError } from 'payload'
 
-import { publishedOffers } from '@/server/offers'
+import { publishedOffers } from '@/globals/HomePage/publishedOffers'
 import type { Lead, Quote } from '@/payload-types'
 import { QUOTE_STATUS_CONTEXT, type QuoteStatus } from '@/lib/quote-status'
 import { type PromoSnapshot, priceQuote, QuotePricingError, type QuoteLineInput } from '@/lib/quote-pricing'

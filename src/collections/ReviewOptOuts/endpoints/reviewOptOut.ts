@@ -1,10 +1,9 @@
 import type { Endpoint } from 'payload'
 
 import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
-import { clientAddress } from '@/server/rate-limit'
-import { optOut, unsubscribeEmailOf, unsubscribePath } from '@/server/review-requests'
+import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
+import { optOut, unsubscribeEmailOf, unsubscribePath } from '@/collections/ReviewOptOuts/reviewRequests'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
-import { withinCustomerLinkLimit } from '@/server/quote-links'
 
 const noStore = { 'Cache-Control': 'no-store, private' }
 

@@ -3,10 +3,10 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { bookingSettings, bookVisit, cancelVisit, inTransaction } from '@/collections/Visits/bookings'
 import { VISIT_LINK_ENDPOINTS, VISIT_OUTCOME_STATUS, type VisitOutcome } from '@/lib/visit-messages'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
-import { quoteForToken, withinCustomerLinkLimit } from '@/server/quote-links'
+import { quoteForToken } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf } from '@/server/quote-token'
 import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
-import { clientAddress } from '@/server/rate-limit'
+import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
 
 const noStore = { 'Cache-Control': 'no-store, private' }
 const json = (status: number, body: Record<string, unknown>) =>

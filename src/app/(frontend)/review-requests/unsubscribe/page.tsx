@@ -4,7 +4,7 @@ import { getPayload } from 'payload'
 
 import { PageShell } from '@/components/site/page-shell'
 import { buttonVariants } from '@/components/ui/button'
-import { unsubscribeEmailOf } from '@/server/review-requests'
+import { unsubscribeEmailOf } from '@/collections/ReviewOptOuts/reviewRequests'
 
 export const dynamic = 'force-dynamic'
 

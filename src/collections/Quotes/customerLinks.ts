@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto'
-
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
@@ -7,33 +5,15 @@ import type { Quote } from '@/payload-types'
 import { dbOf } from '@/server/db'
 import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
-import { addressKey, hitRateLimit } from '@/server/rate-limit'
 import { quoteNonceOf } from '@/server/quote-token'
 
 // What a customer's link can do: read its own quote, accept it, or ask for changes. The token is
 // the only key; every answer is decided by one conditional UPDATE, so a second click, a race
 // of several, or a click after expiry changes nothing.
 
-// Per link and connection, for the pages and forms a customer reaches from an e-mail's link
-// (a quote, the review requests' unsubscribe). Only links whose signature holds are counted
-// (checking one touches no database): requests for made-up links, sixty <img> tags on another
-// site say, then cannot lock a connection, or everyone behind its NAT, out of their own links.
-export const CUSTOMER_LINK_LIMIT = { max: 60, windowSeconds: 10 * 60 }
-
 export type QuoteLinkState = 'invalid' | 'revoked' | 'expired' | 'open' | 'accepted' | 'changes_requested'
 
 export type QuoteForCustomer = { quote: Quote; state: QuoteLinkState }
-
-/** `link`: what the link's signature vouches for (a quote's nonce, an unsubscribe signature). */
-export async function withinCustomerLinkLimit(
-  payload: Payload,
-  client: string,
-  link: string,
-): Promise<boolean> {
-  const linkKey = createHash('sha256').update(link).digest('base64url').slice(0, 16)
-  const key = `customer-link:${linkKey}:address:${addressKey(client)}`
-  return (await hitRateLimit(payload, key, CUSTOMER_LINK_LIMIT)).allowed
-}
 
 export async function quoteForToken(payload: Payload, token: unknown): Promise<QuoteForCustomer | null> {
   const nonce = quoteNonceOf(payload.secret, token)
