@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import { describe, expect, it, vi } from 'vitest'
 
-import { leadsPerWeek, readLeads, readTimeZone } from '@/components/admin/back-office-data'
+import { leadsPerWeek, readLeads, readTimeZone } from '@/data/back-office'
 import { leadsExportRequest } from '@/lib/lead-query'
 
 import { seedLead } from '../helpers/fixtures'

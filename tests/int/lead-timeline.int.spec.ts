@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { leadsPerWeek } from '@/components/admin/back-office-data'
+import { leadsPerWeek } from '@/data/back-office'
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { leadsExportRequest, leadsWhere } from '@/lib/lead-query'
 import { noteViewed } from '@/collections/Quotes/customerLinks'

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { scheduledPublishes } from '@/components/admin/back-office-data'
+import { scheduledPublishes } from '@/data/back-office'
 import { findBannerPromotion } from '@/data/banner-query'
 import { PROMO_INVALID } from '@/lib/lead-source'
 

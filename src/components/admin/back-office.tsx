@@ -2,7 +2,7 @@ import type { AdminViewServerProps } from 'payload'
 
 import { BACK_OFFICE_TABS, backOfficeTab } from '@/lib/back-office-tabs'
 
-import { readTimeZone } from './back-office-data'
+import { readTimeZone } from '@/data/back-office'
 import { GalleryTab } from './gallery-tab'
 import { LeadsTab } from './leads-tab'
 import { LogoutButton } from './logout-button.client'

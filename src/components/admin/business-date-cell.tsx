@@ -2,7 +2,7 @@ import type { DefaultServerCellComponentProps } from 'payload'
 
 import { formatBusinessDate } from '@/lib/business-time'
 
-import { readTimeZone } from './back-office-data'
+import { readTimeZone } from '@/data/back-office'
 
 export async function BusinessDateCell({
   cellData,

@@ -1,6 +1,6 @@
 import type { DateFieldServerProps } from 'payload'
 
-import { readTimeZone } from './back-office-data'
+import { readTimeZone } from '@/data/back-office'
 import { BusinessDateFieldClient } from './business-date-field.client'
 
 import './business-date-field.css'

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { readTimeZone } from './back-office-data'
+import { readTimeZone } from '@/data/back-office'
 import { DocumentDatesClient } from './document-dates.client'
 
 import './document-dates.css'

@@ -1,7 +1,7 @@
 import type { GalleryItem } from '@/payload-types'
 
-import type { Reader } from './back-office-data'
-import { readGalleryItems } from './back-office-data'
+import type { Reader } from '@/data/back-office'
+import { readGalleryItems } from '@/data/back-office'
 import { GalleryTabClient } from './gallery-tab.client'
 import { LoadFailed } from './load-failed'
 

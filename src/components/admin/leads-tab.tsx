@@ -1,5 +1,3 @@
-import { publishedOffers } from '@/globals/HomePage/publishedOffers'
-import { bookingSettings, openSlots } from '@/collections/Visits/bookings'
 import type { CustomerUpload, Lead, LeadEvent, Quote, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
 import { ERASED_LEAD } from '@/lib/erase-request'
@@ -9,8 +7,7 @@ import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import type { LeadFilters } from '@/lib/lead-query'
-
-import type { Reader, WeekCount } from './back-office-data'
+import type { Reader, WeekCount } from '@/data/back-office'
 import {
   leadsPerWeek,
   promotionChoices,
@@ -19,8 +16,12 @@ import {
   readLeadEvents,
   readLeads,
   readLiveVisit,
+  readOpenSlots,
+  readPublishedOffers,
+  readTripFee,
   readUpcomingVisits,
-} from './back-office-data'
+} from '@/data/back-office'
+
 import { type SlotChoice, LeadVisit } from './lead-visit.client'
 import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
@@ -46,14 +47,14 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   const leadId = one(props.searchParams?.lead)
   if (leadId) {
     const lead = await readLead(reader, leadId).catch(() => null)
-    const [quote, offers, events, visit, slots, booking] = lead
+    const [quote, offers, events, visit, slots, tripFee] = lead
       ? await Promise.all([
           readLatestQuote(reader, lead.id).catch(() => null),
-          publishedOffers(reader.payload).catch(() => []),
+          readPublishedOffers(reader).catch(() => []),
           readLeadEvents(reader, lead.id).catch(() => null),
           readLiveVisit(reader, lead.id).catch(() => null),
-          openSlots(reader.payload).catch(() => []),
-          bookingSettings(reader.payload).catch(() => null),
+          readOpenSlots(reader).catch(() => []),
+          readTripFee(reader).catch(() => null),
         ])
       : [null, [], [], null, [], null]
     return (
@@ -65,7 +66,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
         events={events}
         visit={visit}
         slots={slots.map((s) => ({ start: s.start, label: formatBusinessDate(s.start, timeZone) }))}
-        tripFee={booking?.tripFee ?? null}
+        tripFee={tripFee}
         offers={offers.map((o) => ({ key: o.key, title: o.title, priceCents: o.priceCents }))}
       />
     )

@@ -1,8 +1,8 @@
 import { findBannerPromotion } from '@/data/banner-query'
 import type { Promotion } from '@/payload-types'
 
-import type { Reader } from './back-office-data'
-import { readPromotions, scheduledPublishes } from './back-office-data'
+import type { Reader } from '@/data/back-office'
+import { readPromotions, scheduledPublishes } from '@/data/back-office'
 import { LoadFailed } from './load-failed'
 import { PromotionsTabClient } from './promotions-tab.client'
 

@@ -1,3 +1,5 @@
+import 'server-only'
+
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest, TypedUser } from 'payload'
 import { cache } from 'react'
@@ -6,6 +8,8 @@ import { businessTimeZone, formatBusinessDate, wallTime, zonedTime } from '@/lib
 import { DIRECT_SOURCE } from '@/lib/lead-source'
 import { leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
 import { dbOf } from '@/server/db'
+import { bookingSettings, openSlots } from '@/collections/Visits/bookings'
+import { publishedOffers } from '@/globals/HomePage/publishedOffers'
 import type { LeadFilters } from '@/lib/lead-query'
 
 // Read on the server with the signed-in user's own access, so the browser fetches no lists.
@@ -221,4 +225,18 @@ export async function readLiveVisit({ payload, user }: Reader, leadId: number) {
     user,
   })
   return docs[0] ?? null
+}
+
+// The offers a quote is priced from, as the published home page shows them.
+export function readPublishedOffers({ payload }: Reader) {
+  return publishedOffers(payload)
+}
+
+// The places a visit can still be booked in, and the trip fee the booking adds.
+export function readOpenSlots({ payload }: Reader) {
+  return openSlots(payload)
+}
+
+export async function readTripFee({ payload }: Reader) {
+  return (await bookingSettings(payload)).tripFee
 }
