@@ -13,7 +13,7 @@ import type { RunningServer } from './lib/server'
 import { newReport, selectedNames } from './lib/cli'
 import { printTargets } from './lib/stats'
 import type { Target } from './lib/stats'
-import { quoteBench } from './quote'
+import { requestBench } from './request'
 
 // `npm run bench [-- name...]`: builds for production on a fresh, migrated and seeded
 // database (as the end-to-end tests do), then runs each benchmark against its own
@@ -34,7 +34,11 @@ const BENCHES: Record<string, Entry> = {
   },
   http: { title: 'HTTP throughput and latency (autocannon)', run: (s) => httpBench(s.url) },
   // The rate limit would refuse a benchmark's submissions from one address.
-  quote: { title: 'Quote submission with photos', env: { QUOTE_RATE_LIMIT_MAX: '100000' }, run: quoteBench },
+  quote: {
+    title: 'Quote submission with photos',
+    env: { QUOTE_RATE_LIMIT_MAX: '100000' },
+    run: requestBench,
+  },
   backoffice: { title: 'Back office with 10 000 leads', run: (s) => backofficeBench(s.url) },
   admin: {
     title: "The back office on a phone, signed in, beside Payload's own dashboard",

@@ -5,7 +5,7 @@ export async function register() {
   if (process.env.NEXT_PHASE === 'phase-production-build') return
   const { appendSocketAddressToForwardedFor } = await import('@/server/patches/next-forwarded-for')
   appendSocketAddressToForwardedFor()
-  const { removeAbandonedUploadFolders } = await import('@/collections/Leads/quoteUpload')
+  const { removeAbandonedUploadFolders } = await import('@/collections/Leads/requestUpload')
   void removeAbandonedUploadFolders().catch((err) =>
     console.error('Could not clear abandoned upload folders:', err),
   )

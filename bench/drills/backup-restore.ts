@@ -21,7 +21,7 @@ import {
   filesUnder,
   formOf,
   pool,
-  quoteFields,
+  requestFields,
   runTag,
   send,
   serverLogFile,
@@ -66,7 +66,7 @@ export async function backupRestoreDrill(): Promise<DrillResult> {
       async (n) =>
         send(`${first.url}${QUOTE_PATH}`, {
           method: 'POST',
-          body: formOf(quoteFields(tag, n), [
+          body: formOf(requestFields(tag, n), [
             { name: 'rim.jpg', type: 'image/jpeg', bytes: await smallJpeg(n) },
           ]),
         }),
@@ -83,7 +83,7 @@ export async function backupRestoreDrill(): Promise<DrillResult> {
       for (let n = LEADS; !stop; n++) {
         const res = await send(`${first.url}${QUOTE_PATH}`, {
           method: 'POST',
-          body: formOf(quoteFields(tag, n), [
+          body: formOf(requestFields(tag, n), [
             { name: 'rim.jpg', type: 'image/jpeg', bytes: await smallJpeg(n) },
           ]),
         })

@@ -18,7 +18,7 @@ import {
   filesUnder,
   formOf,
   pool,
-  quoteFields,
+  requestFields,
   rawRequest,
   rowCounts,
   runTag,
@@ -228,7 +228,7 @@ async function corpus(tag: string): Promise<Case[]> {
   const add = (endpoint: Endpoint, name: string, run: Case['run']) => cases.push({ endpoint, name, run })
   let n = 0
   // Valid fields of a fresh (never submitted) quote, for cases where one other thing is wrong.
-  const valid = (): Record<string, string> => ({ ...quoteFields(tag, n++) })
+  const valid = (): Record<string, string> => ({ ...requestFields(tag, n++) })
   const jpeg = await smallJpeg(1)
   const bigJpeg = await sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } })
     .jpeg({ quality: 90 })

@@ -12,14 +12,14 @@ import {
   idempotencyKey,
   latency,
   leadsOf,
-  quoteFields,
+  requestFields,
   quoteMailOf,
   rowCounts,
   runTag,
   serverLogFile,
   smallJpeg,
   startDrillServer,
-  submitQuote,
+  submitRequest,
   tally,
   withDb,
 } from './lib'
@@ -41,7 +41,7 @@ export async function concurrentDrill(): Promise<DrillResult> {
   const hasPhoto = (n: number) => n % PHOTO_EVERY === 0
   const formFor = (n: number) =>
     formOf(
-      quoteFields(tag, n),
+      requestFields(tag, n),
       hasPhoto(n) ? [{ name: `IMG_${n}.jpg`, type: 'image/jpeg', bytes: photo }] : [],
     )
 
@@ -55,7 +55,7 @@ export async function concurrentDrill(): Promise<DrillResult> {
     const t0 = Date.now()
     burst = await Promise.all(
       Array.from({ length: TOTAL }, (_, n) =>
-        submitQuote(server.url, formFor(n), idempotencyKey(tag, n), 600_000),
+        submitRequest(server.url, formFor(n), idempotencyKey(tag, n), 600_000),
       ),
     )
     burstSeconds = (Date.now() - t0) / 1000
@@ -63,7 +63,7 @@ export async function concurrentDrill(): Promise<DrillResult> {
     const replayed = Array.from({ length: REPLAYS }, (_, i) => Math.floor((i * TOTAL) / REPLAYS))
     replays = await Promise.all(
       replayed.flatMap((n) =>
-        [0, 1].map(() => submitQuote(server.url, formFor(n), idempotencyKey(tag, n), 120_000)),
+        [0, 1].map(() => submitRequest(server.url, formFor(n), idempotencyKey(tag, n), 120_000)),
       ),
     )
     peakRss = server.memory().peak

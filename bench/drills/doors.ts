@@ -6,7 +6,7 @@ import {
   RecordingSmtp,
   formOf,
   latency,
-  quoteFields,
+  requestFields,
   runTag,
   send,
   serverLogFile,
@@ -96,7 +96,7 @@ export async function doorsDrill(): Promise<DrillResult> {
     // 3. Quote requests naming one victim.
     const quotes = await Promise.all(
       Array.from({ length: QUOTES }, (_, n) => {
-        const form = formOf({ ...quoteFields(tag, n), email: victim, firstName: 'Visit evil.example' })
+        const form = formOf({ ...requestFields(tag, n), email: victim, firstName: 'Visit evil.example' })
         return send(`${url}${QUOTE_PATH}`, {
           method: 'POST',
           headers: { 'x-forwarded-for': `198.19.${Math.floor(n / 250)}.${n % 250}` },

@@ -12,12 +12,12 @@ import {
   idempotencyKey,
   leadsOf,
   pool,
-  quoteFields,
+  requestFields,
   quoteMailOf,
   runTag,
   serverLogFile,
   sleep,
-  submitQuote,
+  submitRequest,
   tally,
   withDb,
 } from './lib'
@@ -49,7 +49,7 @@ async function exactlyOnceDrill(mode: Mode): Promise<DrillResult> {
   const hasPhoto = (n: number) => n % 2 === 0
   const formFor = (n: number) =>
     formOf(
-      quoteFields(tag, n),
+      requestFields(tag, n),
       hasPhoto(n) ? [{ name: `IMG_${n}.jpg`, type: 'image/jpeg', bytes: photos[n % photos.length] }] : [],
     )
 
@@ -102,7 +102,7 @@ async function exactlyOnceDrill(mode: Mode): Promise<DrillResult> {
     const toA = new Set<Promise<unknown>>()
     const submit = async (n: number) => {
       const url = target(n)
-      const sent = submitQuote(url, formFor(n), idempotencyKey(tag, n), 300_000)
+      const sent = submitRequest(url, formFor(n), idempotencyKey(tag, n), 300_000)
       if (url === urlA) {
         toA.add(sent)
         void sent.finally(() => toA.delete(sent))

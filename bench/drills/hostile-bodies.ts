@@ -11,12 +11,12 @@ import {
   errorLines,
   filesUnder,
   formOf,
-  quoteFields,
+  requestFields,
   rowCounts,
   runTag,
   serverLogFile,
   startDrillServer,
-  submitQuote,
+  submitRequest,
   tally,
   withDb,
 } from './lib'
@@ -107,7 +107,7 @@ async function decompressionBomb(): Promise<Buffer> {
 }
 
 // The quote endpoint's temporary folders (the server runs on this machine).
-const quoteTempFolders = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('quote-'))
+const requestTempFolders = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('quote-'))
 
 export async function hostileBodiesDrill(): Promise<DrillResult> {
   const databaseUrl = process.env.DATABASE_URL!
@@ -121,7 +121,7 @@ export async function hostileBodiesDrill(): Promise<DrillResult> {
     const before = {
       rows: await withDb(databaseUrl, rowCounts),
       files: filesUnder(uploadsDir).length,
-      temp: quoteTempFolders().length,
+      temp: requestTempFolders().length,
     }
     const idle = processMemory(server.pid)
     let sampledPeak = idle.rss
@@ -139,9 +139,9 @@ export async function hostileBodiesDrill(): Promise<DrillResult> {
       Promise.all(Array.from({ length: BODIES }, (_, i) => hostileBody(server.url, types[i % 2], i % 4 < 2))),
       Promise.all(
         Array.from({ length: BOMBS }, (_, i) =>
-          submitQuote(
+          submitRequest(
             server.url,
-            formOf(quoteFields(tag, i), [{ name: `bomb-${i}.png`, type: 'image/png', bytes: bomb }]),
+            formOf(requestFields(tag, i), [{ name: `bomb-${i}.png`, type: 'image/png', bytes: bomb }]),
             null,
             60_000,
           ),
@@ -167,7 +167,7 @@ export async function hostileBodiesDrill(): Promise<DrillResult> {
     const after = {
       rows: await withDb(databaseUrl, rowCounts),
       files: filesUnder(uploadsDir).length,
-      temp: quoteTempFolders().length,
+      temp: requestTempFolders().length,
     }
     if (after.rows.leads !== before.rows.leads) failures.push('leads were saved')
     if (after.rows.uploads !== before.rows.uploads) failures.push('photo rows were saved')

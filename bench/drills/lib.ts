@@ -171,7 +171,7 @@ export function rawRequest(
 
 // ---- quote submissions ----
 
-export type QuoteFields = {
+export type RequestFields = {
   firstName: string
   lastName: string
   phone: string
@@ -180,7 +180,7 @@ export type QuoteFields = {
   serviceType: string
 }
 
-export function quoteFields(tag: string, n: number): QuoteFields {
+export function requestFields(tag: string, n: number): RequestFields {
   return {
     firstName: 'Drill',
     lastName: `${tag} ${n}`,
@@ -213,7 +213,7 @@ export async function smallJpeg(seed = 0): Promise<Buffer> {
 
 export const idempotencyKey = (tag: string, n: number) => `drill-${tag}-${String(n).padStart(5, '0')}`
 
-export function submitQuote(url: string, form: FormData, key: string | null, timeoutMs = 120_000) {
+export function submitRequest(url: string, form: FormData, key: string | null, timeoutMs = 120_000) {
   return send(
     `${url}${QUOTE_PATH}`,
     { method: 'POST', body: form, headers: key ? { 'Idempotency-Key': key } : {} },

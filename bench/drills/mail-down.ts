@@ -8,13 +8,13 @@ import {
   formOf,
   idempotencyKey,
   leadsOf,
-  quoteFields,
+  requestFields,
   quoteMailOf,
   runTag,
   serverLogFile,
   startDrillServer,
   sleep,
-  submitQuote,
+  submitRequest,
   tally,
   withDb,
 } from './lib'
@@ -45,7 +45,7 @@ export async function mailDownDrill(): Promise<DrillResult> {
     submissions.push({
       n: i,
       phase,
-      outcome: await submitQuote(serverUrl, formOf(quoteFields(tag, i)), idempotencyKey(tag, i)),
+      outcome: await submitRequest(serverUrl, formOf(requestFields(tag, i)), idempotencyKey(tag, i)),
     })
   }
   let serverUrl = ''

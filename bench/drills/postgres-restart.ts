@@ -22,7 +22,7 @@ import {
   idempotencyKey,
   isAlive,
   leadsOf,
-  quoteFields,
+  requestFields,
   quoteMailOf,
   runTag,
   serverLogFile,
@@ -30,7 +30,7 @@ import {
   unhandledFailures,
   smallJpeg,
   startDrillServer,
-  submitQuote,
+  submitRequest,
   tally,
   withDb,
 } from './lib'
@@ -137,10 +137,10 @@ export async function postgresRestartDrill(): Promise<DrillResult> {
           const withPhoto = n % 2 === 0
           const key = idempotencyKey(tag, n)
           const form = formOf(
-            quoteFields(tag, n),
+            requestFields(tag, n),
             withPhoto ? [{ name: `IMG_${n}.jpg`, type: 'image/jpeg', bytes: photo }] : [],
           )
-          const outcome = await submitQuote(url, form, key, 60_000)
+          const outcome = await submitRequest(url, form, key, 60_000)
           sent.push({ n, key, photo: withPhoto, outcome, endedAt: Date.now() })
           // Without a database a refusal comes back at once; do not spin.
           if (outcome.status !== 201) await sleep(200)
@@ -186,10 +186,10 @@ export async function postgresRestartDrill(): Promise<DrillResult> {
       const failed = sent.filter((s) => s.outcome.status !== 201)
       retries = await Promise.all(
         failed.map((s) =>
-          submitQuote(
+          submitRequest(
             url,
             formOf(
-              quoteFields(tag, s.n),
+              requestFields(tag, s.n),
               s.photo ? [{ name: `IMG_${s.n}.jpg`, type: 'image/jpeg', bytes: photo }] : [],
             ),
             s.key,

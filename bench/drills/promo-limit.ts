@@ -6,10 +6,10 @@ import {
   freePort,
   idempotencyKey,
   latency,
-  quoteFields,
+  requestFields,
   runTag,
   serverLogFile,
-  submitQuote,
+  submitRequest,
   tally,
   withDb,
 } from './lib'
@@ -45,7 +45,7 @@ export async function promoLimitDrill(): Promise<DrillResult> {
   let burst: Outcome[]
   let replays: Outcome[]
   const keyOf = (n: number) => idempotencyKey(tag, n)
-  const formFor = (n: number) => formOf({ ...quoteFields(tag, n), promoCode: code.toLowerCase() })
+  const formFor = (n: number) => formOf({ ...requestFields(tag, n), promoCode: code.toLowerCase() })
   try {
     servers.push(
       ...(await Promise.all([
@@ -55,11 +55,13 @@ export async function promoLimitDrill(): Promise<DrillResult> {
     )
     const urlOf = (n: number) => servers[n % 2].url
     burst = await Promise.all(
-      Array.from({ length: TOTAL }, (_, n) => submitQuote(urlOf(n), formFor(n), keyOf(n), 120_000)),
+      Array.from({ length: TOTAL }, (_, n) => submitRequest(urlOf(n), formFor(n), keyOf(n), 120_000)),
     )
     const accepted = burst.flatMap((o, n) => (o.status === 201 ? [n] : []))
     // Replayed on the other instance than the one that saved it.
-    replays = await Promise.all(accepted.map((n) => submitQuote(urlOf(n + 1), formFor(n), keyOf(n), 120_000)))
+    replays = await Promise.all(
+      accepted.map((n) => submitRequest(urlOf(n + 1), formFor(n), keyOf(n), 120_000)),
+    )
   } finally {
     await Promise.all(servers.map((s) => s.stop()))
   }

@@ -11,7 +11,7 @@ import {
   latency,
   leadsOf,
   pool,
-  quoteFields,
+  requestFields,
   runTag,
   send,
   serverLogFile,
@@ -104,7 +104,7 @@ export async function quoteAnswersDrill(): Promise<DrillResult> {
     const requests = await pool(range(QUOTES), 6, (n) =>
       send(`${urlOf(n)}${QUOTE_PATH}`, {
         method: 'POST',
-        body: formOf(quoteFields(tag, n)),
+        body: formOf(requestFields(tag, n)),
         headers: from(n),
       }),
     )
@@ -120,7 +120,7 @@ export async function quoteAnswersDrill(): Promise<DrillResult> {
     const sentAt = Date.now()
     await pool(range(QUOTES), 4, (n) =>
       sendNewQuote(urlOf(n), authorization, {
-        lead: leadIds.get(quoteFields(tag, n).email)!,
+        lead: leadIds.get(requestFields(tag, n).email)!,
         lines: [{ kind: 'offer', offer: 'rim_rash', quantity: 1 + (n % 4) }],
       }),
     )

@@ -7,7 +7,7 @@ import {
   formOf,
   freePort,
   latency,
-  quoteFields,
+  requestFields,
   runTag,
   send,
   serverLogFile,
@@ -43,7 +43,7 @@ export async function rateLimitDrill(): Promise<DrillResult> {
         send(`${urlOf(n)}${QUOTE_PATH}`, {
           method: 'POST',
           headers: { 'x-forwarded-for': client },
-          body: formOf(quoteFields(tag, n)),
+          body: formOf(requestFields(tag, n)),
         }),
       ),
     )

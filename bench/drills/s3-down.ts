@@ -5,7 +5,7 @@ import path from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 
-import { PHOTOS_NOT_STORED } from '../../src/lib/quote-constants'
+import { PHOTOS_NOT_STORED } from '../../src/lib/request-constants'
 
 import type { RunningServer } from '../lib/server'
 import {
@@ -17,13 +17,13 @@ import {
   formOf,
   idempotencyKey,
   leadsOf,
-  quoteFields,
+  requestFields,
   rowCounts,
   runTag,
   serverLogFile,
   smallJpeg,
   startDrillServer,
-  submitQuote,
+  submitRequest,
   tally,
   withDb,
 } from './lib'
@@ -89,9 +89,9 @@ export async function s3DownDrill(): Promise<DrillResult> {
     const i = n++
     return {
       n: i,
-      outcome: await submitQuote(
+      outcome: await submitRequest(
         url,
-        formOf(quoteFields(tag, i), await photos(count, i * 10)),
+        formOf(requestFields(tag, i), await photos(count, i * 10)),
         idempotencyKey(tag, i),
       ),
     }
@@ -128,9 +128,9 @@ export async function s3DownDrill(): Promise<DrillResult> {
     s3 = null
     // One, two and three photos, and a replay of the first key (a retry while still down).
     for (const count of [1, 2, 3]) down.push(await submit(server.url, count))
-    const retry = await submitQuote(
+    const retry = await submitRequest(
       server.url,
-      formOf(quoteFields(tag, down[0].n), await photos(1, down[0].n * 10)),
+      formOf(requestFields(tag, down[0].n), await photos(1, down[0].n * 10)),
       idempotencyKey(tag, down[0].n),
     )
     down = [...down, { n: down[0].n, outcome: retry }]

@@ -11,7 +11,7 @@ import {
   latency,
   leadsOf,
   pool,
-  quoteFields,
+  requestFields,
   runTag,
   send,
   serverLogFile,
@@ -113,7 +113,7 @@ export async function visitsRaceDrill(): Promise<DrillResult> {
     const requests = await pool(range(CUSTOMERS), 6, (n) =>
       send(`${urlOf(n)}${QUOTE_PATH}`, {
         method: 'POST',
-        body: formOf(quoteFields(tag, n)),
+        body: formOf(requestFields(tag, n)),
         headers: from(n),
       }),
     )
@@ -126,7 +126,7 @@ export async function visitsRaceDrill(): Promise<DrillResult> {
     )
     await pool(range(CUSTOMERS), 4, (n) =>
       sendNewQuote(urlOf(n), authorization, {
-        lead: leadIds.get(quoteFields(tag, n).email)!,
+        lead: leadIds.get(requestFields(tag, n).email)!,
         lines: [{ kind: 'offer', offer: 'rim_rash', quantity: 1 + (n % 4) }],
       }),
     )

@@ -17,7 +17,7 @@ import {
   freePort,
   leadsOf,
   mailHeaders,
-  quoteFields,
+  requestFields,
   runTag,
   send,
   serverLogFile,
@@ -130,12 +130,12 @@ export async function workerKillDrill(): Promise<DrillResult> {
       // Every e-mail of customer n waiting in the queue.
       const asked = await send(`${url}${QUOTE_PATH}`, {
         method: 'POST',
-        body: formOf(quoteFields(tag, n)),
+        body: formOf(requestFields(tag, n)),
         headers: headers(n),
       })
       if (asked.status !== 201) throw new Error(`a quote request answered ${asked.status}`)
       const lead = (await withDb(databaseUrl, (db) => leadsOf(db, tag))).find(
-        (l) => l.email === quoteFields(tag, n).email,
+        (l) => l.email === requestFields(tag, n).email,
       )!.id
       const quote = await sendNewQuote(url, authorization, {
         lead,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 
 import sharp from 'sharp'
 
-import { PHOTO_MAX_SIDE } from '../../src/lib/quote-constants'
+import { PHOTO_MAX_SIDE } from '../../src/lib/request-constants'
 
 // A phone photo of realistic size: 4032×3024, fine-grained detail (so JPEG cannot shrink
 // it much), EXIF with camera, serial and GPS position, orientation flag set. About 4 MB at
@@ -35,7 +35,7 @@ export async function phonePhoto(seed: number, quality = 74): Promise<Buffer> {
 }
 
 // A photo as the quote form sends it: downscaled in the browser to the stored size, JPEG
-// at 0.9 (src/components/quote/downscale-photo.ts), about 2.2 MB for the photos above.
+// at 0.9 (src/components/request/downscale-photo.ts), about 2.2 MB for the photos above.
 export function asTheFormSendsIt(original: Buffer): Promise<Buffer> {
   return sharp(original)
     .rotate()
@@ -44,7 +44,7 @@ export function asTheFormSendsIt(original: Buffer): Promise<Buffer> {
     .toBuffer()
 }
 
-export function quoteForm(photos: Buffer[], n: number): FormData {
+export function requestForm(photos: Buffer[], n: number): FormData {
   const form = new FormData()
   form.append('firstName', 'Bench')
   form.append('lastName', `Customer ${n}`)

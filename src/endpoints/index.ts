@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { submitQuote } from '@/collections/Leads/endpoints/submitQuote'
+import { submitRequest } from '@/collections/Leads/endpoints/submitRequest'
 import { acceptQuote, requestQuoteChanges } from '@/collections/Quotes/endpoints/answerQuote'
 import { reviewOptOut } from '@/collections/ReviewOptOuts/endpoints/reviewOptOut'
 import { bookVisitByCustomer, cancelVisitByCustomer } from '@/collections/Visits/endpoints/visitByCustomer'
@@ -8,7 +8,7 @@ import { bookVisitByCustomer, cancelVisitByCustomer } from '@/collections/Visits
 // The customers' forms post to paths outside their collections' /api/<slug>, and those paths are
 // public (e-mailed links, pages): so these stay on the root, listed here.
 export const endpoints: Endpoint[] = [
-  submitQuote,
+  submitRequest,
   acceptQuote,
   requestQuoteChanges,
   reviewOptOut,

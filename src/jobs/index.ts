@@ -3,7 +3,7 @@ import type { JobsConfig } from 'payload'
 import { nobody } from '@/access/nobody'
 
 import { eraseStaleLeads } from './EraseStaleLeads'
-import { sendQuoteEmail } from './SendQuoteEmail'
+import { sendRequestEmails } from './SendRequestEmails'
 import { sendQuoteAnswer } from './SendQuoteAnswer'
 import { sendQuoteLink } from './SendQuoteLink'
 import { sendReviewRequest } from './SendReviewRequest'
@@ -12,7 +12,7 @@ import { sendVisitConfirmation, sendVisitReminder } from './SendVisitEmail'
 // Tests and CLI scripts do not start the cron (getPayload without `cron: true`); they run jobs explicitly.
 export const jobs: JobsConfig = {
   tasks: [
-    sendQuoteEmail,
+    sendRequestEmails,
     sendQuoteLink,
     sendQuoteAnswer,
     sendReviewRequest,

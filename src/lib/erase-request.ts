@@ -26,5 +26,5 @@ export function eraseRequestError(body: unknown): string | null {
   return null
 }
 
-// Quote requests that led to no job are erased this long after they came in (the privacy policy).
+// Requests that led to no job are erased this long after they came in (the privacy policy).
 export const RETENTION_MONTHS = 12

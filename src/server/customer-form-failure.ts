@@ -1,6 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { REQUEST_FAILED } from '@/lib/quote-constants'
+import { REQUEST_FAILED } from '@/lib/request-constants'
 import { serverUrl } from '@/lib/server-url'
 
 export const TRY_AGAIN = REQUEST_FAILED

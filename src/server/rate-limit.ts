@@ -7,7 +7,8 @@ import type { Payload, PayloadRequest } from 'payload'
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 
 // Read at call time so an operator can tune them.
-export function quoteRateLimit(): { max: number; windowSeconds: number } {
+export function requestRateLimit(): { max: number; windowSeconds: number } {
+  // The variables keep their first names for compatibility: deployments set them.
   const max = Number(process.env.QUOTE_RATE_LIMIT_MAX || 5)
   const windowSeconds = Number(process.env.QUOTE_RATE_LIMIT_WINDOW_SECONDS || 600)
   return { max: max > 0 ? max : 5, windowSeconds: windowSeconds > 0 ? windowSeconds : 600 }
@@ -114,8 +115,9 @@ export async function forgiveRateLimitHit(payload: Payload, key: string, rule: R
   await rateLimiter(payload, rule).reward(key, 1)
 }
 
-export async function hitQuoteRateLimit(payload: Payload, client: string): Promise<RateLimitResult> {
-  return hitRateLimit(payload, `quote:address:${addressKey(client)}`, quoteRateLimit())
+export async function hitRequestRateLimit(payload: Payload, client: string): Promise<RateLimitResult> {
+  // The key's first name kept for compatibility: counters running at a deploy carry on.
+  return hitRateLimit(payload, `quote:address:${addressKey(client)}`, requestRateLimit())
 }
 
 // Per link and connection, for the pages and forms a customer reaches from an e-mail's link

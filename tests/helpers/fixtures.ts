@@ -140,7 +140,7 @@ export async function snapshot(payload: Payload, collection: CollectionSlug): Pr
 
 // The quote e-mails' delivery marks change whenever the server's own job runner (it runs
 // every 10 s in a test server too) sends a lead's e-mails, whatever a test does: they are
-// tested on their own (quote-email.int.spec.ts) and left out of before/after pictures.
+// tested on their own (request-emails.int.spec.ts) and left out of before/after pictures.
 const DELIVERY_MARKS = ['businessEmailSentAt', 'customerEmailSentAt']
 export function withoutBackgroundState(collection: CollectionSlug, doc: Doc): Doc {
   return collection === 'leads' ? omit(doc, DELIVERY_MARKS) : doc

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { backupName, backupTakenAt, backupsToKeep } from '@/lib/backup-retention'
 
 import { TEST_DATA_DIR } from '../helpers/env'
-import { phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { phoneJpeg, requestForm, submitRequest } from '../helpers/request-fixtures'
 import { startS3Server } from '../helpers/s3-server'
 
 // Backups kept in a bucket of their own (a real S3 protocol server): uploaded with the
@@ -35,7 +35,7 @@ const objects = (prefix: string) => s3.keys(prefix)
 describe('backups in a bucket', () => {
   it('are uploaded, pruned to 7 daily and 4 weekly, and restored from their address', async () => {
     const photo = { name: 'rim.jpg', type: 'image/jpeg', bytes: await phoneJpeg() }
-    expect((await submitQuote(h.http, quoteForm({ firstName: 'Bucket' }, [photo]))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ firstName: 'Bucket' }, [photo]))).status).toBe(201)
     const bucket = backupBucketFromEnv()!
     expect(bucket.prefix).toBe('backups/')
 

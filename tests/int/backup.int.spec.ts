@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 
 import { TEST_DATA_DIR } from '../helpers/env'
 import { setupHarness } from '../helpers/harness'
-import { image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { image, phoneJpeg, requestForm, submitRequest } from '../helpers/request-fixtures'
 
 const { RestoreRefused, UPLOAD_FOLDERS, alertBackupFailure, readManifest, restoreBackup, takeBackup } =
   await import('@/server/backup')
@@ -47,7 +47,7 @@ function storedFiles(): string[] {
 async function siteContent() {
   const photo = { name: 'rim.jpg', type: 'image/jpeg', bytes: await phoneJpeg() }
   for (let i = 0; i < 3; i++) {
-    expect((await submitQuote(h.http, quoteForm({ firstName: `Backup${i}` }, [photo]))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ firstName: `Backup${i}` }, [photo]))).status).toBe(201)
   }
   const picture = async (alt: string) =>
     (
@@ -110,7 +110,7 @@ describe('backup and restore', () => {
 
     // Ids carry on after the restored ones.
     const maxId = Math.max(...(leadsBefore as { id: number }[]).map((l) => l.id))
-    expect((await submitQuote(h.http, quoteForm({ firstName: 'After' }))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ firstName: 'After' }))).status).toBe(201)
     const after = await h.payload.find({ collection: 'leads', where: { firstName: { equals: 'After' } } })
     expect(after.docs[0].id).toBeGreaterThan(maxId)
   })

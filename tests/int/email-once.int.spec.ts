@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { JOB_EMAIL_SUBJECTS } from '../helpers/job-emails'
-import { QUOTE_FIELDS } from '../helpers/quote-fixtures'
+import { REQUEST_FIELDS } from '../helpers/request-fixtures'
 
 // Every e-mail job sends its e-mail once when the runner that has it is killed: a job runner
 // in a process of its own, killed by the mail server at a step of every job at once (before
@@ -92,7 +92,7 @@ let counter = 0
 async function everyEmailQueued() {
   const lead = await h.payload.create({
     collection: 'leads',
-    data: { ...QUOTE_FIELDS, email: `once-${++counter}@example.com`, status: 'new' },
+    data: { ...REQUEST_FIELDS, email: `once-${++counter}@example.com`, status: 'new' },
   })
   const quote = await h.payload.create({
     collection: 'quotes',

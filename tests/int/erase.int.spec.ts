@@ -16,7 +16,7 @@ import { capturedMails } from '../helpers/captured-mail'
 import { TEST_DATA_DIR } from '../helpers/env'
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
-import { phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { phoneJpeg, requestForm, submitRequest } from '../helpers/request-fixtures'
 
 // Erasing a customer's data on request: every lead with the e-mail or the phone keeps only
 // what the counts need, its photos and their files go, nothing else is touched, and the
@@ -56,12 +56,12 @@ describe('erasing a customer', () => {
     const photo = { name: 'rim.jpg', type: 'image/jpeg', bytes: await phoneJpeg() }
     const email = 'erase.me@curbside.test'
     for (const form of [
-      quoteForm({ email, phone: '(512) 555-0190', description: 'My Audi rims, 5th Street.' }, [photo]),
-      quoteForm({ email: 'Erase.Me@Curbside.test', phone: '512-555-0191' }, [photo]),
-      quoteForm({ email: 'other-address@curbside.test', phone: '512.555.0190' }),
-      quoteForm({ email: 'keep.me@curbside.test', phone: '512-555-0999' }, [photo]),
+      requestForm({ email, phone: '(512) 555-0190', description: 'My Audi rims, 5th Street.' }, [photo]),
+      requestForm({ email: 'Erase.Me@Curbside.test', phone: '512-555-0191' }, [photo]),
+      requestForm({ email: 'other-address@curbside.test', phone: '512.555.0190' }),
+      requestForm({ email: 'keep.me@curbside.test', phone: '512-555-0999' }, [photo]),
     ]) {
-      expect((await submitQuote(h.http, form)).status).toBe(201)
+      expect((await submitRequest(h.http, form)).status).toBe(201)
     }
     const mine = await leadsOf(email)
     expect(mine).toHaveLength(2)
@@ -197,7 +197,7 @@ describe('after an erasure, nothing of the customer is left', () => {
     })
     const photo = { name: 'rim.jpg', type: 'image/jpeg', bytes: await phoneJpeg() }
     const { description, ...fields } = CUSTOMER
-    expect((await submitQuote(h.http, quoteForm({ ...fields, description }, [photo]))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ ...fields, description }, [photo]))).status).toBe(201)
     const [lead] = await leadsOf(CUSTOMER.email)
     const staff = h.sessionOf('staff')
 

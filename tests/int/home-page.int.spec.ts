@@ -5,7 +5,7 @@ import { OFFER_WITHDRAWN } from '@/collections/Leads/hooks/snapshotOffer'
 import { DEFAULT_HOME_CONTENT, homeContent, homePageData } from '@/lib/home-content'
 
 import { setupHarness } from '../helpers/harness'
-import { newClient, phoneJpeg, QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { newClient, phoneJpeg, REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
 
 // The home page as content: what visitors read is the published version only, a lead keeps
 // the offer its visitor saw, and a publish scheduled in the job queue happens once.
@@ -91,10 +91,10 @@ describe('a lead keeps the offer its visitor saw', () => {
   it('records the published title and price, which later edits never rewrite', async () => {
     await publish(withRimPrice(135))
     await saveDraft(withRimPrice(999))
-    const res = await submitQuote(h.http, quoteForm({ serviceType: 'rim_rash' }), { client: newClient() })
+    const res = await submitRequest(h.http, requestForm({ serviceType: 'rim_rash' }), { client: newClient() })
     expect(res.status).toBe(201)
     const [lead] = (
-      await h.payload.find({ collection: 'leads', where: { email: { equals: QUOTE_FIELDS.email } } })
+      await h.payload.find({ collection: 'leads', where: { email: { equals: REQUEST_FIELDS.email } } })
     ).docs
     expect(lead).toMatchObject({
       serviceType: 'rim_rash',
@@ -120,7 +120,12 @@ describe('a lead keeps the offer its visitor saw', () => {
   it('the server sets the snapshot: a visitor cannot name their own price', async () => {
     await publish(defaultOffers())
     const res = await h.http.post('/api/leads', {
-      json: { ...QUOTE_FIELDS, serviceType: 'headlight_refresh', offeredPriceCents: 1, offeredTitle: 'Free' },
+      json: {
+        ...REQUEST_FIELDS,
+        serviceType: 'headlight_refresh',
+        offeredPriceCents: 1,
+        offeredTitle: 'Free',
+      },
       headers: { 'X-Forwarded-For': newClient() },
     })
     expect(res.status).toBe(201)
@@ -134,11 +139,11 @@ describe('a lead keeps the offer its visitor saw', () => {
 
   it('refuses a service the site no longer offers, and keeps the leads that had it', async () => {
     await publish(defaultOffers())
-    const before = await submitQuote(h.http, quoteForm({ serviceType: 'windshield_repair' }))
+    const before = await submitRequest(h.http, requestForm({ serviceType: 'windshield_repair' }))
     expect(before.status).toBe(201)
     await publish(defaultOffers().filter((o) => o.key !== 'windshield_repair'))
     const count = (await h.payload.count({ collection: 'leads' })).totalDocs
-    const res = await submitQuote(h.http, quoteForm({ serviceType: 'windshield_repair' }))
+    const res = await submitRequest(h.http, requestForm({ serviceType: 'windshield_repair' }))
     expect(res.status).toBe(400)
     expect(res.body.fieldErrors).toEqual({ serviceType: OFFER_WITHDRAWN })
     expect((await h.payload.count({ collection: 'leads' })).totalDocs).toBe(count)
@@ -148,7 +153,7 @@ describe('a lead keeps the offer its visitor saw', () => {
     })
     expect(old.docs.map((d) => d.offeredTitle)).toEqual(['Cracked Windshield Repair'])
     // The main form's service has no offer card and is always taken.
-    expect((await submitQuote(h.http, quoteForm())).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm())).status).toBe(201)
   })
 })
 

@@ -4,7 +4,7 @@ import type { Pool } from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { QUOTE_FIELDS } from '../helpers/quote-fixtures'
+import { REQUEST_FIELDS } from '../helpers/request-fixtures'
 
 // The job queue with several runners on one database and on shutdown
 // (src/jobs/runner.ts): each job is taken by one runner only, a job left `processing` by
@@ -66,7 +66,7 @@ const execute = (query: ReturnType<typeof sql>) =>
   (h.payload.db as unknown as { drizzle: { execute: (q: unknown) => Promise<unknown> } }).drizzle.execute(
     query,
   )
-const newLead = () => h.payload.create({ collection: 'leads', data: { ...QUOTE_FIELDS, status: 'new' } })
+const newLead = () => h.payload.create({ collection: 'leads', data: { ...REQUEST_FIELDS, status: 'new' } })
 const jobs = async () =>
   (await h.payload.find({ collection: 'payload-jobs', overrideAccess: true, pagination: false, sort: 'id' }))
     .docs

@@ -8,7 +8,7 @@ import { quoteToken } from '@/server/quote-token'
 
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
-import { newClient, QUOTE_FIELDS } from '../helpers/quote-fixtures'
+import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
 
 // A lead's timeline (notes, status changes with who, the quote's life with the customer, the
 // e-mails), closing a lead as lost beside its status, and the latest quote on the lead for the
@@ -30,7 +30,7 @@ let counter = 0
 const newLead = () =>
   h.payload.create({
     collection: 'leads',
-    data: { ...QUOTE_FIELDS, email: `timeline-${++counter}@example.com`, serviceType: 'rim_rash' } as never,
+    data: { ...REQUEST_FIELDS, email: `timeline-${++counter}@example.com`, serviceType: 'rim_rash' } as never,
   })
 
 const eventsOf = async (lead: number) =>
@@ -293,7 +293,7 @@ describe('closing a lead as lost', () => {
     expect((await close(lead.id, 'too_expensive')).status).toBe(400)
     expect((await close(lead.id, 'declined', 'unapproved')).status).toBe(403)
     const visitor = await h.http.post('/api/leads', {
-      json: { ...QUOTE_FIELDS, lostReason: 'duplicate' },
+      json: { ...REQUEST_FIELDS, lostReason: 'duplicate' },
       headers: { 'X-Forwarded-For': newClient() },
     })
     expect(visitor.status).toBe(201)

@@ -252,7 +252,7 @@ describe('GraphQL and the lead status', () => {
   })
 })
 
-// The quote form's rules (src/lib/quote-schema.ts) hold for every way a lead is written:
+// The quote form's rules (src/lib/request-schema.ts) hold for every way a lead is written:
 // text stored trimmed, whitespace alone counts as missing, the same e-mail rule.
 describe.each(CHANNELS)("the quote form's rules over %s", (name) => {
   const ch = () => channels[name]

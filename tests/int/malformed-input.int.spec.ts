@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { counts } from '../helpers/quote-fixtures'
+import { counts } from '../helpers/request-fixtures'
 import { leadInput } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
 

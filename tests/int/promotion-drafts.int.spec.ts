@@ -6,7 +6,7 @@ import { PROMO_INVALID } from '@/lib/lead-source'
 
 import { row, seedPromotion } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
-import { quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { requestForm, submitRequest } from '../helpers/request-fixtures'
 
 // Promotions with drafts: a draft is the staff's alone (no banner, no code, on no API for the
 // public), what is created without asking for a draft is live as before, publishing a draft
@@ -63,7 +63,7 @@ describe('a draft promotion', () => {
     })
     expect(local.docs).toEqual([])
     expect(await findBannerPromotion(h.payload)).toBeNull()
-    const res = await submitQuote(h.http, quoteForm({ promoCode: 'FRIDAY20' }))
+    const res = await submitRequest(h.http, requestForm({ promoCode: 'FRIDAY20' }))
     expect(res.status).toBe(400)
     expect(res.body.fieldErrors).toEqual({ promoCode: PROMO_INVALID })
     // Staff see it, as a draft.
@@ -85,7 +85,7 @@ describe('a draft promotion', () => {
 describe('publishing a draft', () => {
   it('keeps the uses counted while the draft was being written', async () => {
     const promo = await seedPromotion(h.payload, { discountCode: 'KEEP10', usageLimit: 10 })
-    expect((await submitQuote(h.http, quoteForm({ promoCode: 'KEEP10' }))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ promoCode: 'KEEP10' }))).status).toBe(201)
     const edit = await h.http.patch(`/api/promotions/${promo.id}?draft=true`, {
       json: { title: 'Keep Ten (new wording)' },
       session: h.sessionOf('staff'),
@@ -94,7 +94,7 @@ describe('publishing a draft', () => {
     // The public still has the published one, whose code keeps working.
     expect(await publicTitles('anonymous', false)).toEqual({ rest: [promo.title], graphql: [promo.title] })
     expect(JSON.stringify(await publicTitles('anonymous'))).not.toContain('new wording')
-    expect((await submitQuote(h.http, quoteForm({ promoCode: 'KEEP10' }))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ promoCode: 'KEEP10' }))).status).toBe(201)
     expect((await row(h.payload, 'promotions', promo.id))?.usageCount).toBe(2)
 
     const publish = await h.http.patch(`/api/promotions/${promo.id}`, {
@@ -124,7 +124,7 @@ describe('a scheduled publish', () => {
       where: { and: [{ parent: { equals: promo.id } }, { 'version._status': { equals: 'published' } }] },
     })
     expect(versions.totalDocs).toBe(1)
-    expect((await submitQuote(h.http, quoteForm({ promoCode: 'SOON' }))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ promoCode: 'SOON' }))).status).toBe(201)
   })
 
   it('waits for its time', async () => {

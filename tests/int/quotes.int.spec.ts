@@ -11,7 +11,7 @@ import { capturedMails } from '../helpers/captured-mail'
 import { seedPromotion } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
-import { newClient, QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { newClient, REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
 
 // Priced quotes on leads: approved staff alone write and read them, the server prices every
 // line from the published offers and the lead's promo code, a revision keeps the version it
@@ -43,7 +43,7 @@ beforeEach(async () => {
     discountValue: 15,
     minimumAmount: 200,
   })
-  const res = await submitQuote(h.http, quoteForm({ serviceType: 'rim_rash', promoCode: 'fall15' }))
+  const res = await submitRequest(h.http, requestForm({ serviceType: 'rim_rash', promoCode: 'fall15' }))
   expect(res.status).toBe(201)
   leadId = (await h.payload.find({ collection: 'leads', limit: 1 })).docs[0].id
 })
@@ -230,7 +230,7 @@ describe('sending a quote', () => {
     expect((await h.payload.findByID({ collection: 'leads', id: leadId })).status).toBe('quoted')
 
     await h.payload.jobs.run({ silent: true })
-    const [mail] = capturedMails(QUOTE_FIELDS.email).filter((m) => m.includes('Subject: Your quote from'))
+    const [mail] = capturedMails(REQUEST_FIELDS.email).filter((m) => m.includes('Subject: Your quote from'))
     expect(mail).toContain('Total: $442')
     expect(mail).toContain('4 × Rim Rash / Curbed Rim: $500')
     expect(mail).toContain('Discount: −$78')

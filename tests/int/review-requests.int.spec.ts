@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
-import { QUOTE_FIELDS } from '../helpers/quote-fixtures'
+import { REQUEST_FIELDS } from '../helpers/request-fixtures'
 
 // The review request after a completed job: queued once for the settings' delay, sent once
 // whatever the runners, never to an address that opted out, never for a lead deleted first.
@@ -19,7 +19,7 @@ let counter = 0
 async function completedLead(email = `review-${Date.now()}-${++counter}@example.com`) {
   const lead = await h.payload.create({
     collection: 'leads',
-    data: { ...QUOTE_FIELDS, email, serviceType: 'rim_rash' } as never,
+    data: { ...REQUEST_FIELDS, email, serviceType: 'rim_rash' } as never,
   })
   for (const status of ['contacted', 'quoted', 'completed'] as const) {
     await h.payload.update({ collection: 'leads', id: lead.id, data: { status } })

@@ -11,7 +11,7 @@ import { openSlots } from '@/collections/Visits/bookings'
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
-import { newClient, QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { newClient, REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
 
 // Booked visits: the customer picks a slot from the quote's page once it is accepted, moves or
 // cancels it up to the minimum notice, and the database lets no slot take more visits than vans.
@@ -38,7 +38,7 @@ let counter = 0
 async function acceptedQuote() {
   const lead = await h.payload.create({
     collection: 'leads',
-    data: { ...QUOTE_FIELDS, email: `visit-${++counter}@example.com`, serviceType: 'rim_rash' } as never,
+    data: { ...REQUEST_FIELDS, email: `visit-${++counter}@example.com`, serviceType: 'rim_rash' } as never,
   })
   const quote = await h.payload.create({
     collection: 'quotes',
@@ -112,7 +112,7 @@ describe('booking from the quote page', () => {
 
     const lead = await h.payload.create({
       collection: 'leads',
-      data: { ...QUOTE_FIELDS, serviceType: 'rim_rash' } as never,
+      data: { ...REQUEST_FIELDS, serviceType: 'rim_rash' } as never,
     })
     const quote = await h.payload.create({
       collection: 'quotes',
@@ -383,16 +383,16 @@ describe("the customer's links under a burst", () => {
 
 describe('where the van goes', () => {
   it('takes an optional ZIP code and vehicle; a ZIP outside the area is accepted with a note', async () => {
-    const inside = await submitQuote(
+    const inside = await submitRequest(
       h.http,
-      quoteForm({ zip: '78704', vehicle: 'Honda Accord', wheelSize: '18"', email: 'inside@example.com' }),
+      requestForm({ zip: '78704', vehicle: 'Honda Accord', wheelSize: '18"', email: 'inside@example.com' }),
     )
     expect(inside.status).toBe(201)
     expect(inside.body.outsideArea).toBe(false)
-    const outside = await submitQuote(h.http, quoteForm({ zip: '78610', email: 'outside@example.com' }))
+    const outside = await submitRequest(h.http, requestForm({ zip: '78610', email: 'outside@example.com' }))
     expect(outside.status).toBe(201)
     expect(outside.body.outsideArea).toBe(true)
-    const none = await submitQuote(h.http, quoteForm({ email: 'nozip@example.com' }))
+    const none = await submitRequest(h.http, requestForm({ email: 'nozip@example.com' }))
     expect(none.body.outsideArea).toBe(false)
     const leads = await h.payload.find({ collection: 'leads', sort: 'createdAt', depth: 0 })
     expect(
@@ -410,7 +410,7 @@ describe('where the van goes', () => {
   })
 
   it('refuses a ZIP code that is not five digits, and saves nothing', async () => {
-    const res = await submitQuote(h.http, quoteForm({ zip: '7870' }))
+    const res = await submitRequest(h.http, requestForm({ zip: '7870' }))
     expect(res.status).toBe(400)
     expect(res.body.fieldErrors).toEqual({ zip: 'Enter a 5-digit ZIP code.' })
     expect((await h.payload.count({ collection: 'leads' })).totalDocs).toBe(0)
@@ -422,7 +422,7 @@ describe('where the van goes', () => {
       data: { booking: { serviceZips: '78610, 78704' } },
     })
     try {
-      const res = await submitQuote(h.http, quoteForm({ zip: '78610' }))
+      const res = await submitRequest(h.http, requestForm({ zip: '78610' }))
       expect(res.body.outsideArea).toBe(false)
     } finally {
       await h.payload.updateGlobal({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { MAIN_FORM_SERVICE, serviceTitle } from '@/lib/catalog'
 import { homeContent } from '@/lib/home-content'
-import { fieldErrors, quoteRequestSchema } from '@/lib/quote-schema'
+import { fieldErrors, submittedRequestSchema } from '@/lib/request-schema'
 
 const request = {
   firstName: 'Maria',
@@ -27,7 +27,7 @@ describe('the services a visitor can ask for', () => {
   })
 
   it.each(offered)('a lead request for $title is accepted as $key', ({ key }) => {
-    const parsed = quoteRequestSchema.safeParse({ ...request, serviceType: key })
+    const parsed = submittedRequestSchema.safeParse({ ...request, serviceType: key })
     expect(parsed.success && parsed.data.serviceType).toBe(key)
   })
 
@@ -40,7 +40,7 @@ describe('the services a visitor can ask for', () => {
   })
 
   it('a service the site does not offer is refused with its message, and keeps its own name', () => {
-    const result = quoteRequestSchema.safeParse({ ...request, serviceType: 'oil_change' })
+    const result = submittedRequestSchema.safeParse({ ...request, serviceType: 'oil_change' })
     expect(result.success).toBe(false)
     expect(fieldErrors(result.error!)).toEqual({ serviceType: 'Choose one of the offered services.' })
     expect(serviceTitle('oil_change')).toBe('oil_change')

@@ -4,10 +4,10 @@ import path from 'node:path'
 
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { MAX_PHOTO_BYTES } from '@/lib/quote-constants'
+import { MAX_PHOTO_BYTES } from '@/lib/request-constants'
 import { cleanAsReceived } from '@/collections/Leads/cleanAsReceived'
-import { receiveQuoteUpload } from '@/collections/Leads/quoteUpload'
-import type { QuoteUpload, ReceiveOptions } from '@/collections/Leads/quoteUpload'
+import { receiveRequestUpload } from '@/collections/Leads/requestUpload'
+import type { RequestUpload, ReceiveOptions } from '@/collections/Leads/requestUpload'
 
 // A quote's photos are worked on while the rest of its body is still arriving, once the
 // fields sent before them pass the checks; the real multipart reader writes them to disk,
@@ -48,7 +48,7 @@ async function receiveWhole(
   work: { onPhoto: ReceiveOptions['onPhoto']; settled: () => Promise<void> },
   firstName: string,
   photos: [string, Buffer][],
-): Promise<QuoteUpload> {
+): Promise<RequestUpload> {
   const { body, send, end } = slowBody()
   send(
     field('firstName', firstName),
@@ -56,7 +56,7 @@ async function receiveWhole(
     END,
   )
   end()
-  const upload = await receiveQuoteUpload(body, headers, dir, { onPhoto: work.onPhoto })
+  const upload = await receiveRequestUpload(body, headers, dir, { onPhoto: work.onPhoto })
   await work.settled()
   return upload
 }
@@ -90,8 +90,8 @@ describe('cleanAsReceived with the multipart reader', () => {
     const cleaner = recordingCleaner()
     const work = cleanAsReceived({ check: acceptsMaria, clean: cleaner.clean })
     const { body, send, end } = slowBody()
-    let received: QuoteUpload | null = null
-    const receiving = receiveQuoteUpload(body, headers, dir, { onPhoto: work.onPhoto }).then(
+    let received: RequestUpload | null = null
+    const receiving = receiveRequestUpload(body, headers, dir, { onPhoto: work.onPhoto }).then(
       (upload) => (received = upload),
     )
 
@@ -112,7 +112,7 @@ describe('cleanAsReceived with the multipart reader', () => {
 
     send(photo2.subarray(1000), '\r\n', END)
     end()
-    const upload = (await receiving) as QuoteUpload
+    const upload = (await receiving) as RequestUpload
     await cleaner.called(2)
     expect(cleaner.calls[1].bytes.equals(photo2)).toBe(true)
 
@@ -153,7 +153,7 @@ describe('cleanAsReceived with the multipart reader', () => {
       clean: cleaner.clean,
     })
     const { body, send, end } = slowBody()
-    const receiving = receiveQuoteUpload(body, headers, dir, { onPhoto: work.onPhoto })
+    const receiving = receiveRequestUpload(body, headers, dir, { onPhoto: work.onPhoto })
     send(field('firstName', 'Maria'), photoHead('a.jpg'), photo1, '\r\n')
     send(field('lastName', 'Gonzalez'))
     await firstCheck

@@ -10,7 +10,7 @@ import { homeTitle, OG_IMAGE, pageMetadata, siteMetadata } from '@/lib/seo'
 import { DEFAULT_HOME_CONTENT, homeContent } from '@/lib/home-content'
 import { DEFAULT_SITE_SETTINGS } from '@/lib/site-settings'
 import { logoAlt } from '@/components/site/logo'
-import { navLinks, quoteHref } from '@/components/site/nav-links'
+import { navLinks, requestHref } from '@/components/site/nav-links'
 
 describe('catalogue', () => {
   it('six reviews, each with a name, a 1-5 rating, a date and text', () => {
@@ -94,8 +94,8 @@ describe('navigation', () => {
   it('home uses in-page anchors; other pages lead back to the home sections', () => {
     expect(navLinks('home').map((l) => l.href)).toEqual(['#services', '/gallery', '#process', '#contact'])
     expect(navLinks('page').map((l) => l.href)).toEqual(['/#services', '/gallery', '/#process', '/#contact'])
-    expect(quoteHref('home')).toBe('#quote')
-    expect(quoteHref('page')).toBe('/#quote')
+    expect(requestHref('home')).toBe('#quote')
+    expect(requestHref('page')).toBe('/#quote')
   })
 
   it('the gallery adds an Admin link to /login', () => {

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { removeAbandonedUploadFolders } from '@/collections/Leads/quoteUpload'
+import { removeAbandonedUploadFolders } from '@/collections/Leads/requestUpload'
 
 // A quote request's photos wait in a `quote-*` folder that the request removes when it
 // ends; a process killed mid-request leaves it. At server start, folders untouched for

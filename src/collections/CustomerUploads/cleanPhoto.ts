@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import sharp from 'sharp'
 
 import { createPerCoreLimiter } from '@/lib/limiter'
-import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '@/lib/quote-constants'
+import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '@/lib/request-constants'
 
 // sharp reads HEIC and AVIF as 'heif'; HEIC decodes only where libheif has HEVC, else it is refused.
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif'])

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 
 import { approvedStaff } from '@/access/approvedStaff'
-import { PHOTO_MAX_SIDE } from '@/lib/quote-constants'
+import { PHOTO_MAX_SIDE } from '@/lib/request-constants'
 import { UPLOADS_DIR } from '@/server/paths'
 import { timestampFields } from '@/fields/timestamps'
 
@@ -34,7 +34,7 @@ export const CustomerUploads: CollectionConfig = {
     staticDir: path.join(UPLOADS_DIR, 'customer-uploads'),
     mimeTypes: CUSTOMER_PHOTO_MIME_TYPES,
     resizeOptions: { width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true },
-    // The quote endpoint's photos, already cleaned, skip these (hooks/keepCleanedPhoto.ts).
+    // The request endpoint's photos, already cleaned, skip these (hooks/keepCleanedPhoto.ts).
     formatOptions: { format: 'jpeg', options: { quality: 85 } },
     imageSizes: [
       {

@@ -1,4 +1,4 @@
-import type { ReceivedPhoto } from '@/collections/Leads/quoteUpload'
+import type { ReceivedPhoto } from '@/collections/Leads/requestUpload'
 
 // The form sends its fields before its photos, so once the fields pass, each photo is cleaned as soon as it
 // is on disk while the body still arrives. The endpoint re-checks the whole request; nothing here decides.

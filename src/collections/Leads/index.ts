@@ -16,17 +16,21 @@ import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
 import { removeLeadRecords } from './hooks/removeLeadRecords'
 import { snapshotOffer } from './hooks/snapshotOffer'
-import { normalizeQuoteFields } from './hooks/normalizeQuoteFields'
-import { queueQuoteEmails } from './hooks/queueQuoteEmails'
+import { normalizeRequestFields } from './hooks/normalizeRequestFields'
+import { queueRequestEmails } from './hooks/queueRequestEmails'
 import { markServiceArea } from './hooks/markServiceArea'
 import { queueReviewRequest } from './hooks/queueReviewRequest'
 import { recordLeadChanges, stampLost } from './hooks/recordLeadChanges'
-import { validateQuoteEmail, validateQuoteText, validateQuoteTextarea } from './hooks/validateQuoteField'
+import {
+  validateRequestEmail,
+  validateRequestText,
+  validateRequestTextarea,
+} from './hooks/validateRequestField'
 import { validateStatusChange } from './hooks/validateStatusChange'
 
-// When the mail server accepted each quote e-mail (sent once: src/server/email-delivery.ts);
+// When the mail server accepted each e-mail about the request (sent once: src/server/email-delivery.ts);
 // written by the server only.
-const quoteEmailFields: Field[] = (['business', 'customer'] as const).map((audience) => ({
+const requestEmailFields: Field[] = (['business', 'customer'] as const).map((audience) => ({
   name: `${audience}EmailSentAt`,
   label: audience === 'business' ? 'E-mailed to the business' : 'Confirmation e-mailed',
   type: 'date',
@@ -39,7 +43,7 @@ const quoteEmailFields: Field[] = (['business', 'customer'] as const).map((audie
   },
 }))
 
-// Only the quote endpoint writes these, in the transaction that counts the code's use.
+// Only the request endpoint writes these, in the transaction that counts the code's use.
 const serverOwned = { read: approvedStaffField, create: nobody, update: nobody }
 
 // A snapshot of the promotion: it stays as it was when the promotion is edited or deleted.
@@ -155,10 +159,10 @@ export const Leads: CollectionConfig = {
   endpoints: [eraseCustomer],
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
-    beforeValidate: [normalizeQuoteFields],
+    beforeValidate: [normalizeRequestFields],
     beforeChange: [snapshotOffer, stampLost, markServiceArea],
     beforeDelete: [removeLeadRecords],
-    afterChange: [queueQuoteEmails, queueReviewRequest, recordLeadChanges],
+    afterChange: [queueRequestEmails, queueReviewRequest, recordLeadChanges],
   },
   fields: [
     {
@@ -169,22 +173,28 @@ export const Leads: CollectionConfig = {
           type: 'text',
           required: true,
           maxLength: 100,
-          validate: validateQuoteText('firstName'),
+          validate: validateRequestText('firstName'),
         },
         {
           name: 'lastName',
           type: 'text',
           required: true,
           maxLength: 100,
-          validate: validateQuoteText('lastName'),
+          validate: validateRequestText('lastName'),
         },
       ],
     },
     {
       type: 'row',
       fields: [
-        { name: 'phone', type: 'text', required: true, maxLength: 40, validate: validateQuoteText('phone') },
-        { name: 'email', type: 'email', required: true, validate: validateQuoteEmail },
+        {
+          name: 'phone',
+          type: 'text',
+          required: true,
+          maxLength: 40,
+          validate: validateRequestText('phone'),
+        },
+        { name: 'email', type: 'email', required: true, validate: validateRequestEmail },
       ],
     },
     {
@@ -192,26 +202,26 @@ export const Leads: CollectionConfig = {
       type: 'textarea',
       required: true,
       maxLength: 5000,
-      validate: validateQuoteTextarea,
+      validate: validateRequestTextarea,
     },
     // Where the van goes and what it works on; optional.
     {
       type: 'row',
       fields: [
-        { name: 'zip', label: 'ZIP code', type: 'text', maxLength: 5, validate: validateQuoteText('zip') },
+        { name: 'zip', label: 'ZIP code', type: 'text', maxLength: 5, validate: validateRequestText('zip') },
         {
           name: 'vehicle',
           label: 'Vehicle (make and model)',
           type: 'text',
           maxLength: 100,
-          validate: validateQuoteText('vehicle'),
+          validate: validateRequestText('vehicle'),
         },
         {
           name: 'wheelSize',
           label: 'Wheel size',
           type: 'text',
           maxLength: 20,
-          validate: validateQuoteText('wheelSize'),
+          validate: validateRequestText('wheelSize'),
         },
       ],
     },
@@ -229,7 +239,7 @@ export const Leads: CollectionConfig = {
       hasMany: true,
       maxRows: 10,
       // Photos have guessable ids: a public create that could set this would link other
-      // customers' photos to its own lead. The quote endpoint links its photos as the server.
+      // customers' photos to its own lead. The request endpoint links its photos as the server.
       access: { create: approvedStaffField },
     },
     {
@@ -348,7 +358,7 @@ export const Leads: CollectionConfig = {
       access: serverOwned,
       admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
     },
-    ...quoteEmailFields,
+    ...requestEmailFields,
     // Set when the customer's details were erased (on request, or after 12 months without a job).
     {
       name: 'erasedAt',

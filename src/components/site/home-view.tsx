@@ -2,7 +2,7 @@ import { Contact } from '@/components/site/contact'
 import { Hero } from '@/components/site/hero'
 import { Pricing } from '@/components/site/pricing'
 import { Process } from '@/components/site/process'
-import { QuoteSection } from '@/components/site/quote-section'
+import { RequestSection } from '@/components/site/request-section'
 import { Reviews } from '@/components/site/reviews'
 import { Services } from '@/components/site/services'
 import { SiteFooter } from '@/components/site/site-footer'
@@ -28,7 +28,7 @@ export function HomeView({ settings, content }: { settings: PublicSiteSettings; 
         <Pricing pricing={content.pricing} />
         <Process settings={settings} process={content.process} />
         <Reviews settings={settings} reviews={content.reviews} />
-        <QuoteSection />
+        <RequestSection />
         <Contact settings={settings} contact={content.contact} />
       </main>
       <SiteFooter settings={settings} offers={content.pricing.offers} />

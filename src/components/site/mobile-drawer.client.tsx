@@ -13,7 +13,7 @@ export type MobileDrawerProps = {
   links: NavLink[]
   phone: string
   phoneHref: string
-  quoteHref: string
+  requestHref: string
   open: boolean
   onOpenChange: (open: boolean) => void
   trigger: RefObject<HTMLButtonElement | null>
@@ -24,7 +24,7 @@ export function MobileDrawer({
   links,
   phone,
   phoneHref,
-  quoteHref,
+  requestHref,
   open,
   onOpenChange,
   trigger,
@@ -61,7 +61,7 @@ export function MobileDrawer({
             <PhoneIcon aria-hidden /> {phone}
           </a>
           <SheetClose asChild>
-            <a href={quoteHref} className={cn(buttonVariants({ variant: 'premium', size: 'lg' }))}>
+            <a href={requestHref} className={cn(buttonVariants({ variant: 'premium', size: 'lg' }))}>
               Get Quote
             </a>
           </SheetClose>

@@ -16,12 +16,12 @@ export function MobileNav({
   links,
   phone,
   phoneHref,
-  quoteHref,
+  requestHref,
 }: {
   links: NavLink[]
   phone: string
   phoneHref: string
-  quoteHref: string
+  requestHref: string
 }) {
   const [Drawer, setDrawer] = useState<ComponentType<MobileDrawerProps> | null>(null)
   const [open, setOpen] = useState(false)
@@ -56,7 +56,7 @@ export function MobileNav({
           links={links}
           phone={phone}
           phoneHref={phoneHref}
-          quoteHref={quoteHref}
+          requestHref={requestHref}
           open={open}
           onOpenChange={setOpen}
           trigger={trigger}

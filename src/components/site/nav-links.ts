@@ -15,6 +15,6 @@ export function navLinks(variant: NavVariant): NavLink[] {
   return links
 }
 
-export function quoteHref(variant: NavVariant): string {
+export function requestHref(variant: NavVariant): string {
   return variant === 'home' ? '#quote' : '/#quote'
 }

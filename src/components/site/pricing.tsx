@@ -1,4 +1,4 @@
-import { QuoteDialogButton } from '@/components/quote/quote-dialog-button.client'
+import { RequestDialogButton } from '@/components/request/request-dialog-button.client'
 import { buttonVariants } from '@/components/ui/button'
 import { formatPrice, type HomeContent } from '@/lib/home-content'
 import { cn } from '@/lib/utils'
@@ -29,13 +29,13 @@ export function Pricing({ pricing }: { pricing: HomeContent['pricing'] }) {
                 {offer.unit ? <span className="ml-1 text-white/80">{offer.unit}</span> : null}
               </p>
               <p className="mt-4 flex-1 text-white/80">{offer.description}</p>
-              <QuoteDialogButton
+              <RequestDialogButton
                 serviceType={offer.key}
                 serviceTitle={offer.title}
                 className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'mt-6 w-full')}
               >
                 Get Started
-              </QuoteDialogButton>
+              </RequestDialogButton>
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { clsx } from 'clsx'
 import { useRouter } from 'next/navigation'
 import { useEffect, useLayoutEffect, useState } from 'react'
 
-import { savePromoCode } from '@/components/quote/visit-state'
+import { savePromoCode } from '@/components/request/visit-state'
 import { Icon } from '@/components/ui/icon'
 import type { BannerData } from '@/data/banner-query'
 import { PROMO_CODE_FIELD } from '@/lib/lead-source'

@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils'
 
 import { Logo } from './logo'
 import { MobileNav } from './mobile-nav.client'
-import { type NavVariant, navLinks, quoteHref } from './nav-links'
+import { type NavVariant, navLinks, requestHref } from './nav-links'
 import { PromoBannerSlot } from './promo-banner-slot'
 
 // Plain links, not next/link: the public pages are static documents, and next/link's client
@@ -15,7 +15,7 @@ import { PromoBannerSlot } from './promo-banner-slot'
 export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings; variant: NavVariant }) {
   const links = navLinks(variant)
   const phoneHref = telHref(settings.phone)
-  const quote = quoteHref(variant)
+  const request = requestHref(variant)
   return (
     <header className="site-header">
       <PromoBannerSlot />
@@ -43,11 +43,11 @@ export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings
             <Icon name="phone" className="size-4" />
             {settings.phone}
           </a>
-          <a href={quote} className={cn(buttonVariants({ variant: 'premium' }))}>
+          <a href={request} className={cn(buttonVariants({ variant: 'premium' }))}>
             Get Quote
           </a>
         </div>
-        <MobileNav links={links} phone={settings.phone} phoneHref={phoneHref} quoteHref={quote} />
+        <MobileNav links={links} phone={settings.phone} phoneHref={phoneHref} requestHref={request} />
       </div>
     </header>
   )

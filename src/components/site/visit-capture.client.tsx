@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react'
 
-import { captureVisit } from '@/components/quote/visit-state'
+import { captureVisit } from '@/components/request/visit-state'
 
 export function VisitCapture() {
   useEffect(() => captureVisit(), [])

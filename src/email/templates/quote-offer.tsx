@@ -1,6 +1,6 @@
 import { Heading, Section, Text } from '@react-email/components'
 
-import { EmailButton, EmailFrame } from './quote-layout'
+import { EmailButton, EmailFrame } from './layout'
 
 export type QuoteOfferLine = { description: string; quantity: number; amount: string }
 

@@ -1,6 +1,6 @@
 import { Heading, Link, Text } from '@react-email/components'
 
-import { EmailButton, EmailFrame } from './quote-layout'
+import { EmailButton, EmailFrame } from './layout'
 
 export type ReviewRequestEmailProps = {
   greetingName: string | null

@@ -36,7 +36,7 @@ const offers: ArrayField = {
   label: 'Offers',
   type: 'array',
   labels: { singular: 'Offer', plural: 'Offers' },
-  // The prices the pricing cards show, in order; each card opens the quote dialog for its service.
+  // The prices the pricing cards show, in order; each card opens the request dialog for its service.
   defaultValue: () => homePageData(D).pricing.offers,
   admin: { components: { RowLabel: '@/components/admin/row-label.client#TitleRowLabel' } },
   validate: (value: unknown) => {

@@ -3,7 +3,7 @@ import { executeAuthStrategies, getPayload, type SanitizedConfig } from 'payload
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 
-import { QUOTE_ENDPOINT } from '@/lib/quote-constants'
+import { REQUEST_ENDPOINT } from '@/lib/request-constants'
 import { BodyTooLarge, discardBody, readCappedBody } from '@/server/read-capped-body'
 
 // Workaround: Payload 3.90 answers with a 500 a body it cannot read, and reads any body whole:
@@ -191,7 +191,7 @@ export function guardRestBody<A extends unknown[]>(
   }
   // The quote endpoints read their own bodies, within their own limits.
   const skip = (pathname: string) =>
-    pathname === QUOTE_ENDPOINT ||
+    pathname === REQUEST_ENDPOINT ||
     pathname.startsWith('/api/quote-links/') ||
     pathname === '/api/review-requests/unsubscribe'
   return guardRequestBody(handler, { skip, takesFiles, mayUpload, answersBrokenJson: true })

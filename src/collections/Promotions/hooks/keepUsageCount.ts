@@ -3,7 +3,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import { dbOf } from '@/server/db'
 
-// The count of uses is kept in SQL by the quote endpoint (../redemption.ts). A
+// The count of uses is kept in SQL by the request endpoint (../redemption.ts). A
 // save, and above all publishing a draft, would write back the count the edited version
 // holds; this takes the row's own, locked until the save commits so no redemption slips in.
 // A count other than the version's was written on purpose (server code; field access turns

@@ -1,7 +1,7 @@
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { CONTROL_CHARACTERS_EXCEPT_LINES } from '@/lib/quote-schema'
+import { CONTROL_CHARACTERS_EXCEPT_LINES } from '@/lib/request-schema'
 import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { answerQuote } from '@/collections/Quotes/customerLinks'

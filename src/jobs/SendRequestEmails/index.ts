@@ -32,10 +32,14 @@ const DEFAULT_BACKOFF_MS = 30_000
 // One per core at a time, waiting before claiming, so a wait holds no claim.
 const withPhotoMailSlot = createPerCoreLimiter()
 
+// Kept from before requests and quotes had names of their own: queued jobs are stored under
+// this slug (an enum in payload_jobs), so renaming it would strand them.
+export const REQUEST_EMAILS_TASK = 'sendQuoteEmail'
+
 // Each audience is its own job, so a retry never sends the other e-mail twice.
-export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
-  slug: 'sendQuoteEmail',
-  label: 'Send quote e-mail',
+export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
+  slug: REQUEST_EMAILS_TASK,
+  label: "Send a new request's e-mails",
   inputSchema: [
     { name: 'leadId', type: 'number', required: true },
     {
@@ -49,6 +53,7 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
     },
   ],
   outputSchema: [{ name: 'sent', type: 'checkbox' }],
+  // The variables keep their first names: deployments set them.
   retries: {
     attempts: Number(process.env.QUOTE_EMAIL_ATTEMPTS || DEFAULT_ATTEMPTS),
     backoff: { type: 'exponential', delay: Number(process.env.QUOTE_EMAIL_BACKOFF_MS || DEFAULT_BACKOFF_MS) },
@@ -72,6 +77,7 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
     async function deliver(lead: Lead): Promise<boolean> {
       // Recorded on the lead too, for the back office.
       if (lead[`${audience}EmailSentAt`]) return false
+      // The key's first name kept: a job retried across a deploy must find its row.
       const key = `quote-email:${audience}:${lead.id}`
       const sent = await deliverOnce(payload, key, async (withHandOver, { takenOver }) => {
         // One confirmation per address a day: the form must not become a way to mail anyone. A
@@ -110,7 +116,7 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
       }
 
       if (audience === 'business') {
-        const { QuoteBusinessEmail } = await import('@/email/templates/quote-business')
+        const { NewRequestEmail } = await import('@/email/templates/new-request')
         const to = settings.notificationRecipients
           .split(',')
           .map((s) => s.trim())
@@ -140,7 +146,7 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
             contentType: photo.mimeType ?? 'image/jpeg',
           })
         }
-        const element = QuoteBusinessEmail({
+        const element = NewRequestEmail({
           ...details,
           // The lead's details in Lead Management: light enough to open on a phone in the van.
           adminUrl: `${payload.config.serverURL}/admin?tab=leads&lead=${lead.id}`,
@@ -157,8 +163,8 @@ export const sendQuoteEmail: TaskConfig<'sendQuoteEmail'> = {
           payload.sendEmail(withHandOver({ to, replyTo: lead.email, subject, html, text, attachments })),
         )
       } else {
-        const { QuoteCustomerEmail } = await import('@/email/templates/quote-customer')
-        const element = QuoteCustomerEmail({
+        const { RequestReceivedEmail } = await import('@/email/templates/request-received')
+        const element = RequestReceivedEmail({
           greetingName: greetingName(lead.firstName),
           serviceTitle: title,
           photoCount: details.photoCount,

@@ -1,8 +1,8 @@
 import { Heading, Link, Text } from '@react-email/components'
 
-import { EmailFrame, type QuoteRequestSummary, RequestSummary } from './quote-layout'
+import { EmailFrame, type RequestDetails, RequestSummary } from './layout'
 
-export type QuoteBusinessEmailProps = QuoteRequestSummary & {
+export type NewRequestEmailProps = RequestDetails & {
   adminUrl: string
   attachedPhotoCount: number
   // Photos past the attachment size cap: their page in the admin.
@@ -14,7 +14,7 @@ export type QuoteBusinessEmailProps = QuoteRequestSummary & {
   receivedAt: string
 }
 
-export function QuoteBusinessEmail(p: QuoteBusinessEmailProps) {
+export function NewRequestEmail(p: NewRequestEmailProps) {
   const linked = p.linkedPhotos.length
   const photosText = linked
     ? `${p.photoCount} sent: ${p.attachedPhotoCount} attached, ${linked} too large to attach (linked below)`

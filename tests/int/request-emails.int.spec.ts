@@ -10,9 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formatBusinessDate } from '@/lib/business-time'
 
 import { localFile } from '../helpers/fixtures'
-import { QUOTE_FIELDS, image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { REQUEST_FIELDS, image, phoneJpeg, requestForm, submitRequest } from '../helpers/request-fixtures'
 
-// The sendQuoteEmail job against a real SMTP server: both e-mails with the right
+// The request e-mails job (sendQuoteEmail) against a real SMTP server: both e-mails with the right
 // recipients, subjects, service title, plain-text part and the photos attached; and with
 // the mail server down, the submission still succeeds, the job backs off and retries,
 // and the e-mails go out once the server is back.
@@ -105,9 +105,9 @@ const unfinishedJobs = async () =>
 
 describe('sendQuoteEmail', () => {
   it('e-mails the business (photos attached, admin link) and the customer (the 24-hour promise)', async () => {
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({}, [
+      requestForm({}, [
         { name: 'a.jpg', type: 'image/jpeg', bytes: await phoneJpeg() },
         { name: 'b.png', type: 'image/png', bytes: await image('png') },
       ]),
@@ -181,7 +181,7 @@ describe('sendQuoteEmail', () => {
     }
     const lead = await h.payload.create({
       collection: 'leads',
-      data: { ...QUOTE_FIELDS, status: 'new', photos: stored.map((p) => p.id) },
+      data: { ...REQUEST_FIELDS, status: 'new', photos: stored.map((p) => p.id) },
     })
     await runJobs()
     expect(received).toHaveLength(2)
@@ -215,7 +215,7 @@ describe('sendQuoteEmail', () => {
       await h.payload.create({
         collection: 'leads',
         // each from a customer of their own (one confirmation per address a day)
-        data: { ...QUOTE_FIELDS, email: `customer-${i}@example.com`, status: 'new', photos: [photo.id] },
+        data: { ...REQUEST_FIELDS, email: `customer-${i}@example.com`, status: 'new', photos: [photo.id] },
       })
     }
     businessMail.answerAfterMs = 300
@@ -230,7 +230,7 @@ describe('sendQuoteEmail', () => {
   })
 
   it("a pricing offer's request names the offer's title", async () => {
-    await submitQuote(h.http, quoteForm({ serviceType: 'headlight_refresh' }))
+    await submitRequest(h.http, requestForm({ serviceType: 'headlight_refresh' }))
     await runJobs()
     expect(readable(mailTo('owner@curbside.test')!.raw)).toContain(
       'Subject: New quote request: Headlight Refresh from Maria Gonzalez',
@@ -246,9 +246,9 @@ describe('sendQuoteEmail', () => {
       collection: 'promotions',
       data: { title: 'Fall', discountCode: 'FALL15', discountType: 'percentage', discountValue: 15 },
     })
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({ promoCode: 'fall15', utmSource: 'flyer', utmMedium: 'print', utmCampaign: 'fall-doors' }),
+      requestForm({ promoCode: 'fall15', utmSource: 'flyer', utmMedium: 'print', utmCampaign: 'fall-doors' }),
     )
     expect(res.status).toBe(201)
     await runJobs()
@@ -263,7 +263,7 @@ describe('sendQuoteEmail', () => {
 
   it('with the mail server down: the submission succeeds, the job backs off, and delivers once the server is back', async () => {
     await stopSmtp()
-    const res = await submitQuote(h.http, quoteForm())
+    const res = await submitRequest(h.http, requestForm())
     expect(res.status).toBe(201)
 
     const before = Date.now()
@@ -327,7 +327,7 @@ describe('each e-mail of a lead goes out once', () => {
   }
 
   it('however many runners take its jobs at the same moment', async () => {
-    const lead = await h.payload.create({ collection: 'leads', data: { ...QUOTE_FIELDS, status: 'new' } })
+    const lead = await h.payload.create({ collection: 'leads', data: { ...REQUEST_FIELDS, status: 'new' } })
     // Two more jobs for the same e-mails, as a second instance's queue would hold them.
     await queueFor(lead.id, 'business')
     await queueFor(lead.id, 'customer')
@@ -340,7 +340,7 @@ describe('each e-mail of a lead goes out once', () => {
   })
 
   it('a job run again after its e-mail went out sends nothing, and is no error', async () => {
-    const lead = await h.payload.create({ collection: 'leads', data: { ...QUOTE_FIELDS, status: 'new' } })
+    const lead = await h.payload.create({ collection: 'leads', data: { ...REQUEST_FIELDS, status: 'new' } })
     await runJobs()
     expect(received).toHaveLength(2)
     await queueFor(lead.id, 'customer')
@@ -350,7 +350,7 @@ describe('each e-mail of a lead goes out once', () => {
   })
 
   it('a retry while another runner holds the e-mail waits for it, then leaves it to a later retry', async () => {
-    const lead = await h.payload.create({ collection: 'leads', data: { ...QUOTE_FIELDS, status: 'new' } })
+    const lead = await h.payload.create({ collection: 'leads', data: { ...REQUEST_FIELDS, status: 'new' } })
     await runJobs()
     expect(received).toHaveLength(2)
     // What a runner killed right after handing the message over leaves (two minutes ago): the
@@ -379,7 +379,7 @@ describe('each e-mail of a lead goes out once', () => {
 
   it('a failed send leaves the e-mail to the retry, which sends it once', async () => {
     await stopSmtp()
-    const lead = await h.payload.create({ collection: 'leads', data: { ...QUOTE_FIELDS, status: 'new' } })
+    const lead = await h.payload.create({ collection: 'leads', data: { ...REQUEST_FIELDS, status: 'new' } })
     await runJobs()
     expect(await leadRow(lead.id)).toMatchObject({ businessEmailSentAt: null })
     expect(await delivery(`quote-email:business:${lead.id}`)).toEqual({ claimed: false, sent: false })
@@ -414,9 +414,9 @@ describe('the customer confirmation, which anyone can send to any address', () =
       ['http://evil.example/x', 'victim-b@example.com', 'Thanks!'],
       ['A'.repeat(40), 'victim-c@example.com', 'Thanks!'],
     ]) {
-      const res = await submitQuote(
+      const res = await submitRequest(
         h.http,
-        quoteForm({ firstName, email: to, description: 'Click https://evil.example/claim now' }),
+        requestForm({ firstName, email: to, description: 'Click https://evil.example/claim now' }),
       )
       expect(res.status).toBe(201)
       await runJobs()
@@ -429,7 +429,7 @@ describe('the customer confirmation, which anyone can send to any address', () =
 
   it('goes to one address at most once a day; the business still hears of every request', async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await submitQuote(h.http, quoteForm({ email: 'once-a-day@example.com' }))).status).toBe(201)
+      expect((await submitRequest(h.http, requestForm({ email: 'once-a-day@example.com' }))).status).toBe(201)
     }
     await runJobs()
     expect(received.filter((m) => m.to.includes('once-a-day@example.com'))).toHaveLength(1)

@@ -1,8 +1,8 @@
 import { Heading, Text } from '@react-email/components'
 
-import { EmailFrame } from './quote-layout'
+import { EmailFrame } from './layout'
 
-export type QuoteCustomerEmailProps = {
+export type RequestReceivedEmailProps = {
   // Already checked by greetingName: null when the name could carry a message.
   greetingName: string | null
   serviceTitle: string
@@ -13,7 +13,7 @@ export type QuoteCustomerEmailProps = {
 }
 
 // Nothing else the visitor wrote: anyone can type someone else's address into the form.
-export function QuoteCustomerEmail(p: QuoteCustomerEmailProps) {
+export function RequestReceivedEmail(p: RequestReceivedEmailProps) {
   return (
     <EmailFrame preview={`We received your ${p.serviceTitle} request`}>
       <Heading as="h1" style={{ fontSize: '20px', margin: 0 }}>

@@ -1,31 +1,31 @@
 import type { EmailFieldValidation, TextFieldSingleValidation, TextareaFieldValidation } from 'payload'
 import { email, text, textarea } from 'payload/shared'
 
-import { quoteFormSchema } from '@/lib/quote-schema'
+import { requestFormSchema } from '@/lib/request-schema'
 
-type QuoteField = keyof typeof quoteFormSchema.shape
+type RequestField = keyof typeof requestFormSchema.shape
 
 // Runs after Payload's own type checks, so API consumers and the forms share one set of rules
 // and keep Payload's messages for what Payload already refuses.
-function quoteRule(field: QuoteField, value: unknown): true | string {
+function requestRule(field: RequestField, value: unknown): true | string {
   if (value == null || value === '') return true
-  const result = quoteFormSchema.shape[field].safeParse(value)
+  const result = requestFormSchema.shape[field].safeParse(value)
   return result.success ? true : (result.error.issues[0]?.message ?? 'This value is not valid.')
 }
 
-export const validateQuoteText =
+export const validateRequestText =
   (field: 'firstName' | 'lastName' | 'phone' | 'zip' | 'vehicle' | 'wheelSize'): TextFieldSingleValidation =>
   (value, args) => {
     const base = text(value, args)
-    return base === true ? quoteRule(field, value) : base
+    return base === true ? requestRule(field, value) : base
   }
 
-export const validateQuoteTextarea: TextareaFieldValidation = (value, args) => {
+export const validateRequestTextarea: TextareaFieldValidation = (value, args) => {
   const base = textarea(value, args)
-  return base === true ? quoteRule('description', value) : base
+  return base === true ? requestRule('description', value) : base
 }
 
-export const validateQuoteEmail: EmailFieldValidation = (value, args) => {
+export const validateRequestEmail: EmailFieldValidation = (value, args) => {
   const base = email(value, args)
-  return base === true ? quoteRule('email', value) : base
+  return base === true ? requestRule('email', value) : base
 }

@@ -6,9 +6,9 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { PHOTOS_NOT_STORED } from '@/lib/quote-constants'
+import { PHOTOS_NOT_STORED } from '@/lib/request-constants'
 
-import { counts, image, phoneJpeg, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { counts, image, phoneJpeg, requestForm, submitRequest } from '../helpers/request-fixtures'
 import { startS3Server } from '../helpers/s3-server'
 
 // Quote photos with storage-s3 enabled, against a real local S3-compatible server
@@ -30,9 +30,9 @@ const bucketKeys = () => s3.keys()
 
 describe('quote photos on S3', () => {
   it('are stored in the bucket (not on disk), re-encoded, and readable only by approved staff', async () => {
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({}, [{ name: 'a.jpg', type: 'image/jpeg', bytes: await phoneJpeg() }]),
+      requestForm({}, [{ name: 'a.jpg', type: 'image/jpeg', bytes: await phoneJpeg() }]),
     )
     expect(res.status).toBe(201)
     const { docs } = await h.payload.find({ collection: 'leads', depth: 1 })
@@ -61,9 +61,9 @@ describe('quote photos on S3', () => {
 
   it("a photo's thumbnail is in the bucket too, and refused to anonymous visitors", async () => {
     // big enough for Payload to make the 320 px thumbnail
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({}, [{ name: 'big.png', type: 'image/png', bytes: await image('png', 400, 400) }]),
+      requestForm({}, [{ name: 'big.png', type: 'image/png', bytes: await image('png', 400, 400) }]),
     )
     expect(res.status).toBe(201)
     const { docs } = await h.payload.find({ collection: 'leads', depth: 1, sort: '-createdAt', limit: 1 })
@@ -83,9 +83,9 @@ describe('quote photos on S3', () => {
     const before = { keys: bucketKeys(), counts: await counts(h.payload) }
     await s3.stop()
     try {
-      const res = await submitQuote(
+      const res = await submitRequest(
         h.http,
-        quoteForm({ description: 'while S3 is down' }, [
+        requestForm({ description: 'while S3 is down' }, [
           { name: 'a.png', type: 'image/png', bytes: await image('png') },
           { name: 'b.png', type: 'image/png', bytes: await image('png') },
         ]),
@@ -109,9 +109,9 @@ describe('quote photos on S3', () => {
     // and it works again once S3 is back
     expect(
       (
-        await submitQuote(
+        await submitRequest(
           h.http,
-          quoteForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
+          requestForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
         )
       ).status,
     ).toBe(201)
@@ -123,9 +123,9 @@ describe('quote photos on S3', () => {
     const db = (h.payload.db as unknown as PostgresAdapter).drizzle
     await db.execute(sql`ALTER TABLE leads ADD CONSTRAINT quote_s3_fail CHECK (description <> 'refuse me')`)
     try {
-      const res = await submitQuote(
+      const res = await submitRequest(
         h.http,
-        quoteForm({ description: 'refuse me' }, [
+        requestForm({ description: 'refuse me' }, [
           { name: 'a.png', type: 'image/png', bytes: await image('png') },
           { name: 'b.png', type: 'image/png', bytes: await image('png') },
         ]),
@@ -142,9 +142,9 @@ describe('quote photos on S3', () => {
 describe('erasing a customer on request, with S3', () => {
   it("removes the photos' objects (thumbnails too) and keeps the lead for the counts", async () => {
     const email = 'erase-me-s3@curbside.test'
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({ email }, [{ name: 'big.png', type: 'image/png', bytes: await image('png', 400, 400) }]),
+      requestForm({ email }, [{ name: 'big.png', type: 'image/png', bytes: await image('png', 400, 400) }]),
     )
     expect(res.status).toBe(201)
     const lead = (

@@ -7,7 +7,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
 import Busboy from 'busboy'
 
-import { MAX_PHOTOS, MAX_PHOTO_BYTES } from '@/lib/quote-constants'
+import { MAX_PHOTOS, MAX_PHOTO_BYTES } from '@/lib/request-constants'
 
 // Photos stream straight to files in `dir`, so memory stays small whatever their size.
 export const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024
@@ -17,7 +17,7 @@ const MAX_FIELD_BYTES = 64 * 1024
 
 export type ReceivedPhoto = { name: string; path: string; size: number; tooLarge: boolean }
 
-export type QuoteUpload = {
+export type RequestUpload = {
   fields: Map<string, string>
   photos: ReceivedPhoto[]
   photosAsText: boolean
@@ -25,6 +25,7 @@ export type QuoteUpload = {
 }
 
 // A process killed mid-request leaves its folder behind: removeAbandonedUploadFolders() clears it at start.
+// Its first name kept: folders an older process left behind are still found and removed.
 const FOLDER_PREFIX = 'quote-'
 export const makeUploadFolder = () => fs.promises.mkdtemp(path.join(os.tmpdir(), FOLDER_PREFIX))
 
@@ -54,12 +55,12 @@ export type ReceiveOptions = {
   onPhoto?: (photo: ReceivedPhoto, fieldsSoFar: ReadonlyMap<string, string>) => void
 }
 
-export async function receiveQuoteUpload(
+export async function receiveRequestUpload(
   body: ReadableStream<Uint8Array> | null,
   headers: Headers,
   dir: string,
   { onPhoto }: ReceiveOptions = {},
-): Promise<QuoteUpload> {
+): Promise<RequestUpload> {
   if (Number(headers.get('content-length') || 0) > MAX_UPLOAD_BYTES) throw new UploadTooLarge()
   let parser: Busboy.Busboy
   try {
@@ -77,7 +78,7 @@ export async function receiveQuoteUpload(
     throw new UploadUnreadable()
   }
 
-  const upload: QuoteUpload = { fields: new Map(), photos: [], photosAsText: false, tooManyPhotos: false }
+  const upload: RequestUpload = { fields: new Map(), photos: [], photosAsText: false, tooManyPhotos: false }
   const writes: Promise<void>[] = []
   const receiving = new Set<Readable>()
   parser.on('field', (name, value) => {

@@ -20,16 +20,16 @@ import {
   MAX_PHOTOS,
   PHOTOS_NOT_STORED,
   REQUEST_FAILED,
-} from '@/lib/quote-constants'
+} from '@/lib/request-constants'
 import {
   UploadTooLarge,
   UploadUnreadable,
   makeUploadFolder,
-  receiveQuoteUpload,
-} from '@/collections/Leads/quoteUpload'
-import type { QuoteUpload, ReceivedPhoto } from '@/collections/Leads/quoteUpload'
-import { fieldErrors, quoteRequestSchema } from '@/lib/quote-schema'
-import type { QuoteRequest } from '@/lib/quote-schema'
+  receiveRequestUpload,
+} from '@/collections/Leads/requestUpload'
+import type { RequestUpload, ReceivedPhoto } from '@/collections/Leads/requestUpload'
+import { fieldErrors, submittedRequestSchema } from '@/lib/request-schema'
+import type { SubmittedRequest } from '@/lib/request-schema'
 import { createPerCoreLimiter } from '@/lib/limiter'
 import { PROMO_CODE_FIELD, SOURCE_FIELDS, cleanSource, normalizePromoInput } from '@/lib/lead-source'
 import type { SourceField } from '@/lib/lead-source'
@@ -39,7 +39,7 @@ import {
   precheckPromoCode,
   redeemPromoCode,
 } from '@/collections/Promotions/redemption'
-import { RATE_LIMITED_MESSAGE, clientAddress, hitQuoteRateLimit } from '@/server/rate-limit'
+import { RATE_LIMITED_MESSAGE, clientAddress, hitRequestRateLimit } from '@/server/rate-limit'
 
 const FAILED = REQUEST_FAILED
 
@@ -113,21 +113,22 @@ function fieldErrorsOf(err: ValidationError, stage: 'photos' | 'lead'): Record<s
 // Checked in order of cost (key, rate limit, size, honeypot, fields, photos). Photos, lead and
 // e-mail jobs are written in ONE transaction; on failure it is rolled back and stored files
 // removed. The 201 is sent only once the lead has been read back after the commit.
-export const submitQuote: Endpoint = {
+export const submitRequest: Endpoint = {
+  // The path keeps its first name for compatibility: pages already in browsers post to it.
   path: '/quote-requests',
   method: 'post',
   // The database gone while the key or rate limit is looked up: a 503 worth retrying.
   handler: async (req) => {
     try {
-      return await handleQuoteRequest(req)
+      return await handleRequest(req)
     } catch (err) {
-      req.payload.logger.error({ err, msg: 'quote request: failed before anything was written' })
+      req.payload.logger.error({ err, msg: 'customer request: failed before anything was written' })
       return answer({ status: 503, body: { message: FAILED }, headers: { 'Retry-After': '5' } })
     }
   },
 }
 
-async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
+async function handleRequest(req: PayloadRequest): Promise<Response> {
   const { payload } = req
   const key = req.headers.get(IDEMPOTENCY_HEADER)
   if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
@@ -142,7 +143,7 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
   }
 
   if (!isApprovedStaff(req.user)) {
-    const limit = await hitQuoteRateLimit(payload, clientAddress(req.headers))
+    const limit = await hitRequestRateLimit(payload, clientAddress(req.headers))
     if (!limit.allowed) {
       return answer({
         status: 429,
@@ -174,7 +175,7 @@ async function handleQuoteRequest(req: PayloadRequest): Promise<Response> {
 
 type PhotoWork = ReturnType<typeof cleanAsReceived<CleanPhoto>>
 
-function quoteFieldsOf(fields: ReadonlyMap<string, string>) {
+function requestFieldsOf(fields: ReadonlyMap<string, string>) {
   const text = (name: string) => fields.get(name)
   return {
     firstName: text('firstName'),
@@ -197,7 +198,7 @@ function extrasOf(fields: ReadonlyMap<string, string>): Extras {
 
 type Extras = { promoCode: string; source: Record<SourceField, string | null> }
 
-type Checked = { ok: true; data: QuoteRequest; extras: Extras } | { ok: false; answer: Response }
+type Checked = { ok: true; data: SubmittedRequest; extras: Extras } | { ok: false; answer: Response }
 
 // Run on the fields sent before the first photo, to decide whether photo work may start
 // early, and on the whole request once read, which decides the answer.
@@ -212,7 +213,7 @@ async function checkFields(
     return { ok: false, answer: answer({ status: 400, body: { message: 'This request was not accepted.' } }) }
   }
 
-  const parsed = quoteRequestSchema.safeParse(quoteFieldsOf(fields))
+  const parsed = submittedRequestSchema.safeParse(requestFieldsOf(fields))
   const errors = parsed.success ? {} : fieldErrors(parsed.error)
   if (photosError) errors.photos ??= photosError
   if (!parsed.success || errors.photos) return { ok: false, answer: invalid(errors) }
@@ -226,7 +227,7 @@ async function checkFields(
   return { ok: true, data: parsed.data, extras }
 }
 
-function photosErrorOf(upload: QuoteUpload): string | undefined {
+function photosErrorOf(upload: RequestUpload): string | undefined {
   if (upload.photosAsText) return 'Photos must be sent as files.'
   if (upload.tooManyPhotos) return `Send at most ${MAX_PHOTOS} photos.`
   return undefined
@@ -239,9 +240,9 @@ async function checkAndStore(
   photos: PhotoWork,
   arrived: number,
 ): Promise<Response> {
-  let upload: QuoteUpload
+  let upload: RequestUpload
   try {
-    upload = await receiveQuoteUpload(req.body as ReadableStream<Uint8Array> | null, req.headers, dir, {
+    upload = await receiveRequestUpload(req.body as ReadableStream<Uint8Array> | null, req.headers, dir, {
       onPhoto: photos.onPhoto,
     })
   } catch (err) {
@@ -272,15 +273,15 @@ async function checkAndStore(
     })
   }
   // At most one submission with photos per core stores at a time, so a burst waits here.
-  const store = () => storeQuote(req, checked.data, checked.extras, upload.photos, photos, key)
+  const store = () => storeRequest(req, checked.data, checked.extras, upload.photos, photos, key)
   return upload.photos.length ? withStorageSlot(store, arrived) : store()
 }
 
 const withStorageSlot = createPerCoreLimiter()
 
-async function storeQuote(
+async function storeRequest(
   req: PayloadRequest,
-  fields: QuoteRequest,
+  fields: SubmittedRequest,
   extras: Extras,
   files: ReceivedPhoto[],
   photos: PhotoWork,
@@ -331,7 +332,7 @@ async function storeQuote(
       data: { ...fields, ...extras.source, status: 'new', photos: photoIds, idempotencyKey: storedKey },
       depth: 0,
       overrideAccess: true,
-      context: { quoteRateLimitCounted: true },
+      context: { requestRateLimitCounted: true },
       req,
     })
     // Last before COMMIT, so the promotion's row stays locked only for that short moment.
@@ -349,7 +350,7 @@ async function storeQuote(
         // The database went away after COMMIT: the lead may be saved and point at these files, so
         // they stay. A retry with the same key replays the lead or makes it.
         payload.logger.error({
-          msg: 'quote request: saved or not is unknown (the database did not answer after COMMIT); its files were kept',
+          msg: 'customer request: saved or not is unknown (the database did not answer after COMMIT); its files were kept',
           idempotencyKey: storedKey,
           files: baseNames,
         })
@@ -365,7 +366,7 @@ async function storeQuote(
     await removeStoredFiles(payload, baseNames).catch((cleanupErr) =>
       payload.logger.error({
         err: cleanupErr,
-        msg: 'quote request: could not remove the files of a rolled-back submission',
+        msg: 'customer request: could not remove the files of a rolled-back submission',
       }),
     )
     // Sent twice at once: the other request made the lead and this insert hit the unique key.
@@ -379,14 +380,14 @@ async function storeQuote(
     if (stage === 'photos' && !fromTheDatabase(err) && (await databaseAnswers(payload))) {
       // The disk is full or read-only, or the file store is down: the visitor keeps the form
       // and learns that the photos were the cause, so the request can go without them.
-      payload.logger.error({ err, msg: 'quote request: a photo could not be stored; nothing was kept' })
+      payload.logger.error({ err, msg: 'customer request: a photo could not be stored; nothing was kept' })
       return answer({
         status: 503,
         body: { message: FAILED, fieldErrors: { photos: PHOTOS_NOT_STORED } },
         headers: { 'Retry-After': '60' },
       })
     }
-    payload.logger.error({ err, msg: 'quote request: could not be saved; nothing was kept' })
+    payload.logger.error({ err, msg: 'customer request: could not be saved; nothing was kept' })
     return answer({ status: 500, body: { message: FAILED } })
   }
 }

@@ -7,7 +7,7 @@ import path from 'node:path'
 
 import { cleanPhoto, keepNoDecodedImages } from '../src/collections/CustomerUploads/cleanPhoto'
 
-import { asTheFormSendsIt, phonePhoto, quoteForm } from './lib/photos'
+import { asTheFormSendsIt, phonePhoto, requestForm } from './lib/photos'
 import type { RunningServer } from './lib/server'
 import { median, percentile, round, target } from './lib/stats'
 import type { Target } from './lib/stats'
@@ -30,7 +30,7 @@ async function submit(url: string, photos: Buffer[], n: number): Promise<number>
   const started = performance.now()
   const res = await fetch(`${url}/api/quote-requests`, {
     method: 'POST',
-    body: quoteForm(photos, n),
+    body: requestForm(photos, n),
     headers: { 'Idempotency-Key': randomUUID() },
   })
   await res.arrayBuffer()
@@ -38,7 +38,7 @@ async function submit(url: string, photos: Buffer[], n: number): Promise<number>
   return performance.now() - started
 }
 
-export async function quoteBench(server: RunningServer) {
+export async function requestBench(server: RunningServer) {
   const photos = await Promise.all([1, 2, 3].map((seed) => phonePhoto(seed, PHOTO_QUALITY)))
   const photoMB = photos.map((p) => round(p.length / 2 ** 20, 2))
   console.log(`  photos: ${photoMB.join(' MB, ')} MB`)
@@ -118,7 +118,7 @@ export async function quoteBench(server: RunningServer) {
 // last byte has left: the photos' work not done while the body was arriving, the files,
 // the lead and its transaction.
 async function submitOverPhoneUpload(url: string, photos: Buffer[], n: number): Promise<number> {
-  const encoded = new Response(quoteForm(photos, n))
+  const encoded = new Response(requestForm(photos, n))
   const body = Buffer.from(await encoded.arrayBuffer())
   return new Promise((resolve, reject) => {
     let lastByteSent = 0

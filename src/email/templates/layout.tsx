@@ -37,7 +37,7 @@ export function EmailButton({
   )
 }
 
-export type QuoteRequestSummary = {
+export type RequestDetails = {
   firstName: string
   lastName: string
   phone: string
@@ -59,7 +59,7 @@ export function RequestSummary({
   photosText,
   extra = [],
 }: {
-  request: QuoteRequestSummary
+  request: RequestDetails
   photoWord: string
   photosText?: string
   // Rows only one audience reads (the business: promo code and source).

@@ -1,11 +1,11 @@
 import { PROMO_QUERY_PARAM, SOURCE_FIELDS, normalizePromoInput, visitSource } from '@/lib/lead-source'
 import type { LeadSource } from '@/lib/lead-source'
 
-// Session storage of this tab only (no cookie): sent nowhere but with a quote request.
-
+// Session storage of this tab only (no cookie): sent nowhere but with a request. The code's key keeps
+// its first name for compatibility, so a code a tab kept across a deploy still applies.
 const PROMO_KEY = 'quote-promo-code'
 const SOURCE_KEY = 'visit-source'
-const PROMO_EVENT = 'quote-promo-code'
+const PROMO_EVENT = 'request-promo-code'
 
 function storage(): Storage | null {
   try {

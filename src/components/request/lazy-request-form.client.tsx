@@ -5,16 +5,16 @@ import type { ComponentType } from 'react'
 
 import { requestToaster } from '@/components/ui/lazy-toaster.client'
 
-import type { QuoteFormProps } from './quote-form.client'
+import type { RequestFormProps } from './request-form.client'
 
 // About a phone screen, so the form is usually there before the visitor scrolls to it.
 const NEAR = '800px 0px'
 
 // Loaded near the viewport: its code is most of the home page's JavaScript. The placeholder's
 // height is close to the form's, so nothing moves when the form arrives.
-export function LazyQuoteForm(props: QuoteFormProps) {
+export function LazyRequestForm(props: RequestFormProps) {
   const placeholder = useRef<HTMLDivElement>(null)
-  const [Form, setForm] = useState<ComponentType<QuoteFormProps> | null>(null)
+  const [Form, setForm] = useState<ComponentType<RequestFormProps> | null>(null)
   const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
@@ -26,8 +26,8 @@ export function LazyQuoteForm(props: QuoteFormProps) {
         if (!entries.some((entry) => entry.isIntersecting)) return
         observer.disconnect()
         requestToaster()
-        import('./quote-form.client').then(
-          (m) => live && setForm(() => m.QuoteForm),
+        import('./request-form.client').then(
+          (m) => live && setForm(() => m.RequestForm),
           // A dropped connection: watch again, and load on the next approach.
           () => live && setAttempt((n) => n + 1),
         )

@@ -1,20 +1,20 @@
-import { IDEMPOTENCY_HEADER, QUOTE_ENDPOINT } from '@/lib/quote-constants'
+import { IDEMPOTENCY_HEADER, REQUEST_ENDPOINT } from '@/lib/request-constants'
 
-export type QuoteResponse = {
+export type RequestResponse = {
   status: number
   body: { message?: string; photos?: number; outsideArea?: boolean; fieldErrors?: Record<string, string> }
 }
 
 // XMLHttpRequest rather than fetch: only it reports upload progress.
-export function sendQuoteRequest(
+export function sendRequest(
   form: FormData,
   key: string,
   onUploadProgress?: (fraction: number) => void,
   onUploaded?: () => void,
-): Promise<QuoteResponse> {
+): Promise<RequestResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', QUOTE_ENDPOINT)
+    xhr.open('POST', REQUEST_ENDPOINT)
     xhr.setRequestHeader(IDEMPOTENCY_HEADER, key)
     xhr.responseType = 'text'
     xhr.upload.onprogress = (e) => {
@@ -22,7 +22,7 @@ export function sendQuoteRequest(
     }
     xhr.upload.onload = () => onUploaded?.()
     xhr.onload = () => {
-      let body: QuoteResponse['body'] = {}
+      let body: RequestResponse['body'] = {}
       try {
         body = xhr.responseText ? JSON.parse(xhr.responseText) : {}
       } catch {

@@ -10,16 +10,16 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
 import { PROMO_CODE_FIELD, PROMO_CODE_MAX, normalizePromoInput } from '@/lib/lead-source'
-import { HONEYPOT_FIELD, MAX_PHOTOS, REQUEST_FAILED } from '@/lib/quote-constants'
+import { HONEYPOT_FIELD, MAX_PHOTOS, REQUEST_FAILED } from '@/lib/request-constants'
 import { OUTSIDE_AREA_NOTE } from '@/lib/service-area'
-import type { QuoteFields } from '@/lib/quote-schema'
+import type { RequestFields } from '@/lib/request-schema'
 import { cn } from '@/lib/utils'
 
 import { downscalePhoto } from './downscale-photo'
-import { sendQuoteRequest } from './send-quote-request'
+import { sendRequest } from './send-request'
 import { onPromoCode, readPromoCode, readVisitSource, savePromoCode } from './visit-state'
 
-export type QuoteFormProps = {
+export type RequestFormProps = {
   serviceType: string
   serviceTitle: string
   allowPhotos?: boolean
@@ -30,7 +30,7 @@ type Phase = 'idle' | 'uploading' | 'submitting'
 type PickedPhoto = { id: string; file: File; url: string }
 
 const ERROR_TEXT = REQUEST_FAILED
-const FIELDS: { name: keyof QuoteFields; label: string; type?: string; autoComplete: string }[] = [
+const FIELDS: { name: keyof RequestFields; label: string; type?: string; autoComplete: string }[] = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
@@ -38,7 +38,7 @@ const FIELDS: { name: keyof QuoteFields; label: string; type?: string; autoCompl
 ]
 // Optional: where the van goes and what it works on.
 const VISIT_FIELDS: {
-  name: keyof QuoteFields
+  name: keyof RequestFields
   label: string
   autoComplete: string
   inputMode?: 'numeric'
@@ -60,10 +60,10 @@ const inputClass =
 
 // zod and its resolver (about a quarter of the page's JavaScript) load on first use, not with
 // the page; the first validation waits for them.
-let validation: Promise<Resolver<QuoteFields>> | null = null
-export function loadQuoteValidation(): Promise<Resolver<QuoteFields>> {
-  validation ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/quote-schema')]).then(
-    ([{ zodResolver }, { quoteFormSchema }]) => zodResolver(quoteFormSchema),
+let validation: Promise<Resolver<RequestFields>> | null = null
+export function loadRequestValidation(): Promise<Resolver<RequestFields>> {
+  validation ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/request-schema')]).then(
+    ([{ zodResolver }, { requestFormSchema }]) => zodResolver(requestFormSchema),
   )
   // A failed load (a dropped connection) is tried again on the next use.
   validation.catch(() => {
@@ -73,10 +73,10 @@ export function loadQuoteValidation(): Promise<Resolver<QuoteFields>> {
 }
 
 // If the validation code cannot load, nothing is sent and the usual error shows; input is kept.
-const quoteResolver: Resolver<QuoteFields> = async (values, context, options) => {
-  let resolve: Resolver<QuoteFields>
+const requestResolver: Resolver<RequestFields> = async (values, context, options) => {
+  let resolve: Resolver<RequestFields>
   try {
-    resolve = await loadQuoteValidation()
+    resolve = await loadRequestValidation()
   } catch {
     toast.error('Error', { description: ERROR_TEXT })
     return { values: {}, errors: { root: { type: 'load', message: ERROR_TEXT } } }
@@ -94,7 +94,12 @@ function successText(serviceType: string, serviceTitle: string, photos: number):
 
 // The submission key lives until a request succeeds, so a retry after a failure (or a double
 // click) can never create a second lead.
-export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSubmitted }: QuoteFormProps) {
+export function RequestForm({
+  serviceType,
+  serviceTitle,
+  allowPhotos = false,
+  onSubmitted,
+}: RequestFormProps) {
   const id = useId()
   const [phase, setPhase] = useState<Phase>('idle')
   const [progress, setProgress] = useState(0)
@@ -114,8 +119,8 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
     reset,
     setError,
     formState: { errors },
-  } = useForm<QuoteFields>({
-    resolver: quoteResolver,
+  } = useForm<RequestFields>({
+    resolver: requestResolver,
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -157,7 +162,7 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
     setPhotoError(null)
   }
 
-  async function onValid(values: QuoteFields, event?: BaseSyntheticEvent) {
+  async function onValid(values: RequestFields, event?: BaseSyntheticEvent) {
     const key = submissionKey ?? crypto.randomUUID()
     setSubmissionKey(key)
     const formElement = event?.target instanceof HTMLFormElement ? event.target : null
@@ -177,7 +182,7 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
       if (photoCount > 0) {
         for (const p of photos) form.append('photos', await downscalePhoto(p.file))
       }
-      const res = await sendQuoteRequest(
+      const res = await sendRequest(
         form,
         key,
         (fraction) => setProgress(fraction),
@@ -187,9 +192,9 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
         for (const [field, message] of Object.entries(res.body.fieldErrors ?? {})) {
           if (field === 'photos') setPhotoError(message)
           else if (field === PROMO_CODE_FIELD) promo.setError(message)
-          else if (field in values) setError(field as keyof QuoteFields, { message })
+          else if (field in values) setError(field as keyof RequestFields, { message })
         }
-        throw new Error(`quote request answered ${res.status}`)
+        throw new Error(`request answered ${res.status}`)
       }
       const note = res.body.outsideArea ? ` ${OUTSIDE_AREA_NOTE}` : ''
       toast.success('Request Submitted!', {
@@ -203,21 +208,21 @@ export function QuoteForm({ serviceType, serviceTitle, allowPhotos = false, onSu
       promo.change('')
       onSubmitted?.()
     } catch (err) {
-      console.error('Quote request failed:', err)
+      console.error('Request failed:', err)
       toast.error('Error', { description: ERROR_TEXT })
     } finally {
       setPhase('idle')
     }
   }
 
-  const fieldError = (name: keyof QuoteFields) => errors[name]?.message
+  const fieldError = (name: keyof RequestFields) => errors[name]?.message
   const errorId = (name: string) => `${id}-${name}-error`
 
   return (
     <form
       noValidate
       onSubmit={handleSubmit(onValid)}
-      onFocus={() => void loadQuoteValidation().catch(() => undefined)}
+      onFocus={() => void loadRequestValidation().catch(() => undefined)}
       className="grid gap-4"
       aria-busy={busy}
       data-service-type={serviceType}

@@ -17,12 +17,12 @@ const required = (label: string, forbidden: RegExp = CONTROL_CHARACTERS) =>
     .refine((v) => !forbidden.test(v), `${label} contains characters that are not allowed.`)
 
 // Payload's own e-mail rule, applied to every write to leads: zod's alone passes addresses Payload refuses
-// (maria@ex-.com). Copied as this runs in the browser; tests/unit/quote-schema.unit.spec.ts catches drift.
+// (maria@ex-.com). Copied as this runs in the browser; tests/unit/request-schema.unit.spec.ts catches drift.
 export const PAYLOAD_EMAIL_PATTERN =
   /^(?!.*\.\.)[\w!#$%&'*+/=?^`{|}~-](?:[\w!#$%&'*+/=?^`{|}~.-]*[\w!#$%&'*+/=?^`{|}~-])?@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}$/i
 const INVALID_EMAIL = 'Enter a valid email address.'
 
-export const quoteFieldsSchema = z.object({
+export const requestFieldsSchema = z.object({
   firstName: required('First name').max(100, 'First name is too long.'),
   lastName: required('Last name').max(100, 'Last name is too long.'),
   phone: required('Phone')
@@ -54,16 +54,16 @@ export const visitFieldsSchema = z.object({
   wheelSize: optional('Wheel size', 20),
 })
 
-export const quoteFormSchema = quoteFieldsSchema.extend(visitFieldsSchema.shape)
+export const requestFormSchema = requestFieldsSchema.extend(visitFieldsSchema.shape)
 
-export type QuoteFields = z.infer<typeof quoteFormSchema>
+export type RequestFields = z.infer<typeof requestFormSchema>
 
 export const serviceTypeSchema = z.enum(SERVICE_TYPES as [ServiceType, ...ServiceType[]], {
   error: 'Choose one of the offered services.',
 })
 
-export const quoteRequestSchema = quoteFormSchema.extend({ serviceType: serviceTypeSchema })
-export type QuoteRequest = z.infer<typeof quoteRequestSchema>
+export const submittedRequestSchema = requestFormSchema.extend({ serviceType: serviceTypeSchema })
+export type SubmittedRequest = z.infer<typeof submittedRequestSchema>
 
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {}

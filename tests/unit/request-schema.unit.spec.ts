@@ -4,7 +4,12 @@ import { createRequire } from 'node:module'
 import { email as payloadEmail } from 'payload/shared'
 import { describe, expect, it } from 'vitest'
 
-import { PAYLOAD_EMAIL_PATTERN, fieldErrors, quoteFieldsSchema, quoteRequestSchema } from '@/lib/quote-schema'
+import {
+  PAYLOAD_EMAIL_PATTERN,
+  fieldErrors,
+  requestFieldsSchema,
+  submittedRequestSchema,
+} from '@/lib/request-schema'
 import { clientAddress } from '@/server/rate-limit'
 
 const valid = {
@@ -18,17 +23,17 @@ const valid = {
 
 describe('the quote schema shared by the forms and the server', () => {
   it('accepts a complete request and trims the text', () => {
-    const parsed = quoteRequestSchema.parse({ ...valid, firstName: '  Maria ' })
+    const parsed = submittedRequestSchema.parse({ ...valid, firstName: '  Maria ' })
     expect(parsed.firstName).toBe('Maria')
   })
 
   it.each(['rim_rash', 'windshield_repair', 'headlight_refresh', 'rim_restoration', 'wheel_restoration'])(
     'accepts service type %s',
-    (serviceType) => expect(quoteRequestSchema.safeParse({ ...valid, serviceType }).success).toBe(true),
+    (serviceType) => expect(submittedRequestSchema.safeParse({ ...valid, serviceType }).success).toBe(true),
   )
 
   it.each([['+1 512 555 0177'], ['512.555.0177'], ['(512) 555-0177']])('accepts phone %s', (phone) =>
-    expect(quoteFieldsSchema.safeParse({ ...valid, phone }).success).toBe(true),
+    expect(requestFieldsSchema.safeParse({ ...valid, phone }).success).toBe(true),
   )
 
   it.each([
@@ -42,7 +47,7 @@ describe('the quote schema shared by the forms and the server', () => {
     ['description', '', 'Description is required.'],
     ['serviceType', 'oil_change', 'Choose one of the offered services.'],
   ])('refuses %s = %j with "%s"', (field, value, message) => {
-    const result = quoteRequestSchema.safeParse({ ...valid, [field]: value })
+    const result = submittedRequestSchema.safeParse({ ...valid, [field]: value })
     expect(result.success).toBe(false)
     expect(fieldErrors(result.error!)).toEqual({ [field]: message })
   })
@@ -55,18 +60,18 @@ describe('the quote schema shared by the forms and the server', () => {
     ['description', 'Curb\u007f rash', 'Description contains characters that are not allowed.'],
     ['firstName', 'Maria\r\nBcc: x@example.com', 'First name contains characters that are not allowed.'],
   ])('refuses control characters in %s (%j)', (field, value, message) => {
-    const result = quoteRequestSchema.safeParse({ ...valid, [field]: value })
+    const result = submittedRequestSchema.safeParse({ ...valid, [field]: value })
     expect(result.success).toBe(false)
     if (!result.success) expect(fieldErrors(result.error)[field]).toBe(message)
   })
 
   it('keeps tabs and line breaks in a description', () => {
     const description = 'Front left:\tcurb rash\r\nRear right: scratch'
-    expect(quoteRequestSchema.parse({ ...valid, description }).description).toBe(description)
+    expect(submittedRequestSchema.parse({ ...valid, description }).description).toBe(description)
   })
 
   it('names every missing field once', () => {
-    const result = quoteRequestSchema.safeParse({})
+    const result = submittedRequestSchema.safeParse({})
     expect(Object.keys(fieldErrors(result.error!)).sort()).toEqual(
       ['description', 'email', 'firstName', 'lastName', 'phone', 'serviceType'].sort(),
     )
@@ -107,7 +112,7 @@ describe("the e-mail rule agrees with Payload's email field", () => {
     'maria@1.2.3.4',
     'ma ria@example.com',
   ])('%s: whatever the form accepts, Payload accepts', (value) => {
-    const formAccepts = quoteFieldsSchema.shape.email.safeParse(value).success
+    const formAccepts = requestFieldsSchema.shape.email.safeParse(value).success
     expect(formAccepts && !payloadAccepts(value)).toBe(false)
   })
 })

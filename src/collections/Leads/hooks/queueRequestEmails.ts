@@ -1,11 +1,13 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
+import { REQUEST_EMAILS_TASK } from '@/jobs/SendRequestEmails'
+
 // Queued with `req`, inside the lead's transaction: no lead without its e-mails, no e-mail
 // about a lead that was rolled back.
-export const queueQuoteEmails: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
+export const queueRequestEmails: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
   if (operation !== 'create' || req.context.demoContent) return doc
   for (const audience of ['business', 'customer'] as const) {
-    await req.payload.jobs.queue({ task: 'sendQuoteEmail', input: { leadId: doc.id, audience }, req })
+    await req.payload.jobs.queue({ task: REQUEST_EMAILS_TASK, input: { leadId: doc.id, audience }, req })
   }
   return doc
 }

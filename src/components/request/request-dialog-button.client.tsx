@@ -5,13 +5,13 @@ import type { ComponentType, ReactNode } from 'react'
 
 import { requestToaster } from '@/components/ui/lazy-toaster.client'
 
-import type { QuoteDialogProps } from './quote-dialog.client'
+import type { RequestDialogProps } from './request-dialog.client'
 
-const loadDialog = () => import('./quote-dialog.client')
+const loadDialog = () => import('./request-dialog.client')
 
 // The dialog's code loads on hover, touch or focus, and the click opens it once it is there.
 // The button stays the same element until then, so focus and layout never jump.
-export function QuoteDialogButton({
+export function RequestDialogButton({
   serviceType,
   serviceTitle,
   className,
@@ -22,7 +22,7 @@ export function QuoteDialogButton({
   className: string
   children: ReactNode
 }) {
-  const [Dialog, setDialog] = useState<ComponentType<QuoteDialogProps> | null>(null)
+  const [Dialog, setDialog] = useState<ComponentType<RequestDialogProps> | null>(null)
 
   if (Dialog) {
     return (
@@ -51,7 +51,7 @@ export function QuoteDialogButton({
         requestToaster()
         // A dropped connection leaves the button as it was; the next click tries again.
         loadDialog().then(
-          (m) => setDialog(() => m.QuoteDialog),
+          (m) => setDialog(() => m.RequestDialog),
           () => undefined,
         )
       }}

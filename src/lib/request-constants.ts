@@ -3,7 +3,7 @@
 export const MAX_PHOTOS = 10
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 // The browser downscales to this first. sharp decodes a JPEG at half size only for a 3x reduction, which
-// would lose the detail of the damage the owner quotes from.
+// would lose the detail of the damage the owner prices the repair from.
 export const PHOTO_MAX_SIDE = 2048
 
 export const HONEYPOT_FIELD = 'website'
@@ -11,11 +11,12 @@ export const HONEYPOT_FIELD = 'website'
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 
-export const QUOTE_ENDPOINT = '/api/quote-requests'
+// The path keeps its first name for compatibility: pages already in browsers post to it.
+export const REQUEST_ENDPOINT = '/api/quote-requests'
 
 // What the form says under the photos when they could not be stored (disk full, file store down).
 export const PHOTOS_NOT_STORED =
   'Your photos could not be saved just now. Remove them to send your request without them, or try again later.'
 
-// The spec's words when a quote request could not be taken (the forms, the endpoint).
+// The spec's words when a request could not be taken (the forms, the endpoint).
 export const REQUEST_FAILED = 'There was a problem submitting your request. Please try again.'

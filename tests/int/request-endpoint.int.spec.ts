@@ -7,7 +7,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { PHOTOS_NOT_STORED } from '@/lib/quote-constants'
+import { PHOTOS_NOT_STORED } from '@/lib/request-constants'
 import { cleanPhoto } from '@/collections/CustomerUploads/cleanPhoto'
 
 import { TEST_DATA_DIR } from '../helpers/env'
@@ -15,15 +15,15 @@ import { setupHarness } from '../helpers/harness'
 import {
   CAMERA_SERIAL,
   GPS_INFO_TAG,
-  QUOTE_FIELDS,
+  REQUEST_FIELDS,
   counts,
   image,
   newClient,
   phoneJpeg,
-  quoteForm,
+  requestForm,
   storedFiles,
-  submitQuote,
-} from '../helpers/quote-fixtures'
+  submitRequest,
+} from '../helpers/request-fixtures'
 
 // POST /api/quote-requests through a real HTTP server, Payload and Postgres: what is
 // accepted, what is refused (always a 4xx with a message, never a partial write), and
@@ -52,11 +52,11 @@ async function expectNothingStored() {
 
 describe('valid requests', () => {
   it('without photos: 201, one lead with exactly the fields sent, status new, two e-mail jobs', async () => {
-    const res = await submitQuote(h.http, quoteForm())
+    const res = await submitRequest(h.http, requestForm())
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ message: 'Request submitted', photos: 0, outsideArea: false })
     const lead = await onlyLead()
-    expect(lead).toMatchObject({ ...QUOTE_FIELDS, status: 'new', photos: [] })
+    expect(lead).toMatchObject({ ...REQUEST_FIELDS, status: 'new', photos: [] })
     const { docs: jobs } = await h.payload.find({ collection: 'payload-jobs', overrideAccess: true })
     expect(
       jobs
@@ -74,9 +74,9 @@ describe('valid requests', () => {
   })
 
   it('with one photo: the lead links it, stored as a JPEG', async () => {
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({}, [{ name: 'wheel.png', type: 'image/png', bytes: await image('png') }]),
+      requestForm({}, [{ name: 'wheel.png', type: 'image/png', bytes: await image('png') }]),
     )
     expect(res.status).toBe(201)
     expect(res.body.photos).toBe(1)
@@ -95,7 +95,7 @@ describe('valid requests', () => {
       { name: 'd.gif', type: 'image/gif', bytes: await image('gif') },
       { name: 'e.avif', type: 'image/avif', bytes: await image('avif') },
     ]
-    const res = await submitQuote(h.http, quoteForm({ serviceType: 'rim_rash' }, photos))
+    const res = await submitRequest(h.http, requestForm({ serviceType: 'rim_rash' }, photos))
     expect(res.status).toBe(201)
     expect(res.body.photos).toBe(5)
     const lead = await onlyLead()
@@ -113,9 +113,9 @@ describe('valid requests', () => {
     const originalExif = (await sharp(original).metadata()).exif!
     expect(originalExif.includes(GPS_INFO_TAG)).toBe(true)
 
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({}, [{ name: 'IMG_0001.jpg', type: 'image/jpeg', bytes: original }]),
+      requestForm({}, [{ name: 'IMG_0001.jpg', type: 'image/jpeg', bytes: original }]),
     )
     expect(res.status).toBe(201)
     const lead = await onlyLead()
@@ -136,9 +136,9 @@ describe('valid requests', () => {
   it('each photo is encoded once: the stored file is byte for byte what the endpoint made of it', async () => {
     const original = await phoneJpeg()
     const cleaned = await cleanPhoto(original)
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({}, [{ name: 'IMG_0002.jpg', type: 'image/jpeg', bytes: original }]),
+      requestForm({}, [{ name: 'IMG_0002.jpg', type: 'image/jpeg', bytes: original }]),
     )
     expect(res.status).toBe(201)
     const photo = (await onlyLead()).photos![0] as { filename: string; filesize: number }
@@ -152,7 +152,7 @@ describe('valid requests', () => {
       .jpeg()
       .toBuffer()
     expect(
-      (await submitQuote(h.http, quoteForm({}, [{ name: 'big.jpg', type: 'image/jpeg', bytes: big }])))
+      (await submitRequest(h.http, requestForm({}, [{ name: 'big.jpg', type: 'image/jpeg', bytes: big }])))
         .status,
     ).toBe(201)
     const photo = (await onlyLead()).photos![0] as { width: number; height: number }
@@ -201,9 +201,9 @@ describe('invalid fields: 400 with a message per field, nothing stored', () => {
   ]
   for (const [name, fields, errors] of cases) {
     it(name, async () => {
-      const res = await submitQuote(
+      const res = await submitRequest(
         h.http,
-        quoteForm(fields, [{ name: 'ok.png', type: 'image/png', bytes: await image('png') }]),
+        requestForm(fields, [{ name: 'ok.png', type: 'image/png', bytes: await image('png') }]),
       )
       expect(res.status).toBe(400)
       expect(res.body).toEqual({ message: 'Please check the highlighted fields.', fieldErrors: errors })
@@ -214,9 +214,9 @@ describe('invalid fields: 400 with a message per field, nothing stored', () => {
 
 describe('invalid photos: refused by content, nothing stored', () => {
   it('text named .jpg and declared image/jpeg: 400', async () => {
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({}, [
+      requestForm({}, [
         { name: 'good.png', type: 'image/png', bytes: await image('png') },
         {
           name: 'holiday.jpg',
@@ -236,7 +236,10 @@ describe('invalid photos: refused by content, nothing stored', () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
     )
-    const res = await submitQuote(h.http, quoteForm({}, [{ name: 'rim.png', type: 'image/png', bytes: svg }]))
+    const res = await submitRequest(
+      h.http,
+      requestForm({}, [{ name: 'rim.png', type: 'image/png', bytes: svg }]),
+    )
     expect(res.status).toBe(400)
     expect(res.body.fieldErrors).toEqual({
       photos: '"rim.png" is not a JPEG, PNG, WebP, GIF, HEIC or AVIF image.',
@@ -248,9 +251,9 @@ describe('invalid photos: refused by content, nothing stored', () => {
     const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
       .tiff()
       .toBuffer()
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({}, [{ name: 'scan.jpg', type: 'image/jpeg', bytes: tiff }]),
+      requestForm({}, [{ name: 'scan.jpg', type: 'image/jpeg', bytes: tiff }]),
     )
     expect(res.status).toBe(400)
     expect(res.body.fieldErrors).toEqual({
@@ -261,9 +264,9 @@ describe('invalid photos: refused by content, nothing stored', () => {
 
   it('a photo over 15 MB: 413', async () => {
     const huge = Buffer.concat([await image('png'), Buffer.alloc(15 * 1024 * 1024)])
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({}, [{ name: 'huge.png', type: 'image/png', bytes: huge }]),
+      requestForm({}, [{ name: 'huge.png', type: 'image/png', bytes: huge }]),
     )
     expect(res.status).toBe(413)
     expect(res.body.fieldErrors).toEqual({ photos: '"huge.png" is larger than 15 MB.' })
@@ -275,9 +278,9 @@ describe('invalid photos: refused by content, nothing stored', () => {
       .png({ compressionLevel: 9 })
       .toBuffer()
     expect(bomb.byteLength).toBeLessThan(1024 * 1024)
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({}, [{ name: 'bomb.png', type: 'image/png', bytes: bomb }]),
+      requestForm({}, [{ name: 'bomb.png', type: 'image/png', bytes: bomb }]),
     )
     expect(res.status).toBe(400)
     expect(res.body.fieldErrors).toEqual({ photos: '"bomb.png" is larger than 50 megapixels.' })
@@ -287,7 +290,7 @@ describe('invalid photos: refused by content, nothing stored', () => {
   it('eleven photos: 400', async () => {
     const bytes = await image('png')
     const photos = Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.png`, type: 'image/png', bytes }))
-    const res = await submitQuote(h.http, quoteForm({}, photos))
+    const res = await submitRequest(h.http, requestForm({}, photos))
     expect(res.status).toBe(400)
     expect(res.body.fieldErrors).toEqual({ photos: 'Send at most 10 photos.' })
     await expectNothingStored()
@@ -296,7 +299,7 @@ describe('invalid photos: refused by content, nothing stored', () => {
   it('ten photos are fine', async () => {
     const bytes = await image('png')
     const photos = Array.from({ length: 10 }, (_, i) => ({ name: `p${i}.png`, type: 'image/png', bytes }))
-    const res = await submitQuote(h.http, quoteForm({}, photos))
+    const res = await submitRequest(h.http, requestForm({}, photos))
     expect(res.status).toBe(201)
     expect(res.body.photos).toBe(10)
   })
@@ -308,7 +311,7 @@ describe('invalid photos: refused by content, nothing stored', () => {
       type: 'image/jpeg',
       bytes: chunk,
     }))
-    const res = await submitQuote(h.http, quoteForm({}, photos))
+    const res = await submitRequest(h.http, requestForm({}, photos))
     expect(res.status).toBe(413)
     await expectNothingStored()
   })
@@ -359,7 +362,7 @@ describe('invalid photos: refused by content, nothing stored', () => {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().arrayBuffers)), 2)
     try {
       // The fields are refused, so the photos are read off the wire but never decoded.
-      const res = await streamedQuote({ ...QUOTE_FIELDS, firstName: '' }, 10, 14 * 1024 * 1024)
+      const res = await streamedQuote({ ...REQUEST_FIELDS, firstName: '' }, 10, 14 * 1024 * 1024)
       expect(res.status).toBe(400)
     } finally {
       clearInterval(sampler)
@@ -369,7 +372,7 @@ describe('invalid photos: refused by content, nothing stored', () => {
   })
 
   it('a chunked body past the size cap is refused while reading: 413, nothing stored', async () => {
-    const res = await streamedQuote(QUOTE_FIELDS, 11, 14.5 * 1024 * 1024)
+    const res = await streamedQuote(REQUEST_FIELDS, 11, 14.5 * 1024 * 1024)
     expect(res.status).toBe(413)
     await expectNothingStored()
   })
@@ -378,14 +381,14 @@ describe('invalid photos: refused by content, nothing stored', () => {
     const folders = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('quote-'))
     const before = folders()
     const photo = [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]
-    expect((await submitQuote(h.http, quoteForm({}, photo))).status).toBe(201)
-    expect((await submitQuote(h.http, quoteForm({ email: 'nope' }, photo))).status).toBe(400)
+    expect((await submitRequest(h.http, requestForm({}, photo))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ email: 'nope' }, photo))).status).toBe(400)
     expect(folders()).toEqual(before)
   })
 
   it('not multipart: 415', async () => {
     const res = await h.http.post('/api/quote-requests', {
-      json: QUOTE_FIELDS,
+      json: REQUEST_FIELDS,
       headers: { 'X-Forwarded-For': newClient() },
     })
     expect(res.status).toBe(415)
@@ -395,34 +398,36 @@ describe('invalid photos: refused by content, nothing stored', () => {
 
 describe('spam', () => {
   it('the honeypot filled in: 400, nothing stored', async () => {
-    const res = await submitQuote(h.http, quoteForm({ website: 'https://cheap-pills.example' }))
+    const res = await submitRequest(h.http, requestForm({ website: 'https://cheap-pills.example' }))
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ message: 'This request was not accepted.' })
     await expectNothingStored()
   })
 
   it('the honeypot present but empty (as the form sends it): accepted', async () => {
-    expect((await submitQuote(h.http, quoteForm({ website: '' }))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ website: '' }))).status).toBe(201)
   })
 
   it('five requests in the window pass, the sixth gets 429 with a readable message; other clients are unaffected', async () => {
     const client = newClient()
-    for (let i = 0; i < 5; i++) expect((await submitQuote(h.http, quoteForm(), { client })).status).toBe(201)
-    const limited = await submitQuote(h.http, quoteForm(), { client })
+    for (let i = 0; i < 5; i++)
+      expect((await submitRequest(h.http, requestForm(), { client })).status).toBe(201)
+    const limited = await submitRequest(h.http, requestForm(), { client })
     expect(limited.status).toBe(429)
     expect(limited.body).toEqual({
       message: 'Too many quote requests from this connection. Please try again in a few minutes.',
     })
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(await h.payload.count({ collection: 'leads' })).toMatchObject({ totalDocs: 5 })
-    expect((await submitQuote(h.http, quoteForm())).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm())).status).toBe(201)
   })
 
   it('the limit is shared with REST creates of leads, and lives in Postgres', async () => {
     const client = newClient()
-    for (let i = 0; i < 5; i++) expect((await submitQuote(h.http, quoteForm(), { client })).status).toBe(201)
+    for (let i = 0; i < 5; i++)
+      expect((await submitRequest(h.http, requestForm(), { client })).status).toBe(201)
     const rest = await h.http.post('/api/leads', {
-      json: { ...QUOTE_FIELDS, serviceType: 'rim_rash' },
+      json: { ...REQUEST_FIELDS, serviceType: 'rim_rash' },
       headers: { 'X-Forwarded-For': client },
     })
     expect(rest.status).toBe(429)
@@ -437,19 +442,19 @@ describe('spam', () => {
 
   it('a new window starts once the old one is over', async () => {
     const client = newClient()
-    for (let i = 0; i < 5; i++) await submitQuote(h.http, quoteForm(), { client })
-    expect((await submitQuote(h.http, quoteForm(), { client })).status).toBe(429)
+    for (let i = 0; i < 5; i++) await submitRequest(h.http, requestForm(), { client })
+    expect((await submitRequest(h.http, requestForm(), { client })).status).toBe(429)
     await db().execute(
       sql`UPDATE rate_limit_points SET expire = ${Date.now() - 60_000} WHERE key = ${`quote:address:${client}`}`,
     )
-    expect((await submitQuote(h.http, quoteForm(), { client })).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm(), { client })).status).toBe(201)
   })
 
   it('approved staff are not limited', async () => {
     const client = newClient()
     for (let i = 0; i < 7; i++) {
       const res = await h.http.post('/api/quote-requests', {
-        form: quoteForm(),
+        form: requestForm(),
         session: h.sessionOf('staff'),
         headers: { 'X-Forwarded-For': client },
       })
@@ -462,8 +467,8 @@ describe('idempotency', () => {
   it('the same key twice: one lead, one set of photos, the same answer', async () => {
     const key = 'retry-key-0123456789abcdef'
     const photos = [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]
-    const first = await submitQuote(h.http, quoteForm({}, photos), { key })
-    const second = await submitQuote(h.http, quoteForm({}, photos), { key })
+    const first = await submitRequest(h.http, requestForm({}, photos), { key })
+    const second = await submitRequest(h.http, requestForm({}, photos), { key })
     expect(first.status).toBe(201)
     expect(second.status).toBe(201)
     expect(second.body).toEqual(first.body)
@@ -475,8 +480,8 @@ describe('idempotency', () => {
     const key = 'double-click-0123456789abcdef'
     const photos = [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]
     const [a, b] = await Promise.all([
-      submitQuote(h.http, quoteForm({}, photos), { key }),
-      submitQuote(h.http, quoteForm({}, photos), { key }),
+      submitRequest(h.http, requestForm({}, photos), { key }),
+      submitRequest(h.http, requestForm({}, photos), { key }),
     ])
     expect([a.status, b.status]).toEqual([201, 201])
     expect(a.body).toEqual(b.body)
@@ -485,13 +490,13 @@ describe('idempotency', () => {
   })
 
   it('different keys: two leads', async () => {
-    await submitQuote(h.http, quoteForm())
-    await submitQuote(h.http, quoteForm())
+    await submitRequest(h.http, requestForm())
+    await submitRequest(h.http, requestForm())
     expect(await h.payload.count({ collection: 'leads' })).toMatchObject({ totalDocs: 2 })
   })
 
   it('a malformed key: 400', async () => {
-    const res = await submitQuote(h.http, quoteForm(), { key: 'short' })
+    const res = await submitRequest(h.http, requestForm(), { key: 'short' })
     expect(res.status).toBe(400)
     await expectNothingStored()
   })
@@ -511,7 +516,7 @@ describe('a failure half-way leaves nothing behind', () => {
       { name: 'a.jpg', type: 'image/jpeg', bytes: await phoneJpeg() },
       { name: 'b.png', type: 'image/png', bytes: await image('png') },
     ]
-    const res = await submitQuote(h.http, quoteForm({ description: 'refuse me' }, photos))
+    const res = await submitRequest(h.http, requestForm({ description: 'refuse me' }, photos))
     expect(res.status).toBe(500)
     expect(res.body).toEqual({ message: 'There was a problem submitting your request. Please try again.' })
     await expectNothingStored()
@@ -524,7 +529,7 @@ describe('a failure half-way leaves nothing behind', () => {
       { name: 'small.png', type: 'image/png', bytes: await image('png', 30, 20) },
       { name: 'wide.png', type: 'image/png', bytes: await image('png', 80, 20) },
     ]
-    const res = await submitQuote(h.http, quoteForm({}, photos))
+    const res = await submitRequest(h.http, requestForm({}, photos))
     expect(res.status).toBe(500)
     await expectNothingStored()
   })
@@ -534,9 +539,9 @@ describe('a failure half-way leaves nothing behind', () => {
     fs.mkdirSync(path.dirname(dir), { recursive: true })
     fs.writeFileSync(dir, 'a file where the folder should be')
     try {
-      const res = await submitQuote(
+      const res = await submitRequest(
         h.http,
-        quoteForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
+        requestForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
       )
       expect([res.status, res.headers.get('retry-after')]).toEqual([503, '60'])
       expect(res.body).toEqual({
@@ -545,7 +550,7 @@ describe('a failure half-way leaves nothing behind', () => {
       })
       expect(await counts(h.payload)).toEqual({ leads: 0, uploads: 0, jobs: 0 })
       // The same request without its photos goes through.
-      expect((await submitQuote(h.http, quoteForm({}, []))).status).toBe(201)
+      expect((await submitRequest(h.http, requestForm({}, []))).status).toBe(201)
     } finally {
       fs.rmSync(dir, { force: true })
     }
@@ -563,7 +568,7 @@ describe("Payload's own validation: a 400 with field errors, never a 500", () =>
       value === 'refuse me' ? 'Not this description.' : original(value, args)
     try {
       const photos = [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]
-      const res = await submitQuote(h.http, quoteForm({ description: 'refuse me' }, photos))
+      const res = await submitRequest(h.http, requestForm({ description: 'refuse me' }, photos))
       expect(res.status).toBe(400)
       expect(res.body).toEqual({
         message: 'Please check the highlighted fields.',
@@ -600,7 +605,7 @@ describe('a COMMIT that fails', () => {
       { name: 'a.jpg', type: 'image/jpeg', bytes: await phoneJpeg() },
       { name: 'b.png', type: 'image/png', bytes: await image('png') },
     ]
-    const res = await submitQuote(h.http, quoteForm({ description: 'refuse at commit' }, photos))
+    const res = await submitRequest(h.http, requestForm({ description: 'refuse at commit' }, photos))
     expect(res.status).toBe(500)
     expect(res.body).toEqual({ message: 'There was a problem submitting your request. Please try again.' })
     await expectNothingStored()
@@ -615,9 +620,9 @@ describe('a COMMIT that fails', () => {
       sql.raw(`CREATE CONSTRAINT TRIGGER quote_test_commit_fail AFTER INSERT ON leads
         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION quote_test_refuse_commit()`),
     )
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
+      requestForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
       {
         key: null,
       },
@@ -629,9 +634,9 @@ describe('a COMMIT that fails', () => {
 
 describe('customer photos stay private', () => {
   it('a submitted photo: anonymous gets 403, approved staff get the bytes', async () => {
-    await submitQuote(
+    await submitRequest(
       h.http,
-      quoteForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
+      requestForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
     )
     const photo = (await onlyLead()).photos![0] as { filename: string; url: string }
     expect(photo.url).toMatch(new RegExp(`/api/customer-uploads/file/${photo.filename}$`))
@@ -644,9 +649,9 @@ describe('customer photos stay private', () => {
 
   it('its thumbnail too: anonymous and unapproved get 403, approved staff the WebP', async () => {
     // big enough for Payload to make the 320 px thumbnail
-    await submitQuote(
+    await submitRequest(
       h.http,
-      quoteForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png', 400, 400) }]),
+      requestForm({}, [{ name: 'a.png', type: 'image/png', bytes: await image('png', 400, 400) }]),
     )
     const photo = (await onlyLead()).photos![0] as { sizes: { thumbnail: { filename: string; url: string } } }
     const route = `/api/customer-uploads/file/${photo.sizes.thumbnail.filename}`

@@ -1,4 +1,4 @@
-import { PHOTO_MAX_SIDE } from '@/lib/quote-constants'
+import { PHOTO_MAX_SIDE } from '@/lib/request-constants'
 
 // Shrink phone photos to the size the server keeps anyway (EXIF orientation is applied on
 // decode). What the browser cannot decode (e.g. HEIC outside Safari) is sent as is.

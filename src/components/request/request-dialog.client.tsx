@@ -12,10 +12,10 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog'
 
-import { QuoteForm } from './quote-form.client'
+import { RequestForm } from './request-form.client'
 
 // On a failure the dialog stays open with everything the visitor typed.
-export type QuoteDialogProps = {
+export type RequestDialogProps = {
   serviceType: string
   serviceTitle: string
   children: ReactNode
@@ -23,7 +23,12 @@ export type QuoteDialogProps = {
   defaultOpen?: boolean
 }
 
-export function QuoteDialog({ serviceType, serviceTitle, children, defaultOpen = false }: QuoteDialogProps) {
+export function RequestDialog({
+  serviceType,
+  serviceTitle,
+  children,
+  defaultOpen = false,
+}: RequestDialogProps) {
   const [open, setOpen] = useState(defaultOpen)
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -35,7 +40,11 @@ export function QuoteDialog({ serviceType, serviceTitle, children, defaultOpen =
             Tell us about your vehicle and we&apos;ll contact you within 24 hours.
           </DialogDescription>
         </DialogHeader>
-        <QuoteForm serviceType={serviceType} serviceTitle={serviceTitle} onSubmitted={() => setOpen(false)} />
+        <RequestForm
+          serviceType={serviceType}
+          serviceTitle={serviceTitle}
+          onSubmitted={() => setOpen(false)}
+        />
       </DialogContent>
     </Dialog>
   )

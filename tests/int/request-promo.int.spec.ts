@@ -8,7 +8,7 @@ import { PROMO_INVALID, PROMO_USED_UP } from '@/lib/lead-source'
 import { TEST_DATA_DIR } from '../helpers/env'
 import { FUTURE, PAST, row, seedPromotion } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
-import { counts, image, quoteForm, storedFiles, submitQuote } from '../helpers/quote-fixtures'
+import { counts, image, requestForm, storedFiles, submitRequest } from '../helpers/request-fixtures'
 
 // Promo codes on POST /api/quote-requests, through a real HTTP server, Payload and
 // Postgres: a code is taken only from a live promotion with room left, in the lead's own
@@ -55,7 +55,7 @@ describe('a valid code', () => {
       minimumAmount: 200,
       usageLimit: 10,
     })
-    const res = await submitQuote(h.http, quoteForm({ promoCode: '  fall15 ' }))
+    const res = await submitRequest(h.http, requestForm({ promoCode: '  fall15 ' }))
     expect(res.status).toBe(201)
     const [lead] = await leads()
     expect(lead).toMatchObject({
@@ -71,13 +71,13 @@ describe('a valid code', () => {
   it('without a usage limit keeps counting', async () => {
     const promo = await seedPromotion(h.payload, { discountCode: 'ALWAYS', usageLimit: null })
     await h.payload.update({ collection: 'promotions', id: promo.id, data: { usageCount: 500 } })
-    expect((await submitQuote(h.http, quoteForm({ promoCode: 'always' }))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ promoCode: 'always' }))).status).toBe(201)
     expect(await usage(promo.id)).toBe(501)
   })
 
   it('an empty code is no code: the lead has no promotion and nothing is counted', async () => {
     const promo = await seedPromotion(h.payload, { discountCode: 'FALL15' })
-    expect((await submitQuote(h.http, quoteForm({ promoCode: '   ' }))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ promoCode: '   ' }))).status).toBe(201)
     expect((await leads())[0]).toMatchObject({ promotion: null, promoCode: null })
     expect(await usage(promo.id)).toBe(0)
   })
@@ -85,8 +85,8 @@ describe('a valid code', () => {
   it('a replay with the same submission key counts nothing', async () => {
     const promo = await seedPromotion(h.payload, { discountCode: 'FALL15', usageLimit: 10 })
     const key = 'replay-key-0123456789'
-    const first = await submitQuote(h.http, quoteForm({ promoCode: 'FALL15' }), { key })
-    const again = await submitQuote(h.http, quoteForm({ promoCode: 'FALL15' }), { key })
+    const first = await submitRequest(h.http, requestForm({ promoCode: 'FALL15' }), { key })
+    const again = await submitRequest(h.http, requestForm({ promoCode: 'FALL15' }), { key })
     expect([first.status, again.status]).toEqual([201, 201])
     expect(again.headers.get('Idempotent-Replayed')).toBe('true')
     expect(await leads()).toHaveLength(1)
@@ -97,7 +97,7 @@ describe('a valid code', () => {
     const promo = await seedPromotion(h.payload, { discountCode: 'FALL15', usageLimit: 10 })
     const key = 'burst-key-0123456789'
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => submitQuote(h.http, quoteForm({ promoCode: 'FALL15' }), { key })),
+      Array.from({ length: 5 }, () => submitRequest(h.http, requestForm({ promoCode: 'FALL15' }), { key })),
     )
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201])
     expect(await leads()).toHaveLength(1)
@@ -111,7 +111,7 @@ describe('a valid code', () => {
       discountValue: 20,
       minimumAmount: 0,
     })
-    expect((await submitQuote(h.http, quoteForm({ promoCode: 'welcome20' }))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ promoCode: 'welcome20' }))).status).toBe(201)
     await h.payload.update({
       collection: 'promotions',
       id: promo.id,
@@ -132,42 +132,45 @@ describe('a valid code', () => {
 describe('a refused code: 400 on the code, nothing saved, nothing counted', () => {
   it('unknown', async () => {
     await seedPromotion(h.payload, { discountCode: 'FALL15' })
-    await expectRefused(await submitQuote(h.http, quoteForm({ promoCode: 'SPRING99' })), PROMO_INVALID)
+    await expectRefused(await submitRequest(h.http, requestForm({ promoCode: 'SPRING99' })), PROMO_INVALID)
   })
 
   it('inactive', async () => {
     const promo = await seedPromotion(h.payload, { discountCode: 'FALL15', isActive: false })
-    await expectRefused(await submitQuote(h.http, quoteForm({ promoCode: 'FALL15' })), PROMO_INVALID)
+    await expectRefused(await submitRequest(h.http, requestForm({ promoCode: 'FALL15' })), PROMO_INVALID)
     expect(await usage(promo.id)).toBe(0)
   })
 
   it('expired', async () => {
     const promo = await seedPromotion(h.payload, { discountCode: 'FALL15', endDate: PAST })
-    await expectRefused(await submitQuote(h.http, quoteForm({ promoCode: 'FALL15' })), PROMO_INVALID)
+    await expectRefused(await submitRequest(h.http, requestForm({ promoCode: 'FALL15' })), PROMO_INVALID)
     expect(await usage(promo.id)).toBe(0)
   })
 
   it('not yet ended is fine', async () => {
     await seedPromotion(h.payload, { discountCode: 'FALL15', endDate: FUTURE })
-    expect((await submitQuote(h.http, quoteForm({ promoCode: 'FALL15' }))).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm({ promoCode: 'FALL15' }))).status).toBe(201)
   })
 
   it('used up', async () => {
     const promo = await seedPromotion(h.payload, { discountCode: 'FALL15', usageLimit: 3 })
     await h.payload.update({ collection: 'promotions', id: promo.id, data: { usageCount: 3 } })
-    await expectRefused(await submitQuote(h.http, quoteForm({ promoCode: 'fall15' })), PROMO_USED_UP)
+    await expectRefused(await submitRequest(h.http, requestForm({ promoCode: 'fall15' })), PROMO_USED_UP)
     expect(await usage(promo.id)).toBe(3)
   })
 
   it('longer than any code', async () => {
-    await expectRefused(await submitQuote(h.http, quoteForm({ promoCode: 'X'.repeat(500) })), PROMO_INVALID)
+    await expectRefused(
+      await submitRequest(h.http, requestForm({ promoCode: 'X'.repeat(500) })),
+      PROMO_INVALID,
+    )
   })
 
   it('with photos: no photo is kept', async () => {
     await expectRefused(
-      await submitQuote(
+      await submitRequest(
         h.http,
-        quoteForm({ promoCode: 'NOPE' }, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
+        requestForm({ promoCode: 'NOPE' }, [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]),
       ),
       PROMO_INVALID,
     )
@@ -180,9 +183,9 @@ describe('the limit under concurrency', () => {
     const png = await image('png')
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        submitQuote(
+        submitRequest(
           h.http,
-          quoteForm({ promoCode: 'rush', firstName: `N${i}` }, [
+          requestForm({ promoCode: 'rush', firstName: `N${i}` }, [
             { name: 'a.png', type: 'image/png', bytes: png },
           ]),
         ),
@@ -204,9 +207,9 @@ describe('the limit under concurrency', () => {
 
 describe("the visit's source", () => {
   it('stored capped at 100 characters, without control characters, the referrer host in lower case', async () => {
-    const res = await submitQuote(
+    const res = await submitRequest(
       h.http,
-      quoteForm({
+      requestForm({
         utmSource: 'flyer',
         utmMedium: 'print\u0000',
         utmCampaign: 'c'.repeat(300),

@@ -3,7 +3,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { setupHarness } from '../helpers/harness'
-import { QUOTE_FIELDS, quoteForm, submitQuote } from '../helpers/quote-fixtures'
+import { REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
 
 // The per-client limit keyed by the address the request really came from. The server
 // appends each request's socket address to X-Forwarded-For from Node's
@@ -42,23 +42,24 @@ describe('with no proxy in front (TRUSTED_PROXY_HOPS unset)', () => {
   it('a new made-up X-Forwarded-For on every request does not escape the limit', async () => {
     const spoofed = Array.from({ length: 6 }, (_, i) => `198.51.100.${i + 1}`)
     const statuses = []
-    for (const client of spoofed) statuses.push((await submitQuote(h.http, quoteForm(), { client })).status)
+    for (const client of spoofed)
+      statuses.push((await submitRequest(h.http, requestForm(), { client })).status)
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
     expect(await limitRows()).toEqual([{ client: '127.0.0.1', hits: 6 }])
     expect(await h.payload.count({ collection: 'leads' })).toMatchObject({ totalDocs: 5 })
   })
 
   it('the same holds for REST creates of leads, which share the limit', async () => {
-    for (let i = 0; i < 5; i++) expect((await submitQuote(h.http, quoteForm())).status).toBe(201)
+    for (let i = 0; i < 5; i++) expect((await submitRequest(h.http, requestForm())).status).toBe(201)
     // the HTTP client sends a fresh X-Forwarded-For with every request
-    const rest = await h.http.post('/api/leads', { json: { ...QUOTE_FIELDS, serviceType: 'rim_rash' } })
+    const rest = await h.http.post('/api/leads', { json: { ...REQUEST_FIELDS, serviceType: 'rim_rash' } })
     expect(rest.status).toBe(429)
     expect(await limitRows()).toEqual([{ client: '127.0.0.1', hits: 6 }])
   })
 
   it('without any X-Forwarded-For, the socket address alone is the client', async () => {
     const res = await h.http.post('/api/quote-requests', {
-      form: quoteForm(),
+      form: requestForm(),
       headers: { 'X-Forwarded-For': '' },
     })
     expect(res.status).toBe(201)
@@ -73,12 +74,12 @@ describe('behind one proxy of ours (TRUSTED_PROXY_HOPS=1)', () => {
     // the client itself claimed.
     const statuses = []
     for (let i = 0; i < 6; i++) {
-      const res = await submitQuote(h.http, quoteForm(), { client: `10.9.9.${i}, 203.0.113.50` })
+      const res = await submitRequest(h.http, requestForm(), { client: `10.9.9.${i}, 203.0.113.50` })
       statuses.push(res.status)
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
     // another client behind the same proxy is not affected
-    expect((await submitQuote(h.http, quoteForm(), { client: '203.0.113.51' })).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm(), { client: '203.0.113.51' })).status).toBe(201)
     expect(await limitRows()).toEqual([
       { client: '203.0.113.50', hits: 6 },
       { client: '203.0.113.51', hits: 1 },
