@@ -52,12 +52,17 @@ test('the customer opens the quote from the e-mail and accepts it; the business 
   }
 })
 
-test('a tampered or unknown link opens no quote, and says what to do', async ({ page }) => {
-  await page.goto('/quote/AAAAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAA')
-  await expect(page.getByRole('heading', { name: 'This link does not open a quote' })).toBeVisible()
-  await expect(page.getByText(/Call us at/)).toBeVisible()
-  await page.goto('/quote/not-a-token')
-  await expect(page.getByRole('heading', { name: 'This link does not open a quote' })).toBeVisible()
+test('a tampered or unknown link opens no quote: a 404 that says what to do', async ({ page, request }) => {
+  for (const path of ['/quote/AAAAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAA', '/quote/not-a-token']) {
+    const res = await page.goto(path)
+    expect(res?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'This link does not open a quote' })).toBeVisible()
+    await expect(page.getByText(/Call us at/)).toBeVisible()
+    // The server's own HTML says it, for a phone whose script has not loaded.
+    const html = await (await request.get(path)).text()
+    expect(html).toContain('This link does not open a quote')
+    expect(html).toContain('noindex')
+  }
 })
 
 test("the owner writes and sends a quote from the lead's details on a phone; it reads Accepted once accepted", async ({

@@ -1,13 +1,14 @@
 import config from '@payload-config'
 import type { Metadata } from 'next'
 import { headers } from 'next/headers'
+import { notFound } from 'next/navigation'
 import { getPayload } from 'payload'
 
+import { Call, Notice } from '@/components/site/customer-notice'
 import { PageShell } from '@/components/site/page-shell'
 import { VisitBooking } from '@/components/site/visit-booking'
 import { buttonVariants } from '@/components/ui/button'
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
-import { telHref } from '@/lib/contact'
 import { formatPrice } from '@/lib/home-content'
 import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import type { PublicSiteSettings } from '@/lib/site-settings'
@@ -24,23 +25,6 @@ import { liveVisitOfLead, openSlots } from '@/collections/Visits/bookings'
 export const dynamic = 'force-dynamic'
 
 export const metadata: Metadata = { title: 'Your quote', robots: { index: false, follow: false } }
-
-function Notice({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div className="mx-auto max-w-2xl">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <div className="text-ink/80 mt-4 text-lg">{children}</div>
-    </div>
-  )
-}
-
-function Call({ settings }: { settings: PublicSiteSettings }) {
-  return (
-    <a href={telHref(settings.phone)} className="text-gold-dark font-semibold underline underline-offset-2">
-      {settings.phone}
-    </a>
-  )
-}
 
 function Lines({ quote }: { quote: Quote }) {
   return (
@@ -107,6 +91,8 @@ export default async function QuotePage({
   const nonce = quoteNonceOf(payload.secret, token)
   const allowed = nonce ? await withinCustomerLinkLimit(payload, clientAddress(await headers()), nonce) : true
   const found = allowed ? await quoteForToken(payload, token) : null
+  // A link that opens no quote is a 404, with its own page (not-found.tsx) saying what to do.
+  if (allowed && !found) notFound()
   if (found?.state === 'open') await noteViewed(payload, found.quote.id)
   return (
     <PageShell>
@@ -139,14 +125,7 @@ async function QuoteBody({
       </Notice>
     )
   }
-  if (!found) {
-    return (
-      <Notice title="This link does not open a quote">
-        It may be incomplete, or the quote was revised and sent again in a newer e-mail. Call us at{' '}
-        <Call settings={settings} /> and we will send it again.
-      </Notice>
-    )
-  }
+  if (!found) return null
   const { quote, state } = found
   const payload = await getPayload({ config })
   const timeZone = businessTimeZone(
