@@ -8,6 +8,8 @@ import type { Payload } from 'payload'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 
+import { decodeQuotedPrintable } from '../helpers/captured-mail'
+
 // The e-mail adapter the app uses, against a real SMTP server when SMTP_HOST is set,
 // and the local capture (files under DATA_DIR/mail) when it is not.
 const saved = { ...process.env }
@@ -80,6 +82,22 @@ describe('e-mail', () => {
     expect(eml).toContain('To: customer@curbside.test')
     expect(eml).toContain('Subject: We got your request')
     expect(eml).toContain('Thanks')
+  })
+
+  it('gives a message sent as HTML only a plain-text part, as spam filters expect', async () => {
+    delete process.env.SMTP_HOST
+    process.env.DATA_DIR = path.join(tmp, 'html-only')
+    await sendWithAdapter({
+      to: 'new-staff@curbside.test',
+      subject: 'Verify your account',
+      html: '<p>Please <a href="https://curbsiderim.co/verify/abc">verify your e-mail</a>.</p>',
+    } as unknown as Message)
+    const [file] = fs.readdirSync(path.join(process.env.DATA_DIR, 'mail'))
+    const eml = decodeQuotedPrintable(fs.readFileSync(path.join(process.env.DATA_DIR, 'mail', file), 'utf8'))
+    expect(eml).toContain('Content-Type: text/html')
+    const plain = eml.split(/Content-Type: text\/plain[^\n]*\n/)[1]
+    expect(plain).toBeDefined()
+    expect(plain).toMatch(/Please verify your e-mail \[?https:\/\/curbsiderim\.co\/verify\/abc\]?/)
   })
 
   it('captures a large message whole, written beside the folder and moved in once complete', async () => {

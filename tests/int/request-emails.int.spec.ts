@@ -150,6 +150,8 @@ describe('sendQuoteEmail', () => {
     expect(customer.to).toEqual(['maria@example.com'])
     const c = readable(customer.raw)
     expect(c).toContain('Subject: We received your Wheel Restoration request')
+    // It comes from no-reply: a customer's answer goes to the business.
+    expect(c).toMatch(/^Reply-To: service@curbsiderim\.co\r?$/m)
     expect(c).toContain('within 24 hours')
     expect(c).toContain('Thanks, Maria!')
     // Nothing else the visitor wrote: anyone can type someone else's address.

@@ -102,6 +102,28 @@ describe('the review request', () => {
     expect((await h.payload.findByID({ collection: 'leads', id: second.id })).reviewRequestSentAt).toBeFalsy()
   })
 
+  it("carries a one-click unsubscribe that a mailbox's POST honours, and replies go to the business", async () => {
+    const { email } = await completedLead()
+    await dueNow()
+    await h.payload.jobs.run({ silent: true })
+    const [mail] = requests(email)
+    expect(mail).toMatch(/^Reply-To: service@curbsiderim\.co\r?$/m)
+    expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m)
+    expect(mail).toContain('Thank you for choosing Curbside Rim Co. How did we do?')
+    // Long headers are folded onto indented lines.
+    const header = /^List-Unsubscribe:\s*<([^>]+)>\r?$/m.exec(mail.replace(/\r?\n[ \t]+/g, ' '))
+    expect(header).not.toBeNull()
+    const url = new URL(header![1])
+    expect(url.pathname).toBe('/api/review-requests/unsubscribe')
+    // What RFC 8058 has the mailbox send: the link's address, a fixed body, no cookie.
+    const res = await h.http.post(`${url.pathname}${url.search}`, {
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+    expect(res.status).toBe(303)
+    expect(await h.payload.count({ collection: 'review-opt-outs' })).toMatchObject({ totalDocs: 1 })
+  })
+
   it('is cancelled when the business deletes the lead first', async () => {
     const { id, email } = await completedLead()
     await h.http.delete(`/api/leads/${id}`, { session: h.sessionOf('staff') })

@@ -9,6 +9,9 @@ export type ReviewRequestEmailProps = {
   unsubscribeLink: string
 }
 
+// "Curbside Rim Co." already ends the sentence.
+const endSentence = (name: string) => (/[.!?]$/.test(name) ? name : `${name}.`)
+
 // The same words to every customer whose job was completed.
 export function ReviewRequestEmail(p: ReviewRequestEmailProps) {
   return (
@@ -17,7 +20,8 @@ export function ReviewRequestEmail(p: ReviewRequestEmailProps) {
         {p.greetingName ? `Thanks, ${p.greetingName}!` : 'Thank you!'}
       </Heading>
       <Text>
-        Thank you for choosing {p.businessName}. How did we do? A short review helps other drivers find us.
+        Thank you for choosing {endSentence(p.businessName)} How did we do? A short review helps other drivers
+        find us.
       </Text>
       <EmailButton href={p.reviewLink} tone="customer">
         Leave a review

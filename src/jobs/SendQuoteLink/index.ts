@@ -60,7 +60,13 @@ export const sendQuoteLink: TaskConfig<'sendQuoteLink'> = {
       payload,
       `quote-link:${quote.id}:${input.nonce}`,
       { lead: lead.id, what: 'Quote to the customer' },
-      { to: lead.email, subject: `Your quote from ${settings.businessName}`, html, text },
+      {
+        to: lead.email,
+        replyTo: settings.email,
+        subject: `Your quote from ${settings.businessName}`,
+        html,
+        text,
+      },
     )
     return { output: { sent } }
   },

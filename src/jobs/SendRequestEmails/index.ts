@@ -176,7 +176,13 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
         const text = await render(element, { plainText: true })
         await mailAboutLead(payload, lead.id, 'Confirmation to the customer', () =>
           payload.sendEmail(
-            withHandOver({ to: lead.email, subject: `We received your ${title} request`, html, text }),
+            withHandOver({
+              to: lead.email,
+              replyTo: settings.email,
+              subject: `We received your ${title} request`,
+              html,
+              text,
+            }),
           ),
         )
       }

@@ -33,11 +33,12 @@ export const sendReviewRequest: TaskConfig<'sendReviewRequest'> = {
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true })
     const { render } = await import('@react-email/render')
     const { ReviewRequestEmail } = await import('@/email/templates/review-request')
+    const unsubscribe = unsubscribePath(payload.secret, lead.email)
     const element = ReviewRequestEmail({
       greetingName: greetingName(lead.firstName),
       businessName: settings.businessName,
       reviewLink: settings.reviewLink || '',
-      unsubscribeLink: `${serverUrl()}${unsubscribePath(payload.secret, lead.email)}`,
+      unsubscribeLink: `${serverUrl()}${unsubscribe}`,
     })
     const html = await render(element)
     const text = await render(element, { plainText: true })
@@ -45,7 +46,19 @@ export const sendReviewRequest: TaskConfig<'sendReviewRequest'> = {
       payload,
       `review-request:${lead.id}`,
       { lead: lead.id, what: 'Review request to the customer' },
-      { to: lead.email, subject: `How did we do? ${settings.businessName}`, html, text },
+      {
+        to: lead.email,
+        replyTo: settings.email,
+        subject: `How did we do? ${settings.businessName}`,
+        html,
+        text,
+        // One-click unsubscribe (RFC 8058), which the large mailbox providers ask of bulk mail:
+        // their POST to the API's address, with the link's e and t, opts the address out.
+        headers: {
+          'List-Unsubscribe': `<${serverUrl()}/api${unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      },
     )
     if (sent) await markReviewRequestSent(payload, lead.id)
     return { output: { sent } }

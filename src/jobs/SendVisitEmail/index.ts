@@ -79,7 +79,7 @@ function visitEmailTask(kind: Kind): TaskConfig<'sendVisitConfirmation' | 'sendV
           what:
             kind === 'confirmation' ? 'Visit confirmation to the customer' : 'Visit reminder to the customer',
         },
-        { to: lead.email, subject, html, text, attachments },
+        { to: lead.email, replyTo: settings.email, subject, html, text, attachments },
       )
       // Shown on the visit in the admin.
       if (sent && kind === 'reminder') {

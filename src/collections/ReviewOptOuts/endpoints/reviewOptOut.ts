@@ -7,7 +7,8 @@ import { answeredWhenFailing } from '@/server/customer-form-failure'
 
 const noStore = { 'Cache-Control': 'no-store, private' }
 
-// POST /api/review-requests/unsubscribe (the page's form, URL-encoded e and t): the address
+// POST /api/review-requests/unsubscribe (the page's form, URL-encoded e and t, or a mail
+// client's List-Unsubscribe-Post with them in the query): the address
 // gets no more review requests. Answered with a redirect back to the page, which says so.
 export const reviewOptOut: Endpoint = {
   path: '/review-requests/unsubscribe',
@@ -21,10 +22,13 @@ export const reviewOptOut: Endpoint = {
       if (refused) return refused
       throw error
     }
-    const email = unsubscribeEmailOf(req.payload.secret, form.get('e'), form.get('t'))
+    // The page's form sends e and t in its body; a mailbox's one-click POST in the address.
+    const e = form.get('e') ?? req.searchParams.get('e')
+    const t = form.get('t') ?? req.searchParams.get('t')
+    const email = unsubscribeEmailOf(req.payload.secret, e, t)
     if (!email)
       return Response.json({ message: 'This link is not valid.' }, { status: 404, headers: noStore })
-    if (!(await withinCustomerLinkLimit(req.payload, clientAddress(req.headers), form.get('t')!))) {
+    if (!(await withinCustomerLinkLimit(req.payload, clientAddress(req.headers), t!))) {
       return Response.json(
         { message: 'Too many requests from this connection.' },
         { status: 429, headers: noStore },
