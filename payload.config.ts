@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import { migrations } from './migrations'
 import { CustomerUploads } from './src/collections/CustomerUploads'
 import { Erasures } from './src/collections/Erasures'
+import { publishFirstHomePageVersion } from './src/globals/HomePage/firstVersion'
 import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
 import { JobPostings } from './src/collections/JobPostings'
@@ -138,6 +139,12 @@ export default buildConfig({
     logClosedConnections(payload)
     installJobRunner(payload)
     await seedOnInit(payload)
+    // A production database without demo content gets the spec's home page as its first version.
+    if (process.env.NODE_ENV === 'production') {
+      await publishFirstHomePageVersion(payload).catch((err: unknown) =>
+        payload.logger.error({ err }, 'The first version of the home page could not be published'),
+      )
+    }
     await announceSetupLink(payload)
   },
 })

@@ -2,7 +2,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { createLocalReq } from 'payload'
 
 import { CAREERS_POSTING_DEFAULT } from '@/globals/SitePages/defaults'
-import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
+import { publishFirstHomePageVersion } from '@/globals/HomePage/firstVersion'
 import { DEFAULT_POSTING_TITLE } from '@/lib/job-postings'
 
 import type { JobPosting } from '@/payload-types'
@@ -156,15 +156,7 @@ export async function seed(payload: Payload): Promise<SeedResult> {
   }
 
   // The spec's home page as its first published version, so the owner's history starts there.
-  const home = await payload.findGlobal({ slug: 'home-page', depth: 0, req })
-  if (!home.updatedAt) {
-    await payload.updateGlobal({
-      slug: 'home-page',
-      data: { ...homePageData(DEFAULT_HOME_CONTENT), _status: 'published' },
-      req: staffReq,
-    })
-    created.push('home page content')
-  }
+  if (await publishFirstHomePageVersion(payload)) created.push('home page content')
 
   for (const lead of LEADS) {
     const existing = await payload.find({

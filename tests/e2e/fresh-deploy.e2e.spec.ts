@@ -88,4 +88,24 @@ test.describe('a fresh deploy without any account', () => {
       await fresh.end()
     }
   })
+
+  test("the home page's history starts from the spec's page", async () => {
+    const fresh = new pg.Client({ connectionString: freshUrl().toString() })
+    await fresh.connect()
+    try {
+      const { rows } = await fresh.query(
+        `SELECT v.version__status AS status, o.title, o.price::float8 AS price
+           FROM _home_page_v v JOIN _home_page_v_version_pricing_offers o ON o._parent_id = v.id
+          ORDER BY o._order`,
+      )
+      expect(rows).toEqual([
+        { status: 'published', title: 'Rim Rash / Curbed Rim', price: 125 },
+        { status: 'published', title: 'Cracked Windshield Repair', price: 110 },
+        { status: 'published', title: 'Headlight Refresh', price: 85 },
+        { status: 'published', title: 'Bent, Powder Coating, or Cracked Rims', price: 250 },
+      ])
+    } finally {
+      await fresh.end()
+    }
+  })
 })

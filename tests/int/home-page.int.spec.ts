@@ -2,6 +2,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { describe, expect, it } from 'vitest'
 
 import { OFFER_WITHDRAWN } from '@/collections/Leads/hooks/snapshotOffer'
+import { publishFirstHomePageVersion } from '@/globals/HomePage/firstVersion'
 import { DEFAULT_HOME_CONTENT, homeContent, homePageData } from '@/lib/home-content'
 
 import { setupHarness } from '../helpers/harness'
@@ -68,6 +69,26 @@ describe('the home page global', () => {
     await saveDraft(withRimPrice(199))
     expect(await restRimPrice('anonymous', true)).toBeUndefined()
     expect(await restRimPrice('admin', true)).toBe(199)
+  })
+
+  it("a database whose home page was never saved gets the spec's page as its one first version", async () => {
+    const db = h.payload.db as unknown as PostgresAdapter
+    await db.drizzle.delete(db.tables.home_page)
+    await db.drizzle.delete(db.tables._home_page_v)
+    // Two instances starting together: one publishes, the other finds it done.
+    const done = await Promise.all([
+      publishFirstHomePageVersion(h.payload),
+      publishFirstHomePageVersion(h.payload),
+    ])
+    expect(done.sort()).toEqual([false, true])
+    const { docs } = await h.payload.findGlobalVersions({ slug: 'home-page', depth: 0 })
+    expect(docs).toHaveLength(1)
+    expect(docs[0].version._status).toBe('published')
+    expect(homeContent(docs[0].version)).toEqual(DEFAULT_HOME_CONTENT)
+    // Once the owner has a history, nothing is added to it.
+    await publish(withRimPrice(140))
+    expect(await publishFirstHomePageVersion(h.payload)).toBe(false)
+    expect((await h.payload.findGlobalVersions({ slug: 'home-page', depth: 0 })).totalDocs).toBe(2)
   })
 
   it('lets only an admin change it, and refuses two offers for one service', async () => {
