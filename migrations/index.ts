@@ -23,6 +23,7 @@ import * as migration_20261127_052135_lead_erased_at from './20261127_052135_lea
 import * as migration_20261127_052359_erasure_retention_job from './20261127_052359_erasure_retention_job';
 import * as migration_20261127_055504_email_deliveries from './20261127_055504_email_deliveries';
 import * as migration_20261127_084337_job_posting_valid_through from './20261127_084337_job_posting_valid_through';
+import * as migration_20261127_093917_visit_cancellation_task from './20261127_093917_visit_cancellation_task';
 
 export const migrations = [
   {
@@ -148,6 +149,11 @@ export const migrations = [
   {
     up: migration_20261127_084337_job_posting_valid_through.up,
     down: migration_20261127_084337_job_posting_valid_through.down,
-    name: '20261127_084337_job_posting_valid_through'
+    name: '20261127_084337_job_posting_valid_through',
+  },
+  {
+    up: migration_20261127_093917_visit_cancellation_task.up,
+    down: migration_20261127_093917_visit_cancellation_task.down,
+    name: '20261127_093917_visit_cancellation_task'
   },
 ];

@@ -142,6 +142,7 @@ export interface Config {
       sendReviewRequest: TaskSendReviewRequest;
       sendVisitConfirmation: TaskSendVisitConfirmation;
       sendVisitReminder: TaskSendVisitReminder;
+      sendVisitCancellation: TaskSendVisitCancellation;
       eraseStaleLeads: TaskEraseStaleLeads;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
@@ -703,6 +704,7 @@ export interface PayloadJob {
           | 'sendReviewRequest'
           | 'sendVisitConfirmation'
           | 'sendVisitReminder'
+          | 'sendVisitCancellation'
           | 'eraseStaleLeads'
           | 'createCollectionExport'
           | 'createCollectionImport'
@@ -748,6 +750,7 @@ export interface PayloadJob {
         | 'sendReviewRequest'
         | 'sendVisitConfirmation'
         | 'sendVisitReminder'
+        | 'sendVisitCancellation'
         | 'eraseStaleLeads'
         | 'createCollectionExport'
         | 'createCollectionImport'
@@ -1801,6 +1804,18 @@ export interface TaskSendVisitConfirmation {
  * via the `definition` "TaskSendVisitReminder".
  */
 export interface TaskSendVisitReminder {
+  input: {
+    visitId: number;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendVisitCancellation".
+ */
+export interface TaskSendVisitCancellation {
   input: {
     visitId: number;
   };

@@ -7,7 +7,7 @@ import { sendRequestEmails } from './SendRequestEmails'
 import { sendQuoteAnswer } from './SendQuoteAnswer'
 import { sendQuoteLink } from './SendQuoteLink'
 import { sendReviewRequest } from './SendReviewRequest'
-import { sendVisitConfirmation, sendVisitReminder } from './SendVisitEmail'
+import { sendVisitCancellation, sendVisitConfirmation, sendVisitReminder } from './SendVisitEmail'
 
 // Tests and CLI scripts do not start the cron (getPayload without `cron: true`); they run jobs explicitly.
 export const jobs: JobsConfig = {
@@ -18,6 +18,7 @@ export const jobs: JobsConfig = {
     sendReviewRequest,
     sendVisitConfirmation,
     sendVisitReminder,
+    sendVisitCancellation,
     eraseStaleLeads,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads).

@@ -132,6 +132,25 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
     'Sorry, that time was just taken. Please pick another.',
   )
   await expect(otherPage.getByRole('heading', { name: 'Pick a time for the visit' })).toBeVisible()
+
+  // The customer cancels. Their calendar holds one event throughout: the move updated it and
+  // the cancellation cancels it (one UID, a rising SEQUENCE, the last METHOD:CANCEL).
+  await customer.getByRole('button', { name: 'Cancel my visit' }).click()
+  await expect(customer.getByTestId('visit-outcome')).toHaveText('Your visit is cancelled.')
+  const visitMails = () =>
+    capturedMails(email)
+      .filter((m) => /Subject: Your visit is (booked|cancelled)/.test(m))
+      .reverse()
+  await expect.poll(() => visitMails().length, { timeout: 30_000 }).toBe(3)
+  const events = visitMails().map((mail) => {
+    const ics = attachmentOf(mail, 'text/calendar')!
+    const field = (name: string) => new RegExp(`^${name}:(.*?)\\r?$`, 'm').exec(ics)?.[1]
+    return { method: field('METHOD'), uid: field('UID'), sequence: Number(field('SEQUENCE')) }
+  })
+  expect(events.map((e) => e.method)).toEqual(['REQUEST', 'REQUEST', 'CANCEL'])
+  expect(new Set(events.map((e) => e.uid)).size).toBe(1)
+  expect(events[0].sequence).toBeLessThan(events[1].sequence)
+  expect(events[1].sequence).toBeLessThan(events[2].sequence)
 })
 
 test('a ZIP code outside the service area is accepted, with a note about the trip fee', async ({ page }) => {

@@ -266,6 +266,72 @@ describe('the e-mails of a visit', () => {
   })
 })
 
+describe("the customer's calendar", () => {
+  // What a calendar reads of an .ics: its method, and its one event's UID, SEQUENCE and status.
+  const eventOf = (mail: string) => {
+    const ics = attachmentOf(mail, 'text/calendar')!
+    const field = (name: string) => new RegExp(`^${name}:(.*?)\\r?$`, 'm').exec(ics)?.[1]
+    return {
+      method: field('METHOD'),
+      uid: field('UID'),
+      sequence: Number(field('SEQUENCE')),
+      status: field('STATUS'),
+      start: field('DTSTART'),
+    }
+  }
+
+  it('keeps one event for a visit booked, moved and cancelled: one UID, a rising SEQUENCE, then CANCEL', async () => {
+    const a = await acceptedQuote()
+    const [one, two] = await openSlots(h.payload)
+    await book(a.token, one.start)
+    await h.payload.jobs.run({ silent: true })
+    await book(a.token, two.start)
+    await h.payload.jobs.run({ silent: true })
+    expect((await post('/api/quote-links/cancel-visit', { token: a.token })).body).toEqual({
+      outcome: 'cancelled',
+    })
+    await h.payload.jobs.run({ silent: true })
+
+    // Oldest first.
+    const mails = capturedMails(a.email)
+      .filter((m) => /Subject: Your visit is (booked|cancelled)/.test(m))
+      .reverse()
+    expect(mails.map((m) => /Subject: (Your visit is \w+)/.exec(m)![1])).toEqual([
+      'Your visit is booked',
+      'Your visit is booked',
+      'Your visit is cancelled',
+    ])
+    const events = mails.map(eventOf)
+    expect(new Set(events.map((e) => e.uid)).size).toBe(1)
+    expect(events.map((e) => [e.method, e.status])).toEqual([
+      ['REQUEST', 'CONFIRMED'],
+      ['REQUEST', 'CONFIRMED'],
+      ['CANCEL', 'CANCELLED'],
+    ])
+    expect(events[0].sequence).toBeLessThan(events[1].sequence)
+    expect(events[1].sequence).toBeLessThan(events[2].sequence)
+    // The move's event is at the new time; the cancellation names the visit it cancels.
+    const utc = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+    expect(events.map((e) => e.start)).toEqual([utc(one.start), utc(two.start), utc(two.start)])
+  })
+
+  it('tells nobody when the visit was cancelled by erasing the customer', async () => {
+    const a = await acceptedQuote()
+    const [one] = await openSlots(h.payload)
+    await book(a.token, one.start)
+    await h.payload.jobs.run({ silent: true })
+    const erased = await h.http.post('/api/leads/erase', {
+      json: { email: a.email, confirm: true },
+      session: h.sessionOf('admin'),
+    })
+    expect(erased.status).toBe(200)
+    await h.payload.jobs.run({ silent: true })
+    expect(capturedMails(a.email).filter((m) => m.includes('Subject: Your visit is cancelled'))).toHaveLength(
+      0,
+    )
+  })
+})
+
 describe('visits for staff', () => {
   it('books and cancels for a customer who called; nobody else reads or books visits', async () => {
     const a = await acceptedQuote()

@@ -210,6 +210,8 @@ export async function cancelVisit(
     text: options.byCustomer ? 'By the customer' : null,
     by: options.user ?? null,
   })
+  // The customer's calendar event is cancelled too (a move instead updates it).
+  await payload.jobs.queue({ task: 'sendVisitCancellation', input: { visitId: Number(row.id) }, req })
   return Number(row.id)
 }
 

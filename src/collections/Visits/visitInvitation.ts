@@ -1,12 +1,17 @@
 import { createEvent } from 'ics'
 
 type Invitation = {
+  // One per lead: a move or a cancellation updates the event the customer already has.
   uid: string
+  // Rises with every change, so calendars take the newest (RFC 5546).
+  sequence: number
+  method: 'REQUEST' | 'CANCEL'
   start: Date
   end: Date
   title: string
   description: string
   organizer: { name: string; email: string }
+  attendee: { name: string; email: string }
   url: string
 }
 
@@ -15,6 +20,8 @@ type Invitation = {
 export function visitInvitation(i: Invitation): string {
   const { error, value } = createEvent({
     uid: i.uid,
+    sequence: i.sequence,
+    method: i.method,
     start: i.start.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',
@@ -24,10 +31,21 @@ export function visitInvitation(i: Invitation): string {
     title: i.title,
     description: i.description,
     organizer: i.organizer,
+    attendees: [{ ...i.attendee, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }],
     url: i.url,
-    status: 'CONFIRMED',
+    status: i.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     productId: 'curbside-rim-co/visits',
   })
   if (error || !value) throw error ?? new Error('The calendar invitation could not be written.')
   return value
 }
+
+/** The calendar event of a lead's visits: every visit of one lead is one event, moved or cancelled. */
+export const visitEventUid = (lead: number, host: string) => `visits-of-lead-${lead}@${host}`
+
+/**
+ * The SEQUENCE of a change to a lead's event: the lead's visits before this one each made two
+ * changes (booked, then cancelled or moved away from), so it only ever rises.
+ */
+export const visitEventSequence = (visitsBefore: number, change: 'booked' | 'cancelled') =>
+  2 * visitsBefore + (change === 'cancelled' ? 1 : 0)

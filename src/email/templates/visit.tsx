@@ -2,8 +2,10 @@ import { Heading, Text } from '@react-email/components'
 
 import { EmailButton, EmailFrame } from './layout'
 
+export type VisitEmailKind = 'confirmation' | 'reminder' | 'cancellation'
+
 export type VisitEmailProps = {
-  reminder: boolean
+  kind: VisitEmailKind
   greetingName: string | null
   businessName: string
   businessPhone: string
@@ -11,20 +13,43 @@ export type VisitEmailProps = {
   link: string
 }
 
-// The booked visit, to the customer: when it is booked (with a calendar invitation) and the
-// day before. The quote's link is where to move or cancel it.
+const TITLES: Record<VisitEmailKind, (when: string) => string> = {
+  confirmation: (when) => `Your visit is booked: ${when}`,
+  reminder: (when) => `See you tomorrow: ${when}`,
+  cancellation: (when) => `Your visit is cancelled: ${when}`,
+}
+
+// The booked visit, to the customer: when it is booked or moved (with the calendar event), the
+// day before, and when it is cancelled (the event's cancellation). The quote's link is where to
+// move, cancel or book again.
 export function VisitEmail(p: VisitEmailProps) {
-  const title = p.reminder ? `See you tomorrow: ${p.when}` : `Your visit is booked: ${p.when}`
+  const title = TITLES[p.kind](p.when)
+  const hi = p.greetingName ? `Hi ${p.greetingName}, ` : ''
   return (
     <EmailFrame preview={title}>
       <Heading as="h1" style={{ fontSize: '20px', margin: 0 }}>
         {title}
       </Heading>
-      <Text>
-        {p.greetingName ? `Hi ${p.greetingName}, ` : ''}
-        {p.businessName} will come to you {p.when}.{p.reminder ? '' : ' The calendar invitation is attached.'}
-      </Text>
-      <Text>To move or cancel the visit, open your quote. Questions? Call or text {p.businessPhone}.</Text>
+      {p.kind === 'cancellation' ? (
+        <>
+          <Text>
+            {hi}
+            {p.businessName} will not come {p.when}. The calendar event is cancelled too.
+          </Text>
+          <Text>To book another time, open your quote. Questions? Call or text {p.businessPhone}.</Text>
+        </>
+      ) : (
+        <>
+          <Text>
+            {hi}
+            {p.businessName} will come to you {p.when}.
+            {p.kind === 'confirmation' ? ' The calendar invitation is attached.' : ''}
+          </Text>
+          <Text>
+            To move or cancel the visit, open your quote. Questions? Call or text {p.businessPhone}.
+          </Text>
+        </>
+      )}
       <EmailButton href={p.link} tone="plain">
         Open your quote
       </EmailButton>

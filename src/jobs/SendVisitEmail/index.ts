@@ -8,15 +8,43 @@ import type { Lead, Quote, Visit } from '@/payload-types'
 import { dbOf } from '@/server/db'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import { quoteToken } from '@/server/quote-token'
-import { visitInvitation } from '@/collections/Visits/visitInvitation'
+import { visitEventSequence, visitEventUid, visitInvitation } from '@/collections/Visits/visitInvitation'
+import type { VisitEmailKind } from '@/email/templates/visit'
+import { ERASED_LEAD } from '@/lib/erase-request'
 
-type Kind = 'confirmation' | 'reminder'
+type Slug = 'sendVisitConfirmation' | 'sendVisitReminder' | 'sendVisitCancellation'
 
-// A cancelled or moved visit gets no e-mail; each goes once (src/server/email-delivery.ts).
-function visitEmailTask(kind: Kind): TaskConfig<'sendVisitConfirmation' | 'sendVisitReminder'> {
+const TASKS: Record<
+  VisitEmailKind,
+  { slug: Slug; label: string; what: string; subject: (when: string) => string }
+> = {
+  confirmation: {
+    slug: 'sendVisitConfirmation',
+    label: 'Confirm a booked visit',
+    what: 'Visit confirmation to the customer',
+    subject: (when) => `Your visit is booked: ${when}`,
+  },
+  reminder: {
+    slug: 'sendVisitReminder',
+    label: 'Remind a customer of a visit',
+    what: 'Visit reminder to the customer',
+    subject: (when) => `Reminder: your visit tomorrow, ${when}`,
+  },
+  cancellation: {
+    slug: 'sendVisitCancellation',
+    label: 'Tell a customer their visit is cancelled',
+    what: 'Visit cancellation to the customer',
+    subject: (when) => `Your visit is cancelled: ${when}`,
+  },
+}
+
+// A confirmation or reminder of a visit cancelled or moved since goes nowhere; a cancellation
+// goes only for a visit still cancelled and ahead. Each goes once (src/server/email-delivery.ts).
+function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
+  const task = TASKS[kind]
   return {
-    slug: kind === 'confirmation' ? 'sendVisitConfirmation' : 'sendVisitReminder',
-    label: kind === 'confirmation' ? 'Confirm a booked visit' : 'Remind a customer of a visit',
+    slug: task.slug,
+    label: task.label,
     inputSchema: [{ name: 'visitId', type: 'number', required: true }],
     outputSchema: [{ name: 'sent', type: 'checkbox' }],
     retries: { attempts: 12, backoff: { type: 'exponential', delay: 30_000 } },
@@ -30,7 +58,9 @@ function visitEmailTask(kind: Kind): TaskConfig<'sendVisitConfirmation' | 'sendV
         disableErrors: true,
       })) as Visit | null
       const lead = visit?.lead as Lead | undefined
-      if (!visit || visit.cancelledAt || typeof lead !== 'object') return { output: { sent: false } }
+      if (!visit || typeof lead !== 'object' || lead.email === ERASED_LEAD.email)
+        return { output: { sent: false } }
+      if (Boolean(visit.cancelledAt) !== (kind === 'cancellation')) return { output: { sent: false } }
       if (new Date(visit.start).getTime() <= Date.now()) return { output: { sent: false } }
       if (kind === 'reminder' && visit.reminderSentAt) return { output: { sent: false } }
       const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true })
@@ -42,7 +72,7 @@ function visitEmailTask(kind: Kind): TaskConfig<'sendVisitConfirmation' | 'sendV
       const { render } = await import('@react-email/render')
       const { VisitEmail } = await import('@/email/templates/visit')
       const element = VisitEmail({
-        reminder: kind === 'reminder',
+        kind,
         greetingName: greetingName(lead.firstName),
         businessName: settings.businessName,
         businessPhone: settings.phone,
@@ -51,35 +81,35 @@ function visitEmailTask(kind: Kind): TaskConfig<'sendVisitConfirmation' | 'sendV
       })
       const html = await render(element)
       const text = await render(element, { plainText: true })
+      // The customer's one calendar event of this lead's visits, updated or cancelled.
+      const change = kind === 'cancellation' ? 'cancelled' : 'booked'
+      const method = kind === 'cancellation' ? 'CANCEL' : 'REQUEST'
       const attachments =
-        kind === 'confirmation'
-          ? [
+        kind === 'reminder'
+          ? []
+          : [
               {
                 filename: 'visit.ics',
-                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                contentType: `text/calendar; charset=utf-8; method=${method}`,
                 content: visitInvitation({
-                  uid: `visit-${visit.id}@${new URL(serverUrl()).hostname}`,
+                  uid: visitEventUid(lead.id, new URL(serverUrl()).hostname),
+                  sequence: visitEventSequence(await visitsBefore(payload, lead.id, visit.id), change),
+                  method,
                   start: new Date(visit.start),
                   end: new Date(visit.end),
                   title: `${settings.businessName}: wheel repair visit`,
                   description: `Questions? Call or text ${settings.phone}. Move or cancel: ${link}`,
                   organizer: { name: settings.businessName, email: settings.email },
+                  attendee: { name: `${lead.firstName} ${lead.lastName}`, email: lead.email },
                   url: link,
                 }),
               },
             ]
-          : []
-      const subject =
-        kind === 'confirmation' ? `Your visit is booked: ${when}` : `Reminder: your visit tomorrow, ${when}`
       const sent = await mailAboutLeadOnce(
         payload,
         `visit-${kind}:${visit.id}`,
-        {
-          lead: lead.id,
-          what:
-            kind === 'confirmation' ? 'Visit confirmation to the customer' : 'Visit reminder to the customer',
-        },
-        { to: lead.email, replyTo: settings.email, subject, html, text, attachments },
+        { lead: lead.id, what: task.what },
+        { to: lead.email, replyTo: settings.email, subject: task.subject(when), html, text, attachments },
       )
       // Shown on the visit in the admin.
       if (sent && kind === 'reminder') {
@@ -89,6 +119,14 @@ function visitEmailTask(kind: Kind): TaskConfig<'sendVisitConfirmation' | 'sendV
       return { output: { sent } }
     },
   }
+}
+
+async function visitsBefore(payload: Parameters<typeof dbOf>[0], lead: number, visit: number) {
+  const db = await dbOf(payload)
+  const result = (await db.execute(
+    sql`SELECT count(*)::int AS n FROM visits WHERE lead_id = ${lead} AND id < ${visit}`,
+  )) as unknown as { rows: { n: number }[] }
+  return result.rows[0].n
 }
 
 async function nonceOf(payload: Parameters<typeof dbOf>[0], quote: number): Promise<string | null> {
@@ -101,3 +139,4 @@ async function nonceOf(payload: Parameters<typeof dbOf>[0], quote: number): Prom
 
 export const sendVisitConfirmation = visitEmailTask('confirmation')
 export const sendVisitReminder = visitEmailTask('reminder')
+export const sendVisitCancellation = visitEmailTask('cancellation')
