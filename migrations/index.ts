@@ -24,6 +24,7 @@ import * as migration_20261127_052359_erasure_retention_job from './20261127_052
 import * as migration_20261127_055504_email_deliveries from './20261127_055504_email_deliveries';
 import * as migration_20261127_084337_job_posting_valid_through from './20261127_084337_job_posting_valid_through';
 import * as migration_20261127_093917_visit_cancellation_task from './20261127_093917_visit_cancellation_task';
+import * as migration_20261127_094358_visit_notices from './20261127_094358_visit_notices';
 
 export const migrations = [
   {
@@ -154,6 +155,11 @@ export const migrations = [
   {
     up: migration_20261127_093917_visit_cancellation_task.up,
     down: migration_20261127_093917_visit_cancellation_task.down,
-    name: '20261127_093917_visit_cancellation_task'
+    name: '20261127_093917_visit_cancellation_task',
+  },
+  {
+    up: migration_20261127_094358_visit_notices.up,
+    down: migration_20261127_094358_visit_notices.down,
+    name: '20261127_094358_visit_notices'
   },
 ];

@@ -143,6 +143,7 @@ export interface Config {
       sendVisitConfirmation: TaskSendVisitConfirmation;
       sendVisitReminder: TaskSendVisitReminder;
       sendVisitCancellation: TaskSendVisitCancellation;
+      sendVisitNotice: TaskSendVisitNotice;
       eraseStaleLeads: TaskEraseStaleLeads;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
@@ -478,6 +479,7 @@ export interface LeadEvent {
     | 'email_sent'
     | 'email_failed'
     | 'visit_booked'
+    | 'visit_moved'
     | 'visit_cancelled';
   text?: string | null;
   by?: (number | null) | User;
@@ -705,6 +707,7 @@ export interface PayloadJob {
           | 'sendVisitConfirmation'
           | 'sendVisitReminder'
           | 'sendVisitCancellation'
+          | 'sendVisitNotice'
           | 'eraseStaleLeads'
           | 'createCollectionExport'
           | 'createCollectionImport'
@@ -751,6 +754,7 @@ export interface PayloadJob {
         | 'sendVisitConfirmation'
         | 'sendVisitReminder'
         | 'sendVisitCancellation'
+        | 'sendVisitNotice'
         | 'eraseStaleLeads'
         | 'createCollectionExport'
         | 'createCollectionImport'
@@ -1818,6 +1822,19 @@ export interface TaskSendVisitReminder {
 export interface TaskSendVisitCancellation {
   input: {
     visitId: number;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendVisitNotice".
+ */
+export interface TaskSendVisitNotice {
+  input: {
+    visitId: number;
+    change: string;
   };
   output: {
     sent?: boolean | null;

@@ -8,6 +8,7 @@ import { sendQuoteAnswer } from './SendQuoteAnswer'
 import { sendQuoteLink } from './SendQuoteLink'
 import { sendReviewRequest } from './SendReviewRequest'
 import { sendVisitCancellation, sendVisitConfirmation, sendVisitReminder } from './SendVisitEmail'
+import { sendVisitNotice } from './SendVisitNotice'
 
 // Tests and CLI scripts do not start the cron (getPayload without `cron: true`); they run jobs explicitly.
 export const jobs: JobsConfig = {
@@ -19,6 +20,7 @@ export const jobs: JobsConfig = {
     sendVisitConfirmation,
     sendVisitReminder,
     sendVisitCancellation,
+    sendVisitNotice,
     eraseStaleLeads,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads).

@@ -13,6 +13,7 @@ export const LEAD_EVENT_KINDS = [
   'email_sent',
   'email_failed',
   'visit_booked',
+  'visit_moved',
   'visit_cancelled',
 ] as const
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number]
@@ -29,6 +30,7 @@ export const LEAD_EVENT_LABELS: Record<LeadEventKind, string> = {
   email_sent: 'E-mail delivered to the mail server',
   email_failed: 'E-mail failed',
   visit_booked: 'Visit booked',
+  visit_moved: 'Visit moved',
   visit_cancelled: 'Visit cancelled',
 }
 

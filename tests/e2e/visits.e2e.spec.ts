@@ -151,6 +151,14 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   expect(new Set(events.map((e) => e.uid)).size).toBe(1)
   expect(events[0].sequence).toBeLessThan(events[1].sequence)
   expect(events[1].sequence).toBeLessThan(events[2].sequence)
+
+  // The business heard of each change the customer made, once.
+  const notices = () =>
+    capturedMails('service@curbsiderim.co')
+      .filter((m) => m.includes(email) && /^Subject: Visit (booked|moved|cancelled): /m.test(m))
+      .map((m) => /^Subject: (Visit \w+): Vera Visit/m.exec(m)?.[1])
+      .sort()
+  await expect.poll(notices, { timeout: 30_000 }).toEqual(['Visit booked', 'Visit cancelled', 'Visit moved'])
 })
 
 test('a ZIP code outside the service area is accepted, with a note about the trip fee', async ({ page }) => {
@@ -215,8 +223,10 @@ test("the owner books a caller's visit from the lead on a phone, moves it and ca
   await section.getByRole('button', { name: 'Cancel visit' }).click()
   await expect(toast('Visit cancelled')).toBeVisible()
   await expect(section.getByText('No visit booked.')).toBeVisible()
-  // The move is on the timeline as the first time's cancellation.
-  await expect(page.getByTestId('lead-timeline')).toContainText(`Moved to ${first.label}`)
+  // The move is on the timeline in words.
+  const moved = page.getByTestId('lead-timeline').getByText(`to ${first.label}`, { exact: true })
+  await expect(moved).toBeVisible()
+  await expect(page.getByTestId('lead-timeline')).toContainText('Visit moved')
   await page.goto('/admin?tab=leads')
   await expect(page.getByTestId('upcoming-visit').filter({ hasText: lastName })).toHaveCount(0)
 })

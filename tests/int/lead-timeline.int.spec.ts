@@ -157,7 +157,7 @@ describe('the timeline', () => {
       { kind: 'status', text: 'Contacted → Quoted', by: staff },
       { kind: 'quote_sent', text: 'Total $500', by: staff },
       { kind: 'quote_viewed', text: null, by: null },
-      { kind: 'quote_accepted', text: expect.stringMatching(/^From /), by: null },
+      { kind: 'quote_accepted', text: 'By the customer', by: null },
     ])
   })
 

@@ -140,11 +140,12 @@ describe('booking from the quote page', () => {
     const mine = (await liveVisits()).filter((v) => v.quote === a.quote)
     expect(mine.map((v) => v.start)).toEqual([two.start])
     expect((await openSlots(h.payload)).map((s) => s.start)).toContain(one.start)
-    // The move is on the timeline as the old visit's cancellation, then the new booking;
-    // the refused move to a taken slot left nothing.
-    const visitEvents = await timeline(a.lead, ['visit_booked', 'visit_cancelled'])
-    expect(visitEvents.map((e) => e.kind)).toEqual(['visit_booked', 'visit_cancelled', 'visit_booked'])
-    expect(visitEvents[1].text).toMatch(/^Moved to .+ by the customer$/)
+    // The booking and the move are on the timeline in words; the refused move to a taken slot
+    // left nothing.
+    const visitEvents = await timeline(a.lead, ['visit_booked', 'visit_moved', 'visit_cancelled'])
+    expect(visitEvents.map((e) => e.kind)).toEqual(['visit_booked', 'visit_moved'])
+    expect(visitEvents[0].text).toMatch(/^.+ by the customer$/)
+    expect(visitEvents[1].text).toMatch(/^to .+ by the customer$/)
 
     expect((await post('/api/quote-links/cancel-visit', { token: a.token })).body).toEqual({
       outcome: 'cancelled',
@@ -167,7 +168,7 @@ describe('booking from the quote page', () => {
     expect([moved.status, moved.body]).toEqual([409, { outcome: 'too_late' }])
     expect(await liveVisits()).toMatchObject([{ quote: a.quote }])
     expect((await liveVisits())[0].start).not.toBe(later.start)
-    expect(await timeline(a.lead, ['visit_cancelled'])).toHaveLength(0)
+    expect(await timeline(a.lead, ['visit_moved', 'visit_cancelled'])).toHaveLength(0)
   })
 
   it('moves raced from the same link are made one after the other: one live visit, each move on the timeline', async () => {
@@ -180,8 +181,8 @@ describe('booking from the quote page', () => {
     // refused as "taken" for a free slot.
     expect(moves.map((m) => m.body)).toEqual(Array(8).fill({ outcome: 'booked' }))
     expect(await liveVisits()).toHaveLength(1)
-    expect(await timeline(a.lead, ['visit_cancelled'])).toHaveLength(8)
-    expect(await timeline(a.lead, ['visit_booked'])).toHaveLength(9)
+    expect(await timeline(a.lead, ['visit_moved'])).toHaveLength(8)
+    expect(await timeline(a.lead, ['visit_booked'])).toHaveLength(1)
   })
 
   it('a visit that took place is never moved, by the customer or by staff', async () => {
@@ -202,7 +203,7 @@ describe('booking from the quote page', () => {
       { errors: [{ message: 'This visit has begun or taken place; it cannot be moved.' }] },
     ])
     expect(await liveVisits()).toEqual([done])
-    expect(await timeline(a.lead, ['visit_cancelled'])).toHaveLength(0)
+    expect(await timeline(a.lead, ['visit_moved', 'visit_cancelled'])).toHaveLength(0)
   })
 })
 
@@ -313,6 +314,30 @@ describe("the customer's calendar", () => {
     // The move's event is at the new time; the cancellation names the visit it cancels.
     const utc = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
     expect(events.map((e) => e.start)).toEqual([utc(one.start), utc(two.start), utc(two.start)])
+  })
+
+  it('tells the business once of each booking, move and cancellation the customer makes; not of staff ones', async () => {
+    const a = await acceptedQuote()
+    const [one, two, three] = await openSlots(h.payload)
+    await book(a.token, one.start)
+    await book(a.token, two.start)
+    await post('/api/quote-links/cancel-visit', { token: a.token })
+    await Promise.all([h.payload.jobs.run({ silent: true }), h.payload.jobs.run({ silent: true })])
+    await h.payload.jobs.run({ silent: true })
+    const notices = () =>
+      capturedMails('service@curbsiderim.co')
+        .filter((m) => /^Subject: Visit (booked|moved|cancelled): /m.test(m) && m.includes(a.email))
+        .map((m) => /^Subject: (Visit \w+)/m.exec(m)![1])
+        .sort()
+    expect(notices()).toEqual(['Visit booked', 'Visit cancelled', 'Visit moved'])
+    // What staff do for a caller, they know already.
+    const booked = await h.http.post('/api/visits/book', {
+      json: { lead: a.lead, start: three.start },
+      session: h.sessionOf('staff'),
+    })
+    expect(booked.status).toBe(201)
+    await h.payload.jobs.run({ silent: true })
+    expect(notices()).toHaveLength(3)
   })
 
   it('tells nobody when the visit was cancelled by erasing the customer', async () => {

@@ -69,7 +69,7 @@ export async function answerQuote(
     req.payload,
     req,
     answer.kind === 'accept'
-      ? { lead, kind: 'quote_accepted', text: `From ${answer.from}` }
+      ? { lead, kind: 'quote_accepted', text: 'By the customer' }
       : { lead, kind: 'quote_changes', text: answer.message },
   )
   return Number(row.id)

@@ -147,13 +147,8 @@ export async function bookVisit(
   if (current) {
     await db.execute(sql`
       UPDATE visits SET cancelled_at = now(), updated_at = now() WHERE id = ${current.id}`)
-    await recordLeadEvent(payload, req, {
-      lead: input.lead,
-      kind: 'visit_cancelled',
-      text: `Moved to ${formatBusinessDate(start, settings.timeZone)}${input.by === 'customer' ? ' by the customer' : ''}`,
-      by: input.user ?? null,
-    })
   }
+  const byCustomer = input.by === 'customer' ? ' by the customer' : ''
   for (let van = 1; van <= settings.vans; van++) {
     const result = (await db.execute(sql`
       INSERT INTO visits (lead_id, quote_id, start, "end", van, booked_by, created_at, updated_at)
@@ -163,13 +158,23 @@ export async function bookVisit(
       RETURNING id`)) as unknown as { rows: { id: number | string }[] }
     const id = result.rows[0]?.id
     if (id != null) {
+      // In words: "Visit moved · to Tue, Dec 1, 10:00 AM by the customer".
+      const when = formatBusinessDate(start, settings.timeZone)
       await recordLeadEvent(payload, req, {
         lead: input.lead,
-        kind: 'visit_booked',
-        text: formatBusinessDate(start, settings.timeZone),
+        kind: current ? 'visit_moved' : 'visit_booked',
+        text: current ? `to ${when}${byCustomer}` : `${when}${byCustomer}`,
         by: input.user ?? null,
       })
       await payload.jobs.queue({ task: 'sendVisitConfirmation', input: { visitId: Number(id) }, req })
+      // What the customer does from their link, the business hears of at once.
+      if (input.by === 'customer') {
+        await payload.jobs.queue({
+          task: 'sendVisitNotice',
+          input: { visitId: Number(id), change: current ? 'moved' : 'booked' },
+          req,
+        })
+      }
       // The day before; a visit booked for within a day has its confirmation fresh in mind.
       const reminderAt = new Date(start.getTime() - 24 * 60 * 60 * 1000)
       if (reminderAt > new Date()) {
@@ -212,6 +217,13 @@ export async function cancelVisit(
   })
   // The customer's calendar event is cancelled too (a move instead updates it).
   await payload.jobs.queue({ task: 'sendVisitCancellation', input: { visitId: Number(row.id) }, req })
+  if (options.byCustomer) {
+    await payload.jobs.queue({
+      task: 'sendVisitNotice',
+      input: { visitId: Number(row.id), change: 'cancelled' },
+      req,
+    })
+  }
   return Number(row.id)
 }
 

@@ -1,0 +1,70 @@
+import type { TaskConfig } from 'payload'
+
+import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
+import type { VisitChange } from '@/email/templates/visit-notice'
+import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { serverUrl } from '@/lib/server-url'
+import type { Lead, Visit } from '@/payload-types'
+
+const CHANGES: readonly VisitChange[] = ['booked', 'moved', 'cancelled']
+const isChange = (value: unknown): value is VisitChange => CHANGES.includes(value as VisitChange)
+
+// A visit the customer booked, moved or cancelled, to the business's notification addresses.
+// Queued by the request that made the change (src/collections/Visits/bookings.ts); once per
+// visit and change whatever the runners.
+export const sendVisitNotice: TaskConfig<'sendVisitNotice'> = {
+  slug: 'sendVisitNotice',
+  label: "Tell the business about a customer's visit change",
+  inputSchema: [
+    { name: 'visitId', type: 'number', required: true },
+    { name: 'change', type: 'text', required: true },
+  ],
+  outputSchema: [{ name: 'sent', type: 'checkbox' }],
+  retries: { attempts: 12, backoff: { type: 'exponential', delay: 30_000 } },
+  handler: async ({ input, req }) => {
+    const { payload } = req
+    const visit = (await payload.findByID({
+      collection: 'visits',
+      id: input.visitId,
+      depth: 1,
+      overrideAccess: true,
+      disableErrors: true,
+      req,
+    })) as Visit | null
+    const lead = visit?.lead as Lead | undefined
+    if (!visit || typeof lead !== 'object' || !isChange(input.change)) return { output: { sent: false } }
+    const change = input.change
+    const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
+    const when = formatBusinessDate(visit.start, businessTimeZone(settings.timeZone))
+    const customer = `${lead.firstName} ${lead.lastName}`
+    const { render } = await import('@react-email/render')
+    const { VisitNoticeEmail, visitNoticeTitle } = await import('@/email/templates/visit-notice')
+    const element = VisitNoticeEmail({
+      change,
+      customer,
+      phone: lead.phone,
+      when,
+      leadLink: `${serverUrl()}/admin?tab=leads&lead=${lead.id}`,
+    })
+    const to = settings.notificationRecipients
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+    const sent = await mailAboutLeadOnce(
+      payload,
+      `visit-notice:${visit.id}:${change}`,
+      {
+        lead: lead.id,
+        what: `Visit ${change === 'moved' ? 'move' : change === 'booked' ? 'booking' : 'cancellation'} to the business`,
+      },
+      {
+        to,
+        replyTo: lead.email,
+        subject: visitNoticeTitle({ change, customer, when }),
+        html: await render(element),
+        text: await render(element, { plainText: true }),
+      },
+    )
+    return { output: { sent } }
+  },
+}
