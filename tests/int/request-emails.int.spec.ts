@@ -162,6 +162,25 @@ describe('sendQuoteEmail', () => {
     expect(c).not.toContain('Content-Disposition: attachment')
   })
 
+  it("the business e-mail names the car's ZIP code, vehicle and wheel size; the customer's repeats none", async () => {
+    const res = await submitRequest(
+      h.http,
+      requestForm({ zip: '78704', vehicle: 'Audi RS6 Avant', wheelSize: '21 inch' }),
+    )
+    expect(res.status).toBe(201)
+    await runJobs()
+    const b = readable(mailTo('owner@curbside.test')!.raw)
+    for (const [name, value] of [
+      ['ZIP code', '78704'],
+      ['Vehicle', 'Audi RS6 Avant'],
+      ['Wheel size', '21 inch'],
+    ]) {
+      expect(b).toMatch(new RegExp(`${name}\\s*\\n+\\s*${value}`, 'i'))
+    }
+    const c = readable(mailTo('maria@example.com')!.raw)
+    for (const text of ['78704', 'Audi RS6 Avant', '21 inch']) expect(c).not.toContain(text)
+  })
+
   it('attaches photos up to 15 MB in total; the others are linked to their page in the admin', async () => {
     // Three stored photos of 6 MB each (bytes written in place of small uploads, which is
     // quicker than encoding big ones): two fit in 15 MB, the third does not.

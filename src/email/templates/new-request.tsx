@@ -12,7 +12,14 @@ export type NewRequestEmailProps = RequestDetails & {
   source: string
   // In the business's time zone, as the back office shows it.
   receivedAt: string
+  // Where the car is and what it is, when the visitor said.
+  zip?: string | null
+  vehicle?: string | null
+  wheelSize?: string | null
 }
+
+const optionalRows = (rows: [string, string | null | undefined][]): [string, string][] =>
+  rows.filter((row): row is [string, string] => Boolean(row[1]))
 
 export function NewRequestEmail(p: NewRequestEmailProps) {
   const linked = p.linkedPhotos.length
@@ -29,6 +36,11 @@ export function NewRequestEmail(p: NewRequestEmailProps) {
         photoWord="attached"
         photosText={photosText}
         extra={[
+          ...optionalRows([
+            ['ZIP code', p.zip],
+            ['Vehicle', p.vehicle],
+            ['Wheel size', p.wheelSize],
+          ]),
           ['Received', p.receivedAt],
           ['Promo code', p.promo ?? 'None'],
           ['Source', p.source],

@@ -155,6 +155,9 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
           promo: promoLabel(lead),
           source: sourceLabel(lead),
           receivedAt: formatBusinessDate(lead.createdAt, businessTimeZone(settings.timeZone)),
+          zip: lead.zip,
+          vehicle: lead.vehicle,
+          wheelSize: lead.wheelSize,
         })
         const html = await render(element)
         const text = await render(element, { plainText: true })
