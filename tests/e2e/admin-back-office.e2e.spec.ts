@@ -457,6 +457,8 @@ test("Payload's own create pages of promotions and gallery items render and save
   const form = page.locator('form.collection-edit__form')
   await page.goto('/admin/collections/promotions/create')
   await form.locator('#field-title').fill('Made on the create page')
+  // Inactive: the banner's tests expect the seeded promotion.
+  await form.locator('#field-isActive').uncheck()
   // Nothing is filed until the first save.
   expect(page.url()).toMatch(/\/admin\/collections\/promotions\/create$/)
   await form.getByRole('button', { name: 'Publish changes' }).click()
@@ -471,8 +473,11 @@ test("Payload's own create pages of promotions and gallery items render and save
   await expect(page).toHaveURL(/\/admin\/collections\/gallery-items\/\d+$/)
   const item = Number(page.url().split('/').pop())
 
-  await page.request.delete(`/api/promotions/${promotion}`)
-  await page.request.delete(`/api/gallery-items/${item}`)
+  // Deleted from the page (same origin, its session), so the public pages' tests find the seed.
+  const remove = (path: string) =>
+    page.evaluate(async (url) => (await fetch(url, { method: 'DELETE' })).status, path)
+  expect(await remove(`/api/promotions/${promotion}`)).toBe(200)
+  expect(await remove(`/api/gallery-items/${item}`)).toBe(200)
 })
 
 test.describe('on a 390 px phone', () => {
