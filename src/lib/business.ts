@@ -12,3 +12,10 @@ export const REPLY_PROMISE_HOURS = 24
 
 // Hours after a job is completed until its customer is asked for a review.
 export const REVIEW_REQUEST_DELAY_HOURS = 24
+
+/** The business's notification addresses, from Site Settings' comma-separated list. */
+export const notificationAddresses = (recipients: string): string[] =>
+  recipients
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)

@@ -8,7 +8,7 @@ import pg from 'pg'
 
 import { mailFrom, mailTransport } from '@/email/adapter'
 import { backupName, backupTakenAt, backupsToKeep } from '@/lib/backup-retention'
-import { BUSINESS_DEFAULTS } from '@/lib/business'
+import { BUSINESS_DEFAULTS, notificationAddresses } from '@/lib/business'
 import { clientConfig } from '@/server/s3'
 
 // A backup is one folder: manifest.json, db/<table>.jsonl.gz (rows as JSON, one per line) and
@@ -465,10 +465,7 @@ export async function alertBackupFailure(databaseUrl: string, error: unknown): P
   } catch {
     // The database may be why the backup failed.
   }
-  const to = recipients
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean)
+  const to = notificationAddresses(recipients)
   const from = mailFrom()
   await mailTransport().sendMail({
     from: { name: from.name, address: from.address },

@@ -4,6 +4,7 @@ import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
 import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
+import { notificationAddresses } from '@/lib/business'
 
 // A customer's answer to a quote, to the business's notification addresses. Queued only by
 // the request that recorded the answer (src/collections/Quotes/endpoints/answerQuote.ts), so once per answer.
@@ -43,10 +44,7 @@ export const sendQuoteAnswer: TaskConfig<'sendQuoteAnswer'> = {
       changeRequest: accepted ? null : (quote.changeRequest ?? null),
       leadLink: `${serverUrl()}/admin?tab=leads&lead=${quote.lead.id}`,
     })
-    const to = settings.notificationRecipients
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
+    const to = notificationAddresses(settings.notificationRecipients)
     const html = await render(element)
     const text = await render(element, { plainText: true })
     const subject = accepted ? `Quote accepted: ${customer}, ${total}` : `Changes requested: ${customer}`

@@ -16,6 +16,7 @@ import { forgiveRateLimitHit, hitRateLimit } from '@/server/rate-limit'
 
 import { pruneCompletedJobs } from './pruneCompletedJobs'
 import { readStoredPhoto } from './readStoredPhoto'
+import { notificationAddresses } from '@/lib/business'
 
 type Audience = 'business' | 'customer'
 
@@ -117,10 +118,7 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
 
       if (audience === 'business') {
         const { NewRequestEmail } = await import('@/email/templates/new-request')
-        const to = settings.notificationRecipients
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
+        const to = notificationAddresses(settings.notificationRecipients)
         const admin = `${payload.config.serverURL}/admin/collections`
         const attachments: { filename: string; content: Buffer; contentType: string }[] = []
         const linkedPhotos: { label: string; url: string }[] = []

@@ -5,6 +5,7 @@ import type { VisitChange } from '@/email/templates/visit-notice'
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { serverUrl } from '@/lib/server-url'
 import type { Lead, Visit } from '@/payload-types'
+import { notificationAddresses } from '@/lib/business'
 
 const CHANGES: readonly VisitChange[] = ['booked', 'moved', 'cancelled']
 const isChange = (value: unknown): value is VisitChange => CHANGES.includes(value as VisitChange)
@@ -46,10 +47,7 @@ export const sendVisitNotice: TaskConfig<'sendVisitNotice'> = {
       when,
       leadLink: `${serverUrl()}/admin?tab=leads&lead=${lead.id}`,
     })
-    const to = settings.notificationRecipients
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
+    const to = notificationAddresses(settings.notificationRecipients)
     const sent = await mailAboutLeadOnce(
       payload,
       `visit-notice:${visit.id}:${change}`,
