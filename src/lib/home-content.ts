@@ -232,9 +232,14 @@ export function offeredPrice(lead: OfferedLead): string | null {
   return lead.offeredUnit ? `${price} ${lead.offeredUnit}` : price
 }
 
+/** The service's title as the lead's visitor saw it, else as the catalogue names it today. */
+export function offeredTitle(lead: OfferedLead): string {
+  return lead.offeredTitle || serviceTitle(lead.serviceType)
+}
+
 /** "Rim Rash / Curbed Rim · $125 per rim": the service and price a lead's visitor was shown. */
 export function offeredService(lead: OfferedLead): string {
-  const title = lead.offeredTitle || serviceTitle(lead.serviceType)
+  const title = offeredTitle(lead)
   const price = offeredPrice(lead)
   return price ? `${title} · ${price}` : title
 }

@@ -6,6 +6,7 @@ import {
   homeContent,
   offeredPrice,
   offeredService,
+  offeredTitle,
   splitAtPhone,
 } from '@/lib/home-content'
 
@@ -92,6 +93,8 @@ describe('home page content', () => {
     expect(offeredService(lead)).toBe('Curb rash · $135 per rim')
     // Leads from before the snapshot, and the main form's service, have no price.
     expect(offeredService({ serviceType: 'rim_rash' })).toBe('Rim Rash / Curbed Rim')
+    expect(offeredTitle(lead)).toBe('Curb rash')
+    expect(offeredTitle({ serviceType: 'headlight_refresh' })).toBe('Headlight Refresh')
     expect(offeredService({ serviceType: 'wheel_restoration', offeredTitle: 'Wheel Restoration' })).toBe(
       'Wheel Restoration',
     )
