@@ -11,7 +11,7 @@ import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
 import { redirects } from '@/collections/Redirects'
 import { neutraliseCsvRows } from '@/lib/csv-safe'
-import { exportTheBusinessWay } from '@/collections/Leads/exportTheBusinessWay'
+import { exportTheBusinessWay, LEAD_EXPORT_FIELDS } from '@/collections/Leads/exportTheBusinessWay'
 import { UPLOADS_DIR } from '@/server/paths'
 import { storagePlugin } from '@/server/s3'
 
@@ -22,6 +22,7 @@ export const ONLY_LEADS = 'Only leads can be exported.'
 const EXPORTABLE = new Set(['leads'])
 
 // The plugin's endpoints check nothing before they stream and take any collection's slug from the body.
+// The columns are the export's own: a request reads the fields they are made of, whatever it names.
 function leadsForStaffOnly(endpoints: CollectionConfig['endpoints']): CollectionConfig['endpoints'] {
   if (!Array.isArray(endpoints)) return endpoints
   return endpoints.map((endpoint): Endpoint => ({
@@ -29,23 +30,22 @@ function leadsForStaffOnly(endpoints: CollectionConfig['endpoints']): Collection
     handler: async (req) => {
       if (!isApprovedStaff(req.user)) return refuse(403, 'You are not allowed to perform this action.')
       const body = (await req.json?.().catch(() => null)) as { data?: { collectionSlug?: unknown } } | null
-      if (!EXPORTABLE.has(String(body?.data?.collectionSlug))) return refuse(400, ONLY_LEADS)
-      req.json = async () => body
+      if (!body?.data || !EXPORTABLE.has(String(body.data.collectionSlug))) return refuse(400, ONLY_LEADS)
+      const data = { ...body.data, fields: LEAD_EXPORT_FIELDS }
+      req.json = async () => ({ ...body, data })
       return endpoint.handler(req)
     },
   }))
 }
 
-// Saved exports name their collection too, and the plugin exports it before validating.
-const refuseOtherCollections: CollectionBeforeOperationHook = ({ args, operation }) => {
-  const slug = (args as { data?: { collectionSlug?: unknown } }).data?.collectionSlug
-  if (
-    (operation === 'create' || operation === 'update') &&
-    slug !== undefined &&
-    !EXPORTABLE.has(String(slug))
-  ) {
+// Saved exports name their collection and fields too, and the plugin exports before validating.
+const leadColumnsOnly: CollectionBeforeOperationHook = ({ args, operation }) => {
+  if (operation !== 'create' && operation !== 'update') return args
+  const data = (args as { data?: { collectionSlug?: unknown; fields?: unknown } }).data
+  if (data?.collectionSlug !== undefined && !EXPORTABLE.has(String(data.collectionSlug))) {
     throw new APIError(ONLY_LEADS, 400, {}, true)
   }
+  if (data && operation === 'create') data.fields = LEAD_EXPORT_FIELDS
   return args
 }
 
@@ -68,7 +68,7 @@ const leadsExport = importExportPlugin({
     endpoints: leadsForStaffOnly(collection.endpoints),
     hooks: {
       ...collection.hooks,
-      beforeOperation: [refuseOtherCollections, ...(collection.hooks?.beforeOperation ?? [])],
+      beforeOperation: [leadColumnsOnly, ...(collection.hooks?.beforeOperation ?? [])],
     },
     access: { create: approvedStaff, read: approvedStaff, update: nobody, delete: approvedStaff },
     upload: {

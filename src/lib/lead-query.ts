@@ -28,13 +28,18 @@ function originWhere({ promotion, source }: LeadOrigin): Where[] {
 export const LOST_FILTER = 'lost'
 
 // Every search word must appear in the name, phone or e-mail; the list and the CSV export share this filter.
-export function leadsWhere(status: string, search: string, origin: LeadOrigin = {}): Where {
+// The list keeps the leads closed as lost under their own choice; `everyLead` (the export's) puts them
+// back under "All statuses", the file a bookkeeper expects.
+export function leadsWhere(
+  status: string,
+  search: string,
+  origin: LeadOrigin = {},
+  { everyLead = false }: { everyLead?: boolean } = {},
+): Where {
   const and: Where[] = []
   if (status === LOST_FILTER) and.push({ lostReason: { exists: true } })
-  else {
-    if (isLeadStatus(status)) and.push({ status: { equals: status } })
-    and.push({ lostReason: { exists: false } })
-  }
+  else if (isLeadStatus(status)) and.push({ status: { equals: status } }, { lostReason: { exists: false } })
+  else if (!everyLead) and.push({ lostReason: { exists: false } })
   and.push(...originWhere(origin))
   for (const word of search.trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
     and.push({ or: SEARCH_FIELDS.map((field) => ({ [field]: { contains: word } })) })
@@ -96,37 +101,6 @@ export function recentWeeks(now: Date, count: number, timeZone: string): { start
   return weeks
 }
 
-// The columns the owner works with: no internal keys, photos as their ids.
-export const LEAD_EXPORT_FIELDS = [
-  'id',
-  'createdAt',
-  'status',
-  'serviceType',
-  // What the visitor was offered then (title, price in cents, unit).
-  'offeredTitle',
-  'offeredPriceCents',
-  'offeredUnit',
-  'firstName',
-  'lastName',
-  'phone',
-  'email',
-  'description',
-  'promoCode',
-  'promoDiscountType',
-  'promoDiscountValue',
-  'promoMinimumAmount',
-  'utmSource',
-  'utmMedium',
-  'utmCampaign',
-  'referrerHost',
-  // The latest quote: its status, total in dollars and when the customer accepted it.
-  'quoteStatus',
-  'quoteTotal',
-  'quoteAcceptedAt',
-  'lostReason',
-  'lostAt',
-]
-
 export function leadsExportRequest(status: string, search: string, today: Date, origin: LeadOrigin = {}) {
   return {
     data: {
@@ -135,8 +109,8 @@ export function leadsExportRequest(status: string, search: string, today: Date, 
       // The plugin appends '-leads.csv'.
       name: today.toISOString().slice(0, 10),
       sort: '-createdAt',
-      fields: LEAD_EXPORT_FIELDS,
-      where: leadsWhere(status, search, origin),
+      // The columns are the server's (LEAD_EXPORT_COLUMNS), whatever a request asks for.
+      where: leadsWhere(status, search, origin, { everyLead: true }),
     },
   }
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { leadsPerWeek, readLeads, readTimeZone } from '@/data/back-office'
 import { leadsExportRequest } from '@/lib/lead-query'
 
+import { csvRecords } from '../helpers/csv'
 import { seedLead } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
 
@@ -100,7 +101,6 @@ describe("the business's time zone", () => {
       json: leadsExportRequest('', 'Zoned', new Date()),
     })
     expect(res.status).toBe(200)
-    const row = res.text.trim().split(/\r?\n/)[1].split(',')
-    expect(row[1]).toBe('2026-11-22 23:27')
+    expect(csvRecords(res.text).map((r) => r.Received)).toEqual(['2026-11-22 23:27'])
   })
 })

@@ -6,6 +6,7 @@ import { leadsExportRequest, leadsWhere } from '@/lib/lead-query'
 import { noteViewed } from '@/collections/Quotes/customerLinks'
 import { quoteToken } from '@/server/quote-token'
 
+import { csvRecords } from '../helpers/csv'
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
@@ -239,20 +240,14 @@ describe('the latest quote on the lead', () => {
       session: h.sessionOf('staff'),
       json: leadsExportRequest('', '', new Date()),
     })
-    const [header, row] = res.text
-      .trim()
-      .split(/\r?\n/)
-      // Quoted cells may hold commas (the description does).
-      .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]))
-    const cell = (name: string) => row[header.indexOf(name)]
-    expect(cell('quoteStatus')).toBe('accepted')
-    expect(cell('quoteTotal')).toBe('500.00')
+    const row = csvRecords(res.text).find((r) => r['Lead ID'] === String(lead.id))
+    expect(row).toMatchObject({ Quote: 'Accepted', 'Quote total (USD)': '500.00' })
     const chicago = new Intl.DateTimeFormat('sv-SE', {
       timeZone: 'America/Chicago',
       dateStyle: 'short',
       timeStyle: 'short',
     }).format(acceptedAt)
-    expect(cell('quoteAcceptedAt')).toBe(chicago)
+    expect(row?.['Quote accepted']).toBe(chicago)
   })
 })
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { leadsExportRequest } from '@/lib/lead-query'
+import { leadsExportRequest, leadsWhere } from '@/lib/lead-query'
 
+import { csvHeader, csvRecords } from '../helpers/csv'
 import { seedLead, snapshot } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
 
@@ -10,40 +11,59 @@ import { setupHarness } from '../helpers/harness'
 // reads leads with the requester's own access, so nobody but approved staff gets a row.
 const h = setupHarness({ http: true })
 
-// RFC 4180 as a spreadsheet reads it: quoted cells may hold commas, quotes and line breaks.
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [[]]
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') cell += text[++i]
-      else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      rows.at(-1)!.push(cell)
-      cell = ''
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++
-      rows.at(-1)!.push(cell)
-      cell = ''
-      rows.push([])
-    } else cell += c
-  }
-  rows.at(-1)!.push(cell)
-  return rows.filter((row) => row.length > 1 || row[0] !== '')
-}
-
-// Each row as its cells by column name, so a test says what a lead's row holds, not where.
-function csvRecords(text: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(text)
-  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])))
-}
-
 const download = (json: unknown) =>
   h.http.post('/api/exports/download', { session: h.sessionOf('staff'), json })
+
+// The columns a bookkeeper reads, in order: money in dollars, the back office's words, no codes.
+const HEADER = [
+  'Lead ID',
+  'Received',
+  'Status',
+  'Closed as lost',
+  'Closed on',
+  'First name',
+  'Last name',
+  'Phone',
+  'E-mail',
+  'ZIP code',
+  'Vehicle',
+  'Wheel size',
+  'Service',
+  'Price as offered (USD)',
+  'Price unit',
+  'Description',
+  'Promo code',
+  'Promo discount (%)',
+  'Promo discount (USD)',
+  'Promo minimum order (USD)',
+  'Source',
+  'Quote',
+  'Quote total (USD)',
+  'Quote accepted',
+  'Visit',
+  'Visit status',
+]
+
+// A booked visit of the van, written as the booking code leaves it (one live visit per lead).
+async function seedVisit(lead: number, start: string, { van = 1, cancelledAt = null as string | null } = {}) {
+  await h.payload.db.create({
+    collection: 'visits',
+    data: {
+      lead,
+      start,
+      end: new Date(new Date(start).getTime() + 3_600_000).toISOString(),
+      van,
+      bookedBy: 'customer',
+      cancelledAt,
+    },
+  })
+}
+
+const namesOf = async (json: unknown) => {
+  const res = await download(json)
+  expect(res.status).toBe(200)
+  return csvRecords(res.text).map((r) => r['First name'])
+}
 
 describe('leads CSV export', () => {
   it('gives approved staff the filtered leads, newest first, as a dated CSV file', async () => {
@@ -56,13 +76,35 @@ describe('leads CSV export', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/text\/csv/)
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="2026-11-22-leads.csv"')
-    expect(csvRecords(res.text).map((r) => [r.id, r.firstName, r.status])).toEqual([
-      [String(newer.id), 'Csvnewer', 'new'],
-      [String(older.id), 'Csvolder', 'new'],
+    expect(csvRecords(res.text).map((r) => [r['Lead ID'], r['First name'], r.Status])).toEqual([
+      [String(newer.id), 'Csvnewer', 'New'],
+      [String(older.id), 'Csvolder', 'New'],
     ])
   })
 
-  it("holds each of a lead's values in its own column, and nothing staff-only", async () => {
+  it('holds the leads closed as lost under "All statuses", which the list keeps apart', async () => {
+    await seedLead(h.payload, { firstName: 'Lostcsvopen', lastName: 'Allstatuses', status: 'new' })
+    await seedLead(h.payload, {
+      firstName: 'Lostcsvclosed',
+      lastName: 'Allstatuses',
+      status: 'new',
+      lostReason: 'no_answer',
+    })
+    const listed = await h.payload.find({ collection: 'leads', where: leadsWhere('', 'Allstatuses') })
+    expect(listed.docs.map((d) => d.firstName)).toEqual(['Lostcsvopen'])
+
+    expect(await namesOf(leadsExportRequest('', 'Allstatuses', new Date()))).toEqual([
+      'Lostcsvclosed',
+      'Lostcsvopen',
+    ])
+    const res = await download(leadsExportRequest('', 'Allstatuses', new Date()))
+    expect(csvRecords(res.text)[0]).toMatchObject({ Status: 'New', 'Closed as lost': 'No answer' })
+    // A status of the list's is its open leads; lost ones have a choice of their own.
+    expect(await namesOf(leadsExportRequest('new', 'Allstatuses', new Date()))).toEqual(['Lostcsvopen'])
+    expect(await namesOf(leadsExportRequest('lost', 'Allstatuses', new Date()))).toEqual(['Lostcsvclosed'])
+  })
+
+  it("holds each of a lead's values under a readable header, in dollars and words, nothing staff-only", async () => {
     // Five and a half hours ahead of UTC, with no summer time: each time below is worked out by hand.
     await h.payload.updateGlobal({ slug: 'site-settings', data: { timeZone: 'Asia/Kolkata' } })
     const idempotencyKey = 'csv-export-submission-key-0001'
@@ -75,9 +117,12 @@ describe('leads CSV export', () => {
       phone: '(512) 555-0199',
       email: 'csvrow@example.com',
       description: 'Two rims, "kerbed"\nfront and back',
-      promoCode: 'FALL15',
-      promoDiscountType: 'percentage',
-      promoDiscountValue: 15,
+      zip: '78704',
+      vehicle: '2019 Honda Civic',
+      wheelSize: '18 in',
+      promoCode: 'FALL10',
+      promoDiscountType: 'fixed_amount',
+      promoDiscountValue: 10,
       promoMinimumAmount: 100,
       utmSource: 'flyercsv',
       utmMedium: 'print',
@@ -91,45 +136,107 @@ describe('leads CSV export', () => {
       idempotencyKey,
       businessEmailSentAt: '2026-11-21T20:16:00.000Z',
     })
-    // What the visitor was offered is the published home page's, copied onto the lead.
+    // What the visitor was offered is the published home page's, copied onto the lead in cents.
     const offered = await h.payload.findByID({ collection: 'leads', id: lead.id, depth: 0 })
-    expect(offered.offeredTitle).toBeTruthy()
+    expect(offered).toMatchObject({ offeredTitle: 'Rim Rash / Curbed Rim', offeredPriceCents: 12500 })
+    await seedVisit(lead.id, '2030-03-04T04:30:00.000Z')
 
     const res = await download(leadsExportRequest('lost', 'Csvrow', new Date()))
     expect(res.status).toBe(200)
+    expect(csvHeader(res.text)).toEqual(HEADER)
     expect(csvRecords(res.text)).toEqual([
       {
-        id: String(lead.id),
-        createdAt: '2026-11-22 01:45',
-        status: 'quoted',
-        serviceType: 'rim_rash',
-        offeredTitle: offered.offeredTitle,
-        offeredPriceCents: String(offered.offeredPriceCents),
-        offeredUnit: offered.offeredUnit,
-        firstName: 'Csvrow',
-        lastName: 'Columns',
-        phone: '(512) 555-0199',
-        email: 'csvrow@example.com',
-        description: 'Two rims, "kerbed"\nfront and back',
-        promoCode: 'FALL15',
-        promoDiscountType: 'percentage',
-        promoDiscountValue: '15',
-        promoMinimumAmount: '100',
-        utmSource: 'flyercsv',
-        utmMedium: 'print',
-        utmCampaign: 'fall',
-        referrerHost: 'www.google.com',
-        quoteStatus: 'accepted',
-        // Dollars and cents, as a spreadsheet sums them.
-        quoteTotal: '1234.50',
-        quoteAcceptedAt: '2026-11-22 09:00',
-        lostReason: 'declined',
-        lostAt: '2026-11-23 23:59',
+        'Lead ID': String(lead.id),
+        Received: '2026-11-22 01:45',
+        Status: 'Quoted',
+        'Closed as lost': 'Declined',
+        'Closed on': '2026-11-23 23:59',
+        'First name': 'Csvrow',
+        'Last name': 'Columns',
+        Phone: '(512) 555-0199',
+        'E-mail': 'csvrow@example.com',
+        'ZIP code': '78704',
+        Vehicle: '2019 Honda Civic',
+        'Wheel size': '18 in',
+        Service: 'Rim Rash / Curbed Rim',
+        'Price as offered (USD)': '125.00',
+        'Price unit': offered.offeredUnit,
+        Description: 'Two rims, "kerbed"\nfront and back',
+        'Promo code': 'FALL10',
+        'Promo discount (%)': '',
+        'Promo discount (USD)': '10.00',
+        'Promo minimum order (USD)': '100.00',
+        Source: 'flyercsv / print / fall (via www.google.com)',
+        Quote: 'Accepted',
+        'Quote total (USD)': '1234.50',
+        'Quote accepted': '2026-11-22 09:00',
+        Visit: '2030-03-04 10:00',
+        'Visit status': 'Upcoming',
       },
     ])
     expect(res.text).not.toContain(idempotencyKey)
-    expect(res.text).not.toContain('idempotencyKey')
-    expect(res.text).not.toContain('EmailSentAt')
+    expect(res.text).not.toMatch(/cents|EmailSentAt|rim_rash|flyercsv,/i)
+  })
+
+  it('writes a percentage discount as a number and an open lead without a visit as empty cells', async () => {
+    await seedLead(h.payload, {
+      firstName: 'Csvpercent',
+      lastName: 'Blanks',
+      serviceType: 'wheel_restoration',
+      promoCode: 'FALL15',
+      promoDiscountType: 'percentage',
+      promoDiscountValue: 15,
+      promoMinimumAmount: 0,
+    })
+    const res = await download(leadsExportRequest('', 'Csvpercent', new Date()))
+    expect(csvRecords(res.text)).toEqual([
+      expect.objectContaining({
+        Status: 'New',
+        'Closed as lost': '',
+        Service: 'Wheel Restoration',
+        'Promo discount (%)': '15',
+        'Promo discount (USD)': '',
+        'Promo minimum order (USD)': '0.00',
+        Source: '(direct)',
+        Quote: '',
+        'Quote total (USD)': '',
+        Visit: '',
+        'Visit status': '',
+      }),
+    ])
+  })
+
+  it("gives each lead its visit in the business's time zone: the one booked, else the one cancelled last", async () => {
+    await h.payload.updateGlobal({ slug: 'site-settings', data: { timeZone: 'Asia/Kolkata' } })
+    const moved = await seedLead(h.payload, { firstName: 'Csvmoved', lastName: 'Visits' })
+    const cancelled = await seedLead(h.payload, { firstName: 'Csvcancelled', lastName: 'Visits' })
+    const done = await seedLead(h.payload, { firstName: 'Csvdone', lastName: 'Visits' })
+    await seedVisit(moved.id, '2030-03-05T04:30:00.000Z', { cancelledAt: '2026-11-01T10:00:00.000Z' })
+    await seedVisit(moved.id, '2030-03-06T08:30:00.000Z')
+    await seedVisit(cancelled.id, '2030-05-01T05:30:00.000Z', { cancelledAt: '2026-11-02T10:00:00.000Z' })
+    await seedVisit(cancelled.id, '2030-04-01T05:30:00.000Z', { cancelledAt: '2026-11-03T10:00:00.000Z' })
+    await seedVisit(done.id, '2025-01-10T08:00:00.000Z', { van: 2 })
+
+    const res = await download(leadsExportRequest('', 'Visits', new Date()))
+    expect(csvRecords(res.text).map((r) => [r['First name'], r.Visit, r['Visit status']])).toEqual([
+      ['Csvdone', '2025-01-10 13:30', 'Past'],
+      ['Csvcancelled', '2030-04-01 11:00', 'Cancelled'],
+      ['Csvmoved', '2030-03-06 14:00', 'Upcoming'],
+    ])
+  })
+
+  it('writes its own columns whatever fields a request names', async () => {
+    await seedLead(h.payload, {
+      firstName: 'Csvfields',
+      lastName: 'Asked',
+      idempotencyKey: 'csv-asked-key-0001',
+    })
+    const { data } = leadsExportRequest('', 'Csvfields', new Date())
+    const res = await download({ data: { ...data, fields: ['idempotencyKey', 'businessEmailSentAt'] } })
+    expect(res.status).toBe(200)
+    expect(csvHeader(res.text)).toEqual(HEADER)
+    expect(csvRecords(res.text)).toEqual([expect.objectContaining({ 'First name': 'Csvfields' })])
+    expect(res.text).not.toContain('csv-asked-key-0001')
   })
 
   it('narrows the leads to one source', async () => {
@@ -142,7 +249,7 @@ describe('leads CSV export', () => {
     await seedLead(h.payload, { firstName: 'Csvdirect', lastName: 'Source' })
     const res = await download(leadsExportRequest('', 'Source', new Date(), { source: 'flyercsv' }))
     expect(res.status).toBe(200)
-    expect(csvRecords(res.text).map((r) => [r.id, r.firstName, r.utmSource])).toEqual([
+    expect(csvRecords(res.text).map((r) => [r['Lead ID'], r['First name'], r.Source])).toEqual([
       [String(flyer.id), 'Csvflyer', 'flyercsv'],
     ])
   })
@@ -152,18 +259,19 @@ describe('leads CSV export', () => {
       firstName: '=HYPERLINK("https://e.test";"x")',
       lastName: '@SUM(A1)',
       status: 'quoted',
-      utmSource: 'flyercsv',
-      utmCampaign: '=cmd()',
+      vehicle: '+cmd|calc',
+      utmSource: '=cmd()',
     })
     const res = await download(leadsExportRequest('quoted', '', new Date('2026-11-22T10:00:00Z')))
     expect(res.status).toBe(200)
-    const row = csvRecords(res.text).find((r) => r.id === String(lead.id))
+    const row = csvRecords(res.text).find((r) => r['Lead ID'] === String(lead.id))
     expect(row).toMatchObject({
-      firstName: '\'=HYPERLINK("https://e.test";"x")',
-      lastName: "'@SUM(A1)",
-      utmCampaign: "'=cmd()",
+      'First name': '\'=HYPERLINK("https://e.test";"x")',
+      'Last name': "'@SUM(A1)",
+      Vehicle: "'+cmd|calc",
+      Source: "'=cmd()",
     })
-    expect(res.text).not.toMatch(/(^|,)=HYPERLINK/m)
+    expect(res.text).not.toMatch(/(^|,)[=+@]/m)
   })
 
   for (const persona of ['anonymous', 'unapproved'] as const) {

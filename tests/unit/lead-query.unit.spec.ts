@@ -18,6 +18,13 @@ describe('leadsWhere', () => {
     expect(leadsWhere('lost', '')).toEqual({ and: [{ lostReason: { exists: true } }] })
     expect(leadFilters({ status: 'lost' }).status).toBe('lost')
   })
+  it('keeps the leads closed as lost under "All statuses" for every lead, and only there', () => {
+    const every = { everyLead: true }
+    expect(leadsWhere('', '', {}, every)).toEqual({ and: [] })
+    expect(leadsWhere('archived', '', {}, every)).toEqual({ and: [] })
+    expect(leadsWhere('quoted', '', {}, every)).toEqual(leadsWhere('quoted', ''))
+    expect(leadsWhere('lost', '', {}, every)).toEqual(leadsWhere('lost', ''))
+  })
   it('needs every word of the search in the name, phone or e-mail', () => {
     expect(leadsWhere('', ' Maria  Gonzalez ')).toEqual({
       and: [
@@ -146,19 +153,19 @@ describe('leadFilters and leadsHref', () => {
 })
 
 describe('leadsExportRequest', () => {
-  it('exports the filtered leads as CSV, newest first, without the submission key', () => {
+  it('exports the filtered leads as CSV, newest first, in the columns the server chooses', () => {
     const { data } = leadsExportRequest('new', 'maria', new Date('2026-11-22T12:00:00Z'))
-    expect(data).toMatchObject({
+    expect(data).toEqual({
       collectionSlug: 'leads',
       format: 'csv',
       sort: '-createdAt',
       name: '2026-11-22',
+      where: leadsWhere('new', 'maria'),
     })
-    expect(data.where).toEqual(leadsWhere('new', 'maria'))
-    expect(data.fields).not.toContain('idempotencyKey')
   })
-  it('narrows by promotion and source', () => {
+  it('narrows by promotion and source, and keeps the leads closed as lost under "All statuses"', () => {
     const { data } = leadsExportRequest('', '', new Date(), { promotion: '4', source: 'flyer' })
-    expect(data.where).toEqual(leadsWhere('', '', { promotion: '4', source: 'flyer' }))
+    expect(data.where).toEqual(leadsWhere('', '', { promotion: '4', source: 'flyer' }, { everyLead: true }))
+    expect(JSON.stringify(data.where)).not.toContain('lostReason')
   })
 })
