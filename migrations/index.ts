@@ -25,6 +25,7 @@ import * as migration_20261127_055504_email_deliveries from './20261127_055504_e
 import * as migration_20261127_084337_job_posting_valid_through from './20261127_084337_job_posting_valid_through';
 import * as migration_20261127_093917_visit_cancellation_task from './20261127_093917_visit_cancellation_task';
 import * as migration_20261127_094358_visit_notices from './20261127_094358_visit_notices';
+import * as migration_20261127_110443_lead_address from './20261127_110443_lead_address';
 
 export const migrations = [
   {
@@ -160,6 +161,11 @@ export const migrations = [
   {
     up: migration_20261127_094358_visit_notices.up,
     down: migration_20261127_094358_visit_notices.down,
-    name: '20261127_094358_visit_notices'
+    name: '20261127_094358_visit_notices',
+  },
+  {
+    up: migration_20261127_110443_lead_address.up,
+    down: migration_20261127_110443_lead_address.down,
+    name: '20261127_110443_lead_address'
   },
 ];

@@ -185,6 +185,10 @@ export interface Lead {
   phone: string;
   email: string;
   description: string;
+  /**
+   * Where the van goes. Required to book a visit.
+   */
+  address?: string | null;
   zip?: string | null;
   vehicle?: string | null;
   wheelSize?: string | null;
@@ -891,6 +895,7 @@ export interface LeadsSelect<T extends boolean = true> {
   phone?: T;
   email?: T;
   description?: T;
+  address?: T;
   zip?: T;
   vehicle?: T;
   wheelSize?: T;

@@ -6,6 +6,9 @@ export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 // would lose the detail of the damage the owner prices the repair from.
 export const PHOTO_MAX_SIDE = 2048
 
+// The street address the van drives to ("1234 S Congress Ave, Austin"), as the customer types it.
+export const ADDRESS_MAX = 200
+
 export const HONEYPOT_FIELD = 'website'
 // Header carrying the browser's submission key: a retry with the same key is the same request.
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { SERVICE_TYPES } from '@/lib/catalog'
+import { ADDRESS_MAX } from '@/lib/request-constants'
 import type { ServiceType } from '@/lib/catalog'
 
 // Used by the browser forms, the endpoint and the leads collection, so every way in accepts the same things.
@@ -45,6 +46,7 @@ const optional = (label: string, max: number) =>
     .optional()
 
 export const visitFieldsSchema = z.object({
+  address: optional('Street address', ADDRESS_MAX),
   zip: z
     .string()
     .trim()
@@ -55,6 +57,9 @@ export const visitFieldsSchema = z.object({
 })
 
 export const requestFormSchema = requestFieldsSchema.extend(visitFieldsSchema.shape)
+
+// A visit is booked only to a place: the booking forms ask for the address the lead lacks.
+export const visitAddressSchema = required('Street address').max(ADDRESS_MAX, 'Street address is too long.')
 
 export type RequestFields = z.infer<typeof requestFormSchema>
 

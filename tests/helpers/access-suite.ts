@@ -127,7 +127,11 @@ const SPECS: Record<Subject, Spec> = {
       status: outcome === 'as-new' ? 'new' : 'quoted',
     }),
     target: async (w) => (await seedLead(w.h.payload)).id,
-    update: () => ({ description: 'Customer called back: two rims, not one.', status: 'contacted' }),
+    update: () => ({
+      description: 'Customer called back: two rims, not one.',
+      address: '12 Difference Engine Rd, Austin',
+      status: 'contacted',
+    }),
     updated: (_w, _p, _o, sent) => sent,
     readTarget: (w) => w.lead.id,
   },

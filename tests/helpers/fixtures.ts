@@ -46,6 +46,7 @@ export function leadInput(overrides: Doc = {}): Doc {
     phone: '(512) 555-0100',
     email: `ada${n}@example.com`,
     description: 'Curbed the front left rim on a parking garage ramp.',
+    address: `${n} Analytical Engine Way, Austin`,
     serviceType: 'rim_rash',
     ...overrides,
   }

@@ -129,12 +129,13 @@ const CUSTOMER = {
   lastName: 'Quillfeather',
   email: 'Zephyrine.Q@curbside.test',
   phone: '(512) 555-0143',
+  address: '41 Lanternwick Row, Austin',
   zip: '78704',
   vehicle: '2019 Audi A4, plate KQX-4821',
   wheelSize: '19 inch',
   description: 'Curb rash on the Quillfeather family car.',
 }
-const NEEDLES = ['zephyrine', 'quillfeather', 'kqx-4821', '555-0143', '5125550143']
+const NEEDLES = ['zephyrine', 'quillfeather', 'lanternwick', 'kqx-4821', '555-0143', '5125550143']
 
 type Rows<T> = { rows: T[] }
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
@@ -257,7 +258,7 @@ describe('after an erasure, nothing of the customer is left', () => {
     expect(await tablesHolding(NEEDLES)).toEqual([])
     expect(filesHolding(NEEDLES)).toEqual([])
     const erased = await h.payload.findByID({ collection: 'leads', id: lead.id, depth: 0 })
-    expect(erased).toMatchObject({ ...ERASED_LEAD, zip: null, vehicle: null, wheelSize: null })
+    expect(erased).toMatchObject({ ...ERASED_LEAD, address: null, zip: null, vehicle: null, wheelSize: null })
     expect(await h.payload.count({ collection: 'exports' })).toEqual({ totalDocs: 0 })
 
     // The visit is cancelled and its place free again.

@@ -162,15 +162,21 @@ describe('sendQuoteEmail', () => {
     expect(c).not.toContain('Content-Disposition: attachment')
   })
 
-  it("the business e-mail names the car's ZIP code, vehicle and wheel size; the customer's repeats none", async () => {
+  it("the business e-mail names the car's address, ZIP code, vehicle and wheel size; the customer's repeats none", async () => {
     const res = await submitRequest(
       h.http,
-      requestForm({ zip: '78704', vehicle: 'Audi RS6 Avant', wheelSize: '21 inch' }),
+      requestForm({
+        address: '1234 S Congress Ave, Austin',
+        zip: '78704',
+        vehicle: 'Audi RS6 Avant',
+        wheelSize: '21 inch',
+      }),
     )
     expect(res.status).toBe(201)
     await runJobs()
     const b = readable(mailTo('owner@curbside.test')!.raw)
     for (const [name, value] of [
+      ['Street address', '1234 S Congress Ave, Austin'],
       ['ZIP code', '78704'],
       ['Vehicle', 'Audi RS6 Avant'],
       ['Wheel size', '21 inch'],
@@ -178,7 +184,7 @@ describe('sendQuoteEmail', () => {
       expect(b).toMatch(new RegExp(`${name}\\s*\\n+\\s*${value}`, 'i'))
     }
     const c = readable(mailTo('maria@example.com')!.raw)
-    for (const text of ['78704', 'Audi RS6 Avant', '21 inch']) expect(c).not.toContain(text)
+    for (const text of ['S Congress', '78704', 'Audi RS6 Avant', '21 inch']) expect(c).not.toContain(text)
   })
 
   it('attaches photos up to 15 MB in total; the others are linked to their page in the admin', async () => {

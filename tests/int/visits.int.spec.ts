@@ -34,11 +34,16 @@ beforeEach(async () => {
 })
 
 let counter = 0
-// An accepted quote of a new lead, and its link's token.
-async function acceptedQuote() {
+// An accepted quote of a new lead (with a street address unless told), and its link's token.
+async function acceptedQuote(address: string | null = `${counter + 1} S Congress Ave, Austin`) {
   const lead = await h.payload.create({
     collection: 'leads',
-    data: { ...REQUEST_FIELDS, email: `visit-${++counter}@example.com`, serviceType: 'rim_rash' } as never,
+    data: {
+      ...REQUEST_FIELDS,
+      email: `visit-${++counter}@example.com`,
+      address,
+      serviceType: 'rim_rash',
+    } as never,
   })
   const quote = await h.payload.create({
     collection: 'quotes',
@@ -521,6 +526,43 @@ describe('where the van goes', () => {
         data: { booking: { serviceZips: DEFAULT_SERVICE_ZIPS.join(', ') } },
       })
     }
+  })
+})
+
+describe('the street address the van goes to', () => {
+  const addressOf = async (lead: number) =>
+    (await h.payload.findByID({ collection: 'leads', id: lead, depth: 0 })).address ?? null
+
+  it('is stored from the request form, trimmed; one too long is refused and nothing is saved', async () => {
+    const given = await submitRequest(
+      h.http,
+      requestForm({ address: '  1234 S Congress Ave, Austin  ', email: 'street@example.com' }),
+    )
+    expect(given.status).toBe(201)
+    const none = await submitRequest(h.http, requestForm({ email: 'nostreet@example.com' }))
+    expect(none.status).toBe(201)
+    const leads = await h.payload.find({ collection: 'leads', sort: 'createdAt', depth: 0 })
+    expect(leads.docs.map((l) => l.address ?? null)).toEqual(['1234 S Congress Ave, Austin', null])
+
+    const long = await submitRequest(
+      h.http,
+      requestForm({ address: 'x'.repeat(201), email: 'long@example.com' }),
+    )
+    expect([long.status, long.body.fieldErrors]).toEqual([400, { address: 'Street address is too long.' }])
+    expect((await h.payload.count({ collection: 'leads' })).totalDocs).toBe(2)
+  })
+
+  it('staff edit it on the lead, with the same rules; the public cannot', async () => {
+    const a = await acceptedQuote(null)
+    const patch = (address: unknown, persona: 'staff' | 'anonymous' = 'staff') =>
+      h.http.patch(`/api/leads/${a.lead}?depth=0`, { json: { address }, session: h.sessionOf(persona) })
+    expect((await patch(' 77 Rainey St, Austin ')).status).toBe(200)
+    expect(await addressOf(a.lead)).toBe('77 Rainey St, Austin')
+    for (const bad of ['77 Rainey St\nAustin', 'x'.repeat(201)]) {
+      expect((await patch(bad)).status).toBe(400)
+    }
+    expect((await patch('1 Elsewhere Rd', 'anonymous')).status).toBe(403)
+    expect(await addressOf(a.lead)).toBe('77 Rainey St, Austin')
   })
 })
 

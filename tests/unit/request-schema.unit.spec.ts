@@ -8,7 +8,9 @@ import {
   PAYLOAD_EMAIL_PATTERN,
   fieldErrors,
   requestFieldsSchema,
+  requestFormSchema,
   submittedRequestSchema,
+  visitAddressSchema,
 } from '@/lib/request-schema'
 import { clientAddress } from '@/server/rate-limit'
 
@@ -74,6 +76,40 @@ describe('the quote schema shared by the forms and the server', () => {
     const result = submittedRequestSchema.safeParse({})
     expect(Object.keys(fieldErrors(result.error!)).sort()).toEqual(
       ['description', 'email', 'firstName', 'lastName', 'phone', 'serviceType'].sort(),
+    )
+  })
+})
+
+describe('the street address', () => {
+  const address = (value: unknown) => submittedRequestSchema.safeParse({ ...valid, address: value })
+
+  it('is optional on the forms, trimmed, and kept as typed (commas and all)', () => {
+    expect(address(undefined).success).toBe(true)
+    expect(submittedRequestSchema.parse({ ...valid, address: '' }).address).toBe('')
+    expect(
+      submittedRequestSchema.parse({ ...valid, address: '  1234 S Congress Ave, Austin ' }).address,
+    ).toBe('1234 S Congress Ave, Austin')
+  })
+
+  it.each([
+    ['x'.repeat(201), 'Street address is too long.'],
+    ['1234 S Congress\nAve', 'Street address contains characters that are not allowed.'],
+    ['1234 S Congress\u0000Ave', 'Street address contains characters that are not allowed.'],
+  ])('refuses %j with "%s"', (value, message) => {
+    const result = address(value)
+    expect(result.success).toBe(false)
+    expect(fieldErrors(result.error!)).toEqual({ address: message })
+  })
+
+  it('accepts 200 characters, the most the forms let in', () => {
+    expect(requestFormSchema.shape.address.safeParse('x'.repeat(200)).success).toBe(true)
+  })
+
+  it('is required to book a visit: blank is refused as missing', () => {
+    expect(visitAddressSchema.safeParse('   ').error?.issues[0]?.message).toBe('Street address is required.')
+    expect(visitAddressSchema.parse(' 1234 S Congress Ave, Austin ')).toBe('1234 S Congress Ave, Austin')
+    expect(visitAddressSchema.safeParse('x'.repeat(201)).error?.issues[0]?.message).toBe(
+      'Street address is too long.',
     )
   })
 })

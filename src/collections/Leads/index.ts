@@ -10,6 +10,7 @@ import { QUOTE_STATUSES, QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 import { timestampFields } from '@/fields/timestamps'
 import { DIRECT_SOURCE } from '@/lib/lead-source'
+import { ADDRESS_MAX } from '@/lib/request-constants'
 
 import { eraseCustomer } from './endpoints/eraseCustomer'
 import { limitCreates } from './hooks/limitCreates'
@@ -204,7 +205,15 @@ export const Leads: CollectionConfig = {
       maxLength: 5000,
       validate: validateRequestTextarea,
     },
-    // Where the van goes and what it works on; optional.
+    // Where the van goes and what it works on; optional until a visit is booked.
+    {
+      name: 'address',
+      label: 'Street address',
+      type: 'text',
+      maxLength: ADDRESS_MAX,
+      validate: validateRequestText('address'),
+      admin: { description: 'Where the van goes. Required to book a visit.' },
+    },
     {
       type: 'row',
       fields: [

@@ -24,6 +24,7 @@ import {
 
 import { type SlotChoice, LeadVisit } from './lead-visit.client'
 import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
+import { LeadAddressForm } from './lead-address.client'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
@@ -232,11 +233,16 @@ function LeadDetails({
         </dd>
         <dt>Service</dt>
         <dd>{offeredService(lead)}</dd>
+        <dt>Address</dt>
+        <dd data-testid="lead-address">
+          {lead.address ? <MapLink place={lead.address} /> : <span className="cbo-meta">Not given</span>}
+          <LeadAddressForm key={lead.address ?? ''} leadId={lead.id} address={lead.address ?? null} />
+        </dd>
         {lead.zip ? (
           <>
             <dt>ZIP code</dt>
             <dd>
-              <MapLink zip={lead.zip} />
+              <MapLink place={lead.zip} />
               {lead.outsideServiceArea ? (
                 <span className="cbo-meta" data-testid="lead-outside-area">
                   {' '}
@@ -446,15 +452,15 @@ function LeadTimeline({
   )
 }
 
-// Opens the phone's map app on the ZIP code (Google Maps' universal link: app or browser).
-function MapLink({ zip }: { zip: string }) {
+// Opens the phone's map app on the address or ZIP code (Google Maps' universal link: app or browser).
+function MapLink({ place }: { place: string }) {
   return (
     <a
-      href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(zip)}`}
+      href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`}
       target="_blank"
-      rel="noreferrer"
+      rel="noopener noreferrer"
     >
-      {zip}
+      {place}
     </a>
   )
 }
@@ -477,6 +483,7 @@ function UpcomingVisits({
       <ul className="cbo-visits" aria-label="Upcoming visits" data-testid="upcoming-visits">
         {visits.map((visit) => {
           const lead = typeof visit.lead === 'object' ? visit.lead : null
+          const place = lead?.address || lead?.zip
           return (
             <li key={visit.id} data-testid="upcoming-visit">
               <strong>
@@ -490,10 +497,10 @@ function UpcomingVisits({
                   <span className="cbo-meta">
                     {' · '}
                     <a href={`tel:${lead.phone}`}>{lead.phone}</a>
-                    {lead.zip ? (
+                    {place ? (
                       <>
                         {' '}
-                        · <MapLink zip={lead.zip} />
+                        · <MapLink place={place} />
                       </>
                     ) : null}
                     {lead.quoteTotal != null

@@ -46,7 +46,7 @@ export function LazyRequestForm(props: RequestFormProps) {
     <div
       ref={placeholder}
       aria-busy="true"
-      className={props.allowPhotos ? 'min-h-[52rem] sm:min-h-[36rem]' : 'min-h-[47rem] sm:min-h-[31rem]'}
+      className={props.allowPhotos ? 'min-h-[57rem] sm:min-h-[41rem]' : 'min-h-[52rem] sm:min-h-[36rem]'}
     />
   )
 }

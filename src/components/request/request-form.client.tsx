@@ -10,7 +10,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
 import { PROMO_CODE_FIELD, PROMO_CODE_MAX, normalizePromoInput } from '@/lib/lead-source'
-import { HONEYPOT_FIELD, MAX_PHOTOS, REQUEST_FAILED } from '@/lib/request-constants'
+import { ADDRESS_MAX, HONEYPOT_FIELD, MAX_PHOTOS, REQUEST_FAILED } from '@/lib/request-constants'
 import { OUTSIDE_AREA_NOTE } from '@/lib/service-area'
 import type { RequestFields } from '@/lib/request-schema'
 import { cn } from '@/lib/utils'
@@ -37,13 +37,14 @@ const FIELDS: { name: keyof RequestFields; label: string; type?: string; autoCom
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
 ]
 // Optional: where the van goes and what it works on.
-const VISIT_FIELDS: {
+type VisitField = {
   name: keyof RequestFields
   label: string
   autoComplete: string
   inputMode?: 'numeric'
   maxLength: number
-}[] = [
+}
+const VISIT_FIELDS: VisitField[] = [
   {
     name: 'zip',
     label: 'ZIP code (optional)',
@@ -54,6 +55,13 @@ const VISIT_FIELDS: {
   { name: 'wheelSize', label: 'Wheel size (optional)', autoComplete: 'off', maxLength: 20 },
   { name: 'vehicle', label: 'Vehicle, make and model (optional)', autoComplete: 'off', maxLength: 100 },
 ]
+// The whole row on every screen: an address is long.
+const ADDRESS_FIELD: VisitField = {
+  name: 'address',
+  label: 'Street address (optional)',
+  autoComplete: 'street-address',
+  maxLength: ADDRESS_MAX,
+}
 
 const inputClass =
   'block w-full rounded-md border border-ink/20 bg-white px-3 py-2 text-base text-ink shadow-sm outline-none focus-visible:border-gold focus-visible:ring-2 focus-visible:ring-gold aria-[invalid=true]:border-red-700'
@@ -127,6 +135,7 @@ export function RequestForm({
       phone: '',
       email: '',
       description: '',
+      address: '',
       zip: '',
       vehicle: '',
       wheelSize: '',
@@ -253,8 +262,15 @@ export function RequestForm({
       </div>
       {/* Two short fields side by side even on a phone; the vehicle under them there. */}
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        {VISIT_FIELDS.map(({ name, label, autoComplete, inputMode, maxLength }) => (
-          <div key={name} className={cn('grid gap-1.5', name === 'vehicle' && 'col-span-2 sm:col-span-1')}>
+        {[ADDRESS_FIELD, ...VISIT_FIELDS].map(({ name, label, autoComplete, inputMode, maxLength }) => (
+          <div
+            key={name}
+            className={cn(
+              'grid gap-1.5',
+              name === 'vehicle' && 'col-span-2 sm:col-span-1',
+              name === 'address' && 'col-span-2 sm:col-span-3',
+            )}
+          >
             <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
               {label}
             </label>

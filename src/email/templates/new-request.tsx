@@ -13,6 +13,7 @@ export type NewRequestEmailProps = RequestDetails & {
   // In the business's time zone, as the back office shows it.
   receivedAt: string
   // Where the car is and what it is, when the visitor said.
+  address?: string | null
   zip?: string | null
   vehicle?: string | null
   wheelSize?: string | null
@@ -37,6 +38,7 @@ export function NewRequestEmail(p: NewRequestEmailProps) {
         photosText={photosText}
         extra={[
           ...optionalRows([
+            ['Street address', p.address],
             ['ZIP code', p.zip],
             ['Vehicle', p.vehicle],
             ['Wheel size', p.wheelSize],

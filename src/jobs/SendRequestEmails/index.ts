@@ -153,6 +153,7 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
           promo: promoLabel(lead),
           source: sourceLabel(lead),
           receivedAt: formatBusinessDate(lead.createdAt, businessTimeZone(settings.timeZone)),
+          address: lead.address,
           zip: lead.zip,
           vehicle: lead.vehicle,
           wheelSize: lead.wheelSize,

@@ -183,6 +183,7 @@ function requestFieldsOf(fields: ReadonlyMap<string, string>) {
     phone: text('phone'),
     email: text('email'),
     description: text('description'),
+    address: text('address'),
     zip: text('zip'),
     vehicle: text('vehicle'),
     wheelSize: text('wheelSize'),

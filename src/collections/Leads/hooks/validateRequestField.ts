@@ -14,7 +14,9 @@ function requestRule(field: RequestField, value: unknown): true | string {
 }
 
 export const validateRequestText =
-  (field: 'firstName' | 'lastName' | 'phone' | 'zip' | 'vehicle' | 'wheelSize'): TextFieldSingleValidation =>
+  (
+    field: 'firstName' | 'lastName' | 'phone' | 'address' | 'zip' | 'vehicle' | 'wheelSize',
+  ): TextFieldSingleValidation =>
   (value, args) => {
     const base = text(value, args)
     return base === true ? requestRule(field, value) : base
