@@ -187,7 +187,7 @@ export async function visitsRaceDrill(): Promise<DrillResult> {
       range(CUSTOMERS).map((n) =>
         send(`${urlOf(n)}${BOOK_PATH}`, {
           method: 'POST',
-          body: new URLSearchParams({ token: tokens[n], start }),
+          body: new URLSearchParams({ token: tokens[n], start, address: `${n + 1} S Congress Ave, Austin` }),
           headers: { ...from(n), ...(isPlain(n) ? {} : { Accept: 'application/json' }) },
           redirect: 'manual',
         }),

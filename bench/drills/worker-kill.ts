@@ -164,7 +164,7 @@ export async function workerKillDrill(): Promise<DrillResult> {
       if (!start) throw new Error(`the quote page offered no free time (${offered.length} offered)`)
       const booked = await send(`${url}/api/quote-links/book`, {
         method: 'POST',
-        body: new URLSearchParams({ token, start }),
+        body: new URLSearchParams({ token, start, address: '1234 S Congress Ave, Austin' }),
         headers: { ...headers(n), Accept: 'application/json' },
       })
       if (booked.json?.outcome !== 'booked')

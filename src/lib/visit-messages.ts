@@ -1,5 +1,13 @@
 // What the quote page says after a booking form was sent; no imports, for the page and the endpoints.
-export type VisitOutcome = 'booked' | 'cancelled' | 'taken' | 'not_offered' | 'too_late' | 'not_accepted'
+export type VisitOutcome =
+  | 'booked'
+  | 'cancelled'
+  | 'taken'
+  | 'not_offered'
+  | 'too_late'
+  | 'not_accepted'
+  | 'address_needed'
+  | 'address_invalid'
 
 export const VISIT_OUTCOME_MESSAGES: Record<VisitOutcome, string> = {
   booked: 'Your visit is booked. We e-mailed you the details and a calendar invitation.',
@@ -8,6 +16,8 @@ export const VISIT_OUTCOME_MESSAGES: Record<VisitOutcome, string> = {
   not_offered: 'That time is not offered. Please pick one of the times shown.',
   too_late: 'It is too late to change this visit online. Please call us.',
   not_accepted: 'Accept the quote first, then pick a time.',
+  address_needed: 'Please enter the street address where we should come, then pick your time again.',
+  address_invalid: 'That address could not be used. Please enter the street address on one line.',
 }
 
 // The HTTP status of each outcome, for the endpoints that answer in JSON.
@@ -18,6 +28,8 @@ export const VISIT_OUTCOME_STATUS: Record<VisitOutcome, number> = {
   not_offered: 400,
   too_late: 409,
   not_accepted: 409,
+  address_needed: 400,
+  address_invalid: 400,
 }
 
 export function isVisitOutcome(value: unknown): value is VisitOutcome {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { quoteLinkPath, sentQuote } from '../helpers/e2e-quotes'
@@ -33,6 +33,28 @@ async function dayToBook(page: Page) {
   return (await tomorrow.count()) ? tomorrow : booking.locator('fieldset').first()
 }
 
+const VERA_ADDRESS = '1234 S Congress Ave, Austin'
+
+async function expectMapLink(link: Locator, address: string) {
+  await expect(link).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`,
+  )
+  await expect(link).toHaveAttribute('target', '_blank')
+  await expect(link).toHaveAttribute('rel', /\bnoopener\b/)
+}
+
+// Removed as the owner, from a page of the site (the API refuses a cross-site DELETE); its quote
+// and visit go with it.
+async function deleteLead(page: Page, id: number) {
+  expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+  const status = await page.evaluate(
+    async (url) => (await fetch(url, { method: 'DELETE' })).status,
+    `/api/leads/${id}`,
+  )
+  expect(status).toBe(200)
+}
+
 async function accept(page: Page, path: string) {
   await page.goto(path)
   await page.getByRole('button', { name: 'Accept quote' }).click()
@@ -54,6 +76,7 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   await form.getByLabel('Last Name').fill('Visit')
   await form.getByLabel('Phone').fill('(512) 555-0195')
   await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Street address (optional)').fill(VERA_ADDRESS)
   await form.getByLabel('ZIP code (optional)').fill('78704')
   await form.getByLabel('Vehicle, make and model (optional)').fill('Subaru Outback')
   await form.getByLabel('Description').fill('Curb rash on the front right wheel.')
@@ -65,8 +88,8 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   const found = await request.get(`/api/leads?depth=0&where[email][equals]=${encodeURIComponent(email)}`, {
     headers: auth(token),
   })
-  const lead = (await found.json()).docs[0] as { id: number; zip: string; vehicle: string }
-  expect(lead).toMatchObject({ zip: '78704', vehicle: 'Subaru Outback' })
+  const lead = (await found.json()).docs[0] as { id: number; zip: string; vehicle: string; address: string }
+  expect(lead).toMatchObject({ zip: '78704', vehicle: 'Subaru Outback', address: VERA_ADDRESS })
   await sentQuote(request, email, { leadId: lead.id })
 
   // The customer accepts and books.
@@ -76,6 +99,8 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   const first = day.getByRole('radio').first()
   const firstStart = new Date((await first.getAttribute('value'))!)
   await first.check()
+  // The address from the request is there already.
+  await expect(customer.getByTestId('visit-booking').getByLabel('Street address')).toHaveValue(VERA_ADDRESS)
   await customer.getByRole('button', { name: 'Book this time' }).click()
   await expect(customer.getByTestId('visit-outcome')).toHaveText(
     'Your visit is booked. We e-mailed you the details and a calendar invitation.',
@@ -103,7 +128,13 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
     'href',
     'tel:(512) 555-0195',
   )
-  await expect(visit.getByRole('link', { name: '78704' })).toHaveAttribute('href', /maps.*78704/)
+  // Where the van goes, one tap from the phone's map app.
+  await expectMapLink(visit.getByRole('link', { name: VERA_ADDRESS }), VERA_ADDRESS)
+  await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+  await expectMapLink(
+    page.getByTestId('lead-address').getByRole('link', { name: VERA_ADDRESS }),
+    VERA_ADDRESS,
+  )
 
   // The customer moves the visit to the day's next time.
   const second = (await dayToBook(customer)).getByRole('radio').first()
@@ -123,7 +154,7 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   // A page opened before the time went still offers it: booking it reads why it failed.
   const otherToken = new URL(otherPage.url()).pathname.split('/').pop()!
   const late = await otherPage.request.post('/api/quote-links/book', {
-    form: { token: otherToken, start: secondStart },
+    form: { token: otherToken, start: secondStart, address: '1 Other St, Austin' },
     maxRedirects: 0,
   })
   expect(late.status()).toBe(303)
@@ -204,10 +235,19 @@ test("the owner books a caller's visit from the lead on a phone, moves it and ca
   expect(times.length).toBeGreaterThan(1)
   const [first, second] = times
 
-  // The second time, picked and booked as soon as the controls show.
+  // The second time, picked and booked as soon as the controls show: not without the address.
   await section.getByLabel('Book for').selectOption(second.value)
+  await expect(section.getByLabel('Street address')).toHaveValue('')
+  await section.getByRole('button', { name: 'Book visit' }).click()
+  await expect(toast('Enter the street address the van goes to, then book.')).toBeVisible()
+  await expect(section.getByText('No visit booked.')).toBeVisible()
+  await section.getByLabel('Street address').fill('2000 E Riverside Dr, Austin')
   await section.getByRole('button', { name: 'Book visit' }).click()
   await expect(toast('Visit booked')).toBeVisible()
+  await expectMapLink(
+    page.getByTestId('lead-address').getByRole('link', { name: '2000 E Riverside Dr, Austin' }),
+    '2000 E Riverside Dr, Austin',
+  )
   await expect(section.getByTestId('lead-visit-time')).toHaveText(second.label)
   await page.goto('/admin?tab=leads')
   await expect(
@@ -229,4 +269,53 @@ test("the owner books a caller's visit from the lead on a phone, moves it and ca
   await expect(page.getByTestId('lead-timeline')).toContainText('Visit moved')
   await page.goto('/admin?tab=leads')
   await expect(page.getByTestId('upcoming-visit').filter({ hasText: lastName })).toHaveCount(0)
+
+  // The owner corrects the address on the lead.
+  await page.goto(`/admin?tab=leads&lead=${leadId}`)
+  const address = page.getByTestId('lead-address')
+  await address.getByText('Edit address').click()
+  await address.getByLabel('Street address').fill('2001 E Riverside Dr, Austin')
+  await address.getByRole('button', { name: 'Save address' }).click()
+  await expect(toast('Address saved')).toBeVisible()
+  await expectMapLink(
+    address.getByRole('link', { name: '2001 E Riverside Dr, Austin' }),
+    '2001 E Riverside Dr, Austin',
+  )
+  await deleteLead(page, leadId)
+})
+
+test('a customer who gave no street address is asked for it before the visit is booked', async ({
+  page,
+  request,
+}) => {
+  const email = `no-address-${Date.now()}@example.com`
+  const { leadId } = await sentQuote(request, email)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await accept(page, await quoteLinkPath(email))
+  const booking = page.getByTestId('visit-booking')
+  const address = booking.getByLabel('Street address')
+  await expect(address).toHaveValue('')
+  await (await dayToBook(page)).getByRole('radio').first().check()
+
+  // The browser holds the form until the address is there, before any script...
+  await booking.getByRole('button', { name: 'Book this time' }).click()
+  expect(await address.evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true)
+  await expect(page.getByTestId('visit-outcome')).toHaveCount(0)
+  // ...and the server refuses a form sent without it, booking nothing.
+  await address.evaluate((el) => el.removeAttribute('required'))
+  await booking.getByRole('button', { name: 'Book this time' }).click()
+  await expect(page.getByTestId('visit-outcome')).toHaveText(
+    'Please enter the street address where we should come, then pick your time again.',
+  )
+  await expect(page.getByRole('heading', { name: 'Pick a time for the visit' })).toBeVisible()
+
+  await booking.getByLabel('Street address').fill('900 E 6th St, Austin')
+  await (await dayToBook(page)).getByRole('radio').first().check()
+  await booking.getByRole('button', { name: 'Book this time' }).click()
+  await expect(page.getByTestId('visit-outcome')).toHaveText(
+    'Your visit is booked. We e-mailed you the details and a calendar invitation.',
+  )
+  // Kept on the lead: the page shows it for a move.
+  await expect(booking.getByLabel('Street address')).toHaveValue('900 E 6th St, Austin')
+  await deleteLead(page, leadId)
 })

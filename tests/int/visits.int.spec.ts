@@ -532,6 +532,7 @@ describe('where the van goes', () => {
 describe('the street address the van goes to', () => {
   const addressOf = async (lead: number) =>
     (await h.payload.findByID({ collection: 'leads', id: lead, depth: 0 })).address ?? null
+  const jobsAbout = async () => (await h.payload.count({ collection: 'payload-jobs' })).totalDocs
 
   it('is stored from the request form, trimmed; one too long is refused and nothing is saved', async () => {
     const given = await submitRequest(
@@ -563,6 +564,82 @@ describe('the street address the van goes to', () => {
     }
     expect((await patch('1 Elsewhere Rd', 'anonymous')).status).toBe(403)
     expect(await addressOf(a.lead)).toBe('77 Rainey St, Austin')
+  })
+
+  it("a customer's booking without one is refused, and nothing is made, on the scripted and the plain path", async () => {
+    const a = await acceptedQuote(null)
+    const [first] = await openSlots(h.payload)
+    const jobsBefore = await jobsAbout()
+    const scripted = await book(a.token, first.start)
+    expect([scripted.status, scripted.body]).toEqual([400, { outcome: 'address_needed' }])
+    const blank = await post('/api/quote-links/book', { token: a.token, start: first.start, address: '   ' })
+    expect(blank.body).toEqual({ outcome: 'address_needed' })
+    // The page's own form, before any script: back to the page, which asks for the address.
+    const plain = await h.http.post('/api/quote-links/book', {
+      body: new URLSearchParams({ token: a.token, start: first.start, address: '' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': newClient() },
+    })
+    expect(plain.status).toBe(303)
+    expect(plain.headers.get('location')).toBe(`/quote/${a.token}?visit=address_needed`)
+    const tooLong = await post('/api/quote-links/book', {
+      token: a.token,
+      start: first.start,
+      address: 'x'.repeat(201),
+    })
+    expect([tooLong.status, tooLong.body]).toEqual([400, { outcome: 'address_invalid' }])
+
+    expect(await liveVisits()).toHaveLength(0)
+    expect(await timeline(a.lead, ['visit_booked'])).toHaveLength(0)
+    expect(await jobsAbout()).toBe(jobsBefore)
+    expect(await addressOf(a.lead)).toBeNull()
+    expect((await openSlots(h.payload)).map((s) => s.start)).toContain(first.start)
+  })
+
+  it('an address typed in the booking form is saved with the visit; a refused booking keeps the old one', async () => {
+    const a = await acceptedQuote(null)
+    const b = await acceptedQuote()
+    const [first, second] = await openSlots(h.payload)
+    await book(b.token, first.start)
+    // The time was taken: neither the visit nor the address typed with it is kept.
+    const taken = await post('/api/quote-links/book', {
+      token: a.token,
+      start: first.start,
+      address: '500 E 7th St, Austin',
+    })
+    expect(taken.body).toEqual({ outcome: 'taken' })
+    expect(await addressOf(a.lead)).toBeNull()
+
+    const booked = await post('/api/quote-links/book', {
+      token: a.token,
+      start: second.start,
+      address: ' 500 E 7th St, Austin ',
+    })
+    expect(booked.body).toEqual({ outcome: 'booked' })
+    expect(await addressOf(a.lead)).toBe('500 E 7th St, Austin')
+    // Moved without the field (a page from before): the lead's address stands.
+    const [, , third] = await openSlots(h.payload)
+    expect((await book(a.token, third.start)).body).toEqual({ outcome: 'booked' })
+    expect(await addressOf(a.lead)).toBe('500 E 7th St, Austin')
+  })
+
+  it("the owner's booking asks for it the same way", async () => {
+    const a = await acceptedQuote(null)
+    const [first] = await openSlots(h.payload)
+    const byStaff = (json: Record<string, unknown>) =>
+      h.http.post('/api/visits/book', {
+        json: { lead: a.lead, start: first.start, ...json },
+        session: h.sessionOf('staff'),
+      })
+    const refused = await byStaff({})
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { errors: [{ message: 'Enter the street address the van goes to, then book.' }] },
+    ])
+    expect((await byStaff({ address: 42 })).status).toBe(400)
+    expect(await liveVisits()).toHaveLength(0)
+    expect((await byStaff({ address: '1100 Congress Ave, Austin' })).status).toBe(201)
+    expect(await addressOf(a.lead)).toBe('1100 Congress Ave, Austin')
+    expect(await liveVisits()).toHaveLength(1)
   })
 })
 

@@ -6,6 +6,8 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { businessHours } from '@/lib/business-hours'
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { ADDRESS_MAX } from '@/lib/request-constants'
+import { visitAddressSchema } from '@/lib/request-schema'
 import { zipList } from '@/lib/service-area'
 import {
   DEFAULT_SLOT_RULES,
@@ -73,20 +75,24 @@ export async function openSlots(payload: Payload, now = new Date()): Promise<Slo
   return visitSlots(settings, now, await bookedPlaces(payload), settings.blocked)
 }
 
-export type Booking =
-  { ok: true; visit: number } | { ok: false; reason: 'not_offered' | 'taken' | 'too_late' }
+export type BookingRefusal = 'not_offered' | 'taken' | 'too_late' | 'address_needed' | 'address_invalid'
+export type Booking = { ok: true; visit: number } | { ok: false; reason: BookingRefusal }
 
 // What staff are told (the customer's page has its own words, src/lib/visit-messages.ts).
-export const BOOKING_MESSAGES = {
+export const BOOKING_MESSAGES: Record<BookingRefusal, string> = {
   not_offered: 'That time is not offered. Please pick one of the times shown.',
   taken: 'Sorry, that time was just taken. Please pick another.',
   too_late: 'This visit has begun or taken place; it cannot be moved.',
-} as const
+  address_needed: 'Enter the street address the van goes to, then book.',
+  address_invalid: `Enter the street address in at most ${ADDRESS_MAX} characters, on one line.`,
+}
 
 type BookingInput = {
   lead: number
   quote: number | null
   start: string
+  // Typed in the booking form: saved on the lead with the visit. Without it, the lead's own.
+  address?: string | null
   by: 'customer' | 'staff'
   user?: number
 }
@@ -130,13 +136,17 @@ export async function bookVisit(
   ) {
     return { ok: false, reason: 'not_offered' }
   }
+  const typed = input.address?.trim() ? visitAddressSchema.safeParse(input.address) : null
+  if (typed && !typed.success) return { ok: false, reason: 'address_invalid' }
   const end = new Date(start.getTime() + settings.slotMinutes * 60_000)
   const db = await dbOf(payload, req)
   // A move is a cancellation of the live visit, by the same rule as one: a customer up to the
   // minimum notice, staff until it begins; a visit that took place is never moved.
   const notice = input.by === 'customer' ? settings.noticeMinutes : 0
   // Bookings of one lead one at a time: a second move then finds the visit the first made.
-  await db.execute(sql`SELECT id FROM leads WHERE id = ${input.lead} FOR UPDATE`)
+  const lead = (await db.execute(
+    sql`SELECT address FROM leads WHERE id = ${input.lead} FOR UPDATE`,
+  )) as unknown as { rows: { address: string | null }[] }
   const live = (await db.execute(sql`
     SELECT id, start > now() + ${`${notice} minutes`}::interval AS movable FROM visits
     WHERE lead_id = ${input.lead} AND cancelled_at IS NULL FOR UPDATE`)) as unknown as {
@@ -144,6 +154,17 @@ export async function bookVisit(
   }
   const current = live.rows[0]
   if (current && !current.movable) return { ok: false, reason: 'too_late' }
+  // The van goes to a place: no visit without one. Saved in this transaction, so a refused
+  // booking leaves the lead as it was.
+  if (typed?.success) {
+    if (typed.data !== lead.rows[0]?.address) {
+      await db.execute(
+        sql`UPDATE leads SET address = ${typed.data}, updated_at = now() WHERE id = ${input.lead}`,
+      )
+    }
+  } else if (!lead.rows[0]?.address?.trim()) {
+    return { ok: false, reason: 'address_needed' }
+  }
   if (current) {
     await db.execute(sql`
       UPDATE visits SET cancelled_at = now(), updated_at = now() WHERE id = ${current.id}`)
@@ -225,6 +246,19 @@ export async function cancelVisit(
     })
   }
   return Number(row.id)
+}
+
+/** The lead's street address, for the booking form to show (null when the customer gave none). */
+export async function addressOfLead(payload: Payload, lead: number): Promise<string | null> {
+  const found = await payload.findByID({
+    collection: 'leads',
+    id: lead,
+    depth: 0,
+    select: { address: true },
+    overrideAccess: true,
+    disableErrors: true,
+  })
+  return found?.address || null
 }
 
 export async function liveVisitOfLead(payload: Payload, lead: number) {

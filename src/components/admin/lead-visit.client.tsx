@@ -4,6 +4,8 @@ import { toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
 
+import { ADDRESS_MAX } from '@/lib/request-constants'
+
 import { ApiError, jsonInit, useApi } from './admin-fetch'
 import { ActionButton } from './action-button.client'
 
@@ -15,14 +17,17 @@ export function LeadVisit({
   leadId,
   visit,
   slots,
+  address,
 }: {
   leadId: number
   visit: { id: number; label: string } | null
   slots: SlotChoice[]
+  address: string | null
 }) {
   const { api } = useApi()
   const router = useRouter()
   const slot = useRef<HTMLSelectElement>(null)
+  const place = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState(false)
 
   async function run(path: string, body: unknown, done: string) {
@@ -59,6 +64,18 @@ export function LeadVisit({
       )}
       {slots.length ? (
         <div className="cbo-inline">
+          {/* The van goes there: a visit is booked only with one (saved on the lead). */}
+          <label className="cbo-field">
+            <span>Street address</span>
+            <input
+              ref={place}
+              type="text"
+              autoComplete="off"
+              maxLength={ADDRESS_MAX}
+              defaultValue={address ?? ''}
+              data-testid="lead-visit-address"
+            />
+          </label>
           <label className="cbo-field">
             <span>{visit ? 'Move to' : 'Book for'}</span>
             {/* Uncontrolled: a choice made before the script loads is the one read on "Book". */}
@@ -75,7 +92,7 @@ export function LeadVisit({
             onClick={() =>
               run(
                 '/visits/book',
-                { lead: leadId, start: slot.current?.value },
+                { lead: leadId, start: slot.current?.value, address: place.current?.value ?? '' },
                 visit ? 'Visit moved' : 'Visit booked',
               )
             }

@@ -298,6 +298,7 @@ function LeadDetails({
         leadId={lead.id}
         visit={visit ? { id: visit.id, label: formatBusinessDate(visit.start, timeZone) } : null}
         slots={slots}
+        address={lead.address ?? null}
       />
       <div className="cbo-inline">
         <LeadStatusButton id={lead.id} status={lead.status} />

@@ -5,6 +5,8 @@ import { VISIT_LINK_ENDPOINTS, VISIT_OUTCOME_MESSAGES, type VisitOutcome } from 
 import type { Slot } from '@/lib/visit-slots'
 import type { Visit } from '@/payload-types'
 
+import { VisitAddressField } from './visit-address-field'
+
 const timeOf = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso))
 
@@ -31,12 +33,14 @@ export function VisitBooking({
   slots,
   outcome,
   timeZone,
+  address,
 }: {
   token: string
   visit: Visit | null
   slots: Slot[]
   outcome: VisitOutcome | null
   timeZone: string
+  address: string | null
 }) {
   return (
     <section aria-labelledby="visit-title" className="mt-10 grid gap-6" data-testid="visit-booking">
@@ -64,6 +68,7 @@ export function VisitBooking({
       {slots.length ? (
         <form method="post" action={`/api${VISIT_LINK_ENDPOINTS.book}`} className="grid gap-6">
           <input type="hidden" name="token" value={token} />
+          <VisitAddressField address={address} />
           {byDay(slots, timeZone).map(([day, daySlots]) => (
             <fieldset key={day} className="grid gap-2">
               <legend className="mb-2 font-semibold">{day}</legend>

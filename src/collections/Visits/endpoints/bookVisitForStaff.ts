@@ -9,17 +9,25 @@ const json = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store, private' } })
 const refuse = (status: number, message: string) => json(status, { errors: [{ message }] })
 
-// POST /api/visits/book {lead, start}: staff book (or move) a visit for a customer who called,
-// with the same rules; the lead's latest quote, when it has one, is the visit's.
+// POST /api/visits/book {lead, start, address?}: staff book (or move) a visit for a customer who
+// called, with the same rules (an address given is saved on the lead; without one the lead's
+// own, which it must have); the lead's latest quote, when it has one, is the visit's.
 export const bookVisitForStaff: Endpoint = {
   path: '/book',
   method: 'post',
   handler: async (req) => {
     if (!isApprovedStaff(req.user)) return refuse(403, 'You are not allowed to perform this action.')
-    const body = (await req.json?.().catch(() => null)) as { lead?: unknown; start?: unknown } | null
+    const body = (await req.json?.().catch(() => null)) as {
+      lead?: unknown
+      start?: unknown
+      address?: unknown
+    } | null
     const leadId = Number(body?.lead)
     if (!Number.isInteger(leadId) || leadId < 1 || typeof body?.start !== 'string') {
       return refuse(400, 'Give the lead and the start of a slot.')
+    }
+    if (body.address != null && typeof body.address !== 'string') {
+      return refuse(400, BOOKING_MESSAGES.address_invalid)
     }
     const lead = await req.payload.findByID({
       collection: 'leads',
@@ -45,6 +53,7 @@ export const bookVisitForStaff: Endpoint = {
           lead: leadId,
           quote: docs[0]?.id ?? null,
           start: body.start as string,
+          address: body.address as string | null | undefined,
           by: 'staff',
           user: userId,
         }),

@@ -69,7 +69,13 @@ function customerHandler(kind: 'book' | 'cancel'): Endpoint['handler'] {
     const booking = await inTransaction(
       req,
       () =>
-        bookVisit(req, settings, { lead, quote: quote.id, start: form.get('start') ?? '', by: 'customer' }),
+        bookVisit(req, settings, {
+          lead,
+          quote: quote.id,
+          start: form.get('start') ?? '',
+          address: form.get('address'),
+          by: 'customer',
+        }),
       (b) => b.ok,
     )
     return customerAnswer(req, token, booking.ok ? 'booked' : booking.reason)

@@ -18,7 +18,7 @@ import { noteViewed, quoteForToken } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf } from '@/server/quote-token'
 import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
 import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
-import { liveVisitOfLead, openSlots } from '@/collections/Visits/bookings'
+import { addressOfLead, liveVisitOfLead, openSlots } from '@/collections/Visits/bookings'
 
 // One customer's quote, opened from the link in their e-mail: read per request, never cached,
 // never indexed; it shows the quote and nothing else about the lead.
@@ -132,6 +132,7 @@ async function QuoteBody({
     (await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true } })).timeZone,
   )
   const date = (value: string | null | undefined) => formatBusinessDate(value, timeZone, { time: false })
+  const leadId = typeof quote.lead === 'object' ? quote.lead.id : quote.lead
   return (
     <div className="mx-auto max-w-2xl">
       <p className="text-gold-dark text-sm font-semibold tracking-widest uppercase">
@@ -156,10 +157,11 @@ async function QuoteBody({
       {state === 'accepted' ? (
         <VisitBooking
           token={token}
-          visit={await liveVisitOfLead(payload, typeof quote.lead === 'object' ? quote.lead.id : quote.lead)}
+          visit={await liveVisitOfLead(payload, leadId)}
           slots={await openSlots(payload)}
           outcome={outcome}
           timeZone={timeZone}
+          address={await addressOfLead(payload, leadId)}
         />
       ) : null}
       {state === 'changes_requested' ? (
