@@ -10,6 +10,7 @@ import { openSlots } from '@/collections/Visits/bookings'
 
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'
+import { rawProperty, textProperty } from '../helpers/ics'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { newClient, REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
 
@@ -640,6 +641,28 @@ describe('the street address the van goes to', () => {
     expect((await byStaff({ address: '1100 Congress Ave, Austin' })).status).toBe(201)
     expect(await addressOf(a.lead)).toBe('1100 Congress Ave, Austin')
     expect(await liveVisits()).toHaveLength(1)
+  })
+
+  it("is the calendar event's LOCATION and is named in the e-mails about the visit", async () => {
+    const address = 'Unit 4; 1234 S Congress Ave, Austin'
+    const a = await acceptedQuote(address)
+    const [first] = await openSlots(h.payload)
+    await book(a.token, first.start)
+    await h.payload.jobs.run({ silent: true })
+    const [mail] = capturedMails(a.email).filter((m) => m.includes('Subject: Your visit is booked'))
+    const ics = attachmentOf(mail, 'text/calendar')!
+    expect(rawProperty(ics, 'LOCATION')).toBe('Unit 4\\; 1234 S Congress Ave\\, Austin')
+    expect(textProperty(ics, 'LOCATION')).toBe(address)
+    expect(mail).toContain(`at ${address}.`)
+    const [notice] = capturedMails('service@curbsiderim.co').filter(
+      (m) => m.includes(a.email) && /^Subject: Visit booked: /m.test(m),
+    )
+    expect(notice).toContain(`Address: ${address}`)
+
+    await post('/api/quote-links/cancel-visit', { token: a.token })
+    await h.payload.jobs.run({ silent: true })
+    const [cancelled] = capturedMails(a.email).filter((m) => m.includes('Subject: Your visit is cancelled'))
+    expect(textProperty(attachmentOf(cancelled, 'text/calendar')!, 'LOCATION')).toBe(address)
   })
 })
 

@@ -10,6 +10,8 @@ type Invitation = {
   end: Date
   title: string
   description: string
+  // Where the van goes; `ics` escapes it as RFC 5545 TEXT (backslash, comma, semicolon, newline).
+  location?: string | null
   organizer: { name: string; email: string }
   attendee: { name: string; email: string }
   url: string
@@ -30,6 +32,8 @@ export function visitInvitation(i: Invitation): string {
     endOutputType: 'utc',
     title: i.title,
     description: i.description,
+    // A lone CR would end the line: `ics` escapes only CRLF and LF.
+    ...(i.location?.trim() ? { location: i.location.trim().replace(/\r\n?/g, '\n') } : {}),
     organizer: i.organizer,
     attendees: [{ ...i.attendee, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }],
     url: i.url,

@@ -8,6 +8,7 @@ export type VisitNoticeEmailProps = {
   change: VisitChange
   customer: string
   phone: string
+  address: string | null
   when: string
   leadLink: string
 }
@@ -29,6 +30,7 @@ export function VisitNoticeEmail(p: VisitNoticeEmailProps) {
         {p.change === 'cancelled' ? 'The slot is open again.' : 'It is on the van\u2019s day.'} Phone:{' '}
         {p.phone}.
       </Text>
+      {p.address ? <Text>Address: {p.address}</Text> : null}
       <EmailButton href={p.leadLink} tone="plain">
         Open the lead
       </EmailButton>

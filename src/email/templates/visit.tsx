@@ -10,6 +10,8 @@ export type VisitEmailProps = {
   businessName: string
   businessPhone: string
   when: string
+  // Where the van goes, as the lead holds it now.
+  address: string | null
   link: string
 }
 
@@ -34,7 +36,8 @@ export function VisitEmail(p: VisitEmailProps) {
         <>
           <Text>
             {hi}
-            {p.businessName} will not come {p.when}. The calendar event is cancelled too.
+            {p.businessName} will not come {p.when}
+            {p.address ? ` to ${p.address}` : ''}. The calendar event is cancelled too.
           </Text>
           <Text>To book another time, open your quote. Questions? Call or text {p.businessPhone}.</Text>
         </>
@@ -42,7 +45,8 @@ export function VisitEmail(p: VisitEmailProps) {
         <>
           <Text>
             {hi}
-            {p.businessName} will come to you {p.when}.
+            {p.businessName} will come to you {p.when}
+            {p.address ? ` at ${p.address}` : ''}.
             {p.kind === 'confirmation' ? ' The calendar invitation is attached.' : ''}
           </Text>
           <Text>

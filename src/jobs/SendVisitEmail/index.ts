@@ -77,6 +77,7 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
         businessName: settings.businessName,
         businessPhone: settings.phone,
         when,
+        address: lead.address ?? null,
         link,
       })
       const html = await render(element)
@@ -99,6 +100,7 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
                   end: new Date(visit.end),
                   title: `${settings.businessName}: wheel repair visit`,
                   description: `Questions? Call or text ${settings.phone}. Move or cancel: ${link}`,
+                  location: lead.address,
                   organizer: { name: settings.businessName, email: settings.email },
                   attendee: { name: `${lead.firstName} ${lead.lastName}`, email: lead.email },
                   url: link,

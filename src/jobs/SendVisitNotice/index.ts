@@ -44,6 +44,7 @@ export const sendVisitNotice: TaskConfig<'sendVisitNotice'> = {
       change,
       customer,
       phone: lead.phone,
+      address: lead.address ?? null,
       when,
       leadLink: `${serverUrl()}/admin?tab=leads&lead=${lead.id}`,
     })
