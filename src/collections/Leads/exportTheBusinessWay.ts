@@ -67,6 +67,7 @@ export const LEAD_EXPORT_COLUMNS: Column[] = [
   text('Last name', 'lastName'),
   text('Phone', 'phone'),
   text('E-mail', 'email'),
+  text('Street address', 'address'),
   text('ZIP code', 'zip'),
   text('Vehicle', 'vehicle'),
   text('Wheel size', 'wheelSize'),
