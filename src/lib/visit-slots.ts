@@ -68,3 +68,31 @@ export function isSlotStart(rules: SlotRules, now: Date, start: string, blocked:
     (s) => s.start === start,
   )
 }
+
+// How the customer's page names a slot: its day as a heading, its time as a choice.
+export const slotDayLabel = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(
+    new Date(iso),
+  )
+
+export const slotTimeLabel = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso))
+
+export type SlotDay = { key: string; label: string; slots: Slot[] }
+
+/** Slots by their day in the business time zone (not the server's or UTC's), in order. */
+export function slotDays(slots: Slot[], timeZone: string): SlotDay[] {
+  const days = new Map<string, Slot[]>()
+  for (const slot of slots) {
+    const w = wallTime(new Date(slot.start), timeZone)
+    const key = `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`
+    days.set(key, [...(days.get(key) ?? []), slot])
+  }
+  return [...days]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, day]) => ({
+      key,
+      label: slotDayLabel(day[0].start, timeZone),
+      slots: [...day].sort((a, b) => (a.start < b.start ? -1 : 1)),
+    }))
+}

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { quoteLinkPath, sentQuote } from '../helpers/e2e-quotes'
@@ -55,6 +55,15 @@ async function deleteLead(page: Page, id: number) {
   expect(status).toBe(200)
 }
 
+async function liveVisitsOf(request: APIRequestContext, lead: number): Promise<number> {
+  const res = await request.get(
+    `/api/visits?depth=0&where[lead][equals]=${lead}&where[cancelledAt][exists]=false`,
+    { headers: auth(await adminToken(request)) },
+  )
+  expect(res.status()).toBe(200)
+  return ((await res.json()) as { totalDocs: number }).totalDocs
+}
+
 async function accept(page: Page, path: string) {
   await page.goto(path)
   await page.getByRole('button', { name: 'Accept quote' }).click()
@@ -101,7 +110,8 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   await first.check()
   // The address from the request is there already.
   await expect(customer.getByTestId('visit-booking').getByLabel('Street address')).toHaveValue(VERA_ADDRESS)
-  await customer.getByRole('button', { name: 'Book this time' }).click()
+  // The day's own button, beside its times.
+  await day.getByRole('button', { name: 'Book this time' }).click()
   await expect(customer.getByTestId('visit-outcome')).toHaveText(
     'Your visit is booked. We e-mailed you the details and a calendar invitation.',
   )
@@ -137,10 +147,11 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   )
 
   // The customer moves the visit to the day's next time.
-  const second = (await dayToBook(customer)).getByRole('radio').first()
+  const moveDay = await dayToBook(customer)
+  const second = moveDay.getByRole('radio').first()
   const secondStart = (await second.getAttribute('value'))!
   await second.check()
-  await customer.getByRole('button', { name: 'Move my visit to this time' }).click()
+  await moveDay.getByRole('button', { name: 'Move my visit to this time' }).click()
   await expect(customer.getByTestId('visit-outcome')).toContainText('Your visit is booked.')
   await expect(customer.getByTestId('visit-time')).toContainText(timeLabel(new Date(secondStart)))
 
@@ -164,10 +175,19 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   )
   await expect(otherPage.getByRole('heading', { name: 'Pick a time for the visit' })).toBeVisible()
 
-  // The customer cancels. Their calendar holds one event throughout: the move updated it and
-  // the cancellation cancels it (one UID, a rising SEQUENCE, the last METHOD:CANCEL).
-  await customer.getByRole('button', { name: 'Cancel my visit' }).click()
+  // The customer cancels, once asked whether to. Their calendar holds one event throughout: the
+  // move updated it and the cancellation cancels it (one UID, a rising SEQUENCE, then CANCEL).
+  await customer.getByRole('link', { name: 'Cancel my visit' }).click()
+  const moved = new Date(secondStart)
+  await expect(
+    customer.getByRole('heading', {
+      name: `Cancel your visit on ${dayLabel(moved)} at ${timeLabel(moved)}?`,
+    }),
+  ).toBeVisible()
+  expect(await liveVisitsOf(request, lead.id)).toBe(1)
+  await customer.getByRole('button', { name: 'Yes, cancel my visit' }).click()
   await expect(customer.getByTestId('visit-outcome')).toHaveText('Your visit is cancelled.')
+  expect(await liveVisitsOf(request, lead.id)).toBe(0)
   const visitMails = () =>
     capturedMails(email)
       .filter((m) => /Subject: Your visit is (booked|cancelled)/.test(m))
@@ -190,6 +210,85 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
       .map((m) => /^Subject: (Visit \w+): Vera Visit/m.exec(m)?.[1])
       .sort()
   await expect.poll(notices, { timeout: 30_000 }).toEqual(['Visit booked', 'Visit cancelled', 'Visit moved'])
+})
+
+test("on a phone each day's button is within a screen of the day's times", async ({
+  page: owner,
+  browser,
+  request,
+}) => {
+  const email = `visit-phone-${Date.now()}@example.com`
+  const { leadId } = await sentQuote(request, email)
+  const viewport = { width: 390, height: 844 }
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  await accept(page, await quoteLinkPath(email))
+  const days = await page.getByTestId('visit-day').all()
+  expect(days.length).toBeGreaterThan(1)
+  for (const day of days) {
+    // Headed by its day in the business's time zone.
+    await expect(day.locator('legend')).toHaveText(
+      /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d+$/,
+    )
+    const choice = (await day.getByRole('radio').first().boundingBox())!
+    const button = (await day.getByRole('button', { name: 'Book this time' }).boundingBox())!
+    // From the day's first time to the bottom of its button: less than one screen.
+    expect(button.y + button.height - choice.y).toBeLessThanOrEqual(viewport.height)
+  }
+  await context.close()
+  await owner.goto('/privacy-policy')
+  await deleteLead(owner, leadId)
+})
+
+test("without JavaScript a customer books from the day's button, and is asked before cancelling", async ({
+  page: owner,
+  browser,
+  request,
+}) => {
+  const email = `visit-noscript-${Date.now()}@example.com`
+  const { leadId } = await sentQuote(request, email)
+  const path = await quoteLinkPath(email)
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { 'X-Forwarded-For': '192.0.2.20' },
+  })
+  const page = await context.newPage()
+  await accept(page, path)
+  // The last day's last time (the other tests book the first days), with that day's button.
+  const day = page.getByTestId('visit-day').last()
+  const time = day.getByRole('radio').last()
+  const start = new Date((await time.getAttribute('value'))!)
+  await time.check()
+  await page.getByLabel('Street address').fill('900 E 6th St, Austin')
+  await day.getByRole('button', { name: 'Book this time' }).click()
+  await expect(page.getByTestId('visit-outcome')).toHaveText(
+    'Your visit is booked. We e-mailed you the details and a calendar invitation.',
+  )
+  await expect(page.getByTestId('visit-time')).toContainText(timeLabel(start))
+  expect(await liveVisitsOf(request, leadId)).toBe(1)
+
+  // "Cancel my visit" asks first; kept, the visit stays.
+  const question = page.getByRole('heading', {
+    name: `Cancel your visit on ${dayLabel(start)} at ${timeLabel(start)}?`,
+  })
+  await page.getByRole('link', { name: 'Cancel my visit' }).click()
+  await expect(question).toBeVisible()
+  expect(await liveVisitsOf(request, leadId)).toBe(1)
+  await page.getByRole('link', { name: 'Keep my visit' }).click()
+  await expect(question).toHaveCount(0)
+  await expect(page.getByTestId('visit-time')).toContainText(timeLabel(start))
+  expect(await liveVisitsOf(request, leadId)).toBe(1)
+
+  // Asked again and confirmed, it is cancelled (and the time is free for others again).
+  await page.getByRole('link', { name: 'Cancel my visit' }).click()
+  await page.getByRole('button', { name: 'Yes, cancel my visit' }).click()
+  await expect(page.getByTestId('visit-outcome')).toHaveText('Your visit is cancelled.')
+  await expect(page.getByRole('heading', { name: 'Pick a time for the visit' })).toBeVisible()
+  expect(await liveVisitsOf(request, leadId)).toBe(0)
+  await context.close()
+  await owner.goto('/privacy-policy')
+  await deleteLead(owner, leadId)
 })
 
 test('a ZIP code outside the service area is accepted, with a note about the trip fee', async ({ page }) => {
@@ -295,23 +394,25 @@ test('a customer who gave no street address is asked for it before the visit is 
   const booking = page.getByTestId('visit-booking')
   const address = booking.getByLabel('Street address')
   await expect(address).toHaveValue('')
-  await (await dayToBook(page)).getByRole('radio').first().check()
+  const day = await dayToBook(page)
+  await day.getByRole('radio').first().check()
 
   // The browser holds the form until the address is there, before any script...
-  await booking.getByRole('button', { name: 'Book this time' }).click()
+  await day.getByRole('button', { name: 'Book this time' }).click()
   expect(await address.evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true)
   await expect(page.getByTestId('visit-outcome')).toHaveCount(0)
   // ...and the server refuses a form sent without it, booking nothing.
   await address.evaluate((el) => el.removeAttribute('required'))
-  await booking.getByRole('button', { name: 'Book this time' }).click()
+  await day.getByRole('button', { name: 'Book this time' }).click()
   await expect(page.getByTestId('visit-outcome')).toHaveText(
     'Please enter the street address where we should come, then pick your time again.',
   )
   await expect(page.getByRole('heading', { name: 'Pick a time for the visit' })).toBeVisible()
 
   await booking.getByLabel('Street address').fill('900 E 6th St, Austin')
-  await (await dayToBook(page)).getByRole('radio').first().check()
-  await booking.getByRole('button', { name: 'Book this time' }).click()
+  const again = await dayToBook(page)
+  await again.getByRole('radio').first().check()
+  await again.getByRole('button', { name: 'Book this time' }).click()
   await expect(page.getByTestId('visit-outcome')).toHaveText(
     'Your visit is booked. We e-mailed you the details and a calendar invitation.',
   )

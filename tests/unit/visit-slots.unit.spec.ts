@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { DEFAULT_HOURS } from '@/lib/business-hours'
 import { zonedTime } from '@/lib/business-time'
-import { isSlotStart, type SlotRules, visitSlots } from '@/lib/visit-slots'
+import { isSlotStart, slotDays, type SlotRules, visitSlots } from '@/lib/visit-slots'
 
 const TZ = 'America/Chicago'
 const RULES: SlotRules = {
@@ -85,5 +85,40 @@ describe('visitSlots', () => {
     expect(isSlotStart(RULES, sundayNight, at(2026, 11, 30, 10).toISOString())).toBe(true)
     expect(isSlotStart(RULES, sundayNight, at(2026, 11, 30, 11).toISOString())).toBe(false)
     expect(isSlotStart(RULES, sundayNight, at(2026, 12, 6, 10).toISOString())).toBe(false)
+  })
+})
+
+describe('slotDays', () => {
+  it("groups a fortnight's slots by their day in the business time zone, in order", () => {
+    const slots = visitSlots(RULES, at(2026, 11, 29, 22))
+    const days = slotDays(slots, TZ)
+    // Mon-Fri 5 times, Saturday 3, Sunday closed: two weeks of it.
+    expect(days.map((d) => d.slots.length)).toEqual([5, 5, 5, 5, 5, 3, 5, 5, 5, 5, 5, 3])
+    expect(days.flatMap((d) => d.slots)).toEqual(slots)
+    expect(days[0]).toMatchObject({ key: '2026-11-30', label: 'Monday, November 30' })
+    expect(days[5]).toMatchObject({ key: '2026-12-05', label: 'Saturday, December 5' })
+  })
+
+  it("puts an evening slot on its own day, not UTC's next one, and sorts what it is given", () => {
+    const evening = {
+      start: at(2026, 12, 1, 19).toISOString(),
+      end: at(2026, 12, 1, 21).toISOString(),
+      free: 1,
+    }
+    const morning = {
+      start: at(2026, 12, 1, 8).toISOString(),
+      end: at(2026, 12, 1, 10).toISOString(),
+      free: 1,
+    }
+    const next = { start: at(2026, 12, 2, 8).toISOString(), end: at(2026, 12, 2, 10).toISOString(), free: 1 }
+    expect(evening.start.slice(0, 10)).toBe('2026-12-02')
+    const days = slotDays([next, evening, morning], TZ)
+    expect(days.map((d) => [d.label, d.slots.map((s) => s.start)])).toEqual([
+      ['Tuesday, December 1', [morning.start, evening.start]],
+      ['Wednesday, December 2', [next.start]],
+    ])
+    // The same instant is Wednesday in Tokyo.
+    expect(slotDays([evening], 'Asia/Tokyo')[0].label).toBe('Wednesday, December 2')
+    expect(slotDays([], TZ)).toEqual([])
   })
 })

@@ -1,29 +1,14 @@
 import { buttonVariants } from '@/components/ui/button'
-import { formatBusinessDate, wallTime } from '@/lib/business-time'
+import { formatBusinessDate } from '@/lib/business-time'
 import { cn } from '@/lib/utils'
 import { VISIT_LINK_ENDPOINTS, VISIT_OUTCOME_MESSAGES, type VisitOutcome } from '@/lib/visit-messages'
-import type { Slot } from '@/lib/visit-slots'
+import { type Slot, slotDayLabel, slotDays, slotTimeLabel } from '@/lib/visit-slots'
 import type { Visit } from '@/payload-types'
 
 import { VisitAddressField } from './visit-address-field'
 
-const timeOf = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso))
-
-const dayOf = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(
-    new Date(iso),
-  )
-
-function byDay(slots: Slot[], timeZone: string): [string, Slot[]][] {
-  const days = new Map<string, Slot[]>()
-  for (const slot of slots) {
-    const w = wallTime(new Date(slot.start), timeZone)
-    const key = `${w.year}-${w.month}-${w.day}`
-    days.set(key, [...(days.get(key) ?? []), slot])
-  }
-  return [...days.values()].map((day) => [dayOf(day[0].start, timeZone), day])
-}
+// The query that opens the cancel confirmation (a GET: no script needed to ask first).
+export const CONFIRM_CANCEL_PARAM = { name: 'cancel', value: 'visit' } as const
 
 // After accepting, the customer picks the van's visit from the open slots, or moves or cancels
 // the one booked. Plain forms: they work before any script, and the page answers with fresh slots.
@@ -34,6 +19,7 @@ export function VisitBooking({
   outcome,
   timeZone,
   address,
+  confirmCancel = false,
 }: {
   token: string
   visit: Visit | null
@@ -41,7 +27,10 @@ export function VisitBooking({
   outcome: VisitOutcome | null
   timeZone: string
   address: string | null
+  confirmCancel?: boolean
 }) {
+  const quotePath = `/quote/${token}`
+  const asking = Boolean(visit && confirmCancel)
   return (
     <section aria-labelledby="visit-title" className="mt-10 grid gap-6" data-testid="visit-booking">
       <h2 id="visit-title" className="text-2xl font-bold">
@@ -55,43 +44,91 @@ export function VisitBooking({
       {visit ? (
         <div className="grid gap-3">
           <p className="text-lg" data-testid="visit-time">
-            {formatBusinessDate(visit.start, timeZone)} to {timeOf(visit.end, timeZone)}
+            {formatBusinessDate(visit.start, timeZone)} to {slotTimeLabel(visit.end, timeZone)}
           </p>
-          <form method="post" action={`/api${VISIT_LINK_ENDPOINTS.cancel}`}>
-            <input type="hidden" name="token" value={token} />
-            <button type="submit" className={cn(buttonVariants({ variant: 'outline', size: 'lg' }))}>
+          {asking ? (
+            <CancelConfirmation token={token} visit={visit} timeZone={timeZone} quotePath={quotePath} />
+          ) : (
+            <a
+              href={`${quotePath}?${CONFIRM_CANCEL_PARAM.name}=${CONFIRM_CANCEL_PARAM.value}#cancel-visit`}
+              className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'justify-self-start')}
+            >
               Cancel my visit
-            </button>
-          </form>
+            </a>
+          )}
         </div>
       ) : null}
-      {slots.length ? (
-        <form method="post" action={`/api${VISIT_LINK_ENDPOINTS.book}`} className="grid gap-6">
+      {asking ? null : slots.length ? (
+        // One form and one choice of time; each day has its own button beside its times, so on
+        // a phone the button is never a long scroll away from the time picked.
+        <form method="post" action={`/api${VISIT_LINK_ENDPOINTS.book}`} className="grid gap-8">
           <input type="hidden" name="token" value={token} />
           <VisitAddressField address={address} />
-          {byDay(slots, timeZone).map(([day, daySlots]) => (
-            <fieldset key={day} className="grid gap-2">
-              <legend className="mb-2 font-semibold">{day}</legend>
+          {slotDays(slots, timeZone).map((day) => (
+            <fieldset key={day.key} className="grid gap-3" data-testid="visit-day">
+              <legend className="mb-2 font-semibold">{day.label}</legend>
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-                {daySlots.map((slot) => (
+                {day.slots.map((slot) => (
                   <label
                     key={slot.start}
                     className="border-ink/20 has-[:checked]:border-gold-dark flex min-h-11 items-center gap-2 rounded-lg border px-3"
                   >
                     <input type="radio" name="start" value={slot.start} required />
-                    {timeOf(slot.start, timeZone)}
+                    {slotTimeLabel(slot.start, timeZone)}
                   </label>
                 ))}
               </div>
+              <button
+                type="submit"
+                className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'w-full')}
+              >
+                {visit ? 'Move my visit to this time' : 'Book this time'}
+              </button>
             </fieldset>
           ))}
-          <button type="submit" className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'w-full')}>
-            {visit ? 'Move my visit to this time' : 'Book this time'}
-          </button>
         </form>
       ) : (
         <p>No times are open right now. Please call us to arrange the visit.</p>
       )}
     </section>
+  )
+}
+
+// The step between "Cancel my visit" and the cancellation: a page of its own, so it asks
+// before it cancels with or without scripts.
+function CancelConfirmation({
+  token,
+  visit,
+  timeZone,
+  quotePath,
+}: {
+  token: string
+  visit: Visit
+  timeZone: string
+  quotePath: string
+}) {
+  return (
+    <div
+      id="cancel-visit"
+      role="group"
+      aria-labelledby="cancel-visit-question"
+      className="border-ink/15 grid gap-4 rounded-xl border p-4"
+      data-testid="cancel-visit"
+    >
+      <h3 id="cancel-visit-question" className="text-lg font-semibold">
+        Cancel your visit on {slotDayLabel(visit.start, timeZone)} at {slotTimeLabel(visit.start, timeZone)}?
+      </h3>
+      <div className="flex flex-wrap gap-3">
+        <form method="post" action={`/api${VISIT_LINK_ENDPOINTS.cancel}`}>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className={cn(buttonVariants({ variant: 'destructive', size: 'lg' }))}>
+            Yes, cancel my visit
+          </button>
+        </form>
+        <a href={quotePath} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }))}>
+          Keep my visit
+        </a>
+      </div>
+    </div>
   )
 }

@@ -6,7 +6,7 @@ import { getPayload } from 'payload'
 
 import { Call, Notice } from '@/components/site/customer-notice'
 import { PageShell } from '@/components/site/page-shell'
-import { VisitBooking } from '@/components/site/visit-booking'
+import { CONFIRM_CANCEL_PARAM, VisitBooking } from '@/components/site/visit-booking'
 import { buttonVariants } from '@/components/ui/button'
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
@@ -85,8 +85,9 @@ export default async function QuotePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>
 }) {
   const { token } = await params
-  const visitParam = (await searchParams).visit
-  const outcome = isVisitOutcome(visitParam) ? visitParam : null
+  const query = await searchParams
+  const outcome = isVisitOutcome(query.visit) ? query.visit : null
+  const confirmCancel = query[CONFIRM_CANCEL_PARAM.name] === CONFIRM_CANCEL_PARAM.value
   const payload = await getPayload({ config })
   const nonce = quoteNonceOf(payload.secret, token)
   const allowed = nonce ? await withinCustomerLinkLimit(payload, clientAddress(await headers()), nonce) : true
@@ -98,7 +99,14 @@ export default async function QuotePage({
     <PageShell>
       {(settings) => (
         <section aria-labelledby="quote-page-title" className="px-4 py-12 sm:py-16">
-          <QuoteBody token={token} allowed={allowed} found={found} settings={settings} outcome={outcome} />
+          <QuoteBody
+            token={token}
+            allowed={allowed}
+            found={found}
+            settings={settings}
+            outcome={outcome}
+            confirmCancel={confirmCancel}
+          />
         </section>
       )}
     </PageShell>
@@ -111,12 +119,14 @@ async function QuoteBody({
   found,
   settings,
   outcome,
+  confirmCancel,
 }: {
   token: string
   allowed: boolean
   found: Awaited<ReturnType<typeof quoteForToken>>
   settings: PublicSiteSettings
   outcome: VisitOutcome | null
+  confirmCancel: boolean
 }) {
   if (!allowed) {
     return (
@@ -162,6 +172,7 @@ async function QuoteBody({
           outcome={outcome}
           timeZone={timeZone}
           address={await addressOfLead(payload, leadId)}
+          confirmCancel={confirmCancel}
         />
       ) : null}
       {state === 'changes_requested' ? (
