@@ -16,7 +16,13 @@ export async function register() {
     import('@payload-config'),
     import('@/server/patches/payload-job-runner'),
   ])
-  drainOnSignals(await getPayload({ config, cron: process.env.JOBS_AUTORUN !== 'false' }))
+  const payload = await getPayload({ config, cron: process.env.JOBS_AUTORUN !== 'false' })
+  drainOnSignals(payload)
+  const [{ installQuoteLinkGate }, { quoteLinkCheck }] = await Promise.all([
+    import('@/server/quote-link-gate'),
+    import('@/collections/Quotes/customerLinks'),
+  ])
+  installQuoteLinkGate(quoteLinkCheck(payload))
   const { warmPagesAtStart } = await import('@/server/warm-pages')
   void warmPagesAtStart().catch((err) => console.error('Could not warm the pages:', err))
 }

@@ -2,9 +2,38 @@ import type { NextRequest } from 'next/server'
 import { NextResponse } from 'next/server'
 
 import { safeAdminRedirect } from '@/lib/safe-redirect'
+import { checkQuoteLinkRequest, QUOTE_LINK_HEADER } from '@/server/quote-link-gate'
+
+export async function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith('/quote/')) return quoteLink(request)
+  return adminLogin(request)
+}
+
+// A page cannot set its status, a proxy's answer can: a quote link over the customer links'
+// limit is answered 429 with Retry-After, one that opens no quote 404, each with the page
+// saying so (src/server/quote-link-gate.ts).
+async function quoteLink(request: NextRequest) {
+  const headers = new Headers(request.headers)
+  // Only this proxy says what the check found.
+  headers.delete(QUOTE_LINK_HEADER)
+  let token: string
+  try {
+    token = decodeURIComponent(request.nextUrl.pathname.slice('/quote/'.length))
+  } catch {
+    return NextResponse.next({ request: { headers } })
+  }
+  const checked = await checkQuoteLinkRequest(request.headers, token)
+  if (!checked) return NextResponse.next({ request: { headers } })
+  headers.set(QUOTE_LINK_HEADER, checked.header)
+  if (checked.verdict === 'allowed') return NextResponse.next({ request: { headers } })
+  if (checked.verdict === 'missing') return NextResponse.next({ request: { headers }, status: 404 })
+  const response = NextResponse.next({ request: { headers }, status: 429 })
+  response.headers.set('Retry-After', String(checked.retryAfterSeconds))
+  return response
+}
 
 // Payload's admin cannot move its login route outside /admin, so that screen forwards to /login.
-export function proxy(request: NextRequest) {
+function adminLogin(request: NextRequest) {
   const target = new URL('/login', request.url)
   const redirect = request.nextUrl.searchParams.get('redirect')
   if (redirect) {
@@ -19,5 +48,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/admin/login', '/admin/login/'],
+  matcher: ['/admin/login', '/admin/login/', '/quote/:token'],
 }

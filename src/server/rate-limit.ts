@@ -127,14 +127,22 @@ export async function hitRequestRateLimit(payload: Payload, client: string): Pro
 export const CUSTOMER_LINK_LIMIT = { max: 60, windowSeconds: 10 * 60 }
 
 /** `link`: what the link's signature vouches for (a quote's nonce, an unsubscribe signature). */
+export async function hitCustomerLinkLimit(
+  payload: Payload,
+  client: string,
+  link: string,
+): Promise<RateLimitResult> {
+  const linkKey = createHash('sha256').update(link).digest('base64url').slice(0, 16)
+  const key = `customer-link:${linkKey}:address:${addressKey(client)}`
+  return hitRateLimit(payload, key, CUSTOMER_LINK_LIMIT)
+}
+
 export async function withinCustomerLinkLimit(
   payload: Payload,
   client: string,
   link: string,
 ): Promise<boolean> {
-  const linkKey = createHash('sha256').update(link).digest('base64url').slice(0, 16)
-  const key = `customer-link:${linkKey}:address:${addressKey(client)}`
-  return (await hitRateLimit(payload, key, CUSTOMER_LINK_LIMIT)).allowed
+  return (await hitCustomerLinkLimit(payload, client, link)).allowed
 }
 
 export function isRateLimitedCaller(req: PayloadRequest, isStaff: boolean): boolean {

@@ -1,7 +1,13 @@
 import { capturedMails } from '../helpers/captured-mail'
 import { quoteLinkPath, sentQuote, writeFourRimsAndCaps } from '../helpers/e2e-quotes'
 import { expect, test } from '../helpers/e2e-test'
-import { adminToken, auth, expectNoSeriousAxeViolations, staffLead } from '../helpers/public-site'
+import {
+  adminToken,
+  auth,
+  expectNoSeriousAxeViolations,
+  shownWithoutScripts,
+  staffLead,
+} from '../helpers/public-site'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
 // A priced quote from the customer's side: the e-mail's link opens the quote, the customer
@@ -52,17 +58,53 @@ test('the customer opens the quote from the e-mail and accepts it; the business 
   }
 })
 
-test('a tampered or unknown link opens no quote: a 404 that says what to do', async ({ page, request }) => {
+test('a tampered or unknown link opens no quote: a 404 that says what to do', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const noScript = await (await browser.newContext({ javaScriptEnabled: false })).newPage()
   for (const path of ['/quote/AAAAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAA', '/quote/not-a-token']) {
     const res = await page.goto(path)
     expect(res?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: 'This link does not open a quote' })).toBeVisible()
     await expect(page.getByText(/Call us at/)).toBeVisible()
     // The server's own HTML says it, for a phone whose script has not loaded.
-    const html = await (await request.get(path)).text()
-    expect(html).toContain('This link does not open a quote')
+    const answer = await request.get(path)
+    expect(answer.status()).toBe(404)
+    const html = await answer.text()
+    expect(shownWithoutScripts(html)).toContain('This link does not open a quote')
     expect(html).toContain('noindex')
+    await noScript.goto(path)
+    await expect(noScript.getByRole('heading', { name: 'This link does not open a quote' })).toBeVisible()
   }
+  await noScript.context().close()
+})
+
+test('a link asked for too often answers 429 with Retry-After, and a page that says so', async ({
+  request,
+}) => {
+  const email = `quote-busy-${Date.now()}@example.com`
+  await sentQuote(request, email)
+  const path = await quoteLinkPath(email)
+  // One connection (the server trusts one proxy hop in these runs), and the customer links'
+  // limit: 60 in 10 minutes per link (CUSTOMER_LINK_LIMIT).
+  const from = { 'X-Forwarded-For': '192.0.2.10' }
+  for (let i = 0; i < 60; i++) {
+    expect((await request.get(path, { headers: from })).status()).toBe(200)
+  }
+  const refused = await request.get(path, { headers: from })
+  expect(refused.status()).toBe(429)
+  const retryAfter = Number(refused.headers()['retry-after'])
+  expect(retryAfter).toBeGreaterThan(0)
+  expect(retryAfter).toBeLessThanOrEqual(600)
+  const shown = shownWithoutScripts(await refused.text())
+  expect(shown).toContain('Too many requests')
+  expect(shown).toContain('Too many requests from this connection. Please try again in a few minutes.')
+  // Another connection opens the same link as before.
+  const other = await request.get(path, { headers: { 'X-Forwarded-For': '192.0.2.11' } })
+  expect(other.status()).toBe(200)
+  expect(shownWithoutScripts(await other.text())).toContain('Your quote')
 })
 
 test("the owner writes and sends a quote from the lead's details on a phone; it reads Accepted once accepted", async ({

@@ -40,3 +40,11 @@ export async function staffLead(
   expect(made.status()).toBe(201)
   return ((await made.json()) as { doc: { id: number } }).doc.id
 }
+
+/**
+ * What a page's server HTML shows before any script: the markup without its scripts (the
+ * inline server payload repeats every text, so a bare `toContain` would pass on a blank page).
+ */
+export function shownWithoutScripts(html: string): string {
+  return html.replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<div hidden[^>]*>[\s\S]*?<\/div>/gi, '')
+}

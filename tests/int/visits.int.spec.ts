@@ -5,7 +5,14 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { DEFAULT_SERVICE_ZIPS } from '@/lib/service-area'
 import { quoteToken } from '@/server/quote-token'
+import {
+  checkQuoteLinkRequest,
+  installQuoteLinkGate,
+  QUOTE_LINK_HEADER,
+  quoteLinkVerdict,
+} from '@/server/quote-link-gate'
 import { CUSTOMER_LINK_LIMIT } from '@/server/rate-limit'
+import { quoteLinkCheck } from '@/collections/Quotes/customerLinks'
 import { openSlots } from '@/collections/Visits/bookings'
 
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'
@@ -434,6 +441,9 @@ describe("the customer's links under a burst", () => {
     expect(refused.body.message).toBe(
       'Too many requests from this connection. Please try again in a few minutes.',
     )
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(CUSTOMER_LINK_LIMIT.windowSeconds)
     const browser = await form('text/html')
     expect(browser.status).toBe(303)
     expect(browser.headers.get('location')).toBe(`/quote/${a.token}`)
@@ -442,6 +452,16 @@ describe("the customer's links under a burst", () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': client },
     })
     expect(accepting.status).toBe(303)
+    const acceptingJson = await h.http.post('/api/quote-links/accept', {
+      body: new URLSearchParams({ token: a.token }).toString(),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+        'X-Forwarded-For': client,
+      },
+    })
+    expect(acceptingJson.status).toBe(429)
+    expect(Number(acceptingJson.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(await liveVisits()).toHaveLength(0)
   })
 
@@ -475,6 +495,43 @@ describe("the customer's links under a burst", () => {
       },
     })
     expect([booked.status, booked.body]).toEqual([200, { outcome: 'booked' }])
+  })
+})
+
+describe("the quote page's check, as the proxy makes it", () => {
+  it('counts signed links per connection, finds the quote, and signs what it tells the page', async () => {
+    const a = await acceptedQuote()
+    installQuoteLinkGate(quoteLinkCheck(h.payload))
+    const from = new Headers({ 'X-Forwarded-For': newClient() })
+    const check = async (token: string) => (await checkQuoteLinkRequest(from, token))!
+    // A made-up link is missing, and not counted: it locks nobody out of their own.
+    const forged = `${'A'.repeat(24)}.${'A'.repeat(24)}`
+    for (let i = 0; i <= CUSTOMER_LINK_LIMIT.max; i++) expect((await check(forged)).verdict).toBe('missing')
+    // A signed link whose quote was revised (its nonce cleared) is missing too, and counted.
+    const revised = quoteToken(h.payload.secret, 'B'.repeat(24))
+    expect((await check(revised)).verdict).toBe('missing')
+    for (let i = 0; i < CUSTOMER_LINK_LIMIT.max; i++) expect((await check(a.token)).verdict).toBe('allowed')
+    const over = await check(a.token)
+    expect(over.verdict).toBe('over')
+    expect(over.retryAfterSeconds).toBeGreaterThan(0)
+    expect(over.retryAfterSeconds).toBeLessThanOrEqual(CUSTOMER_LINK_LIMIT.windowSeconds)
+    // The link's forms count on the same key: they are over the limit too.
+    const booking = await h.http.post('/api/quote-links/book', {
+      body: new URLSearchParams({ token: a.token, start: 'soon' }).toString(),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+        'X-Forwarded-For': from.get('X-Forwarded-For')!,
+      },
+    })
+    expect(booking.status).toBe(429)
+
+    // The page believes only the header this process signed.
+    expect(quoteLinkVerdict(new Headers({ [QUOTE_LINK_HEADER]: over.header }))).toBe('over')
+    expect(quoteLinkVerdict(new Headers({ [QUOTE_LINK_HEADER]: 'made-up allowed' }))).toBeNull()
+    expect(quoteLinkVerdict(new Headers())).toBeNull()
+    installQuoteLinkGate(quoteLinkCheck(h.payload))
+    expect(quoteLinkVerdict(new Headers({ [QUOTE_LINK_HEADER]: over.header }))).toBeNull()
   })
 })
 

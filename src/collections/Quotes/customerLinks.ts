@@ -5,7 +5,9 @@ import type { Quote } from '@/payload-types'
 import { dbOf } from '@/server/db'
 import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
+import type { QuoteLinkCheck } from '@/server/quote-link-gate'
 import { quoteNonceOf } from '@/server/quote-token'
+import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
 // What a customer's link can do: read its own quote, accept it, or ask for changes. The token is
 // the only key; every answer is decided by one conditional UPDATE, so a second click, a race
@@ -32,6 +34,18 @@ export async function quoteForToken(payload: Payload, token: unknown): Promise<Q
     return { quote, state: quote.status }
   if (new Date(quote.validUntil).getTime() < Date.now()) return { quote, state: 'expired' }
   return { quote, state: 'open' }
+}
+
+// The quote page's check, as src/proxy.ts makes it (src/server/quote-link-gate.ts): counted
+// like the page's forms, and only for links whose signature holds.
+export function quoteLinkCheck(payload: Payload): QuoteLinkCheck {
+  return async (headers, token) => {
+    const nonce = quoteNonceOf(payload.secret, token)
+    if (!nonce) return { verdict: 'missing', retryAfterSeconds: 0 }
+    const limit = await hitCustomerLinkLimit(payload, clientAddress(headers), nonce)
+    if (!limit.allowed) return { verdict: 'over', retryAfterSeconds: limit.retryAfterSeconds }
+    return { verdict: (await quoteForToken(payload, token)) ? 'allowed' : 'missing', retryAfterSeconds: 0 }
+  }
 }
 
 // The first view is noted for the lead's timeline; later ones change nothing.

@@ -18,3 +18,12 @@ export function Call({ settings }: { settings: PublicSiteSettings }) {
     </a>
   )
 }
+
+export function QuoteLinkNotFound({ settings }: { settings: PublicSiteSettings }) {
+  return (
+    <Notice title="This link does not open a quote">
+      It may be incomplete, or the quote was revised and sent again in a newer e-mail. Call us at{' '}
+      <Call settings={settings} /> and we will send it again.
+    </Notice>
+  )
+}

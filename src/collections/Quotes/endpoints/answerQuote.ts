@@ -7,18 +7,24 @@ import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { answerQuote } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf } from '@/server/quote-token'
 import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
-import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
+import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
 const MAX_BODY_BYTES = 16 * 1024
 
 const noStore = { 'Cache-Control': 'no-store, private' }
-const json = (status: number, body: Record<string, unknown>) =>
-  Response.json(body, { status, headers: noStore })
+const json = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { ...noStore, ...headers } })
 
 // The page's forms post here without any script: the answer is a redirect back to the
 // quote's page, which then says what happened. Scripts (and tests) may ask for JSON.
-function answer(req: PayloadRequest, token: string, status: number, message: string): Response {
-  if (req.headers.get('accept')?.includes('application/json')) return json(status, { message })
+function answer(
+  req: PayloadRequest,
+  token: string,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  if (req.headers.get('accept')?.includes('application/json')) return json(status, { message }, headers)
   const back = quoteNonceOf(req.payload.secret, token) ? `/quote/${token}` : '/quote/invalid'
   return new Response(null, { status: 303, headers: { ...noStore, Location: back } })
 }
@@ -37,13 +43,15 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
     const client = clientAddress(req.headers)
     const nonce = quoteNonceOf(req.payload.secret, token)
     if (!nonce) return answer(req, token, 404, 'This link is not valid.')
-    // A browser goes back to the quote's page, which says the same.
-    if (!(await withinCustomerLinkLimit(req.payload, client, nonce))) {
+    // A browser goes back to the quote's page, which says the same (with a 429).
+    const limit = await hitCustomerLinkLimit(req.payload, client, nonce)
+    if (!limit.allowed) {
       return answer(
         req,
         token,
         429,
         'Too many requests from this connection. Please try again in a few minutes.',
+        { 'Retry-After': String(limit.retryAfterSeconds) },
       )
     }
     const message = (form.get('message') ?? '').trim()

@@ -6,11 +6,11 @@ import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { quoteForToken } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf } from '@/server/quote-token'
 import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
-import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
+import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
 const noStore = { 'Cache-Control': 'no-store, private' }
-const json = (status: number, body: Record<string, unknown>) =>
-  Response.json(body, { status, headers: noStore })
+const json = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { ...noStore, ...headers } })
 
 const TOO_MANY = 'Too many requests from this connection. Please try again in a few minutes.'
 
@@ -20,13 +20,15 @@ function customerAnswer(
   req: PayloadRequest,
   token: string,
   outcome: VisitOutcome | 'invalid' | 'too_many',
+  retryAfterSeconds = 0,
 ): Response {
   if (req.headers.get('accept')?.includes('application/json')) {
     if (outcome === 'invalid') return json(404, { message: 'This link is not valid.' })
-    if (outcome === 'too_many') return json(429, { message: TOO_MANY })
+    if (outcome === 'too_many')
+      return json(429, { message: TOO_MANY }, { 'Retry-After': String(retryAfterSeconds) })
     return json(VISIT_OUTCOME_STATUS[outcome], { outcome })
   }
-  // Over the limit, the quote's page says "Too many requests" itself.
+  // Over the limit, the quote's page says "Too many requests" itself, with a 429.
   const valid = outcome !== 'invalid' && quoteNonceOf(req.payload.secret, token) !== null
   const back = !valid
     ? '/quote/invalid'
@@ -49,9 +51,8 @@ function customerHandler(kind: 'book' | 'cancel'): Endpoint['handler'] {
     const token = form.get('token') ?? ''
     const nonce = quoteNonceOf(req.payload.secret, token)
     if (!nonce) return customerAnswer(req, token, 'invalid')
-    if (!(await withinCustomerLinkLimit(req.payload, clientAddress(req.headers), nonce))) {
-      return customerAnswer(req, token, 'too_many')
-    }
+    const limit = await hitCustomerLinkLimit(req.payload, clientAddress(req.headers), nonce)
+    if (!limit.allowed) return customerAnswer(req, token, 'too_many', limit.retryAfterSeconds)
     const found = await quoteForToken(req.payload, token)
     if (!found) return customerAnswer(req, token, 'invalid')
     if (found.state !== 'accepted') return customerAnswer(req, token, 'not_accepted')

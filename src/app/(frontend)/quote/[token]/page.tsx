@@ -4,7 +4,7 @@ import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
 import { getPayload } from 'payload'
 
-import { Call, Notice } from '@/components/site/customer-notice'
+import { Call, Notice, QuoteLinkNotFound } from '@/components/site/customer-notice'
 import { PageShell } from '@/components/site/page-shell'
 import { CONFIRM_CANCEL_PARAM, VisitBooking } from '@/components/site/visit-booking'
 import { buttonVariants } from '@/components/ui/button'
@@ -16,6 +16,7 @@ import { cn } from '@/lib/utils'
 import type { Quote } from '@/payload-types'
 import { noteViewed, quoteForToken } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf } from '@/server/quote-token'
+import { quoteLinkVerdict } from '@/server/quote-link-gate'
 import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
 import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
 import { addressOfLead, liveVisitOfLead, openSlots } from '@/collections/Visits/bookings'
@@ -90,10 +91,19 @@ export default async function QuotePage({
   const confirmCancel = query[CONFIRM_CANCEL_PARAM.name] === CONFIRM_CANCEL_PARAM.value
   const payload = await getPayload({ config })
   const nonce = quoteNonceOf(payload.secret, token)
-  const allowed = nonce ? await withinCustomerLinkLimit(payload, clientAddress(await headers()), nonce) : true
-  const found = allowed ? await quoteForToken(payload, token) : null
-  // A link that opens no quote is a 404, with its own page (not-found.tsx) saying what to do.
-  if (allowed && !found) notFound()
+  // Checked and counted by src/proxy.ts, which answers 429 or 404 while this page says why;
+  // checked here only when the proxy could not.
+  const request = await headers()
+  const verdict = quoteLinkVerdict(request)
+  const allowed = verdict
+    ? verdict !== 'over'
+    : nonce
+      ? await withinCustomerLinkLimit(payload, clientAddress(request), nonce)
+      : true
+  const found = allowed && verdict !== 'missing' ? await quoteForToken(payload, token) : null
+  // A link that opens no quote is a 404 saying what to do: drawn below when the proxy answered
+  // 404, else by not-found.tsx (which Next draws in the browser only, vercel/next.js#62228).
+  if (allowed && !found && verdict !== 'missing') notFound()
   if (found?.state === 'open') await noteViewed(payload, found.quote.id)
   return (
     <PageShell>
@@ -135,7 +145,7 @@ async function QuoteBody({
       </Notice>
     )
   }
-  if (!found) return null
+  if (!found) return <QuoteLinkNotFound settings={settings} />
   const { quote, state } = found
   const payload = await getPayload({ config })
   const timeZone = businessTimeZone(
