@@ -2,10 +2,14 @@ import type { NextRequest } from 'next/server'
 import { NextResponse } from 'next/server'
 
 import { safeAdminRedirect } from '@/lib/safe-redirect'
+import { NOT_FOUND_PAGE_PATH } from '@/lib/seo'
 import { checkQuoteLinkRequest, QUOTE_LINK_HEADER } from '@/server/quote-link-gate'
 
 export async function proxy(request: NextRequest) {
-  if (request.nextUrl.pathname.startsWith('/quote/')) return quoteLink(request)
+  const { pathname } = request.nextUrl
+  if (pathname.startsWith('/quote/')) return quoteLink(request)
+  // The 404 page's own address is a 404 too (src/server/not-found-page.ts).
+  if (pathname === NOT_FOUND_PAGE_PATH) return NextResponse.next({ status: 404 })
   return adminLogin(request)
 }
 
@@ -48,5 +52,5 @@ function adminLogin(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/admin/login', '/admin/login/', '/quote/:token'],
+  matcher: ['/admin/login', '/admin/login/', '/quote/:token', '/page-not-found'],
 }

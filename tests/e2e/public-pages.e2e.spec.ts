@@ -8,7 +8,7 @@ import sharp from 'sharp'
 
 import { WARM_UP_LINE } from '../../src/server/warm-pages'
 import { SERVER_LOG_FILE } from '../helpers/e2e-server-log'
-import { expectNoSeriousAxeViolations } from '../helpers/public-site'
+import { expectNoSeriousAxeViolations, shownWithoutScripts } from '../helpers/public-site'
 
 // Gallery, careers, the policies, the 404 page, SEO files, response headers and caching.
 
@@ -184,10 +184,29 @@ test.describe('404', () => {
     await expectNoSeriousAxeViolations(page)
   })
 
-  test('nested unknown paths are 404 too', async ({ request }) => {
-    const res = await request.get('/gallery/nothing/here')
-    expect(res.status()).toBe(404)
-    expect(await res.text()).toContain('Oops! Page not found')
+  test("the server's HTML shows the page before any script; nested paths are 404 too", async ({
+    request,
+    browser,
+  }) => {
+    for (const path of [`/no-such-page-${Date.now()}`, '/gallery/nothing/here', '/page-not-found']) {
+      const res = await request.get(path)
+      expect(res.status(), path).toBe(404)
+      const shown = shownWithoutScripts(await res.text())
+      expect(shown, path).toContain('Oops! Page not found')
+      expect(shown, path).toMatch(/<a href="\/"[^>]*>Return to Home<\/a>/)
+      expect(shown, path).toMatch(/<html lang="en"/)
+      expect(shown, path).toContain('<meta name="robots" content="noindex"/>')
+    }
+    const head = await request.head('/no-such-page-head')
+    expect(head.status()).toBe(404)
+    // A phone that runs no script sees the page, styled.
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    expect((await page.goto('/no-such-page-without-script'))?.status()).toBe(404)
+    await expect(page.getByText('Oops! Page not found')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+    await expect(page.getByRole('heading', { name: '404' })).toHaveCSS('font-weight', '800')
+    await context.close()
   })
 })
 
