@@ -131,6 +131,28 @@ test('the owner drafts a price and a review, previews, publishes and restores th
   await expect(page.getByText('Rim Rash / Curbed Rim · $135 per rim').first()).toBeVisible()
 })
 
+test("the editor's ⋮ menu is not empty: it leads back to the spec's first version", async ({ page }) => {
+  const login = await page.request.post('/api/users/login', { data: DEV_ADMIN })
+  expect(login.ok()).toBe(true)
+  const { token } = (await login.json()) as { token: string }
+  const versions = await page.request.get('/api/globals/home-page/versions?sort=createdAt&limit=1&depth=0', {
+    headers: { Authorization: `JWT ${token}` },
+  })
+  const [first] = (await versions.json()).docs as { id: number }[]
+
+  await page.goto('/admin/globals/home-page')
+  await page.locator('.doc-controls__dots').click()
+  const menu = page.locator('.popup__content')
+  await expect(menu).toBeVisible()
+  await expect(menu.locator('.popup-button-list__button').first()).toBeVisible()
+  const item = menu.getByRole('link', { name: 'Restore the first version' })
+  await expect(item).toHaveAttribute('href', `/admin/globals/home-page/versions/${first.id}`)
+  await item.click()
+  await expect(page).toHaveURL(new RegExp(`/admin/globals/home-page/versions/${first.id}$`))
+  // Payload's own restore, with its confirmation, is a click away.
+  await expect(page.getByRole('button', { name: 'Restore this version' })).toBeVisible()
+})
+
 test("the owner's SEO title and description reach the home page's head", async ({ page, request }) => {
   const login = await request.post('/api/users/login', { data: DEV_ADMIN })
   const { token } = (await login.json()) as { token: string }

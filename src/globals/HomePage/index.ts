@@ -245,6 +245,7 @@ export const HomePage: GlobalConfig = {
   },
   admin: {
     description: 'The home page: hero, services, prices, process, reviews and contact texts.',
+    components: { elements: { UnpublishButton: '@/components/admin/home-page-menu#HomePageMenu' } },
     livePreview: {
       url: () => `${serverUrl()}/preview`,
       breakpoints: [

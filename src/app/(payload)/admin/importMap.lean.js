@@ -25,6 +25,7 @@ import { ImportSaveButton as ImportSaveButton_cdf7e044479f899a31f804427d568b36 }
 import { TimeSelect as TimeSelect_3509a6eb45e29c28a5e860da5b15d614 } from '@/components/admin/time-select.client'
 import { TitleRowLabel as TitleRowLabel_2c662d65eb2e78c3b7c52923c02a90a8 } from '@/components/admin/row-label.client'
 import { NameRowLabel as NameRowLabel_2c662d65eb2e78c3b7c52923c02a90a8 } from '@/components/admin/row-label.client'
+import { HomePageMenu as HomePageMenu_c0880e6c0fb777420a93e54efe27268a } from '@/components/admin/home-page-menu'
 import { AccountInitials as AccountInitials_67d2f24c4a246ea4a729bcbf834bd52b } from '@/components/admin/account-initials.client'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { ImportExportProvider as ImportExportProvider_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -61,6 +62,7 @@ export const importMap = {
   "@/components/admin/time-select.client#TimeSelect": TimeSelect_3509a6eb45e29c28a5e860da5b15d614,
   "@/components/admin/row-label.client#TitleRowLabel": TitleRowLabel_2c662d65eb2e78c3b7c52923c02a90a8,
   "@/components/admin/row-label.client#NameRowLabel": NameRowLabel_2c662d65eb2e78c3b7c52923c02a90a8,
+  "@/components/admin/home-page-menu#HomePageMenu": HomePageMenu_c0880e6c0fb777420a93e54efe27268a,
   "@/components/admin/account-initials.client#AccountInitials": AccountInitials_67d2f24c4a246ea4a729bcbf834bd52b,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "@payloadcms/plugin-import-export/rsc#ImportExportProvider": ImportExportProvider_cdf7e044479f899a31f804427d568b36,
