@@ -8,7 +8,7 @@ import { checkQuoteLinkRequest, QUOTE_LINK_HEADER } from '@/server/quote-link-ga
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl
   if (pathname.startsWith('/quote/')) return quoteLink(request)
-  // The 404 page's own address is a 404 too (src/server/not-found-page.ts).
+  // The 404 page's own address is a 404 too (src/server/patches/not-found-page.ts).
   if (pathname === NOT_FOUND_PAGE_PATH) return NextResponse.next({ status: 404 })
   return adminLogin(request)
 }

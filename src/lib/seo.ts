@@ -5,7 +5,7 @@ import { serverUrl } from '@/lib/server-url'
 
 export const PUBLIC_PATHS = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service'] as const
 
-// The 404 page as a page of its own (src/server/not-found-page.ts); never listed or indexed.
+// The 404 page as a page of its own (src/server/patches/not-found-page.ts); never listed or indexed.
 export const NOT_FOUND_PAGE_PATH = '/page-not-found'
 
 // The pages whose SEO the owner sets in Page SEO (the home page's are on its own global).

@@ -1,11 +1,11 @@
 import { redirectFor } from '@/data/redirects'
-import { notFoundPage } from '@/server/not-found-page'
+import { notFoundPage } from '@/server/patches/not-found-page'
 
 type Context = { params: Promise<{ missing: string[] }> }
 
 // Any other path: an old address the owner redirects, else the 404 page, with the path in the
 // log (the spec's). A route rather than a page, so that the 404 page comes server-rendered
-// (src/server/not-found-page.ts).
+// (src/server/patches/not-found-page.ts).
 async function missingPath(request: Request, { params }: Context) {
   const { missing } = await params
   const path = `/${missing.join('/')}`
