@@ -76,6 +76,8 @@ const nextConfig = {
   // the build fixes its path (one image serves both).
   cacheHandler: fileURLToPath(new URL('./src/server/cache-handler.mjs', import.meta.url)),
   reactStrictMode: true,
+  // Loaded from node_modules at run time: the texting SDK is large, CommonJS and server-only.
+  serverExternalPackages: ['twilio'],
   // Payload's error formatter shows an error's message only when the error has `data` or a
   // non-empty `name`, and errors take their name from their class (`this.constructor.name`).
   // Minifying the server bundle renames those classes, so every APIError without `data`,

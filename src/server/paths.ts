@@ -4,3 +4,4 @@ import path from 'node:path'
 export const DATA_DIR = path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || '.data')
 export const UPLOADS_DIR = path.join(DATA_DIR, 'uploads')
 export const MAIL_DIR = path.join(DATA_DIR, 'mail')
+export const TEXTS_DIR = path.join(DATA_DIR, 'texts')
