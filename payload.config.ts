@@ -20,6 +20,8 @@ import { LeadEvents } from './src/collections/LeadEvents'
 import { Quotes } from './src/collections/Quotes'
 import { Visits } from './src/collections/Visits'
 import { ReviewOptOuts } from './src/collections/ReviewOptOuts'
+import { TextMessages } from './src/collections/TextMessages'
+import { TextOptOuts } from './src/collections/TextOptOuts'
 import { Users } from './src/collections/Users'
 import { announceSetupLink } from './src/collections/Users/announceSetupLink'
 import { adminComponents } from './src/components/admin/admin-config'
@@ -94,6 +96,8 @@ export default buildConfig({
     Visits,
     PageSeo,
     ReviewOptOuts,
+    TextMessages,
+    TextOptOuts,
   ],
   globals: [SiteSettings, HomePage, SitePages],
   editor: lexicalEditor(),

@@ -26,6 +26,7 @@ import * as migration_20261127_084337_job_posting_valid_through from './20261127
 import * as migration_20261127_093917_visit_cancellation_task from './20261127_093917_visit_cancellation_task';
 import * as migration_20261127_094358_visit_notices from './20261127_094358_visit_notices';
 import * as migration_20261127_110443_lead_address from './20261127_110443_lead_address';
+import * as migration_20261127_120227_texts from './20261127_120227_texts';
 
 export const migrations = [
   {
@@ -166,6 +167,11 @@ export const migrations = [
   {
     up: migration_20261127_110443_lead_address.up,
     down: migration_20261127_110443_lead_address.down,
-    name: '20261127_110443_lead_address'
+    name: '20261127_110443_lead_address',
+  },
+  {
+    up: migration_20261127_120227_texts.up,
+    down: migration_20261127_120227_texts.down,
+    name: '20261127_120227_texts'
   },
 ];

@@ -80,6 +80,8 @@ export interface Config {
     visits: Visit;
     'page-seo': PageSeo;
     'review-opt-outs': ReviewOptOut;
+    'text-messages': TextMessage;
+    'text-opt-outs': TextOptOut;
     exports: Export;
     imports: Import;
     redirects: Redirect;
@@ -104,6 +106,8 @@ export interface Config {
     visits: VisitsSelect<false> | VisitsSelect<true>;
     'page-seo': PageSeoSelect<false> | PageSeoSelect<true>;
     'review-opt-outs': ReviewOptOutsSelect<false> | ReviewOptOutsSelect<true>;
+    'text-messages': TextMessagesSelect<false> | TextMessagesSelect<true>;
+    'text-opt-outs': TextOptOutsSelect<false> | TextOptOutsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -144,6 +148,9 @@ export interface Config {
       sendVisitReminder: TaskSendVisitReminder;
       sendVisitCancellation: TaskSendVisitCancellation;
       sendVisitNotice: TaskSendVisitNotice;
+      sendLeadAlert: TaskSendLeadAlert;
+      fetchTextPhotos: TaskFetchTextPhotos;
+      replyToHelp: TaskReplyToHelp;
       eraseStaleLeads: TaskEraseStaleLeads;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
@@ -213,6 +220,7 @@ export interface Lead {
   promoDiscountType?: ('percentage' | 'fixed_amount') | null;
   promoDiscountValue?: number | null;
   promoMinimumAmount?: number | null;
+  channel?: ('form' | 'text') | null;
   utmSource?: string | null;
   utmMedium?: string | null;
   utmCampaign?: string | null;
@@ -484,7 +492,12 @@ export interface LeadEvent {
     | 'email_failed'
     | 'visit_booked'
     | 'visit_moved'
-    | 'visit_cancelled';
+    | 'visit_cancelled'
+    | 'text_sent'
+    | 'text_failed'
+    | 'photo_dropped'
+    | 'text_opted_out'
+    | 'text_opted_in';
   text?: string | null;
   by?: (number | null) | User;
   updatedAt: string;
@@ -536,6 +549,39 @@ export interface PageSeo {
 export interface ReviewOptOut {
   id: number;
   email: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "text-messages".
+ */
+export interface TextMessage {
+  id: number;
+  direction: 'in' | 'out';
+  lead?: (number | null) | Lead;
+  fromNumber: string;
+  toNumber: string;
+  body?: string | null;
+  providerMessageId?: string | null;
+  status: 'queued' | 'sent' | 'delivered' | 'failed' | 'undelivered' | 'received';
+  errorCode?: number | null;
+  errorMessage?: string | null;
+  media?: (number | CustomerUpload)[] | null;
+  mediaCount?: number | null;
+  mediaStoredAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "text-opt-outs".
+ */
+export interface TextOptOut {
+  id: number;
+  phone: string;
+  reason: 'keyword' | 'provider';
+  keyword?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -712,6 +758,9 @@ export interface PayloadJob {
           | 'sendVisitReminder'
           | 'sendVisitCancellation'
           | 'sendVisitNotice'
+          | 'sendLeadAlert'
+          | 'fetchTextPhotos'
+          | 'replyToHelp'
           | 'eraseStaleLeads'
           | 'createCollectionExport'
           | 'createCollectionImport'
@@ -759,6 +808,9 @@ export interface PayloadJob {
         | 'sendVisitReminder'
         | 'sendVisitCancellation'
         | 'sendVisitNotice'
+        | 'sendLeadAlert'
+        | 'fetchTextPhotos'
+        | 'replyToHelp'
         | 'eraseStaleLeads'
         | 'createCollectionExport'
         | 'createCollectionImport'
@@ -840,6 +892,14 @@ export interface PayloadLockedDocument {
         value: number | ReviewOptOut;
       } | null)
     | ({
+        relationTo: 'text-messages';
+        value: number | TextMessage;
+      } | null)
+    | ({
+        relationTo: 'text-opt-outs';
+        value: number | TextOptOut;
+      } | null)
+    | ({
         relationTo: 'redirects';
         value: number | Redirect;
       } | null);
@@ -917,6 +977,7 @@ export interface LeadsSelect<T extends boolean = true> {
   promoDiscountType?: T;
   promoDiscountValue?: T;
   promoMinimumAmount?: T;
+  channel?: T;
   utmSource?: T;
   utmMedium?: T;
   utmCampaign?: T;
@@ -1181,6 +1242,37 @@ export interface ReviewOptOutsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "text-messages_select".
+ */
+export interface TextMessagesSelect<T extends boolean = true> {
+  direction?: T;
+  lead?: T;
+  fromNumber?: T;
+  toNumber?: T;
+  body?: T;
+  providerMessageId?: T;
+  status?: T;
+  errorCode?: T;
+  errorMessage?: T;
+  media?: T;
+  mediaCount?: T;
+  mediaStoredAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "text-opt-outs_select".
+ */
+export interface TextOptOutsSelect<T extends boolean = true> {
+  phone?: T;
+  reason?: T;
+  keyword?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports_select".
  */
 export interface ExportsSelect<T extends boolean = true> {
@@ -1396,6 +1488,10 @@ export interface SiteSetting {
    * Where quote requests are e-mailed; separate several addresses with commas.
    */
   notificationRecipients: string;
+  /**
+   * Texted a short summary and the link of each new lead; separate several numbers with commas.
+   */
+  notificationPhones?: string | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1615,6 +1711,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
             };
       };
   notificationRecipients?: T;
+  notificationPhones?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -1847,6 +1944,47 @@ export interface TaskSendVisitNotice {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendLeadAlert".
+ */
+export interface TaskSendLeadAlert {
+  input: {
+    leadId: number;
+  };
+  output: {
+    sent?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskFetchTextPhotos".
+ */
+export interface TaskFetchTextPhotos {
+  input: {
+    messageId: number;
+    media: {
+      url: string;
+      contentType?: string | null;
+    }[];
+  };
+  output: {
+    stored?: number | null;
+    dropped?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskReplyToHelp".
+ */
+export interface TaskReplyToHelp {
+  input: {
+    messageId: number;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "TaskEraseStaleLeads".
  */
 export interface TaskEraseStaleLeads {
@@ -1878,6 +2016,8 @@ export interface TaskCreateCollectionExport {
       | 'visits'
       | 'page-seo'
       | 'review-opt-outs'
+      | 'text-messages'
+      | 'text-opt-outs'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

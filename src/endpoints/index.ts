@@ -3,10 +3,12 @@ import type { Endpoint } from 'payload'
 import { submitRequest } from '@/collections/Leads/endpoints/submitRequest'
 import { acceptQuote, requestQuoteChanges } from '@/collections/Quotes/endpoints/answerQuote'
 import { reviewOptOut } from '@/collections/ReviewOptOuts/endpoints/reviewOptOut'
+import { receiveTextWebhook, textStatusWebhook } from '@/collections/TextMessages/endpoints/webhooks'
 import { bookVisitByCustomer, cancelVisitByCustomer } from '@/collections/Visits/endpoints/visitByCustomer'
 
 // The customers' forms post to paths outside their collections' /api/<slug>, and those paths are
-// public (e-mailed links, pages): so these stay on the root, listed here.
+// public (e-mailed links, pages), as are the text provider's webhooks (/api/sms/*, the addresses
+// pasted in its console): so these stay on the root, listed here.
 export const endpoints: Endpoint[] = [
   submitRequest,
   acceptQuote,
@@ -14,4 +16,6 @@ export const endpoints: Endpoint[] = [
   reviewOptOut,
   bookVisitByCustomer,
   cancelVisitByCustomer,
+  receiveTextWebhook,
+  textStatusWebhook,
 ]

@@ -8,10 +8,16 @@ import { BUSINESS_DEFAULTS, REVIEW_REQUEST_DELAY_HOURS } from '@/lib/business'
 import { type DayHours, DEFAULT_HOURS, isTime } from '@/lib/business-hours'
 import { CACHE_TAGS } from '@/lib/cache-tags'
 import { DEFAULT_SERVICE_ZIPS } from '@/lib/service-area'
+import { parsePhoneList } from '@/lib/text-messages'
 import { DEFAULT_SLOT_RULES } from '@/lib/visit-slots'
 import { revalidateGlobal } from '@/server/revalidate'
 
 type Sibling = { closed?: boolean | null; opens?: string | null; closes?: string | null }
+
+const validatePhoneList: TextFieldSingleValidation = (value) => {
+  const { invalid } = parsePhoneList(value)
+  return invalid.length ? `Not a phone number we can text: ${invalid.join(', ')}.` : true
+}
 
 const PICK_A_TIME = 'Choose a time from the list.'
 
@@ -69,7 +75,7 @@ const day = (name: string, label: string, defaults: DayHours, more: TextField[] 
   ],
 })
 
-// The public site reads everything but the notification recipients.
+// The public site reads everything but where the business is notified (addresses, phones).
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: 'Site settings',
@@ -238,6 +244,19 @@ export const SiteSettings: GlobalConfig = {
       defaultValue: BUSINESS_DEFAULTS.notificationRecipients,
       access: { read: approvedStaffField },
       admin: { description: 'Where quote requests are e-mailed; separate several addresses with commas.' },
+    },
+    {
+      name: 'notificationPhones',
+      label: 'Notification phones',
+      type: 'text',
+      defaultValue: '',
+      maxLength: 200,
+      access: { read: approvedStaffField },
+      validate: validatePhoneList,
+      admin: {
+        description:
+          'Texted a short summary and the link of each new lead; separate several numbers with commas.',
+      },
     },
   ],
 }

@@ -3,6 +3,9 @@ import type { JobsConfig } from 'payload'
 import { nobody } from '@/access/nobody'
 
 import { eraseStaleLeads } from './EraseStaleLeads'
+import { fetchTextPhotos } from './FetchTextPhotos'
+import { replyToHelp } from './ReplyToHelp'
+import { sendLeadAlert } from './SendLeadAlert'
 import { sendRequestEmails } from './SendRequestEmails'
 import { sendQuoteAnswer } from './SendQuoteAnswer'
 import { sendQuoteLink } from './SendQuoteLink'
@@ -21,6 +24,9 @@ export const jobs: JobsConfig = {
     sendVisitReminder,
     sendVisitCancellation,
     sendVisitNotice,
+    sendLeadAlert,
+    fetchTextPhotos,
+    replyToHelp,
     eraseStaleLeads,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads).

@@ -15,6 +15,11 @@ export const LEAD_EVENT_KINDS = [
   'visit_booked',
   'visit_moved',
   'visit_cancelled',
+  'text_sent',
+  'text_failed',
+  'photo_dropped',
+  'text_opted_out',
+  'text_opted_in',
 ] as const
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number]
 
@@ -32,6 +37,11 @@ export const LEAD_EVENT_LABELS: Record<LeadEventKind, string> = {
   visit_booked: 'Visit booked',
   visit_moved: 'Visit moved',
   visit_cancelled: 'Visit cancelled',
+  text_sent: 'Text sent',
+  text_failed: 'Text failed',
+  photo_dropped: 'Texted photo not added',
+  text_opted_out: 'Texts stopped by the customer',
+  text_opted_in: 'Texts allowed again by the customer',
 }
 
 export const LEAD_NOTE_MAX = 2000

@@ -16,6 +16,12 @@ export const SOURCE_MAX = 100
 // Leads with neither a campaign nor a referrer.
 export const DIRECT_SOURCE = '(direct)'
 
+// How a request came in; empty on leads from before texts, or typed in by staff.
+export const LEAD_CHANNELS = ['form', 'text'] as const
+export type LeadChannel = (typeof LEAD_CHANNELS)[number]
+export const LEAD_CHANNEL_LABELS: Record<LeadChannel, string> = { form: 'Quote form', text: 'Text' }
+export const TEXT_SOURCE = LEAD_CHANNEL_LABELS.text
+
 // Codes are stored upper case; empty means none, and one longer than a code can be is refused as unknown.
 export function normalizePromoInput(value: unknown): string {
   return typeof value === 'string' ? value.trim().toUpperCase() : ''
@@ -40,7 +46,8 @@ export function cleanSource(
   }
 }
 
-export function sourceLabel(source: LeadSource): string {
+export function sourceLabel(source: LeadSource & { channel?: string | null }): string {
+  if (source.channel === 'text') return TEXT_SOURCE
   const utm = [source.utmSource, source.utmMedium, source.utmCampaign].filter(Boolean).join(' / ')
   if (utm && source.referrerHost) return `${utm} (via ${source.referrerHost})`
   return utm || source.referrerHost || DIRECT_SOURCE

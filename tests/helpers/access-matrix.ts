@@ -20,7 +20,7 @@ import type { Persona } from './payload'
 //   sign-up     (user create) succeeds as role 'staff', approved false, whatever role and
 //               approval were sent.
 //   public      (read) every document, without the staff-only fields (gallery-items
-//               createdBy; site-settings notificationRecipients).
+//               createdBy; site-settings notificationRecipients and notificationPhones).
 //   live-only   (promotions read) only promotions that are active and have no end date or
 //               one in the future, and only the banner fields; another promotion's id
 //               answers 404 Not Found.
@@ -61,6 +61,8 @@ export const SUBJECTS = [
   'users:own',
   'site-settings',
   'site-pages',
+  'text-messages',
+  'text-opt-outs',
 ] as const
 export type Subject = (typeof SUBJECTS)[number]
 
@@ -123,6 +125,19 @@ export const ACCESS_MATRIX: Record<Subject, Record<Persona, Row>> = {
     unapproved:       ['n/a',     'allow',     'deny',       'n/a'],
     staff:            ['n/a',     'allow',     'deny',       'n/a'],
     admin:            ['n/a',     'allow',     'allow',      'n/a'],
+  },
+  // Customers' texts and their numbers: read by approved staff, written by the server only.
+  'text-messages': {
+    anonymous:        ['deny',    'deny',      'deny',       'deny'],
+    unapproved:       ['deny',    'deny',      'deny',       'deny'],
+    staff:            ['deny',    'allow',     'deny',       'deny'],
+    admin:            ['deny',    'allow',     'deny',       'deny'],
+  },
+  'text-opt-outs': {
+    anonymous:        ['deny',    'deny',      'deny',       'deny'],
+    unapproved:       ['deny',    'deny',      'deny',       'deny'],
+    staff:            ['deny',    'allow',     'deny',       'deny'],
+    admin:            ['deny',    'allow',     'deny',       'deny'],
   },
 }
 

@@ -31,6 +31,8 @@ import {
   seedGalleryItem,
   seedLead,
   seedPromotion,
+  seedTextMessage,
+  seedTextOptOut,
   snapshot,
   withoutBackgroundState,
 } from './fixtures'
@@ -60,6 +62,17 @@ Object.assign(GRAPHQL, {
     many: '',
     fields: 'privacyPolicy termsOfService updatedAt createdAt',
   },
+  'text-messages': {
+    one: 'TextMessage',
+    many: 'TextMessages',
+    fields:
+      'id direction lead { id } fromNumber toNumber body providerMessageId status errorCode errorMessage media { id } mediaCount mediaStoredAt createdAt updatedAt',
+  },
+  'text-opt-outs': {
+    one: 'TextOptOut',
+    many: 'TextOptOuts',
+    fields: 'id phone reason keyword createdAt updatedAt',
+  },
 })
 
 type World = {
@@ -70,6 +83,8 @@ type World = {
   lead: Doc
   customerUpload: Doc
   promotions: { live: Doc; liveUntilFuture: Doc; inactive: Doc; expired: Doc }
+  textMessage: Doc
+  textOptOut: Doc
 }
 
 type Spec = {
@@ -250,7 +265,7 @@ const SPECS: Record<Subject, Spec> = {
   'site-settings': {
     slug: 'site-settings',
     global: true,
-    hidden: (p) => (isStaff(p) ? [] : ['notificationRecipients']),
+    hidden: (p) => (isStaff(p) ? [] : ['notificationRecipients', 'notificationPhones']),
     // GraphQL's input type for the global makes every required field mandatory.
     update: () => ({
       businessName: 'Curbside Rim Co. of Austin',
@@ -258,6 +273,30 @@ const SPECS: Record<Subject, Spec> = {
       email: 'hello@curbsiderim.co',
     }),
     updated: (_w, _p, _o, sent) => sent,
+  },
+  'text-messages': {
+    slug: 'text-messages',
+    // A text planted as if delivered: only the server writes texts.
+    create: async (w) => ({
+      data: {
+        direction: 'out',
+        lead: w.lead.id,
+        fromNumber: '+15125550142',
+        toNumber: '+15125550100',
+        body: 'Your quote is $90',
+        status: 'delivered',
+      },
+    }),
+    target: async (w) => (await seedTextMessage(w.h.payload, { lead: w.lead.id })).id,
+    update: () => ({ body: 'Your quote is $9', status: 'failed' }),
+    readTarget: (w) => w.textMessage.id,
+  },
+  'text-opt-outs': {
+    slug: 'text-opt-outs',
+    create: async () => ({ data: { phone: '+15125550999', reason: 'keyword', keyword: 'STOP' } }),
+    target: async (w) => (await seedTextOptOut(w.h.payload)).id,
+    update: () => ({ keyword: 'START' }),
+    readTarget: (w) => w.textOptOut.id,
   },
   'site-pages': {
     slug: 'site-pages',
@@ -521,6 +560,8 @@ export function describeAccessMatrix(channelName: ChannelName) {
     w.galleryItem = await seedGalleryItem(payload, w.images, admin)
     w.lead = await seedLead(payload)
     w.customerUpload = await seedCustomerUpload(payload)
+    w.textMessage = await seedTextMessage(payload, { lead: w.lead.id, media: [w.customerUpload.id] })
+    w.textOptOut = await seedTextOptOut(payload)
     w.promotions = {
       live: await seedPromotion(payload, { endDate: null }, admin),
       liveUntilFuture: await seedPromotion(payload, { endDate: FUTURE }, admin),

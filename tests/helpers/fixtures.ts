@@ -97,6 +97,32 @@ export async function seedCustomerUpload(payload: Payload, name = 'customer.png'
   })
 }
 
+// A received text as the webhook stores it.
+export async function seedTextMessage(payload: Payload, overrides: Doc = {}): Promise<Doc> {
+  return loose(payload).create({
+    collection: 'text-messages',
+    data: {
+      direction: 'in',
+      fromNumber: '+15125550100',
+      toNumber: '+15125550142',
+      body: 'Hi, my rim is curbed. Photo attached.',
+      providerMessageId: `MM${next().toString(16).padStart(32, '0')}`,
+      status: 'received',
+      mediaCount: 1,
+      ...overrides,
+    },
+    depth: 0,
+  })
+}
+
+export async function seedTextOptOut(payload: Payload): Promise<Doc> {
+  return loose(payload).create({
+    collection: 'text-opt-outs',
+    data: { phone: `+1512555${String(1000 + next()).slice(-4)}`, reason: 'keyword', keyword: 'STOP' },
+    depth: 0,
+  })
+}
+
 // createdBy comes from the request's user, as in the app.
 export async function seedGalleryItem(
   payload: Payload,

@@ -18,6 +18,7 @@ export async function testPayload(): Promise<Payload> {
 
 const COLLECTIONS = [
   // Before the leads they belong to.
+  'text-messages',
   'visits',
   'quotes',
   'lead-events',
@@ -35,6 +36,7 @@ const COLLECTIONS = [
   'erasures',
   'page-seo',
   'review-opt-outs',
+  'text-opt-outs',
 ] as const
 
 // Empties every collection straight through the database adapter: no hooks (the

@@ -46,10 +46,14 @@ export async function eraseLeads(
     ).rows.map((c) => ({ ...c, id: Number(c.id) }))
     const quoteIds = await idsOf(db, sql`SELECT id FROM quotes WHERE lead_id IN ${inList(ids)}`)
     const visitIds = await idsOf(db, sql`SELECT id FROM visits WHERE lead_id IN ${inList(ids)}`)
+    const textIds = await idsOf(db, sql`SELECT id FROM text_messages WHERE lead_id IN ${inList(ids)}`)
+    // The lead's photos, and its texts' (the same ones, or those past the lead's ten).
     const photoIds = await idsOf(
       db,
       sql`SELECT customer_uploads_id AS id FROM leads_rels
-        WHERE path = 'photos' AND customer_uploads_id IS NOT NULL AND parent_id IN ${inList(ids)}`,
+        WHERE path = 'photos' AND customer_uploads_id IS NOT NULL AND parent_id IN ${inList(ids)}
+        UNION SELECT customer_uploads_id FROM text_messages_rels
+        WHERE path = 'media' AND customer_uploads_id IS NOT NULL AND parent_id IN ${inList(textIds)}`,
     )
 
     // Payload's delete removes each document's stored files too (folder or bucket).
@@ -67,6 +71,8 @@ export async function eraseLeads(
         promo_code = NULL, utm_source = NULL, utm_medium = NULL, utm_campaign = NULL, referrer_host = NULL,
         idempotency_key = NULL, erased_at = now(), updated_at = now()
       WHERE id IN ${inList(ids)}`)
+    // Their texts too: the customer's words and number.
+    await db.execute(sql`DELETE FROM text_messages WHERE id IN ${inList(textIds)}`)
     // Their timelines go too: notes and change requests are the customer's words.
     await db.execute(sql`DELETE FROM lead_events WHERE lead_id IN ${inList(ids)}`)
     // A visit still to come is called off, so the van's place is free and no reminder is due; one
@@ -81,7 +87,8 @@ export async function eraseLeads(
       DELETE FROM payload_jobs
       WHERE (input->>'leadId') IN ${asText(ids)}
         OR (input->>'quoteId') IN ${asText(quoteIds)}
-        OR (input->>'visitId') IN ${asText(visitIds)}`)
+        OR (input->>'visitId') IN ${asText(visitIds)}
+        OR (input->>'messageId') IN ${asText(textIds)}`)
     const emails = [...new Set(customers.map((c) => c.email.toLowerCase()))]
     for (const email of emails) {
       await db.execute(sql`

@@ -9,7 +9,7 @@ import { LOST_REASONS, LOST_REASON_LABELS } from '@/lib/lead-events'
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 import { timestampFields } from '@/fields/timestamps'
-import { DIRECT_SOURCE } from '@/lib/lead-source'
+import { DIRECT_SOURCE, LEAD_CHANNELS, LEAD_CHANNEL_LABELS } from '@/lib/lead-source'
 import { ADDRESS_MAX } from '@/lib/request-constants'
 
 import { eraseCustomer } from './endpoints/eraseCustomer'
@@ -18,6 +18,7 @@ import { refuseMalformedData } from './hooks/refuseMalformedData'
 import { removeLeadRecords } from './hooks/removeLeadRecords'
 import { snapshotOffer } from './hooks/snapshotOffer'
 import { normalizeRequestFields } from './hooks/normalizeRequestFields'
+import { queueLeadAlert } from './hooks/queueLeadAlert'
 import { queueRequestEmails } from './hooks/queueRequestEmails'
 import { markServiceArea } from './hooks/markServiceArea'
 import { queueReviewRequest } from './hooks/queueReviewRequest'
@@ -163,7 +164,7 @@ export const Leads: CollectionConfig = {
     beforeValidate: [normalizeRequestFields],
     beforeChange: [snapshotOffer, stampLost, markServiceArea],
     beforeDelete: [removeLeadRecords],
-    afterChange: [queueRequestEmails, queueReviewRequest, recordLeadChanges],
+    afterChange: [queueRequestEmails, queueLeadAlert, queueReviewRequest, recordLeadChanges],
   },
   fields: [
     {
@@ -351,6 +352,16 @@ export const Leads: CollectionConfig = {
       ],
     },
     ...promotionFields,
+    // How the request came in: the quote forms, or a text to the business's number.
+    {
+      name: 'channel',
+      label: 'Came in by',
+      type: 'select',
+      index: true,
+      options: LEAD_CHANNELS.map((value) => ({ value, label: LEAD_CHANNEL_LABELS[value] })),
+      access: serverOwned,
+      admin: { position: 'sidebar', readOnly: true },
+    },
     ...sourceFields,
     // The review request after a completed job: when it was queued and when it was sent.
     {

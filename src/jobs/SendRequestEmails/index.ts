@@ -9,6 +9,7 @@ import { serviceTitle } from '@/lib/catalog'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import { createPerCoreLimiter } from '@/lib/limiter'
 import { greetingName } from '@/lib/safe-first-name'
+import { isTextLeadEmail } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
 import { deliverOnce, type WithHandOver } from '@/server/email-delivery'
 import { mailAboutLead } from '@/collections/LeadEvents/timeline'
@@ -162,7 +163,17 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
         const text = await render(element, { plainText: true })
         const subject = `New quote request: ${title} from ${lead.firstName} ${lead.lastName}`
         await mailAboutLead(payload, lead.id, 'Quote request to the business', () =>
-          payload.sendEmail(withHandOver({ to, replyTo: lead.email, subject, html, text, attachments })),
+          payload.sendEmail(
+            withHandOver({
+              to,
+              // A texted request's address is a placeholder: the owner answers it by text.
+              replyTo: isTextLeadEmail(lead.email) ? undefined : lead.email,
+              subject,
+              html,
+              text,
+              attachments,
+            }),
+          ),
         )
       } else {
         const { RequestReceivedEmail } = await import('@/email/templates/request-received')

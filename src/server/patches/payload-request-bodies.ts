@@ -189,10 +189,11 @@ export function guardRestBody<A extends unknown[]>(
     const { user } = await executeAuthStrategies({ headers: request.headers, payload, canSetHeaders: false })
     return isApprovedStaff(user)
   }
-  // The quote endpoints read their own bodies, within their own limits.
+  // The quote endpoints and the text provider's webhooks read their own bodies, within their own limits.
   const skip = (pathname: string) =>
     pathname === REQUEST_ENDPOINT ||
     pathname.startsWith('/api/quote-links/') ||
-    pathname === '/api/review-requests/unsubscribe'
+    pathname === '/api/review-requests/unsubscribe' ||
+    pathname.startsWith('/api/sms/')
   return guardRequestBody(handler, { skip, takesFiles, mayUpload, answersBrokenJson: true })
 }

@@ -7,8 +7,8 @@ import { ValidationError, commitTransaction, initTransaction, killTransaction } 
 import type { Endpoint, Payload, PayloadRequest } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
-import { PHOTO_CLEANED } from '@/collections/CustomerUploads/hooks/keepCleanedPhoto'
 import { removeStoredFiles } from '@/collections/CustomerUploads/removeStoredFiles'
+import { storeCleanedPhoto } from '@/collections/CustomerUploads/storeCleanedPhoto'
 import { PhotoRejected, cleanPhoto } from '@/collections/CustomerUploads/cleanPhoto'
 import type { CleanPhoto } from '@/collections/CustomerUploads/cleanPhoto'
 import { cleanAsReceived } from '@/collections/Leads/cleanAsReceived'
@@ -307,30 +307,20 @@ async function storeRequest(
       const photo = await next.catch((err: unknown) => {
         throw err instanceof PhotoRejected ? new PhotoRefused(files[i].name, err.message) : err
       })
-      const base = randomUUID()
-      baseNames.push(base)
-      const doc = await payload.create({
-        collection: 'customer-uploads',
-        data: {},
-        file: {
-          data: photo.data,
-          mimetype: 'image/jpeg',
-          name: `${base}.jpg`,
-          size: photo.data.byteLength,
-        },
-        depth: 0,
-        overrideAccess: true,
-        // Already cleaned: stored as is (one encode per photo).
-        context: { [PHOTO_CLEANED]: true },
-        req,
-      })
-      photoIds.push(doc.id)
+      photoIds.push(await storeCleanedPhoto(req, photo, baseNames))
     }
     stage = 'lead'
     // Server rights: only this endpoint (or approved staff) may link customer photos to a lead.
     const lead = await payload.create({
       collection: 'leads',
-      data: { ...fields, ...extras.source, status: 'new', photos: photoIds, idempotencyKey: storedKey },
+      data: {
+        ...fields,
+        ...extras.source,
+        channel: 'form',
+        status: 'new',
+        photos: photoIds,
+        idempotencyKey: storedKey,
+      },
       depth: 0,
       overrideAccess: true,
       context: { requestRateLimitCounted: true },

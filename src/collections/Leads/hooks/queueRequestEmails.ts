@@ -6,7 +6,9 @@ import { REQUEST_EMAILS_TASK } from '@/jobs/SendRequestEmails'
 // about a lead that was rolled back.
 export const queueRequestEmails: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
   if (operation !== 'create' || req.context.demoContent) return doc
-  for (const audience of ['business', 'customer'] as const) {
+  // A texted request has no address to confirm to (its e-mail is a placeholder).
+  const audiences = doc.channel === 'text' ? (['business'] as const) : (['business', 'customer'] as const)
+  for (const audience of audiences) {
     await req.payload.jobs.queue({ task: REQUEST_EMAILS_TASK, input: { leadId: doc.id, audience }, req })
   }
   return doc

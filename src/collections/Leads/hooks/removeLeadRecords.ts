@@ -3,8 +3,8 @@ import { sql } from '@payloadcms/db-postgres'
 
 import { dbOf } from '@/server/db'
 
-// A lead's quotes (and their versions), its timeline and its visits go with it, in its transaction: they
-// are the customer's data too, and neither can be without its lead.
+// A lead's quotes (and their versions), its timeline, its visits and its texts go with it, in its
+// transaction: they are the customer's data too, and none can be without its lead.
 export const removeLeadRecords: CollectionBeforeDeleteHook = async ({ id, req }) => {
   await req.payload.delete({
     collection: 'quotes',
@@ -15,4 +15,5 @@ export const removeLeadRecords: CollectionBeforeDeleteHook = async ({ id, req })
   const db = await dbOf(req.payload, req)
   await db.execute(sql`DELETE FROM lead_events WHERE lead_id = ${Number(id)}`)
   await db.execute(sql`DELETE FROM visits WHERE lead_id = ${Number(id)}`)
+  await db.execute(sql`DELETE FROM text_messages WHERE lead_id = ${Number(id)}`)
 }

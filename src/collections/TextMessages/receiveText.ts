@@ -1,0 +1,105 @@
+import { sql } from '@payloadcms/db-postgres'
+import { commitTransaction, initTransaction, killTransaction } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
+import { recordOptIn, recordOptOut } from '@/collections/TextOptOuts/optOuts'
+import { MAIN_FORM_SERVICE } from '@/lib/catalog'
+import { type InboundText, phoneDigitVariants, textKeyword, textLeadFields } from '@/lib/text-messages'
+import { dbOf } from '@/server/db'
+
+type Db = Awaited<ReturnType<typeof dbOf>>
+type Rows<T> = { rows: T[] }
+
+/** True when the provider's message is stored already (a retry). */
+export async function isStored(payload: Payload, sid: string): Promise<boolean> {
+  const db = await dbOf(payload)
+  const result = (await db.execute(
+    sql`SELECT 1 FROM text_messages WHERE provider_message_id = ${sid} LIMIT 1`,
+  )) as unknown as Rows<unknown>
+  return result.rows.length > 0
+}
+
+// The number's latest lead still being worked on; form leads' phones are compared digit by digit.
+async function openLeadOf(db: Db, phone: string): Promise<number | null> {
+  const variants = sql.join(
+    phoneDigitVariants(phone).map((v) => sql`${v}`),
+    sql`, `,
+  )
+  const result = (await db.execute(sql`
+    SELECT id FROM leads
+    WHERE erased_at IS NULL AND lost_reason IS NULL AND status <> 'completed'
+      AND regexp_replace(phone, '[^0-9]', '', 'g') IN (${variants})
+    ORDER BY created_at DESC, id DESC LIMIT 1`)) as unknown as Rows<{ id: number }>
+  return result.rows[0] ? Number(result.rows[0].id) : null
+}
+
+async function startLead(req: PayloadRequest, text: InboundText): Promise<number> {
+  const lead = await req.payload.create({
+    collection: 'leads',
+    // The general request, as the main form sends it: a text says no more about the service.
+    data: {
+      ...textLeadFields(text.from, text.body),
+      serviceType: MAIN_FORM_SERVICE.key,
+      status: 'new',
+      channel: 'text',
+    },
+    depth: 0,
+    overrideAccess: true,
+    // The webhook keeps its own limit, per sending number.
+    context: { requestRateLimitCounted: true },
+    req,
+  })
+  return lead.id
+}
+
+/**
+ * Stores a received text once per provider message id, whatever the retries and instances:
+ * its row is inserted first, and a text already stored changes nothing. Then the keyword
+ * (STOP, START, HELP) or the lead: the number's open lead, or a new one; photos are left to
+ * the job queue. 'duplicate' when the text was stored already.
+ */
+export async function receiveText(req: PayloadRequest, text: InboundText): Promise<'stored' | 'duplicate'> {
+  const { payload } = req
+  const own = await initTransaction(req)
+  try {
+    const db = await dbOf(payload, req)
+    // A second delivery of the same id waits here for the first one's transaction, then finds it.
+    const inserted = (await db.execute(sql`
+      INSERT INTO text_messages
+        (direction, from_number, to_number, body, provider_message_id, status, media_count, created_at, updated_at)
+      VALUES ('in', ${text.from}, ${text.to}, ${text.body}, ${text.sid}, 'received', ${text.media.length}, now(), now())
+      ON CONFLICT (provider_message_id) DO NOTHING RETURNING id`)) as unknown as Rows<{ id: number }>
+    if (!inserted.rows.length) {
+      if (own) await commitTransaction(req)
+      return 'duplicate'
+    }
+    const messageId = Number(inserted.rows[0].id)
+    // One number's texts one at a time (after the insert, so two deliveries of one id cannot
+    // deadlock): three photos sent as three texts at once make one lead.
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`text-from:${text.from}`}))`)
+    let lead = await openLeadOf(db, text.from)
+    const keyword = textKeyword(text.body)
+    if (keyword === 'opt-out') {
+      await recordOptOut(payload, text.from, { reason: 'keyword', keyword: text.body.toUpperCase() }, req)
+      if (lead) await recordLeadEvent(payload, req, { lead, kind: 'text_opted_out', text: text.body })
+    } else if (keyword === 'opt-in') {
+      const wasOut = await recordOptIn(payload, text.from, req)
+      if (lead && wasOut)
+        await recordLeadEvent(payload, req, { lead, kind: 'text_opted_in', text: text.body })
+    } else if (keyword === 'help') {
+      await payload.jobs.queue({ task: 'replyToHelp', input: { messageId }, req })
+    } else {
+      lead ??= await startLead(req, text)
+      if (text.media.length) {
+        await payload.jobs.queue({ task: 'fetchTextPhotos', input: { messageId, media: text.media }, req })
+      }
+    }
+    if (lead) await db.execute(sql`UPDATE text_messages SET lead_id = ${lead} WHERE id = ${messageId}`)
+    if (own) await commitTransaction(req)
+    return 'stored'
+  } catch (error) {
+    if (own) await killTransaction(req)
+    throw error
+  }
+}

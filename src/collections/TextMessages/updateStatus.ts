@@ -1,0 +1,52 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
+import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
+import {
+  type StatusCallback,
+  TEXT_STATUSES,
+  UNSUBSCRIBED_ERROR,
+  textErrorText,
+  textStatusRank,
+} from '@/lib/text-messages'
+import { dbOf } from '@/server/db'
+
+type Rows<T> = { rows: T[] }
+
+const rankOfColumn = sql.raw(
+  `CASE t.status ${TEXT_STATUSES.map((s) => `WHEN '${s}' THEN ${textStatusRank(s)}`).join(' ')} END`,
+)
+
+/**
+ * A delivery callback on the text it is about. Callbacks come in any order and more than once:
+ * a status never moves back, and the timeline hears of a failure once. A callback about no text of
+ * ours changes nothing.
+ */
+export async function updateTextStatus(payload: Payload, callback: StatusCallback): Promise<void> {
+  const db = await dbOf(payload)
+  const failed = callback.status === 'failed' || callback.status === 'undelivered'
+  const errorColumns = failed
+    ? sql`error_code = ${callback.errorCode}, error_message = ${callback.errorMessage},`
+    : sql``
+  const result = (await db.execute(sql`
+    UPDATE text_messages t SET status = ${callback.status}, ${errorColumns} updated_at = now()
+    FROM (SELECT id, status FROM text_messages WHERE provider_message_id = ${callback.sid} AND direction = 'out' FOR UPDATE) before
+    WHERE t.id = before.id AND ${rankOfColumn} <= ${textStatusRank(callback.status)}
+    RETURNING t.lead_id, t.to_number, before.status AS was`)) as unknown as Rows<{
+    lead_id: number | null
+    to_number: string
+    was: string
+  }>
+  const row = result.rows[0]
+  if (!row) return
+  if (callback.errorCode === UNSUBSCRIBED_ERROR)
+    await recordOptOut(payload, row.to_number, { reason: 'provider' })
+  if (failed && row.was !== callback.status && row.lead_id) {
+    await recordLeadEvent(payload, undefined, {
+      lead: Number(row.lead_id),
+      kind: 'text_failed',
+      text: `Text to ${row.to_number}: ${textErrorText(callback.errorCode, callback.errorMessage)}`,
+    })
+  }
+}
