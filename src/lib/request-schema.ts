@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { SERVICE_TYPES } from '@/lib/catalog'
-import { ADDRESS_MAX } from '@/lib/request-constants'
+import { FIELD_MAX } from '@/lib/request-constants'
 import type { ServiceType } from '@/lib/catalog'
 
 // Used by the browser forms, the endpoint and the leads collection, so every way in accepts the same things.
@@ -24,16 +24,19 @@ export const PAYLOAD_EMAIL_PATTERN =
 const INVALID_EMAIL = 'Enter a valid email address.'
 
 export const requestFieldsSchema = z.object({
-  firstName: required('First name').max(100, 'First name is too long.'),
-  lastName: required('Last name').max(100, 'Last name is too long.'),
+  firstName: required('First name').max(FIELD_MAX.firstName, 'First name is too long.'),
+  lastName: required('Last name').max(FIELD_MAX.lastName, 'Last name is too long.'),
   phone: required('Phone')
-    .max(40, 'Phone number is too long.')
+    .max(FIELD_MAX.phone, 'Phone number is too long.')
     .regex(/^[0-9+().\-\s]*$/, 'Enter a valid phone number.')
     .refine((v) => v.replace(/\D/g, '').length >= 7, 'Enter a valid phone number.'),
   email: required('Email')
-    .max(254, 'Email is too long.')
+    .max(FIELD_MAX.email, 'Email is too long.')
     .pipe(z.email(INVALID_EMAIL).regex(PAYLOAD_EMAIL_PATTERN, INVALID_EMAIL)),
-  description: required('Description', CONTROL_CHARACTERS_EXCEPT_LINES).max(5000, 'Description is too long.'),
+  description: required('Description', CONTROL_CHARACTERS_EXCEPT_LINES).max(
+    FIELD_MAX.description,
+    'Description is too long.',
+  ),
 })
 
 // Optional: where the van goes and what it works on; the spec's required fields stay as they are.
@@ -46,20 +49,23 @@ const optional = (label: string, max: number) =>
     .optional()
 
 export const visitFieldsSchema = z.object({
-  address: optional('Street address', ADDRESS_MAX),
+  address: optional('Street address', FIELD_MAX.address),
   zip: z
     .string()
     .trim()
     .regex(/^(\d{5})?$/, 'Enter a 5-digit ZIP code.')
     .optional(),
-  vehicle: optional('Vehicle', 100),
-  wheelSize: optional('Wheel size', 20),
+  vehicle: optional('Vehicle', FIELD_MAX.vehicle),
+  wheelSize: optional('Wheel size', FIELD_MAX.wheelSize),
 })
 
 export const requestFormSchema = requestFieldsSchema.extend(visitFieldsSchema.shape)
 
 // A visit is booked only to a place: the booking forms ask for the address the lead lacks.
-export const visitAddressSchema = required('Street address').max(ADDRESS_MAX, 'Street address is too long.')
+export const visitAddressSchema = required('Street address').max(
+  FIELD_MAX.address,
+  'Street address is too long.',
+)
 
 export type RequestFields = z.infer<typeof requestFormSchema>
 

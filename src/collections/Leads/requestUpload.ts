@@ -87,8 +87,14 @@ export async function receiveRequestUpload(
   })
   parser.on('file', (name, stream, info) => {
     if (name !== 'photos') return void stream.resume()
+    // A form posted without script sends an empty file input as one empty part with no file
+    // name; one with bytes in it is refused like a photo sent as text.
+    if (!info.filename) {
+      stream.on('data', () => (upload.photosAsText = true))
+      return void stream.resume()
+    }
     const photo: ReceivedPhoto = {
-      name: info.filename || 'photo',
+      name: info.filename,
       path: path.join(dir, String(upload.photos.length)),
       size: 0,
       tooLarge: false,

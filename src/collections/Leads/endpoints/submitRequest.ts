@@ -14,12 +14,14 @@ import type { CleanPhoto } from '@/collections/CustomerUploads/cleanPhoto'
 import { cleanAsReceived } from '@/collections/Leads/cleanAsReceived'
 import { dbOf } from '@/server/db'
 import {
+  DRAFT_FIELD,
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   MAX_PHOTOS,
   PHOTOS_NOT_STORED,
   REQUEST_FAILED,
+  UPLOAD_TOO_LARGE,
 } from '@/lib/request-constants'
 import {
   UploadTooLarge,
@@ -40,6 +42,11 @@ import {
   redeemPromoCode,
 } from '@/collections/Promotions/redemption'
 import { RATE_LIMITED_MESSAGE, clientAddress, hitRequestRateLimit } from '@/server/rate-limit'
+import { isCrossSite, isPlainFormPost } from '@/server/cross-site'
+import { removeDraft } from '@/collections/Leads/requestDrafts'
+
+import { answerAsPage } from './answerAsPage'
+import type { Received } from './answerAsPage'
 
 const FAILED = REQUEST_FAILED
 
@@ -110,25 +117,38 @@ function fieldErrorsOf(err: ValidationError, stage: 'photos' | 'lead'): Record<s
   return out
 }
 
-// Checked in order of cost (key, rate limit, size, honeypot, fields, photos). Photos, lead and
-// e-mail jobs are written in ONE transaction; on failure it is rolled back and stored files
-// removed. The 201 is sent only once the lead has been read back after the commit.
+export const CROSS_SITE_REQUEST = 'Requests from other sites are refused.'
+
+// Checked in order of cost (origin, key, rate limit, size, honeypot, fields, photos). Photos, lead
+// and e-mail jobs are written in ONE transaction; on failure it is rolled back and stored files
+// removed. The 201 is sent only once the lead has been read back after the commit. A form the
+// browser posted itself (no script) gets the same decision as a redirect to a page.
 export const submitRequest: Endpoint = {
   // The path keeps its first name for compatibility: pages already in browsers post to it.
   path: '/quote-requests',
   method: 'post',
-  // The database gone while the key or rate limit is looked up: a 503 worth retrying.
   handler: async (req) => {
+    // Another site's page (its form, or its script without our key header) makes no lead.
+    if (isCrossSite(req)) return answer({ status: 403, body: { message: CROSS_SITE_REQUEST } })
+    const received: Received = {}
+    let response: Response
     try {
-      return await handleRequest(req)
+      response = await handleRequest(req, received)
     } catch (err) {
+      // The database gone while the key or rate limit is looked up: a 503 worth retrying.
       req.payload.logger.error({ err, msg: 'customer request: failed before anything was written' })
-      return answer({ status: 503, body: { message: FAILED }, headers: { 'Retry-After': '5' } })
+      response = answer({ status: 503, body: { message: FAILED }, headers: { 'Retry-After': '5' } })
     }
+    if (response.ok && received.fields?.get(DRAFT_FIELD)) {
+      await removeDraft(req.payload, received.fields.get(DRAFT_FIELD)).catch((err: unknown) =>
+        req.payload.logger.error({ err, msg: 'customer request: could not remove its sent-back form' }),
+      )
+    }
+    return isPlainFormPost(req.headers) ? answerAsPage(req.payload, response, received) : response
   },
 }
 
-async function handleRequest(req: PayloadRequest): Promise<Response> {
+async function handleRequest(req: PayloadRequest, received: Received): Promise<Response> {
   const { payload } = req
   const key = req.headers.get(IDEMPOTENCY_HEADER)
   if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
@@ -166,7 +186,7 @@ async function handleRequest(req: PayloadRequest): Promise<Response> {
     clean: (file) => cleanPhoto(file, arrived),
   })
   try {
-    return await checkAndStore(req, key, dir, photos, arrived)
+    return await checkAndStore(req, key, dir, photos, arrived, received)
   } finally {
     await photos.settled()
     await fs.rm(dir, { recursive: true, force: true })
@@ -240,6 +260,7 @@ async function checkAndStore(
   dir: string,
   photos: PhotoWork,
   arrived: number,
+  received: Received,
 ): Promise<Response> {
   let upload: RequestUpload
   try {
@@ -251,7 +272,7 @@ async function checkAndStore(
       // Refused before the end of the body: the connection goes with the answer.
       return answer({
         status: 413,
-        body: { message: `At most ${MAX_PHOTOS} photos of up to 15 MB each.` },
+        body: { message: UPLOAD_TOO_LARGE },
         headers: { connection: 'close' },
       })
     }
@@ -259,6 +280,8 @@ async function checkAndStore(
     if (!(err instanceof UploadUnreadable)) throw err
     return answer({ status: 400, body: { message: 'The request could not be read.' } })
   }
+  received.fields = upload.fields
+  received.photos = upload.photos.length
 
   const checked = await checkFields(req, upload.fields, photosErrorOf(upload))
   if (!checked.ok) return checked.answer

@@ -1,31 +1,14 @@
 import { APIError } from 'payload'
-import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
+import type { CollectionBeforeOperationHook } from 'payload'
 
+import { isCrossSite } from '@/server/cross-site'
 import { spendPasswordCheckTime } from '@/server/patches/payload-password-hash'
 
 import { cleanEmail } from './limitAuthAttempts'
 
 export const CROSS_SITE_LOGIN = 'Sign-in requests from other sites are refused.'
 
-function trustedOrigins(req: PayloadRequest): Set<string> {
-  const origins = new Set<string>()
-  for (const url of [req.payload.config.serverURL, ...req.payload.config.csrf, req.url]) {
-    try {
-      if (url) origins.add(new URL(url).origin)
-    } catch {
-      // Not a URL: trusts nothing.
-    }
-  }
-  return origins
-}
-
-// Login CSRF. API clients that send neither Origin nor Sec-Fetch-Site still sign in.
-export function isCrossSite(req: PayloadRequest): boolean {
-  if (req.headers.get('sec-fetch-site') === 'cross-site') return true
-  const origin = req.headers.get('origin')
-  return origin !== null && !trustedOrigins(req).has(origin)
-}
-
+// Login CSRF.
 export const refuseCrossSiteLogin: CollectionBeforeOperationHook = ({ args, operation, req }) => {
   if (operation === 'login' && req.payloadAPI !== 'local' && isCrossSite(req)) {
     throw new APIError(CROSS_SITE_LOGIN, 403, {}, true)
