@@ -4,7 +4,7 @@ import { expect, test } from '../helpers/e2e-test'
 
 // What keeps the public pages fast on a phone: the first screen paints once, from the
 // HTML, and the home page downloads the code of the quote forms, their dialog and the
-// notices only when a visitor comes near them.
+// notices only when a visitor comes near them (the HTML's own form posts until then).
 
 // Strings that only the code of one part contains (kept by minification: texts, and the
 // component names Radix and sonner use as strings).
@@ -36,7 +36,9 @@ test.describe('home page on a phone (390 px)', () => {
     await page.goto('/')
     await page.waitForLoadState('networkidle')
     expect(loaded(await scripts())).toEqual([])
-    await expect(page.locator('#quote form')).toHaveCount(0)
+    // The form the server sent is there (it posts without script); the scripted one is not.
+    await expect(page.locator('#quote form[action="/api/quote-requests"]')).toHaveCount(1)
+    await expect(page.locator('#quote').getByRole('button', { name: 'Add photos' })).toHaveCount(0)
 
     // Pointing at a pricing card's button fetches its dialog (and the notices) ahead of the click.
     const getStarted = page.locator('#pricing').getByRole('button', { name: 'Get Started' }).first()
@@ -44,16 +46,18 @@ test.describe('home page on a phone (390 px)', () => {
     await expect.poll(async () => loaded(await scripts())).toEqual(Object.keys(MARKERS))
   })
 
-  test('the #quote form appears as it nears the screen, in the place kept for it', async ({ page }) => {
+  test("the scripted #quote form takes the server's form's place as it nears the screen, in the same room", async ({
+    page,
+  }) => {
     await page.goto('/')
     await page.waitForLoadState('networkidle')
-    await expect(page.locator('#quote form')).toHaveCount(0)
+    await expect(page.locator('#quote').getByRole('button', { name: 'Add photos' })).toHaveCount(0)
     const contactTop = () =>
       page.locator('#contact').evaluate((el) => el.getBoundingClientRect().top + scrollY)
     const before = await contactTop()
     await page.locator('#quote').scrollIntoViewIfNeeded()
-    await expect(page.locator('#quote form').getByLabel('First Name')).toBeVisible()
-    // The placeholder had the form's height within a few lines at this width.
+    await expect(page.locator('#quote').getByRole('button', { name: 'Add photos' })).toBeVisible()
+    // The server's form had the scripted one's height within a few lines at this width.
     expect(Math.abs((await contactTop()) - before)).toBeLessThan(80)
   })
 })

@@ -38,6 +38,12 @@ async function bigPhoto(name: string) {
   return { name, mimeType: 'image/jpeg', buffer }
 }
 
+// The scripted form has taken the place of the one the server sent (which posts without
+// script, tests/e2e/request-forms-no-script.e2e.spec.ts): its own control is there.
+async function scripted(form: ReturnType<Page['locator']>) {
+  await expect(form.getByRole('button', { name: 'Add photos' })).toBeVisible()
+}
+
 async function fill(scope: ReturnType<Page['locator']>, email: string) {
   await scope.getByLabel('First Name').fill('Maria')
   await scope.getByLabel('Last Name').fill('Gonzalez')
@@ -81,6 +87,7 @@ test.describe('the main form (#quote)', () => {
     })
     await page.goto('/#quote')
     const form = page.locator('#quote form')
+    await scripted(form)
     await expect(form.getByLabel('Phone')).toHaveAttribute('type', 'tel')
     await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email')
     await form.getByRole('button', { name: 'Submit Request' }).click()
@@ -111,6 +118,7 @@ test.describe('the main form (#quote)', () => {
     const email = `main-${Date.now()}@example.com`
     await page.goto('/#quote')
     const form = page.locator('#quote form')
+    await scripted(form)
     const input = form.locator('input[type=file]')
     await expect(input).toHaveAttribute('accept', 'image/*')
     await input.setInputFiles([
@@ -192,6 +200,7 @@ test.describe('the main form (#quote)', () => {
     const email = `retry-${Date.now()}@example.com`
     await page.goto('/#quote')
     const form = page.locator('#quote form')
+    await scripted(form)
     await fill(form, email)
     await form.locator('input[type=file]').setInputFiles([await photo('wheel.jpg', '#22aa22')])
     await page.route('**/api/quote-requests', (route) => route.abort('connectionreset'))

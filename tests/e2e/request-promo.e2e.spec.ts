@@ -99,9 +99,9 @@ test("the banner's Use code fills in the main form and the pricing dialogs; the 
 }) => {
   await page.goto('/')
   const form = page.locator('#quote form')
-  // The form far below is not loaded yet: the button scrolls to it, and its code field
-  // comes filled in and focused.
-  await expect(form).toHaveCount(0)
+  // The scripted form far below is not loaded yet (the server's is there): the button scrolls
+  // to it, and its code field comes filled in and focused.
+  await expect(form.getByRole('button', { name: 'Add photos' })).toHaveCount(0)
   await page.locator('#promo-banner').getByRole('button', { name: 'Use code FALL15' }).click()
   await expect(form.getByLabel('Promo code')).toHaveValue('FALL15')
   await expect(form.getByLabel('Promo code')).toBeFocused()
@@ -134,6 +134,8 @@ test('a refused code is explained on the field; nothing is saved and the form ke
   const email = `promo-refused-${Date.now()}@example.com`
   await page.goto('/#quote')
   const form = page.locator('#quote form')
+  // The scripted form's messages, once it has taken the server's form's place.
+  await expect(form.getByRole('button', { name: 'Add photos' })).toBeVisible()
   await fill(form, email)
   const code = form.getByLabel('Promo code')
   await code.fill('nosuchcode')

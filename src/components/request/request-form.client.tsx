@@ -1,22 +1,34 @@
 'use client'
 
 import { ImagePlus, X } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { BaseSyntheticEvent, ChangeEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import type { Resolver } from 'react-hook-form'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
-import { MAIN_FORM_SERVICE } from '@/lib/catalog'
-import { PROMO_CODE_FIELD, PROMO_CODE_MAX, normalizePromoInput } from '@/lib/lead-source'
-import { ADDRESS_MAX, HONEYPOT_FIELD, MAX_PHOTOS, REQUEST_FAILED } from '@/lib/request-constants'
-import { OUTSIDE_AREA_NOTE } from '@/lib/service-area'
+import { PROMO_CODE_FIELD, normalizePromoInput } from '@/lib/lead-source'
+import { DRAFT_FIELD, HONEYPOT_FIELD, MAX_PHOTOS, REQUEST_FAILED } from '@/lib/request-constants'
+import { REQUEST_SUBMITTED, requestSuccessText } from '@/lib/request-messages'
 import type { RequestFields } from '@/lib/request-schema'
 import { cn } from '@/lib/utils'
 
 import { downscalePhoto } from './downscale-photo'
+import {
+  FieldError,
+  HoneypotField,
+  PHOTOS_LABEL,
+  PromoCodeField,
+  REQUEST_TEXT_FIELDS,
+  RequestTextFields,
+  SUBMIT_LABEL,
+  errorId,
+} from './request-fields'
+import type { RequestErrors } from './request-fields'
 import { sendRequest } from './send-request'
+import { restoreFocus } from './takeover'
+import type { Takeover } from './takeover'
 import { onPromoCode, readPromoCode, readVisitSource, savePromoCode } from './visit-state'
 
 export type RequestFormProps = {
@@ -24,47 +36,16 @@ export type RequestFormProps = {
   serviceTitle: string
   allowPhotos?: boolean
   onSubmitted?: () => void
+  /** The server's messages, when it sent the form back to be corrected. */
+  errors?: RequestErrors
+  /** What the form sent by the server held when this one took its place. */
+  takeover?: Takeover
 }
 
 type Phase = 'idle' | 'uploading' | 'submitting'
 type PickedPhoto = { id: string; file: File; url: string }
 
 const ERROR_TEXT = REQUEST_FAILED
-const FIELDS: { name: keyof RequestFields; label: string; type?: string; autoComplete: string }[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-]
-// Optional: where the van goes and what it works on.
-type VisitField = {
-  name: keyof RequestFields
-  label: string
-  autoComplete: string
-  inputMode?: 'numeric'
-  maxLength: number
-}
-const VISIT_FIELDS: VisitField[] = [
-  {
-    name: 'zip',
-    label: 'ZIP code (optional)',
-    autoComplete: 'postal-code',
-    inputMode: 'numeric',
-    maxLength: 5,
-  },
-  { name: 'wheelSize', label: 'Wheel size (optional)', autoComplete: 'off', maxLength: 20 },
-  { name: 'vehicle', label: 'Vehicle, make and model (optional)', autoComplete: 'off', maxLength: 100 },
-]
-// The whole row on every screen: an address is long.
-const ADDRESS_FIELD: VisitField = {
-  name: 'address',
-  label: 'Street address (optional)',
-  autoComplete: 'street-address',
-  maxLength: ADDRESS_MAX,
-}
-
-const inputClass =
-  'block w-full rounded-md border border-ink/20 bg-white px-3 py-2 text-base text-ink shadow-sm outline-none focus-visible:border-gold focus-visible:ring-2 focus-visible:ring-gold aria-[invalid=true]:border-red-700'
 
 // zod and its resolver (about a quarter of the page's JavaScript) load on first use, not with
 // the page; the first validation waits for them.
@@ -92,12 +73,21 @@ const requestResolver: Resolver<RequestFields> = async (values, context, options
   return resolve(values, context, options)
 }
 
-function successText(serviceType: string, serviceTitle: string, photos: number): string {
-  if (serviceType !== MAIN_FORM_SERVICE.key) {
-    return `We'll contact you within 24 hours about your ${serviceTitle} request.`
-  }
-  const base = "We'll contact you within 24 hours to discuss your wheel restoration needs."
-  return photos > 0 ? `${base} ${photos} image(s) uploaded successfully.` : base
+const EMPTY: RequestFields = Object.fromEntries(
+  REQUEST_TEXT_FIELDS.map((name) => [name, '']),
+) as RequestFields
+
+// Image files only, up to the limit: those kept, and what to say about the others.
+function pickPhotos(room: number, chosen: File[]): { added: PickedPhoto[]; message: string | null } {
+  const images = chosen.filter((f) => f.type.startsWith('image/'))
+  let message: string | null = images.length < chosen.length ? 'Only image files can be added.' : null
+  if (images.length > room) message = `You can add up to ${MAX_PHOTOS} photos.`
+  const added = images.slice(0, Math.max(0, room)).map((file) => ({
+    id: crypto.randomUUID(),
+    file,
+    url: URL.createObjectURL(file),
+  }))
+  return { added, message }
 }
 
 // The submission key lives until a request succeeds, so a retry after a failure (or a double
@@ -107,15 +97,26 @@ export function RequestForm({
   serviceTitle,
   allowPhotos = false,
   onSubmitted,
+  errors: serverErrors = {},
+  takeover,
 }: RequestFormProps) {
   const id = useId()
+  const taken = takeover?.values ?? {}
+  const formRef = useRef<HTMLFormElement>(null)
   const [phase, setPhase] = useState<Phase>('idle')
   const [progress, setProgress] = useState(0)
-  const [photos, setPhotos] = useState<PickedPhoto[]>([])
-  const [photoError, setPhotoError] = useState<string | null>(null)
+  const [initialPhotos] = useState(() =>
+    allowPhotos && takeover?.photos.length ? pickPhotos(MAX_PHOTOS, takeover.photos) : null,
+  )
+  const [photos, setPhotos] = useState<PickedPhoto[]>(initialPhotos?.added ?? [])
+  const [photoError, setPhotoError] = useState<string | null>(
+    initialPhotos?.message ?? serverErrors.photos ?? null,
+  )
   const [submissionKey, setSubmissionKey] = useState<string | null>(null)
+  // The server's record of a form it sent back: sent along, so it goes once the request is in.
+  const [draft, setDraft] = useState(taken[DRAFT_FIELD] ?? '')
   const fileInput = useRef<HTMLInputElement>(null)
-  const promo = usePromoCode()
+  const promo = usePromoCode(taken[PROMO_CODE_FIELD] ?? '', serverErrors[PROMO_CODE_FIELD] ?? null)
   const photosRef = useRef(photos)
   useEffect(() => {
     photosRef.current = photos
@@ -126,21 +127,24 @@ export function RequestForm({
     handleSubmit,
     reset,
     setError,
+    trigger,
     formState: { errors },
   } = useForm<RequestFields>({
     resolver: requestResolver,
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      phone: '',
-      email: '',
-      description: '',
-      address: '',
-      zip: '',
-      vehicle: '',
-      wheelSize: '',
-    },
+    defaultValues: Object.fromEntries(REQUEST_TEXT_FIELDS.map((name) => [name, taken[name] ?? ''])),
   })
+
+  // Taking the plain form's place: the caret where it was, and the messages it had or needed.
+  const mounted = useRef({ takeover, serverErrors })
+  useLayoutEffect(() => {
+    const { takeover: from, serverErrors: sent } = mounted.current
+    if (formRef.current) restoreFocus(formRef.current, from?.focus ?? null)
+    for (const name of REQUEST_TEXT_FIELDS) {
+      const message = sent[name]
+      if (message) setError(name, { message })
+    }
+    if (from?.attempted) void trigger()
+  }, [setError, trigger])
 
   useEffect(() => () => photosRef.current.forEach((p) => URL.revokeObjectURL(p.url)), [])
 
@@ -149,15 +153,7 @@ export function RequestForm({
   function addPhotos(event: ChangeEvent<HTMLInputElement>) {
     const chosen = Array.from(event.target.files ?? [])
     event.target.value = ''
-    const images = chosen.filter((f) => f.type.startsWith('image/'))
-    let message: string | null = images.length < chosen.length ? 'Only image files can be added.' : null
-    const room = MAX_PHOTOS - photos.length
-    if (images.length > room) message = `You can add up to ${MAX_PHOTOS} photos.`
-    const added = images.slice(0, Math.max(0, room)).map((file) => ({
-      id: crypto.randomUUID(),
-      file,
-      url: URL.createObjectURL(file),
-    }))
+    const { added, message } = pickPhotos(MAX_PHOTOS - photos.length, chosen)
     setPhotos((current) => [...current, ...added])
     setPhotoError(message)
   }
@@ -180,13 +176,14 @@ export function RequestForm({
     setPhase(photoCount > 0 ? 'uploading' : 'submitting')
     try {
       const form = new FormData()
-      for (const [name, value] of Object.entries(values)) if (value !== undefined) form.append(name, value)
+      for (const name of REQUEST_TEXT_FIELDS) if (values[name] !== undefined) form.append(name, values[name])
       form.append('serviceType', serviceType)
       form.append(
         HONEYPOT_FIELD,
         String(formElement ? (new FormData(formElement).get(HONEYPOT_FIELD) ?? '') : ''),
       )
       if (promo.code.trim()) form.append(PROMO_CODE_FIELD, promo.code.trim())
+      if (draft) form.append(DRAFT_FIELD, draft)
       for (const [name, value] of Object.entries(readVisitSource())) if (value) form.append(name, value)
       if (photoCount > 0) {
         for (const p of photos) form.append('photos', await downscalePhoto(p.file))
@@ -205,12 +202,17 @@ export function RequestForm({
         }
         throw new Error(`request answered ${res.status}`)
       }
-      const note = res.body.outsideArea ? ` ${OUTSIDE_AREA_NOTE}` : ''
-      toast.success('Request Submitted!', {
-        description: `${successText(serviceType, serviceTitle, photoCount)}${note}`,
+      toast.success(REQUEST_SUBMITTED, {
+        description: requestSuccessText({
+          serviceType,
+          serviceTitle,
+          photos: photoCount,
+          outsideArea: res.body.outsideArea,
+        }),
       })
       setSubmissionKey(null)
-      reset()
+      setDraft('')
+      reset(EMPTY)
       photos.forEach((p) => URL.revokeObjectURL(p.url))
       setPhotos([])
       setPhotoError(null)
@@ -224,11 +226,13 @@ export function RequestForm({
     }
   }
 
-  const fieldError = (name: keyof RequestFields) => errors[name]?.message
-  const errorId = (name: string) => `${id}-${name}-error`
+  const fieldErrors: RequestErrors = Object.fromEntries(
+    REQUEST_TEXT_FIELDS.map((name) => [name, errors[name]?.message]),
+  )
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={handleSubmit(onValid)}
       onFocus={() => void loadRequestValidation().catch(() => undefined)}
@@ -236,131 +240,27 @@ export function RequestForm({
       aria-busy={busy}
       data-service-type={serviceType}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        {FIELDS.map(({ name, label, type, autoComplete }) => (
-          <div key={name} className="grid gap-1.5">
-            <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-              {label}
-            </label>
-            <input
-              id={`${id}-${name}`}
-              type={type ?? 'text'}
-              autoComplete={autoComplete}
-              required
-              aria-invalid={fieldError(name) ? true : undefined}
-              aria-describedby={fieldError(name) ? errorId(name) : undefined}
-              className={inputClass}
-              {...register(name)}
-            />
-            {fieldError(name) ? (
-              <p id={errorId(name)} className="text-sm text-red-700">
-                {fieldError(name)}
-              </p>
-            ) : null}
-          </div>
-        ))}
-      </div>
-      {/* Two short fields side by side even on a phone; the vehicle under them there. */}
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        {[ADDRESS_FIELD, ...VISIT_FIELDS].map(({ name, label, autoComplete, inputMode, maxLength }) => (
-          <div
-            key={name}
-            className={cn(
-              'grid gap-1.5',
-              name === 'vehicle' && 'col-span-2 sm:col-span-1',
-              name === 'address' && 'col-span-2 sm:col-span-3',
-            )}
-          >
-            <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-              {label}
-            </label>
-            <input
-              id={`${id}-${name}`}
-              type="text"
-              autoComplete={autoComplete}
-              inputMode={inputMode}
-              maxLength={maxLength}
-              aria-invalid={fieldError(name) ? true : undefined}
-              aria-describedby={fieldError(name) ? errorId(name) : undefined}
-              className={inputClass}
-              {...register(name)}
-            />
-            {fieldError(name) ? (
-              <p id={errorId(name)} className="text-sm text-red-700">
-                {fieldError(name)}
-              </p>
-            ) : null}
-          </div>
-        ))}
-      </div>
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-description`} className="text-sm font-medium">
-          Description
-        </label>
-        <textarea
-          id={`${id}-description`}
-          rows={4}
-          required
-          aria-invalid={fieldError('description') ? true : undefined}
-          aria-describedby={fieldError('description') ? errorId('description') : undefined}
-          className={inputClass}
-          {...register('description')}
-        />
-        {fieldError('description') ? (
-          <p id={errorId('description')} className="text-sm text-red-700">
-            {fieldError('description')}
-          </p>
-        ) : null}
-      </div>
+      <RequestTextFields id={id} errors={fieldErrors} bind={(name) => register(name)} />
 
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-${PROMO_CODE_FIELD}`} className="text-sm font-medium">
-          Promo code
-        </label>
-        <div className="flex gap-2">
-          <input
-            id={`${id}-${PROMO_CODE_FIELD}`}
-            name={PROMO_CODE_FIELD}
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={PROMO_CODE_MAX}
-            value={promo.code}
-            onChange={(e) => promo.change(e.target.value)}
-            aria-invalid={promo.error ? true : undefined}
-            aria-describedby={promo.error ? errorId(PROMO_CODE_FIELD) : undefined}
-            className={cn(inputClass, 'uppercase')}
-          />
-          {promo.code ? (
+      <PromoCodeField
+        id={id}
+        error={promo.error}
+        input={{ value: promo.code, onChange: promo.change }}
+        action={
+          promo.code ? (
             <Button type="button" variant="outline" disabled={busy} onClick={() => promo.change('')}>
               Clear
             </Button>
-          ) : null}
-        </div>
-        {promo.error ? (
-          <p id={errorId(PROMO_CODE_FIELD)} className="text-sm text-red-700">
-            {promo.error}
-          </p>
-        ) : null}
-      </div>
+          ) : null
+        }
+      />
 
-      {/* Never shown to people; bots fill it in and the server refuses the request. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this empty</label>
-        <input
-          id={`${id}-${HONEYPOT_FIELD}`}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <HoneypotField id={id} defaultValue={taken[HONEYPOT_FIELD]} />
 
       {allowPhotos ? (
         <div className="grid gap-2">
-          <label htmlFor={`${id}-photos`} className="text-sm font-medium">
-            Photos (optional)
+          <label htmlFor={`${id}-photos`} className="field-label">
+            {PHOTOS_LABEL}
           </label>
           <input
             ref={fileInput}
@@ -370,7 +270,7 @@ export function RequestForm({
             multiple
             disabled={busy || photos.length >= MAX_PHOTOS}
             onChange={addPhotos}
-            aria-describedby={photoError ? errorId('photos') : undefined}
+            aria-describedby={photoError ? errorId(id, 'photos') : undefined}
             className="sr-only"
           />
           <Button
@@ -382,11 +282,7 @@ export function RequestForm({
           >
             <ImagePlus aria-hidden /> Add photos
           </Button>
-          {photoError ? (
-            <p id={errorId('photos')} className="text-sm text-red-700" role="alert">
-              {photoError}
-            </p>
-          ) : null}
+          <FieldError id={id} name="photos" error={photoError} alert />
           {photos.length > 0 ? (
             <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Selected photos">
               {photos.map((p) => (
@@ -432,24 +328,26 @@ export function RequestForm({
           ? 'Uploading images...'
           : phase === 'submitting'
             ? 'Submitting...'
-            : 'Submit Request'}
+            : SUBMIT_LABEL}
       </Button>
     </form>
   )
 }
 
-function usePromoCode() {
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
+// Typed in the plain form before this one took its place, or kept by this tab.
+function usePromoCode(typed: string, sentError: string | null) {
+  const [code, setCode] = useState(typed)
+  const [error, setError] = useState<string | null>(sentError)
   useEffect(() => {
+    if (typed) savePromoCode(typed)
     // Session storage is only readable after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setCode(readPromoCode())
+    else setCode(readPromoCode())
     return onPromoCode((next) => {
       // This form's own typing comes back normalised: keep what was typed (and the caret).
       setCode((current) => (normalizePromoInput(current) === next ? current : next))
     })
-  }, [])
+  }, [typed])
   return {
     code,
     error,

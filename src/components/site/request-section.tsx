@@ -1,4 +1,5 @@
 import { LazyRequestForm } from '@/components/request/lazy-request-form.client'
+import { PlainRequestForm } from '@/components/request/plain-request-form'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
 
 import { SectionHeading } from './section-heading'
@@ -18,7 +19,9 @@ export function RequestSection() {
             serviceType={MAIN_FORM_SERVICE.key}
             serviceTitle={MAIN_FORM_SERVICE.title}
             allowPhotos
-          />
+          >
+            <PlainRequestForm id="quote" serviceType={MAIN_FORM_SERVICE.key} allowPhotos />
+          </LazyRequestForm>
         </div>
       </div>
     </section>
