@@ -71,7 +71,9 @@ export async function firstLoadJs(url: string) {
   }
   const targets: Target[] = [
     target('first-load JS of / (KiB gzip)', routes['/'].gzipKiB, 130, '<=', ' KiB'),
-    target('HTML of / (KiB gzip)', routes['/'].htmlGzipKiB, 12, '<=', ' KiB'),
+    // 15, not 12, since the request form is in the HTML so that it posts before any script
+    // (it is sent twice: as markup and in the page's server payload).
+    target('HTML of / (KiB gzip)', routes['/'].htmlGzipKiB, 15, '<=', ' KiB'),
   ]
   return { routes, targets }
 }
