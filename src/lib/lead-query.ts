@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 
 import { wallTime, zonedTime } from '@/lib/business-time'
 import { isLeadStatus } from '@/lib/lead-status'
-import { DIRECT_SOURCE, SOURCE_MAX } from '@/lib/lead-source'
+import { DIRECT_SOURCE, SOURCE_MAX, TEXT_SOURCE } from '@/lib/lead-source'
 
 const SEARCH_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const
 
@@ -11,15 +11,24 @@ export type LeadOrigin = { promotion?: string; source?: string }
 function originWhere({ promotion, source }: LeadOrigin): Where[] {
   const and: Where[] = []
   if (promotion && /^\d{1,15}$/.test(promotion)) and.push({ promotion: { equals: Number(promotion) } })
+  // As sourceLabel names them: a texted lead is "Text" whatever its campaign fields hold, so every
+  // other source leaves texted leads out (not_equals keeps the leads without a channel).
+  const notTexted: Where = { channel: { not_equals: 'text' } }
   if (source === DIRECT_SOURCE) {
-    and.push({ utmSource: { exists: false } }, { referrerHost: { exists: false } })
+    and.push(notTexted, { utmSource: { exists: false } }, { referrerHost: { exists: false } })
   } else if (source) {
-    and.push({
-      or: [
-        { utmSource: { equals: source } },
-        { and: [{ utmSource: { exists: false } }, { referrerHost: { equals: source.toLowerCase() } }] },
+    const labelled: Where = {
+      and: [
+        notTexted,
+        {
+          or: [
+            { utmSource: { equals: source } },
+            { and: [{ utmSource: { exists: false } }, { referrerHost: { equals: source.toLowerCase() } }] },
+          ],
+        },
       ],
-    })
+    }
+    and.push(source === TEXT_SOURCE ? { or: [{ channel: { equals: 'text' } }, labelled] } : labelled)
   }
   return and
 }

@@ -20,22 +20,24 @@ describe('leadsPerWeek', () => {
   it("sums twelve business weeks in one statement, Monday midnight in the business's zone", async () => {
     // Sunday 22 November 2026, 3:30 PM in Austin.
     const now = new Date('2026-11-22T21:30:00Z')
-    // created at, week (-1: outside the window), utm_source, referrer_host, closed as lost
-    const cases: [string, number, string | null, string | null, boolean][] = [
+    // created at, week (-1: outside the window), utm_source, referrer_host, closed as lost, texted
+    const cases: [string, number, string | null, string | null, boolean, boolean?][] = [
       ['2026-11-16T06:00:00Z', 11, 'flyer', 'google.com', false], // Monday 00:00 CST: this week
       ['2026-11-16T05:59:00Z', 10, null, 'google.com', false], // Sunday 11:59 PM CST: the week before
       ['2026-11-22T21:00:00Z', 11, null, null, false],
       ['2026-11-20T12:00:00Z', 11, 'flyer', null, true],
+      ['2026-11-18T12:00:00Z', 11, null, null, false, true], // a text, not (direct)
+      ['2026-11-10T12:00:00Z', 10, 'flyer', null, false, true], // a text wins over a campaign
       ['2026-09-01T12:00:00Z', 0, 'flyer', null, false], // Tuesday 1 September: the oldest week
       ['2026-08-30T12:00:00Z', -1, 'flyer', null, false], // before the window
       ['2026-11-23T06:00:00Z', -1, 'flyer', null, false], // next Monday: after it
     ]
-    for (const [iso, , utm, referrer, lost] of cases) {
+    for (const [iso, , utm, referrer, lost, texted] of cases) {
       const { id } = await seedLead(h.payload)
       await createdAt(id, iso)
       await h.payload.db.drizzle.execute(
         sql`UPDATE leads SET utm_source = ${utm}, referrer_host = ${referrer},
-            lost_reason = ${lost ? 'declined' : null} WHERE id = ${id}`,
+            lost_reason = ${lost ? 'declined' : null}, channel = ${texted ? 'text' : 'form'} WHERE id = ${id}`,
       )
     }
 
@@ -55,9 +57,9 @@ describe('leadsPerWeek', () => {
     for (const [, week, , , lost] of cases) if (week >= 0 && !lost) expected[week]++
     expect(weeks.map((w) => w.count)).toEqual(expected)
     expect(weeks.map((w) => w.lost)).toEqual(expected.map((_, i) => (i === 11 ? 1 : 0)))
-    // A campaign wins over the referring site; neither is (direct); lost leads are apart.
-    expect(weeks[11].bySource).toEqual({ flyer: 1, '(direct)': 1 })
-    expect(weeks[10].bySource).toEqual({ 'google.com': 1 })
+    // A text is "Text"; a campaign wins over the referring site; neither is (direct); lost leads are apart.
+    expect(weeks[11].bySource).toEqual({ flyer: 1, '(direct)': 1, Text: 1 })
+    expect(weeks[10].bySource).toEqual({ 'google.com': 1, Text: 1 })
     expect(weeks[0].bySource).toEqual({ flyer: 1 })
   })
 
@@ -81,6 +83,42 @@ describe('leadsPerWeek', () => {
     await expect(
       readLeads({ payload: h.payload, user: h.userOf('unapproved')! }, { status: '', q: '', page: 1 }),
     ).rejects.toThrow()
+  })
+})
+
+describe('the source filter and the CSV', () => {
+  it('holds the texted leads under "Text", as the chart counts them, and under no other source', async () => {
+    const seed = async (firstName: string, data: Record<string, string>) => {
+      const { id } = await seedLead(h.payload, { firstName, lastName: 'Channelsrc', ...data })
+      return id as number
+    }
+    const texted = await seed('Texted', { channel: 'text' })
+    // A text with a campaign left in its fields is still a text, as sourceLabel says.
+    const textedFlyer = await seed('Textedflyer', { channel: 'text', utmSource: 'flyerch' })
+    const direct = await seed('Direct', { channel: 'form' })
+    const legacy = await seed('Legacy', {}) // from before channels: no channel at all
+    const flyer = await seed('Flyer', { channel: 'form', utmSource: 'flyerch' })
+    const staff = { payload: h.payload, user: h.userOf('staff')! }
+    const ids = async (source: string) =>
+      (await readLeads(staff, { status: '', q: 'Channelsrc', page: 1, source })).docs.map((d) => d.id).sort()
+
+    expect(await ids('Text')).toEqual([texted, textedFlyer].sort())
+    expect(await ids('(direct)')).toEqual([direct, legacy].sort())
+    expect(await ids('flyerch')).toEqual([flyer])
+
+    const res = await h.http.post('/api/exports/download', {
+      session: h.sessionOf('staff'),
+      json: leadsExportRequest('', 'Channelsrc', new Date(), { source: 'Text' }),
+    })
+    expect(res.status).toBe(200)
+    expect(
+      csvRecords(res.text)
+        .map((r) => [r['First name'], r.Source])
+        .sort(),
+    ).toEqual([
+      ['Texted', 'Text'],
+      ['Textedflyer', 'Text'],
+    ])
   })
 })
 

@@ -5,6 +5,7 @@ import { leadsExportRequest, leadsWhere, recentWeeks, leadFilters, leadsHref } f
 import { leadsListPath, whereParams } from '../helpers/lead-requests'
 
 const OPEN = { lostReason: { exists: false } }
+const NOT_TEXTED = { channel: { not_equals: 'text' } }
 
 describe('leadsWhere', () => {
   it('shows open leads only without a status or search', () => {
@@ -100,15 +101,43 @@ describe('leadsWhere by origin', () => {
       and: [
         OPEN,
         {
-          or: [
-            { utmSource: { equals: 'Google.com' } },
-            { and: [{ utmSource: { exists: false } }, { referrerHost: { equals: 'google.com' } }] },
+          and: [
+            NOT_TEXTED,
+            {
+              or: [
+                { utmSource: { equals: 'Google.com' } },
+                { and: [{ utmSource: { exists: false } }, { referrerHost: { equals: 'google.com' } }] },
+              ],
+            },
           ],
         },
       ],
     })
     expect(leadsWhere('', '', { source: '(direct)' })).toEqual({
-      and: [OPEN, { utmSource: { exists: false } }, { referrerHost: { exists: false } }],
+      and: [OPEN, NOT_TEXTED, { utmSource: { exists: false } }, { referrerHost: { exists: false } }],
+    })
+  })
+  it('"Text" as the texted leads, as the chart counts them, and no other source holds them', () => {
+    expect(leadsWhere('', '', { source: 'Text' })).toEqual({
+      and: [
+        OPEN,
+        {
+          or: [
+            { channel: { equals: 'text' } },
+            {
+              and: [
+                NOT_TEXTED,
+                {
+                  or: [
+                    { utmSource: { equals: 'Text' } },
+                    { and: [{ utmSource: { exists: false } }, { referrerHost: { equals: 'text' } }] },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
     })
   })
 })

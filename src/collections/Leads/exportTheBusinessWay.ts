@@ -81,7 +81,8 @@ export const LEAD_EXPORT_COLUMNS: Column[] = [
   usd('Promo minimum order (USD)', 'promoMinimumAmount'),
   {
     header: 'Source',
-    fields: ['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'],
+    // The channel too: sourceLabel names a texted lead "Text" whatever its campaign fields hold.
+    fields: ['channel', 'utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'],
     cell: ({ lead }) => sourceLabel(lead),
   },
   labelled('Quote', 'quoteStatus', QUOTE_STATUS_LABELS),
