@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { withPayload } from '@payloadcms/next/withPayload'
 
 import { withoutCriticalClientHints } from './src/server/patches/payload-client-hints.mjs'
+import { CLIENT_BUNDLE } from './src/server/patches/payload-stale-form-state.mjs'
 
 // Sent with every response (pages, API, files). HSTS only in production, where the site
 // is served over HTTPS.
@@ -95,6 +96,18 @@ const nextConfig = {
   images: {
     formats: ['image/avif', 'image/webp'],
     localPatterns: [{ pathname: '/api/gallery-images/file/**' }],
+  },
+  // A fix to Payload's edit view, applied to its published client bundle
+  // (src/server/patches/payload-stale-form-state.mjs).
+  turbopack: {
+    rules: {
+      '*.js': {
+        condition: { path: CLIENT_BUNDLE },
+        loaders: [
+          fileURLToPath(new URL('./src/server/patches/payload-stale-form-state.mjs', import.meta.url)),
+        ],
+      },
+    },
   },
   webpack: (webpackConfig) => {
     webpackConfig.resolve.extensionAlias = {

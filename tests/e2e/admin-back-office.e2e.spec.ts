@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 
-import type { Locator, Page } from '@playwright/test'
+import type { Locator, Page, Request } from '@playwright/test'
 import type { Where } from 'payload'
 
 import { leadLinkOf, newLeadMail } from '../helpers/captured-mail'
@@ -480,6 +480,40 @@ test('gallery: a save after the session is gone says so and stores nothing', asy
   await page.goto('/admin?tab=gallery')
   await expect(page.getByTestId('gallery-item').first()).toBeVisible()
   await expect(page.getByTestId('gallery-item').filter({ hasText: 'Orphan' })).toHaveCount(0)
+})
+
+// A quarter second after a change Payload asks the server about the form (a "form-state" server
+// action) and merges the answer. A save clicked while that request is under way is answered
+// first here: the older answer must not take the save's messages away.
+test("gallery: a save clicked while the form is being checked keeps the save's messages", async ({
+  page,
+}) => {
+  await page.goto('/admin?tab=gallery')
+  await page.getByRole('button', { name: 'Add Gallery Item' }).click()
+  const form = editView(page)
+  const isCheck = (request: Request) =>
+    new URL(request.url()).pathname === '/admin' && (request.postData() ?? '').includes('"name":"form-state"')
+  // Each check waits here until let through.
+  const waiting: (() => void)[] = []
+  await page.route('**/admin*', async (route) => {
+    if (!isCheck(route.request())) return route.fallback()
+    await new Promise<void>((letThrough) => waiting.push(letThrough))
+    await route.fallback()
+  })
+  const titleChecked = page.waitForRequest(isCheck)
+  await form.locator('#field-title').fill('Test Audi RS6')
+  await titleChecked
+
+  await form.getByRole('button', { name: 'Publish changes' }).click()
+  const messages = form.getByText('Title, before image, and after image are required')
+  await expect(messages).toHaveCount(2)
+  // The title's check gets its answer. Next runs server actions one at a time, so the picture's
+  // "Create New" drawer, which one renders, opens once the page is done with that answer.
+  waiting.shift()!()
+  await form.locator('#field-beforeImage').getByRole('button', { name: 'Create New' }).click()
+  await expect(page.locator('.doc-drawer').nth(1).locator('input[type=file]')).toBeAttached()
+  await expect(messages).toHaveCount(2)
+  await page.unrouteAll({ behavior: 'wait' })
 })
 
 test("Payload's own create pages of promotions and gallery items render and save", async ({ page }) => {
