@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { adminBench, adminHtmlBench } from './admin'
+import { adminTapBench } from './admin-tap'
 import { backofficeBench } from './backoffice'
 import { buildBench } from './build'
 import { firstLoadJs } from './first-load-js'
@@ -45,6 +46,7 @@ const BENCHES: Record<string, Entry> = {
     run: adminBench,
   },
   'admin-html': { title: "The back office's documents, as the server answers them", run: adminHtmlBench },
+  'admin-tap': { title: 'A status tap on a slow phone, cold: tap to result', run: adminTapBench },
   build: { title: 'Cold production build', server: false, run: () => buildBench() },
 }
 
