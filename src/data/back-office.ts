@@ -9,6 +9,8 @@ import { DIRECT_SOURCE, TEXT_SOURCE } from '@/lib/lead-source'
 import { leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
 import { dbOf } from '@/server/db'
 import { bookingSettings, openSlots } from '@/collections/Visits/bookings'
+import { customerLeads } from '@/collections/Leads/eraseLeads'
+import { parseEraseRequest } from '@/lib/erase-request'
 import { publishedOffers } from '@/globals/HomePage/publishedOffers'
 import type { LeadFilters } from '@/lib/lead-query'
 
@@ -241,4 +243,26 @@ export function readOpenSlots({ payload }: Reader) {
 
 export async function readTripFee({ payload }: Reader) {
   return (await bookingSettings(payload)).tripFee
+}
+
+// The leads an erasure of this customer would take (their e-mail, or their phone's digits),
+// matched in SQL as the erase endpoint matches them, then read with the user's own access.
+export async function readCustomerLeads(
+  { payload, user }: Reader,
+  contact: { email: string; phone: string },
+) {
+  const { email, phoneDigits } = parseEraseRequest(contact)
+  const matched = await customerLeads(await dbOf(payload), email, phoneDigits)
+  if (!matched.length) return []
+  const { docs } = await payload.find({
+    collection: 'leads',
+    where: { id: { in: matched.map((l) => l.id) } },
+    select: { firstName: true, lastName: true, createdAt: true },
+    sort: 'createdAt',
+    depth: 0,
+    pagination: false,
+    overrideAccess: false,
+    user,
+  })
+  return docs.map((l) => ({ id: l.id, name: `${l.firstName} ${l.lastName}`, createdAt: l.createdAt }))
 }

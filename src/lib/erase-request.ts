@@ -8,7 +8,7 @@ export const ERASED_LEAD = {
   description: 'Erased at the customer’s request.',
 } as const
 
-type Body = { email?: unknown; phone?: unknown; confirm?: unknown }
+type Body = { email?: unknown; phone?: unknown; confirm?: unknown; leads?: unknown }
 
 export function parseEraseRequest(body: unknown): { email: string | null; phoneDigits: string | null } {
   const b = (body ?? {}) as Body
@@ -24,6 +24,14 @@ export function eraseRequestError(body: unknown): string | null {
   if (!email && !phoneDigits) return 'Give the customer’s e-mail address or phone number (at least 7 digits).'
   if ((body as Body).confirm !== true) return 'Confirm the erasure: it cannot be undone.'
   return null
+}
+
+/** The distinct lead ids the request lists, or null when it lists none or anything else. */
+export function listedLeadIds(body: unknown): number[] | null {
+  const leads = (body as Body | null)?.leads
+  if (!Array.isArray(leads) || !leads.length || leads.length > 1000) return null
+  if (!leads.every((id) => Number.isSafeInteger(id) && id > 0)) return null
+  return [...new Set(leads as number[])]
 }
 
 // Requests that led to no job are erased this long after they came in (the privacy policy).

@@ -743,7 +743,7 @@ test('a lead opens to its full details: every field, its photos full size, call,
   await expect(page).toHaveURL(/\?tab=leads&status=new$/)
 })
 
-test("a customer's data is erased on request, after a confirmation, and the lead stays anonymous", async ({
+test("a customer's data is erased on request: the dialog lists the leads, exactly those go", async ({
   page,
 }) => {
   const email = `erase-${Date.now()}@example.com`
@@ -756,28 +756,64 @@ test("a customer's data is erased on request, after a confirmation, and the lead
     phone,
     photos: [photo],
   })
-  await createLead(page, {
+  const again = await createLead(page, {
     firstName: 'Erin',
     lastName: 'Again',
     email: email.toUpperCase(),
     phone: '512-555-0000',
   })
-  await page.goto(`/admin?tab=leads&lead=${lead.id}`)
-  const details = page.getByTestId('lead-details')
-  await details.getByRole('button', { name: 'Erase customer data' }).click()
-  const modal = page.locator('.confirmation-modal')
-  await expect(modal.getByRole('heading', { name: "Erase this customer's data?" })).toBeVisible()
-  await expect(modal).toContainText(
-    `Every lead from ${email} or ${phone} loses the name, contact details, description and photos. The leads stay, anonymous, in the counts. This cannot be undone.`,
-  )
-  await modal.getByRole('button', { name: 'Erase' }).click()
-  await expect(page.getByText('2 lead(s) and 1 photo(s) erased.')).toBeVisible()
-  await expect(details.getByRole('heading', { name: 'Erased Customer' })).toBeVisible()
-  await expect(details).toContainText('Erased at the customer’s request.')
-  await expect(details.getByRole('list', { name: 'Photos' })).toHaveCount(0)
-  await expect(details.getByRole('button', { name: 'Erase customer data' })).toHaveCount(0)
-  const stored = await page.evaluate(async (id) => (await fetch(`/api/customer-uploads/${id}`)).status, photo)
-  expect(stored).toBe(404)
+  // Someone else on the same number, written another way: phones match by their digits.
+  const flatmate = await createLead(page, {
+    firstName: 'Frank',
+    lastName: 'Flatmate',
+    email: `flatmate-${Date.now()}@example.com`,
+    phone: `(${phone.slice(0, 3)}) ${phone.slice(4)}`,
+  })
+  const made = [lead.id, again.id, flatmate.id]
+  try {
+    await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+    const details = page.getByTestId('lead-details')
+    await details.getByRole('button', { name: 'Erase customer data' }).click()
+    const modal = page.locator('.confirmation-modal')
+    await expect(modal.getByRole('heading', { name: "Erase this customer's data?" })).toBeVisible()
+    await expect(modal).toContainText(
+      `These 3 leads from ${email} or ${phone} lose the name, contact details, description and photos. The leads stay, anonymous, in the counts. This cannot be undone.`,
+    )
+    await expect(modal.getByTestId('erase-leads').getByRole('listitem')).toHaveText([
+      `Erin Eraseme · ${formatBusinessDate(lead.createdAt, TIME_ZONE)}`,
+      `Erin Again · ${formatBusinessDate(again.createdAt, TIME_ZONE)}`,
+      `Frank Flatmate · ${formatBusinessDate(flatmate.createdAt, TIME_ZONE)}`,
+    ])
+    // A new request from the customer while the dialog is open is not in the list: it stays.
+    const newcomer = await createLead(page, { firstName: 'Erin', lastName: 'Later', email, phone })
+    made.push(newcomer.id)
+    await modal.getByRole('button', { name: 'Erase 3 leads' }).click()
+    await expect(
+      page.getByText(
+        '3 lead(s) and 1 photo(s) erased. 1 lead(s) that came in since the list was shown were kept.',
+      ),
+    ).toBeVisible()
+    await expect(details.getByRole('heading', { name: 'Erased Customer' })).toBeVisible()
+    await expect(details).toContainText('Erased at the customer’s request.')
+    await expect(details.getByRole('list', { name: 'Photos' })).toHaveCount(0)
+    await expect(details.getByRole('button', { name: 'Erase customer data' })).toHaveCount(0)
+    const stored = await page.evaluate(
+      async (id) => (await fetch(`/api/customer-uploads/${id}`)).status,
+      photo,
+    )
+    expect(stored).toBe(404)
+    const kept = await page.evaluate(
+      async (id) =>
+        ((await (await fetch(`/api/leads/${id}?depth=0`)).json()) as { lastName: string }).lastName,
+      newcomer.id,
+    )
+    expect(kept).toBe('Later')
+  } finally {
+    await page.evaluate(
+      (ids) => Promise.all(ids.map((id) => fetch(`/api/leads/${id}`, { method: 'DELETE' }))),
+      made,
+    )
+  }
 })
 
 test('the back office installs on a phone: a manifest scoped to /admin, opening on the leads', async ({

@@ -14,9 +14,10 @@ import { openSlots } from '@/collections/Visits/bookings'
 import { capturedMails } from '../helpers/captured-mail'
 
 import { TEST_DATA_DIR } from '../helpers/env'
+import { eraseListed } from '../helpers/erase'
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
-import { phoneJpeg, requestForm, submitRequest } from '../helpers/request-fixtures'
+import { phoneJpeg, REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
 
 // Erasing a customer's data on request: every lead with the e-mail or the phone keeps only
 // what the counts need, its photos and their files go, nothing else is touched, and the
@@ -26,6 +27,8 @@ const photoDir = path.join(TEST_DATA_DIR, 'uploads', 'customer-uploads')
 
 const erase = (json: unknown, persona: Parameters<typeof h.sessionOf>[0] = 'staff') =>
   h.http.post('/api/leads/erase', { json, session: h.sessionOf(persona) })
+const eraseAll = (contact: { email?: string; phone?: string }) =>
+  eraseListed(h.http, h.sessionOf('staff'), contact)
 
 // Any case: a customer's address is stored as typed.
 async function leadsOf(email: string) {
@@ -52,6 +55,49 @@ describe('erasing a customer', () => {
     expect((await h.payload.count({ collection: 'erasures' })).totalDocs).toBe(0)
   })
 
+  it('erases exactly the leads the owner was shown: a list to confirm, and nothing unlisted', async () => {
+    const email = 'listed.me@curbside.test'
+    expect((await submitRequest(h.http, requestForm({ email, phone: '512-555-0170' }))).status).toBe(201)
+    // Someone else with the same number, written differently: matched by its digits.
+    expect(
+      (await submitRequest(h.http, requestForm({ email: 'flatmate@curbside.test', phone: '(512) 555 0170' })))
+        .status,
+    ).toBe(201)
+    const contact = { email, phone: '512.555.0170' }
+    // Without its list, the answer is the list: names and dates, oldest first.
+    const unlisted = await erase({ ...contact, confirm: true })
+    expect(unlisted.status).toBe(400)
+    expect(unlisted.body.errors[0].message).toBe('List the leads to erase (their ids).')
+    const matched = unlisted.body.leads as { id: number; firstName: string; createdAt: string }[]
+    expect(matched).toHaveLength(2)
+    expect(matched.map((l) => l.firstName)).toEqual([REQUEST_FIELDS.firstName, REQUEST_FIELDS.firstName])
+    // A list with a lead that is not this customer's erases nothing.
+    const stranger = await h.payload.create({
+      collection: 'leads',
+      data: { ...REQUEST_FIELDS, email: 'stranger@curbside.test', serviceType: 'rim_rash' } as never,
+    })
+    const foreign = await erase({ ...contact, leads: [matched[0].id, stranger.id], confirm: true })
+    expect(foreign.status).toBe(409)
+    expect(foreign.body.errors[0].message).toBe(
+      'These leads are no longer all this customer’s. Look at the list again.',
+    )
+    expect((await h.payload.count({ collection: 'erasures' })).totalDocs).toBe(0)
+
+    // A new request from the customer between the list and the confirmation stays.
+    expect((await submitRequest(h.http, requestForm({ email, phone: '512-555-0170' }))).status).toBe(201)
+    const res = await erase({ ...contact, leads: matched.map((l) => l.id), confirm: true })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ erasedLeads: 2, removedPhotos: 0, notListed: 1 })
+    const left = await leadsOf(email)
+    expect(left).toHaveLength(1)
+    expect(matched.map((l) => l.id)).not.toContain(left[0].id)
+    expect(await leadsOf('flatmate@curbside.test')).toEqual([])
+    // The next tests count leads and erasures from none.
+    const made = [...matched.map((l) => l.id), left[0].id, stranger.id]
+    await h.payload.delete({ collection: 'leads', where: { id: { in: made } } })
+    await h.payload.delete({ collection: 'erasures', where: {} })
+  })
+
   it('erases every lead with the e-mail (any case) or the phone, their photos and files; others stay', async () => {
     const photo = { name: 'rim.jpg', type: 'image/jpeg', bytes: await phoneJpeg() }
     const email = 'erase.me@curbside.test'
@@ -69,9 +115,9 @@ describe('erasing a customer', () => {
     for (const f of files) expect(fs.existsSync(path.join(photoDir, f))).toBe(true)
     const before = await h.payload.count({ collection: 'leads' })
 
-    const res = await erase({ email: 'ERASE.ME@curbside.test', phone: '512 555 0190', confirm: true })
+    const res = await eraseAll({ email: 'ERASE.ME@curbside.test', phone: '512 555 0190' })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ erasedLeads: 3, removedPhotos: 2 })
+    expect(res.body).toEqual({ erasedLeads: 3, removedPhotos: 2, notListed: 0 })
 
     expect(await h.payload.count({ collection: 'leads' })).toEqual(before)
     const erased = await leadsOf(ERASED_LEAD.email)
@@ -252,7 +298,7 @@ describe('after an erasure, nothing of the customer is left', () => {
     expect(filesHolding(NEEDLES).some((hit) => hit.includes(`${path.sep}exports${path.sep}`))).toBe(true)
     expect(await tablesHolding(NEEDLES)).not.toEqual([])
 
-    const res = await erase({ email: CUSTOMER.email, confirm: true })
+    const res = await eraseAll({ email: CUSTOMER.email })
     expect(res.status).toBe(200)
 
     expect(await tablesHolding(NEEDLES)).toEqual([])

@@ -10,6 +10,7 @@ import { csvRecords } from '../helpers/csv'
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
+import { eraseListed } from '../helpers/erase'
 
 // A lead's timeline (notes, status changes with who, the quote's life with the customer, the
 // e-mails), closing a lead as lost beside its status, and the latest quote on the lead for the
@@ -189,10 +190,7 @@ describe('the timeline', () => {
       })
     }
     await h.payload.delete({ collection: 'leads', id: gone.id })
-    const res = await h.http.post('/api/leads/erase', {
-      json: { email: erased.email, confirm: true },
-      session: h.sessionOf('staff'),
-    })
+    const res = await eraseListed(h.http, h.sessionOf('staff'), { email: erased.email })
     expect(res.status).toBe(200)
     expect((await h.payload.count({ collection: 'lead-events' })).totalDocs).toBe(0)
   })

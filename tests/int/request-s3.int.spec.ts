@@ -10,6 +10,7 @@ import { PHOTOS_NOT_STORED } from '@/lib/request-constants'
 
 import { counts, image, phoneJpeg, requestForm, submitRequest } from '../helpers/request-fixtures'
 import { startS3Server } from '../helpers/s3-server'
+import { eraseListed } from '../helpers/erase'
 
 // Quote photos with storage-s3 enabled, against a real local S3-compatible server
 // (s3rver): stored in the bucket under customer-uploads/, re-encoded, served only to
@@ -155,12 +156,9 @@ describe('erasing a customer on request, with S3', () => {
     for (const key of keys) expect(bucketKeys()).toContain(key)
     const leads = await h.payload.count({ collection: 'leads' })
 
-    const erased = await h.http.post('/api/leads/erase', {
-      json: { email, confirm: true },
-      session: h.sessionOf('staff'),
-    })
+    const erased = await eraseListed(h.http, h.sessionOf('staff'), { email })
     expect(erased.status).toBe(200)
-    expect(erased.body).toEqual({ erasedLeads: 1, removedPhotos: 1 })
+    expect(erased.body).toEqual({ erasedLeads: 1, removedPhotos: 1, notListed: 0 })
     for (const key of keys) expect(bucketKeys()).not.toContain(key)
     expect(await h.payload.count({ collection: 'leads' })).toEqual(leads)
   })

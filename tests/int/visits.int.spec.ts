@@ -20,6 +20,7 @@ import { setupHarness } from '../helpers/harness'
 import { rawProperty, textProperty } from '../helpers/ics'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { newClient, REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
+import { eraseListed } from '../helpers/erase'
 
 // Booked visits: the customer picks a slot from the quote's page once it is accepted, moves or
 // cancels it up to the minimum notice, and the database lets no slot take more visits than vans.
@@ -358,10 +359,7 @@ describe("the customer's calendar", () => {
     const [one] = await openSlots(h.payload)
     await book(a.token, one.start)
     await h.payload.jobs.run({ silent: true })
-    const erased = await h.http.post('/api/leads/erase', {
-      json: { email: a.email, confirm: true },
-      session: h.sessionOf('admin'),
-    })
+    const erased = await eraseListed(h.http, h.sessionOf('admin'), { email: a.email })
     expect(erased.status).toBe(200)
     await h.payload.jobs.run({ silent: true })
     expect(capturedMails(a.email).filter((m) => m.includes('Subject: Your visit is cancelled'))).toHaveLength(

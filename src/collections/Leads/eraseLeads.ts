@@ -25,6 +25,22 @@ const inList = (values: (number | string)[]): SQL =>
       )})`
     : sql`(NULL)`
 
+export type CustomerLead = { id: number; firstName: string; lastName: string; createdAt: string }
+
+/** The leads with this e-mail (any case) or these phone digits, oldest first. */
+export async function customerLeads(
+  db: Awaited<ReturnType<typeof dbOf>>,
+  email: string | null,
+  phoneDigits: string | null,
+): Promise<CustomerLead[]> {
+  const { rows } = (await db.execute(sql`
+    SELECT id, first_name AS "firstName", last_name AS "lastName", created_at AS "createdAt" FROM leads
+    WHERE (${email}::text IS NOT NULL AND lower(email) = ${email})
+       OR (${phoneDigits}::text IS NOT NULL AND regexp_replace(phone, '\\D', '', 'g') = ${phoneDigits})
+    ORDER BY created_at, id`)) as unknown as Rows<CustomerLead & { createdAt: string | Date }>
+  return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: new Date(r.createdAt).toISOString() }))
+}
+
 // Every lead keeps only what the counts and charts need (service, status, dates, promotion, the
 // offer); everything else that names or reaches the customer goes, in the caller's transaction
 // when it has one: photos and their files, quotes, the timeline, saved exports that hold them,

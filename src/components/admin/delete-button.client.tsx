@@ -1,6 +1,7 @@
 'use client'
 
 import { ConfirmationModal, useModal, useTranslation } from '@payloadcms/ui'
+import type { ReactNode } from 'react'
 
 import { ActionButton } from './action-button.client'
 
@@ -8,7 +9,7 @@ type Confirmed = {
   modalSlug: string
   label: string
   heading: string
-  question: string
+  question: ReactNode
   confirmLabel?: string
   onConfirm: () => Promise<void>
 }

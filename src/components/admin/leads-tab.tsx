@@ -16,6 +16,7 @@ import {
   readLeadEvents,
   readLeads,
   readLiveVisit,
+  readCustomerLeads,
   readOpenSlots,
   readPublishedOffers,
   readTripFee,
@@ -26,7 +27,7 @@ import { type SlotChoice, LeadVisit } from './lead-visit.client'
 import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
 import { LeadAddressForm } from './lead-address.client'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
-import { EraseCustomerButton } from './erase-customer-button.client'
+import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { LeadStatusPill } from './lead-status'
 import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
@@ -48,7 +49,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   const leadId = one(props.searchParams?.lead)
   if (leadId) {
     const lead = await readLead(reader, leadId).catch(() => null)
-    const [quote, offers, events, visit, slots, tripFee] = lead
+    const [quote, offers, events, visit, slots, tripFee, customerLeads] = lead
       ? await Promise.all([
           readLatestQuote(reader, lead.id).catch(() => null),
           readPublishedOffers(reader).catch(() => []),
@@ -56,8 +57,9 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
           readLiveVisit(reader, lead.id).catch(() => null),
           readOpenSlots(reader).catch(() => []),
           readTripFee(reader).catch(() => null),
+          readCustomerLeads(reader, lead).catch(() => null),
         ])
-      : [null, [], [], null, [], null]
+      : [null, [], [], null, [], null, null]
     return (
       <LeadDetails
         lead={lead}
@@ -68,6 +70,11 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
         visit={visit}
         slots={slots.map((s) => ({ start: s.start, label: formatBusinessDate(s.start, timeZone) }))}
         tripFee={tripFee}
+        customerLeads={customerLeads?.map((l) => ({
+          id: l.id,
+          name: l.name,
+          when: formatBusinessDate(l.createdAt, timeZone),
+        }))}
         offers={offers.map((o) => ({ key: o.key, title: o.title, priceCents: o.priceCents }))}
       />
     )
@@ -188,6 +195,7 @@ function LeadDetails({
   visit,
   slots,
   tripFee,
+  customerLeads,
 }: {
   lead: Lead | null
   filters: LeadFilters
@@ -198,6 +206,7 @@ function LeadDetails({
   visit: Visit | null
   slots: SlotChoice[]
   tripFee: number | null
+  customerLeads?: CustomerLeadChoice[]
 }) {
   const back = (
     <a className="cbo-back" href={leadsHref(filters)}>
@@ -302,8 +311,8 @@ function LeadDetails({
       />
       <div className="cbo-inline">
         <LeadStatusButton id={lead.id} status={lead.status} />
-        {lead.email !== ERASED_LEAD.email ? (
-          <EraseCustomerButton email={lead.email} phone={lead.phone} />
+        {lead.email !== ERASED_LEAD.email && customerLeads?.length ? (
+          <EraseCustomerButton email={lead.email} phone={lead.phone} leads={customerLeads} />
         ) : null}
       </div>
       <LeadLostControl leadId={lead.id} lostReason={lead.lostReason ?? null} />
