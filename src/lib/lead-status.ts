@@ -18,6 +18,8 @@ export function nextLeadStatus(status: LeadStatus): LeadStatus | null {
   return i >= 0 && i < LEAD_STATUSES.length - 1 ? LEAD_STATUSES[i + 1] : null
 }
 
+export const LOST_LEAD_STATUS_ERROR = 'This lead is closed as lost: reopen it before changing its status.'
+
 export function leadStatusChangeError(from: unknown, to: unknown): string | null {
   if (from === to) return null
   if (!isLeadStatus(to)) return `Unknown lead status "${String(to)}".`

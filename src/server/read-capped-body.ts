@@ -89,3 +89,18 @@ export function unreadableFormAnswer(error: unknown, headers: HeadersInit): Resp
   }
   return null
 }
+
+/** The form, or the answer refusing it (415, 413); other errors are thrown. */
+export async function readFormOrRefusal(
+  request: Request,
+  cap: number,
+  headers: HeadersInit,
+): Promise<URLSearchParams | Response> {
+  try {
+    return await readUrlEncodedForm(request, cap)
+  } catch (error) {
+    const refused = unreadableFormAnswer(error, headers)
+    if (refused) return refused
+    throw error
+  }
+}

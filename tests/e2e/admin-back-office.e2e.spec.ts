@@ -145,6 +145,9 @@ test('lead management: details, badges, the one forward button, notices and sear
   })
   expect(created.ok()).toBe(true)
   await page.goto('/admin?tab=leads')
+  // The taps below are the page script's (its notices); a tap before it posts the form itself
+  // (tests/e2e/lead-road.e2e.spec.ts).
+  await hydrated(page)
   const card = page.getByTestId('lead').filter({ hasText: 'Tess Backoffice' })
   await expect(card.getByRole('link', { name: '512-555-0199' })).toHaveAttribute('href', 'tel:512-555-0199')
   await expect(card.getByRole('link', { name: 'tess.backoffice@example.com' })).toHaveAttribute(
@@ -188,9 +191,8 @@ test('lead management failure notices', async ({ page }) => {
   await page.goto('/admin?tab=leads')
   const card = page.getByTestId('lead').filter({ hasText: 'Maria' })
   await expect(card).toBeVisible()
-  await page.route('**/api/leads/*', (route) =>
-    route.request().method() === 'PATCH' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
-  )
+  await hydrated(page)
+  await page.route('**/api/leads/*/status', (route) => route.fulfill({ status: 500, body: '{}' }))
   await card.getByRole('button', { name: 'Mark Contacted' }).click()
   await expect(page.getByText('Failed to update lead status')).toBeVisible()
 })

@@ -13,6 +13,7 @@ import { DIRECT_SOURCE, LEAD_CHANNELS, LEAD_CHANNEL_LABELS } from '@/lib/lead-so
 import { ADDRESS_MAX } from '@/lib/request-constants'
 
 import { eraseCustomer } from './endpoints/eraseCustomer'
+import { leadNoteForm, leadStatusForm } from './endpoints/leadForms'
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
 import { removeLeadRecords } from './hooks/removeLeadRecords'
@@ -158,7 +159,7 @@ export const Leads: CollectionConfig = {
     delete: approvedStaff,
   },
   defaultSort: '-createdAt',
-  endpoints: [eraseCustomer],
+  endpoints: [eraseCustomer, leadStatusForm, leadNoteForm],
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeRequestFields],

@@ -217,7 +217,7 @@ export async function cancelVisit(
   req: PayloadRequest,
   settings: BookingSettings,
   where: { visit: number } | { lead: number },
-  options: { byCustomer: boolean; user?: number },
+  options: { byCustomer: boolean; user?: number; why?: string },
 ): Promise<number | null> {
   const { payload } = req
   const db = await dbOf(payload, req)
@@ -233,7 +233,7 @@ export async function cancelVisit(
   await recordLeadEvent(payload, req, {
     lead: Number(row.lead_id),
     kind: 'visit_cancelled',
-    text: options.byCustomer ? 'By the customer' : null,
+    text: options.byCustomer ? 'By the customer' : (options.why ?? null),
     by: options.user ?? null,
   })
   // The customer's calendar event is cancelled too (a move instead updates it).
@@ -259,6 +259,19 @@ export async function addressOfLead(payload: Payload, lead: number): Promise<str
     disableErrors: true,
   })
   return found?.address || null
+}
+
+/** The lead's live visit when it has not begun yet, in the caller's transaction when it has one. */
+export async function upcomingVisitOf(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  lead: number,
+): Promise<{ id: number; start: string } | null> {
+  const db = await dbOf(payload, req)
+  const { rows } = (await db.execute(sql`
+    SELECT id, start FROM visits WHERE lead_id = ${lead} AND cancelled_at IS NULL AND start > now()
+    LIMIT 1`)) as unknown as { rows: { id: number | string; start: string | Date }[] }
+  return rows[0] ? { id: Number(rows[0].id), start: new Date(rows[0].start).toISOString() } : null
 }
 
 export async function liveVisitOfLead(payload: Payload, lead: number) {

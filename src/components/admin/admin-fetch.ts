@@ -8,6 +8,7 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly body: unknown = null,
   ) {
     super(message)
   }
@@ -29,13 +30,26 @@ async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<T> {
       ?.map((e) => e.message)
       .filter(Boolean)
       .join(' ')
-    throw new ApiError(detail || first?.message || response.statusText || 'Request failed', response.status)
+    throw new ApiError(
+      detail || first?.message || response.statusText || 'Request failed',
+      response.status,
+      body,
+    )
   }
   return body as T
 }
 
 export function jsonInit(method: string, data: unknown): RequestInit {
   return { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) }
+}
+
+// What a plain form of the back office posts, asking for JSON instead of the page it redirects to.
+export function formInit(fields: Record<string, string>): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    body: new URLSearchParams(fields).toString(),
+  }
 }
 
 export function useApi() {

@@ -4,6 +4,7 @@ import { toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useEffect, useRef, useState } from 'react'
 
+import { leadFormPath } from '@/lib/lead-forms'
 import { LEAD_NOTE_MAX, LOST_REASONS, LOST_REASON_LABELS, type LostReason } from '@/lib/lead-events'
 
 import { ApiError, jsonInit, useApi } from './admin-fetch'
@@ -12,13 +13,15 @@ import { ActionButton } from './action-button.client'
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status < 500 ? error.message : fallback
 
-// A note on the lead's timeline, in the name of whoever writes it. Uncontrolled, so a note
-// typed before the script has loaded is kept and counts once it has.
-export function LeadNoteForm({ leadId }: { leadId: number }) {
+// A note on the lead's timeline, in the name of whoever writes it. A plain form
+// (src/collections/Leads/endpoints/leadForms.ts), so a note sent before the script has loaded
+// is posted by the browser itself; uncontrolled, so one typed before then is kept and counts.
+export function LeadNoteForm({ leadId, back }: { leadId: number; back: string }) {
   const { api } = useApi()
   const router = useRouter()
   const field = useRef<HTMLTextAreaElement>(null)
-  const [empty, setEmpty] = useState(true)
+  // Enabled as the server renders it; the browser refuses an empty note until the script runs.
+  const [empty, setEmpty] = useState(false)
   const [busy, setBusy] = useState(false)
   useEffect(() => setEmpty(!field.current?.value.trim()), [])
 
@@ -38,25 +41,29 @@ export function LeadNoteForm({ leadId }: { leadId: number }) {
 
   return (
     <form
+      method="post"
+      action={`/api${leadFormPath(leadId, 'note')}`}
       className="cbo-stack cbo-note"
       onSubmit={(e) => {
         e.preventDefault()
         void save()
       }}
     >
+      <input type="hidden" name="back" value={back} />
       <label className="cbo-field">
         <span>Note</span>
         <textarea
           ref={field}
           name="text"
           rows={3}
+          required
           maxLength={LEAD_NOTE_MAX}
           onChange={(e) => setEmpty(!e.target.value.trim())}
           placeholder="Called, left a message…"
         />
       </label>
       <div className="cbo-inline">
-        <ActionButton type="submit" disabled={busy || empty}>
+        <ActionButton type="submit" submitsWithoutScript disabled={busy || empty}>
           Add note
         </ActionButton>
       </div>

@@ -5,6 +5,7 @@ import { formatPrice, offeredService } from '@/lib/home-content'
 import { LOST_REASON_LABELS, timelineOf } from '@/lib/lead-events'
 import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
+import { outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import type { LeadFilters } from '@/lib/lead-query'
 import type { Reader, WeekCount } from '@/data/back-office'
@@ -29,6 +30,7 @@ import { LeadAddressForm } from './lead-address.client'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
+import { CompleteWithVisit, LeadFormNotice } from './lead-form-answers'
 import { LeadStatusPill } from './lead-status'
 import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
 import { LoadFailed } from './load-failed'
@@ -47,6 +49,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   const { reader, timeZone } = props
   const filters = leadFilters(props.searchParams)
   const leadId = one(props.searchParams?.lead)
+  const outcome = outcomeOf(props.searchParams)
   if (leadId) {
     const lead = await readLead(reader, leadId).catch(() => null)
     const [quote, offers, events, visit, slots, tripFee, customerLeads] = lead
@@ -62,6 +65,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
       : [null, [], [], null, [], null, null]
     return (
       <LeadDetails
+        outcome={outcome}
         lead={lead}
         filters={filters}
         timeZone={timeZone}
@@ -92,6 +96,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   const sources = [...new Set((weeks ?? []).flatMap((w) => Object.keys(w.bySource)))].sort()
   return (
     <div className="cbo-stack">
+      <LeadFormNotice outcome={outcome} />
       <UpcomingVisits visits={visits} timeZone={timeZone} filters={filters} />
       {/* On a phone the list comes first: the chart and the filters fold behind one button
           (a checkbox and its label, so it works before any script), open while a filter is on. */}
@@ -168,7 +173,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
               </div>
             ) : null}
             <div className="cbo-inline">
-              <LeadStatusButton id={lead.id} status={lead.status} />
+              <LeadStatusButton id={lead.id} status={lead.status} back={`/admin${leadsHref(filters)}`} />
             </div>
           </li>
         ))}
@@ -186,6 +191,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
 }
 
 function LeadDetails({
+  outcome,
   lead,
   filters,
   timeZone,
@@ -197,6 +203,7 @@ function LeadDetails({
   tripFee,
   customerLeads,
 }: {
+  outcome: LeadFormOutcome | null
   lead: Lead | null
   filters: LeadFilters
   timeZone: string
@@ -216,14 +223,17 @@ function LeadDetails({
   if (!lead) {
     return (
       <div className="cbo-stack">
+        <LeadFormNotice outcome={outcome} />
         {back}
         <p className="cbo-empty">No leads found.</p>
       </div>
     )
   }
   const photos = photosOf(lead)
+  const here = `/admin${leadsHref(filters, lead.id)}`
   return (
     <article className="cbo-stack cbo-lead" aria-labelledby="cbo-lead-name" data-testid="lead-details">
+      <LeadFormNotice outcome={outcome} />
       {back}
       <div className="cbo-card__head">
         <h2 id="cbo-lead-name">
@@ -309,15 +319,24 @@ function LeadDetails({
         slots={slots}
         address={lead.address ?? null}
       />
+      {/* The status endpoint sends the owner here when the lead's live visit is still ahead. */}
+      {outcome?.kind === 'confirm-completed' && visit && lead.status !== 'completed' ? (
+        <CompleteWithVisit
+          leadId={lead.id}
+          visitId={visit.id}
+          when={formatBusinessDate(visit.start, timeZone)}
+          back={here}
+        />
+      ) : null}
       <div className="cbo-inline">
-        <LeadStatusButton id={lead.id} status={lead.status} />
+        <LeadStatusButton id={lead.id} status={lead.status} back={here} />
         {lead.email !== ERASED_LEAD.email && customerLeads?.length ? (
           <EraseCustomerButton email={lead.email} phone={lead.phone} leads={customerLeads} />
         ) : null}
       </div>
       <LeadLostControl leadId={lead.id} lostReason={lead.lostReason ?? null} />
       <LeadTimeline lead={lead} events={events} timeZone={timeZone} />
-      <LeadNoteForm leadId={lead.id} />
+      <LeadNoteForm leadId={lead.id} back={here} />
     </article>
   )
 }

@@ -3,6 +3,7 @@ import { executeAuthStrategies, getPayload, type SanitizedConfig } from 'payload
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 
+import { isLeadFormPath } from '@/lib/lead-forms'
 import { REQUEST_ENDPOINT } from '@/lib/request-constants'
 import { BodyTooLarge, discardBody, readCappedBody } from '@/server/read-capped-body'
 
@@ -189,11 +190,13 @@ export function guardRestBody<A extends unknown[]>(
     const { user } = await executeAuthStrategies({ headers: request.headers, payload, canSetHeaders: false })
     return isApprovedStaff(user)
   }
-  // The quote endpoints and the text provider's webhooks read their own bodies, within their own limits.
+  // The quote endpoints, the text provider's webhooks and the back office's lead forms read
+  // their own bodies, within their own limits.
   const skip = (pathname: string) =>
     pathname === REQUEST_ENDPOINT ||
     pathname.startsWith('/api/quote-links/') ||
     pathname === '/api/review-requests/unsubscribe' ||
-    pathname.startsWith('/api/sms/')
+    pathname.startsWith('/api/sms/') ||
+    isLeadFormPath(pathname)
   return guardRequestBody(handler, { skip, takesFiles, mayUpload, answersBrokenJson: true })
 }

@@ -6,7 +6,7 @@ import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { answerQuote } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf } from '@/server/quote-token'
-import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
+import { readFormOrRefusal } from '@/server/read-capped-body'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
 const MAX_BODY_BYTES = 16 * 1024
@@ -31,14 +31,8 @@ function answer(
 
 function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
   return async (req) => {
-    let form: URLSearchParams
-    try {
-      form = await readUrlEncodedForm(req as unknown as Request, MAX_BODY_BYTES)
-    } catch (error) {
-      const refused = unreadableFormAnswer(error, noStore)
-      if (refused) return refused
-      throw error
-    }
+    const form = await readFormOrRefusal(req as unknown as Request, MAX_BODY_BYTES, noStore)
+    if (form instanceof Response) return form
     const token = form.get('token') ?? ''
     const client = clientAddress(req.headers)
     const nonce = quoteNonceOf(req.payload.secret, token)

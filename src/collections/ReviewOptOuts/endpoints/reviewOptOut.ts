@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
+import { readFormOrRefusal } from '@/server/read-capped-body'
 import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
 import { optOut, unsubscribeEmailOf, unsubscribePath } from '@/collections/ReviewOptOuts/reviewRequests'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
@@ -14,14 +14,8 @@ export const reviewOptOut: Endpoint = {
   path: '/review-requests/unsubscribe',
   method: 'post',
   handler: answeredWhenFailing('review request unsubscribe', async (req) => {
-    let form: URLSearchParams
-    try {
-      form = await readUrlEncodedForm(req as unknown as Request, 4096)
-    } catch (error) {
-      const refused = unreadableFormAnswer(error, noStore)
-      if (refused) return refused
-      throw error
-    }
+    const form = await readFormOrRefusal(req as unknown as Request, 4096, noStore)
+    if (form instanceof Response) return form
     // The page's form sends e and t in its body; a mailbox's one-click POST in the address.
     const e = form.get('e') ?? req.searchParams.get('e')
     const t = form.get('t') ?? req.searchParams.get('t')

@@ -4,7 +4,7 @@ import { isStored, receiveText } from '@/collections/TextMessages/receiveText'
 import { updateTextStatus } from '@/collections/TextMessages/updateStatus'
 import { parseInboundText, parseStatusCallback } from '@/lib/text-messages'
 import { hitRateLimit } from '@/server/rate-limit'
-import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
+import { readFormOrRefusal } from '@/server/read-capped-body'
 import {
   TEXT_WEBHOOKS,
   type WebhookParams,
@@ -35,14 +35,8 @@ type Signed = { ok: true; get: (name: string) => string | undefined } | { ok: fa
 // Checked against the public address (SERVER_URL + path), which the provider signed, whatever
 // proxies rewrote on the way. Nothing is stored for a request that fails here.
 async function signedParams(req: PayloadRequest, path: string): Promise<Signed> {
-  let form: URLSearchParams
-  try {
-    form = await readUrlEncodedForm(req as unknown as Request, MAX_BODY_BYTES)
-  } catch (error) {
-    const answer = unreadableFormAnswer(error, noStore)
-    if (answer) return { ok: false, answer }
-    throw error
-  }
+  const form = await readFormOrRefusal(req as unknown as Request, MAX_BODY_BYTES, noStore)
+  if (form instanceof Response) return { ok: false, answer: form }
   const params: WebhookParams = paramsOf(form)
   const search = new URL(req.url ?? path, 'http://local').search
   const config = providerConfig()

@@ -5,7 +5,7 @@ import { VISIT_LINK_ENDPOINTS, VISIT_OUTCOME_STATUS, type VisitOutcome } from '@
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { quoteForToken } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf } from '@/server/quote-token'
-import { readUrlEncodedForm, unreadableFormAnswer } from '@/server/read-capped-body'
+import { readFormOrRefusal } from '@/server/read-capped-body'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
 const noStore = { 'Cache-Control': 'no-store, private' }
@@ -40,14 +40,8 @@ function customerAnswer(
 
 function customerHandler(kind: 'book' | 'cancel'): Endpoint['handler'] {
   return async (req) => {
-    let form: URLSearchParams
-    try {
-      form = await readUrlEncodedForm(req as unknown as Request, 16 * 1024)
-    } catch (error) {
-      const refused = unreadableFormAnswer(error, noStore)
-      if (refused) return refused
-      throw error
-    }
+    const form = await readFormOrRefusal(req as unknown as Request, 16 * 1024, noStore)
+    if (form instanceof Response) return form
     const token = form.get('token') ?? ''
     const nonce = quoteNonceOf(req.payload.secret, token)
     if (!nonce) return customerAnswer(req, token, 'invalid')

@@ -1,0 +1,163 @@
+import { commitTransaction, initTransaction, killTransaction, ValidationError } from 'payload'
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { isApprovedStaff } from '@/access/isApprovedStaff'
+import { formatBusinessDate } from '@/lib/business-time'
+import { LEAD_NOTE_MAX } from '@/lib/lead-events'
+import {
+  completeWithVisitQuestion,
+  LEAD_FORM_ERRORS,
+  statusRefusal,
+  withOutcome,
+  type LeadFormError,
+  type LeadFormOutcome,
+} from '@/lib/lead-forms'
+import { CONTROL_CHARACTERS_EXCEPT_LINES } from '@/lib/request-schema'
+import { ADMIN_HOME, safeAdminRedirect } from '@/lib/safe-redirect'
+import { answeredWhenFailing } from '@/server/customer-form-failure'
+import { readFormOrRefusal } from '@/server/read-capped-body'
+import { bookingSettings, cancelVisit, upcomingVisitOf } from '@/collections/Visits/bookings'
+
+// A note of LEAD_NOTE_MAX characters, each up to 4 UTF-8 bytes sent as %XX: 24 000 bytes.
+const MAX_BODY_BYTES = 64 * 1024
+const noStore = { 'Cache-Control': 'no-store, private' }
+const json = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: noStore })
+const refuse = (status: number, message: string) => json(status, { errors: [{ message }] })
+
+const wantsJson = (req: PayloadRequest) => Boolean(req.headers.get('accept')?.includes('application/json'))
+
+// The back office's forms post here without any script: the answer is a redirect back to the
+// view they were on (`back`), whose address names the outcome. Its script asks for JSON and
+// shows the same words as a notice. Only approved staff are answered; Payload reads the session
+// cookie only from the site's own pages (`csrf` in payload.config.ts: the Origin, or without
+// one Sec-Fetch-Site), and the cookie is SameSite=Lax, so a post from another site is anonymous.
+function answer(
+  req: PayloadRequest,
+  back: string,
+  status: number,
+  outcome: LeadFormOutcome,
+  body: Record<string, unknown> = {},
+): Response {
+  if (wantsJson(req)) {
+    if (outcome.kind === 'error') return refuse(status, LEAD_FORM_ERRORS[outcome.error])
+    return json(status, body)
+  }
+  return new Response(null, { status: 303, headers: { ...noStore, Location: withOutcome(back, outcome) } })
+}
+
+const failed = (req: PayloadRequest, back: string, status: number, error: LeadFormError) =>
+  answer(req, back, status, { kind: 'error', error })
+
+type Handler = (req: PayloadRequest, lead: number, form: URLSearchParams, back: string) => Promise<Response>
+
+// What both forms share: the caller, the lead's id, the body and where to go back to.
+function leadForm(name: string, handle: Handler): Endpoint['handler'] {
+  return answeredWhenFailing(name, async (req) => {
+    if (!isApprovedStaff(req.user)) return refuse(403, 'You are not allowed to perform this action.')
+    const lead = Number(req.routeParams?.id)
+    if (!Number.isSafeInteger(lead) || lead < 1) return refuse(404, 'Not Found')
+    const form = await readFormOrRefusal(req as unknown as Request, MAX_BODY_BYTES, noStore)
+    if (form instanceof Response) return form
+    // Back to a view of the back office; anything else (or nothing) goes to the lead's details.
+    const back = safeAdminRedirect(form.get('back'))
+    return handle(req, lead, form, back === ADMIN_HOME ? `/admin?tab=leads&lead=${lead}` : back)
+  })
+}
+
+async function readLead(req: PayloadRequest, id: number) {
+  return req.payload.findByID({
+    collection: 'leads',
+    id,
+    depth: 0,
+    disableErrors: true,
+    overrideAccess: false,
+    user: req.user,
+  })
+}
+
+// Moves the lead one step, by the collection's own validation. Completing a lead whose visit
+// is still ahead is asked first (the visit's id comes back with the confirmation, so a visit
+// booked meanwhile is asked about in turn); confirmed, the visit is cancelled in the same
+// transaction: the van's place is freed, the customer's calendar event is called off, and no
+// reminder goes.
+const changeStatus: Handler = async (req, id, form, back) => {
+  const lead = await readLead(req, id)
+  if (!lead) return failed(req, back, 404, 'missing')
+  const to = form.get('status')
+  const refusal = statusRefusal(lead, to)
+  if (refusal) return failed(req, back, 400, refusal)
+  const status = to as NonNullable<typeof lead.status>
+  const visit =
+    status === 'completed' && lead.status !== status ? await upcomingVisitOf(req.payload, req, id) : null
+  if (visit && form.get('visit') !== String(visit.id)) {
+    const settings = await bookingSettings(req.payload)
+    const when = formatBusinessDate(visit.start, settings.timeZone)
+    const question = completeWithVisitQuestion(when)
+    if (wantsJson(req)) return json(409, { errors: [{ message: question }], visit: { id: visit.id, when } })
+    const details = new URL(back, 'http://site.invalid')
+    details.searchParams.set('lead', String(id))
+    return answer(req, `${details.pathname}${details.search}`, 409, { kind: 'confirm-completed' })
+  }
+  const settings = visit ? await bookingSettings(req.payload) : null
+  const own = await initTransaction(req)
+  try {
+    if (visit && settings) {
+      await cancelVisit(
+        req,
+        settings,
+        { visit: visit.id },
+        {
+          byCustomer: false,
+          user: req.user?.id,
+          why: 'The job was marked completed',
+        },
+      )
+    }
+    await req.payload.update({
+      collection: 'leads',
+      id,
+      data: { status },
+      depth: 0,
+      overrideAccess: false,
+      user: req.user,
+      req,
+    })
+    if (own) await commitTransaction(req)
+  } catch (error) {
+    if (own) await killTransaction(req)
+    if (error instanceof ValidationError) return failed(req, back, 400, 'status')
+    throw error
+  }
+  return answer(req, back, 200, { kind: 'status', status }, { message: 'Status Updated', status })
+}
+
+// A note on the lead's timeline in the caller's name, as POST /api/lead-events writes it.
+const addNote: Handler = async (req, id, form, back) => {
+  const text = (form.get('text') ?? '').trim()
+  if (!text) return failed(req, back, 400, 'note-empty')
+  if (text.length > LEAD_NOTE_MAX) return failed(req, back, 400, 'note-long')
+  // No keyboard types these; PostgreSQL refuses NUL outright. Lines and tabs are kept.
+  if (CONTROL_CHARACTERS_EXCEPT_LINES.test(text)) return failed(req, back, 400, 'note-characters')
+  if (!(await readLead(req, id))) return failed(req, back, 404, 'missing')
+  await req.payload.create({
+    collection: 'lead-events',
+    data: { lead: id, kind: 'note', text },
+    depth: 0,
+    overrideAccess: false,
+    user: req.user,
+    req,
+  })
+  return answer(req, back, 201, { kind: 'note' }, { message: 'Note added' })
+}
+
+export const leadStatusForm: Endpoint = {
+  path: '/:id/status',
+  method: 'post',
+  handler: leadForm('lead status form', changeStatus),
+}
+export const leadNoteForm: Endpoint = {
+  path: '/:id/note',
+  method: 'post',
+  handler: leadForm('lead note form', addNote),
+}

@@ -1,0 +1,63 @@
+import {
+  COMPLETE_CONFIRM_ID,
+  completeWithVisitQuestion,
+  leadFormPath,
+  noticeOf,
+  type LeadFormOutcome,
+} from '@/lib/lead-forms'
+
+import { ForgetOutcome } from './forget-outcome.client'
+
+// What a form posted without the page's script did (src/collections/Leads/endpoints/leadForms.ts),
+// on the view the server answered with, where the script's notices appear and in their words.
+// It fades after a while by itself (CSS), as those do.
+export function LeadFormNotice({ outcome }: { outcome: LeadFormOutcome | null }) {
+  const notice = noticeOf(outcome)
+  return (
+    <>
+      {notice ? (
+        <div
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+          className={`cbo-flash cbo-flash--${notice.tone}`}
+          data-testid="lead-form-notice"
+        >
+          <strong>{notice.title}</strong>
+          {notice.description ? <span>{notice.description}</span> : null}
+        </div>
+      ) : null}
+      {outcome ? <ForgetOutcome /> : null}
+    </>
+  )
+}
+
+// Asked before any script when Mark Completed was tapped on a lead whose visit is still ahead:
+// the same question as the script's dialog, and a form that confirms it for this visit.
+export function CompleteWithVisit(props: { leadId: number; visitId: number; when: string; back: string }) {
+  return (
+    <section
+      id={COMPLETE_CONFIRM_ID}
+      role="alert"
+      className="cbo-confirm cbo-stack"
+      data-testid="lead-complete-confirm"
+    >
+      <p>{completeWithVisitQuestion(props.when)}</p>
+      <div className="cbo-inline">
+        <form
+          method="post"
+          action={`/api${leadFormPath(props.leadId, 'status')}`}
+          className="cbo-inline-form"
+        >
+          <input type="hidden" name="status" value="completed" />
+          <input type="hidden" name="visit" value={props.visitId} />
+          <input type="hidden" name="back" value={props.back} />
+          <button type="submit" className="cbo-button cbo-button--primary">
+            Mark Completed and cancel the visit
+          </button>
+        </form>
+        <a href={props.back} className="cbo-button cbo-button--secondary">
+          Keep the visit
+        </a>
+      </div>
+    </section>
+  )
+}

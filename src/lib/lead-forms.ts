@@ -1,0 +1,103 @@
+import { LEAD_NOTE_MAX } from '@/lib/lead-events'
+import {
+  LOST_LEAD_STATUS_ERROR,
+  isLeadStatus,
+  leadStatusChangeError,
+  type LeadStatus,
+} from '@/lib/lead-status'
+
+// The lead actions that matter on the road, as plain forms: a tap posts before the page's
+// script has loaded, and the answer is a redirect back to the view, which says what happened.
+export type LeadFormAction = 'status' | 'note'
+
+/** Under Payload's API route (`/api`), as the quote page's endpoints are named. */
+export const leadFormPath = (lead: number, action: LeadFormAction) => `/leads/${lead}/${action}`
+
+export const isLeadFormPath = (pathname: string) => /^\/api\/leads\/\d{1,15}\/(status|note)$/.test(pathname)
+
+// Fixed texts chosen by a code in the address, never text from it: a crafted link cannot put
+// words of its own on the back office.
+export const LEAD_FORM_ERRORS = {
+  status: 'Failed to update lead status',
+  'status-step': "Failed to update lead status: a lead's status moves one step forward at a time.",
+  'status-lost': LOST_LEAD_STATUS_ERROR,
+  'note-empty': 'Write the note first.',
+  'note-long': `A note can be at most ${LEAD_NOTE_MAX} characters.`,
+  'note-characters': 'The note contains characters that are not allowed.',
+  note: 'Failed to add the note',
+  missing: 'This lead no longer exists.',
+} as const
+export type LeadFormError = keyof typeof LEAD_FORM_ERRORS
+
+const isLeadFormError = (value: unknown): value is LeadFormError =>
+  typeof value === 'string' && Object.hasOwn(LEAD_FORM_ERRORS, value)
+
+/** Why a tap cannot move this lead to `to`, by the rules of validateStatusChange; null when it can. */
+export function statusRefusal(lead: { status: string; lostReason?: string | null }, to: unknown) {
+  if (!isLeadStatus(to)) return 'status-step' as const
+  if (lead.status !== to && lead.lostReason) return 'status-lost' as const
+  return leadStatusChangeError(lead.status, to) ? ('status-step' as const) : null
+}
+
+export type LeadFormOutcome =
+  | { kind: 'status'; status: LeadStatus }
+  | { kind: 'note' }
+  | { kind: 'error'; error: LeadFormError }
+  // Completing a lead whose visit is still ahead waits for a confirmation.
+  | { kind: 'confirm-completed' }
+
+// The address's words for each outcome; removed again once the page's script runs.
+export const OUTCOME_PARAMS = ['done', 'error', 'confirm'] as const
+
+export function outcomeParams(outcome: LeadFormOutcome): Record<string, string> {
+  if (outcome.kind === 'status') return { done: outcome.status }
+  if (outcome.kind === 'note') return { done: 'note' }
+  if (outcome.kind === 'error') return { error: outcome.error }
+  return { confirm: 'completed' }
+}
+
+type Params = Record<string, string | string[] | undefined> | undefined
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+
+export function outcomeOf(params: Params): LeadFormOutcome | null {
+  const done = one(params?.done)
+  const error = one(params?.error)
+  if (isLeadFormError(error)) return { kind: 'error', error }
+  if (done === 'note') return { kind: 'note' }
+  if (isLeadStatus(done)) return { kind: 'status', status: done }
+  if (one(params?.confirm) === 'completed') return { kind: 'confirm-completed' }
+  return null
+}
+
+// Where the question is on the lead's page: the browser scrolls to it.
+export const COMPLETE_CONFIRM_ID = 'cbo-complete-confirm'
+
+/** `back` (a back-office address) with this outcome's words in place of any earlier ones. */
+export function withOutcome(back: string, outcome: LeadFormOutcome) {
+  const url = new URL(back, 'http://site.invalid')
+  for (const key of OUTCOME_PARAMS) url.searchParams.delete(key)
+  for (const [key, value] of Object.entries(outcomeParams(outcome))) url.searchParams.set(key, value)
+  const hash = outcome.kind === 'confirm-completed' ? `#${COMPLETE_CONFIRM_ID}` : ''
+  return `${url.pathname}${url.search}${hash}`
+}
+
+export type Notice = { tone: 'success' | 'error'; title: string; description: string | null }
+
+// The same words as the notices the page's script shows (the spec's for a status change).
+export function noticeOf(outcome: LeadFormOutcome | null): Notice | null {
+  if (!outcome) return null
+  if (outcome.kind === 'status')
+    return {
+      tone: 'success',
+      title: 'Status Updated',
+      description: `Lead status changed to ${outcome.status}`,
+    }
+  if (outcome.kind === 'note') return { tone: 'success', title: 'Note added', description: null }
+  if (outcome.kind === 'error')
+    return { tone: 'error', title: 'Error', description: LEAD_FORM_ERRORS[outcome.error] }
+  return null
+}
+
+/** What the owner is asked before a lead whose visit is still ahead is marked completed. */
+export const completeWithVisitQuestion = (when: string) =>
+  `The visit on ${when} is still ahead. Marking the lead completed cancels that visit and tells the customer.`
