@@ -113,7 +113,7 @@ test('a request with a promo code becomes an accepted quote, a timeline and one 
   }
 })
 
-test('a lead closed as lost leaves the working list and is found under its own filter', async ({
+test('a lead closed as lost reads Lost, offers only what still makes sense, and has its own filter', async ({
   page,
   request,
 }) => {
@@ -133,7 +133,12 @@ test('a lead closed as lost leaves the working list and is found under its own f
   await page.getByLabel('Reason').selectOption('no_answer')
   await page.getByRole('button', { name: 'Close as lost' }).click()
   await expect(page.getByTestId('lead-lost')).toHaveText(/Closed as lost: No answer/)
-  await expect(page.getByTestId('lead-details')).toContainText('New')
+  // Not "New" with its next step, a quote to save or a visit to book: Lost, and Reopen.
+  const details = page.getByTestId('lead-details')
+  await expect(details.locator('.cbo-status')).toHaveText('Lost')
+  for (const name of ['Mark Contacted', 'Save quote', 'Book visit'])
+    await expect(details.getByRole('button', { name })).toHaveCount(0)
+  await expect(details.getByRole('button', { name: 'Reopen' })).toBeVisible()
 
   await page.goto(`/admin?tab=leads&q=${encodeURIComponent(email)}`)
   await expect(page.getByText('No leads found.')).toBeVisible()
@@ -144,6 +149,15 @@ test('a lead closed as lost leaves the working list and is found under its own f
   await expect(card).toHaveCount(1)
   await expect(card).toContainText('Larry Lost')
   await expect(card).toContainText('Closed as lost: No answer')
+  await expect(card.locator('.cbo-status')).toHaveText('Lost')
+  await expect(card.getByRole('button')).toHaveCount(0)
+
+  // Reopened, it is back where it was, with its next step.
+  await page.goto(`/admin?tab=leads&lead=${leadId}`)
+  await page.getByRole('button', { name: 'Reopen' }).click()
+  await expect(details.locator('.cbo-status')).toHaveText('New')
+  await expect(details.getByRole('button', { name: 'Mark Contacted' })).toBeVisible()
+  await expect(details.getByRole('button', { name: 'Book visit' })).toBeVisible()
 })
 
 test('a note and a lost reason given before the page script has loaded are the ones saved', async ({

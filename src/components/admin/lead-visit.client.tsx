@@ -18,11 +18,14 @@ export function LeadVisit({
   visit,
   slots,
   address,
+  canBook = true,
 }: {
   leadId: number
   visit: { id: number; label: string } | null
   slots: SlotChoice[]
   address: string | null
+  // False for a lead closed as lost: its visit can still be cancelled, no other booked.
+  canBook?: boolean
 }) {
   const { api } = useApi()
   const router = useRouter()
@@ -62,7 +65,7 @@ export function LeadVisit({
       ) : (
         <p className="cbo-meta">No visit booked.</p>
       )}
-      {slots.length ? (
+      {!canBook ? null : slots.length ? (
         <div className="cbo-inline">
           {/* The van goes there: a visit is booked only with one (saved on the lead). */}
           <label className="cbo-field">

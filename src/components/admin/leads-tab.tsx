@@ -133,7 +133,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
                   {lead.firstName} {lead.lastName}
                 </a>
               </h3>
-              <LeadStatusPill status={lead.status} />
+              <LeadStatusPill status={lead.status} lost={Boolean(lead.lostReason)} />
             </div>
             <p className="cbo-meta">
               <a href={`tel:${lead.phone}`}>{lead.phone}</a> ·{' '}
@@ -172,9 +172,11 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
                 ))}
               </div>
             ) : null}
-            <div className="cbo-inline">
-              <LeadStatusButton id={lead.id} status={lead.status} back={`/admin${leadsHref(filters)}`} />
-            </div>
+            {lead.lostReason ? null : (
+              <div className="cbo-inline">
+                <LeadStatusButton id={lead.id} status={lead.status} back={`/admin${leadsHref(filters)}`} />
+              </div>
+            )}
           </li>
         ))}
       </ul>
@@ -230,6 +232,8 @@ function LeadDetails({
     )
   }
   const photos = photosOf(lead)
+  // A lead closed as lost shows that, and only what can still be done: reopen it, cancel a visit.
+  const lost = Boolean(lead.lostReason)
   const here = `/admin${leadsHref(filters, lead.id)}`
   return (
     <article className="cbo-stack cbo-lead" aria-labelledby="cbo-lead-name" data-testid="lead-details">
@@ -239,7 +243,7 @@ function LeadDetails({
         <h2 id="cbo-lead-name">
           {lead.firstName} {lead.lastName}
         </h2>
-        <LeadStatusPill status={lead.status} />
+        <LeadStatusPill status={lead.status} lost={lost} />
       </div>
       <dl className="cbo-facts">
         <dt>Phone</dt>
@@ -305,19 +309,23 @@ function LeadDetails({
           ))}
         </ul>
       ) : null}
-      <QuoteEditor
-        key={quote ? `${quote.id}-${quote.updatedAt}` : 'new'}
-        leadId={lead.id}
-        offers={offers}
-        quote={quote}
-        answered={answerOf(quote, timeZone)}
-        timeZone={timeZone}
-      />
+      {lost && !quote ? null : (
+        <QuoteEditor
+          key={quote ? `${quote.id}-${quote.updatedAt}` : 'new'}
+          leadId={lead.id}
+          offers={offers}
+          quote={quote}
+          answered={answerOf(quote, timeZone)}
+          timeZone={timeZone}
+          closed={lost}
+        />
+      )}
       <LeadVisit
         leadId={lead.id}
         visit={visit ? { id: visit.id, label: formatBusinessDate(visit.start, timeZone) } : null}
         slots={slots}
         address={lead.address ?? null}
+        canBook={!lost}
       />
       {/* The status endpoint sends the owner here when the lead's live visit is still ahead. */}
       {outcome?.kind === 'confirm-completed' && visit && lead.status !== 'completed' ? (
@@ -329,7 +337,7 @@ function LeadDetails({
         />
       ) : null}
       <div className="cbo-inline">
-        <LeadStatusButton id={lead.id} status={lead.status} back={here} />
+        {lost ? null : <LeadStatusButton id={lead.id} status={lead.status} back={here} />}
         {lead.email !== ERASED_LEAD.email && customerLeads?.length ? (
           <EraseCustomerButton email={lead.email} phone={lead.phone} leads={customerLeads} />
         ) : null}

@@ -52,6 +52,7 @@ export function QuoteEditor({
   quote,
   answered,
   timeZone,
+  closed = false,
 }: {
   leadId: number
   offers: QuoteOffer[]
@@ -59,6 +60,8 @@ export function QuoteEditor({
   // The customer's words when they asked for changes, and when they answered.
   answered: string | null
   timeZone: string
+  // A lead closed as lost: its quote is shown, not edited or sent.
+  closed?: boolean
 }) {
   const { api } = useApi()
   const router = useRouter()
@@ -68,7 +71,7 @@ export function QuoteEditor({
   const [validUntil, setValidUntil] = useState(dayOf(quote?.validUntil, timeZone))
   const [busy, setBusy] = useState(false)
   const status = (quote?.status ?? null) as QuoteStatus | null
-  const accepted = status === 'accepted'
+  const locked = status === 'accepted' || closed
 
   const setLine = (i: number, patch: Partial<LineValues>) =>
     setLines((all) => all.map((line, j) => (i === j ? { ...line, ...patch } : line)))
@@ -140,7 +143,7 @@ export function QuoteEditor({
               <span>Line {i + 1}</span>
               <select
                 value={line.kind === 'free' ? 'free' : line.offer}
-                disabled={accepted}
+                disabled={locked}
                 onChange={(e) =>
                   e.target.value === 'free'
                     ? setLine(i, { kind: 'free' })
@@ -161,7 +164,7 @@ export function QuoteEditor({
                   <span>Description</span>
                   <input
                     required
-                    disabled={accepted}
+                    disabled={locked}
                     value={line.description}
                     onChange={(e) => setLine(i, { description: e.target.value })}
                   />
@@ -173,7 +176,7 @@ export function QuoteEditor({
                     min="0"
                     step="0.01"
                     required
-                    disabled={accepted}
+                    disabled={locked}
                     value={line.amount}
                     onChange={(e) => setLine(i, { amount: e.target.value })}
                   />
@@ -188,20 +191,20 @@ export function QuoteEditor({
                   max="100"
                   step="1"
                   required
-                  disabled={accepted}
+                  disabled={locked}
                   value={line.quantity}
                   onChange={(e) => setLine(i, { quantity: e.target.value })}
                 />
               </label>
             )}
-            {lines.length > 1 && !accepted ? (
+            {lines.length > 1 && !locked ? (
               <ActionButton look="secondary" onClick={() => setLines((all) => all.filter((_, j) => j !== i))}>
                 Remove line {i + 1}
               </ActionButton>
             ) : null}
           </div>
         ))}
-        {accepted ? null : (
+        {locked ? null : (
           <>
             <ActionButton look="secondary" onClick={() => setLines((all) => [...all, blankLine(firstOffer)])}>
               Add line
