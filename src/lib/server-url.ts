@@ -4,3 +4,6 @@ export function serverUrl(): string {
 }
 
 export const servedOverHttps = () => serverUrl().startsWith('https://')
+
+/** A lead's details in Lead Management, where every notice to the business links it. */
+export const leadAdminPath = (lead: number | string) => `/admin?tab=leads&lead=${lead}`

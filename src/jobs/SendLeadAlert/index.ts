@@ -2,7 +2,7 @@ import type { TaskConfig } from 'payload'
 
 import { sendTextOnce } from '@/collections/TextMessages/sendText'
 import { serviceTitle } from '@/lib/catalog'
-import { serverUrl } from '@/lib/server-url'
+import { leadAdminPath, serverUrl } from '@/lib/server-url'
 import { leadAlertText, parsePhoneList } from '@/lib/text-messages'
 
 // The owner hears of every new lead on the phone in the van: one text to each notification
@@ -27,7 +27,7 @@ export const sendLeadAlert: TaskConfig<'sendLeadAlert'> = {
     const body = leadAlertText(
       { ...lead, service: lead.offeredTitle || serviceTitle(lead.serviceType) },
       // The lead's details in Lead Management, as the new-lead e-mail links them.
-      `${serverUrl()}/admin?tab=leads&lead=${lead.id}`,
+      `${serverUrl()}${leadAdminPath(lead.id)}`,
     )
     let sent = 0
     const failures: unknown[] = []

@@ -2,7 +2,7 @@ import type { TaskConfig } from 'payload'
 
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
-import { serverUrl } from '@/lib/server-url'
+import { leadAdminPath, serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import { notificationAddresses } from '@/lib/business'
 
@@ -42,7 +42,7 @@ export const sendQuoteAnswer: TaskConfig<'sendQuoteAnswer'> = {
       total,
       answeredAt: formatBusinessDate(answeredAt, timeZone),
       changeRequest: accepted ? null : (quote.changeRequest ?? null),
-      leadLink: `${serverUrl()}/admin?tab=leads&lead=${quote.lead.id}`,
+      leadLink: `${serverUrl()}${leadAdminPath(quote.lead.id)}`,
     })
     const to = notificationAddresses(settings.notificationRecipients)
     const html = await render(element)

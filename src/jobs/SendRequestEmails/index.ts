@@ -18,6 +18,7 @@ import { forgiveRateLimitHit, hitRateLimit } from '@/server/rate-limit'
 import { pruneCompletedJobs } from './pruneCompletedJobs'
 import { readStoredPhoto } from './readStoredPhoto'
 import { notificationAddresses } from '@/lib/business'
+import { leadAdminPath } from '@/lib/server-url'
 
 type Audience = 'business' | 'customer'
 
@@ -148,7 +149,7 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
         const element = NewRequestEmail({
           ...details,
           // The lead's details in Lead Management: light enough to open on a phone in the van.
-          adminUrl: `${payload.config.serverURL}/admin?tab=leads&lead=${lead.id}`,
+          adminUrl: `${payload.config.serverURL}${leadAdminPath(lead.id)}`,
           attachedPhotoCount: attachments.length,
           linkedPhotos,
           promo: promoLabel(lead),

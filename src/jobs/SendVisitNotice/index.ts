@@ -3,7 +3,7 @@ import type { TaskConfig } from 'payload'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import type { VisitChange } from '@/email/templates/visit-notice'
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
-import { serverUrl } from '@/lib/server-url'
+import { leadAdminPath, serverUrl } from '@/lib/server-url'
 import type { Lead, Visit } from '@/payload-types'
 import { notificationAddresses } from '@/lib/business'
 
@@ -46,7 +46,7 @@ export const sendVisitNotice: TaskConfig<'sendVisitNotice'> = {
       phone: lead.phone,
       address: lead.address ?? null,
       when,
-      leadLink: `${serverUrl()}/admin?tab=leads&lead=${lead.id}`,
+      leadLink: `${serverUrl()}${leadAdminPath(lead.id)}`,
     })
     const to = notificationAddresses(settings.notificationRecipients)
     const sent = await mailAboutLeadOnce(

@@ -17,6 +17,7 @@ import { ADMIN_HOME, safeAdminRedirect } from '@/lib/safe-redirect'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { bookingSettings, cancelVisit, upcomingVisitOf } from '@/collections/Visits/bookings'
+import { leadAdminPath } from '@/lib/server-url'
 
 // A note of LEAD_NOTE_MAX characters, each up to 4 UTF-8 bytes sent as %XX: 24 000 bytes.
 const MAX_BODY_BYTES = 64 * 1024
@@ -61,7 +62,7 @@ function leadForm(name: string, handle: Handler): Endpoint['handler'] {
     if (form instanceof Response) return form
     // Back to a view of the back office; anything else (or nothing) goes to the lead's details.
     const back = safeAdminRedirect(form.get('back'))
-    return handle(req, lead, form, back === ADMIN_HOME ? `/admin?tab=leads&lead=${lead}` : back)
+    return handle(req, lead, form, back === ADMIN_HOME ? leadAdminPath(lead) : back)
   })
 }
 
