@@ -13,6 +13,9 @@ import { customerLeads } from '@/collections/Leads/eraseLeads'
 import { parseEraseRequest } from '@/lib/erase-request'
 import { publishedOffers } from '@/globals/HomePage/publishedOffers'
 import type { LeadFilters } from '@/lib/lead-query'
+import { serverUrl } from '@/lib/server-url'
+import { toE164 } from '@/lib/text-messages'
+import { quoteToken } from '@/server/quote-token'
 
 // Read on the server with the signed-in user's own access, so the browser fetches no lists.
 
@@ -190,6 +193,58 @@ export async function readLeadEvents({ payload, user }: Reader, leadId: number) 
     user,
   })
   return docs
+}
+
+// The lead's texts, in and out, newest first, with the signed-in user's own access.
+export async function readLeadTexts({ payload, user }: Reader, leadId: number) {
+  const { docs } = await payload.find({
+    collection: 'text-messages',
+    where: { lead: { equals: leadId } },
+    select: {
+      direction: true,
+      body: true,
+      status: true,
+      errorCode: true,
+      errorMessage: true,
+      mediaCount: true,
+      createdAt: true,
+    },
+    sort: '-createdAt',
+    depth: 0,
+    limit: 200,
+    pagination: false,
+    overrideAccess: false,
+    user,
+  })
+  return docs
+}
+
+// Whether the number texted STOP, as staff can see it; null when it is not a number to text.
+export async function readTextOptOut({ payload, user }: Reader, phone: string) {
+  const to = toE164(phone)
+  if (!to) return null
+  const { totalDocs } = await payload.count({
+    collection: 'text-opt-outs',
+    where: { phone: { equals: to } },
+    overrideAccess: false,
+    user,
+  })
+  return totalDocs > 0
+}
+
+// The customer's link to this quote (as its e-mail gives it), once sent. The link is not
+// readable through the API (tokenNonce): the caller has read the quote with its own access.
+export async function readQuoteLink({ payload }: Reader, quote: { id: number; status?: string | null }) {
+  if (!quote.status || quote.status === 'draft') return null
+  const { tokenNonce } = await payload.findByID({
+    collection: 'quotes',
+    id: quote.id,
+    select: { tokenNonce: true },
+    depth: 0,
+    overrideAccess: true,
+    showHiddenFields: true,
+  })
+  return tokenNonce ? `${serverUrl()}/quote/${quoteToken(payload.secret, tokenNonce)}` : null
 }
 
 // Visits not cancelled from the start of today (the business's day) on, soonest first.

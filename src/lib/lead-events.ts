@@ -1,4 +1,5 @@
 import { LEAD_STATUS_LABELS, isLeadStatus } from '@/lib/lead-status'
+import { type TextDirection, type TextStatus, textDeliveryText } from '@/lib/text-messages'
 
 // What happened to a lead, for its timeline. Staff write notes; the server writes the rest.
 export const LEAD_EVENT_KINDS = [
@@ -73,16 +74,53 @@ export type TimelineEvent = {
   at: string
 }
 
-export type TimelineEntry = { at: string; title: string; detail: string | null; by: string | null }
+// A text with the customer: the conversation is part of the lead's story.
+export type TimelineText = {
+  direction: TextDirection
+  body?: string | null
+  status: TextStatus
+  errorCode?: number | null
+  errorMessage?: string | null
+  photos?: number | null
+  at: string
+}
+
+export type TimelineEntry = {
+  at: string
+  title: string
+  detail: string | null
+  by: string | null
+  // Texts only: an outgoing one's delivery (a failed one says why), a received one's photos.
+  text?: { direction: TextDirection; state: string | null; failed: boolean }
+}
+
+function textEntry(t: TimelineText): TimelineEntry {
+  const photos = t.photos ? (t.photos === 1 ? 'With 1 photo' : `With ${t.photos} photos`) : null
+  const delivery = t.direction === 'out' ? textDeliveryText(t.status, t.errorCode, t.errorMessage) : null
+  return {
+    at: t.at,
+    title: t.direction === 'in' ? 'Text received' : 'Text sent',
+    detail: t.body || null,
+    by: null,
+    text: { direction: t.direction, state: delivery?.label ?? photos, failed: delivery?.failed ?? false },
+  }
+}
 
 /** Newest first; the lead's creation (with where it came from) is always the last entry. */
 export function timelineOf(
   lead: { createdAt: string; source: string; promo: string | null },
   events: TimelineEvent[],
+  texts: TimelineText[] = [],
 ): TimelineEntry[] {
-  const entries = events
-    .map((e) => ({ at: e.at, title: LEAD_EVENT_LABELS[e.kind], detail: e.text || null, by: e.by || null }))
-    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+  const entries: TimelineEntry[] = [
+    ...events.map((e) => ({
+      at: e.at,
+      title: LEAD_EVENT_LABELS[e.kind],
+      detail: e.text || null,
+      by: e.by || null,
+    })),
+    ...texts.map(textEntry),
+  ].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
   const origin = lead.promo ? `${lead.source}, promo code ${lead.promo}` : lead.source
   entries.push({ at: lead.createdAt, title: 'Request received', detail: `From ${origin}`, by: null })
   return entries

@@ -1,4 +1,5 @@
 import { LEAD_NOTE_MAX } from '@/lib/lead-events'
+import { TEXT_BODY_MAX } from '@/lib/text-messages'
 import {
   LOST_LEAD_STATUS_ERROR,
   isLeadStatus,
@@ -8,12 +9,13 @@ import {
 
 // The lead actions that matter on the road, as plain forms: a tap posts before the page's
 // script has loaded, and the answer is a redirect back to the view, which says what happened.
-export type LeadFormAction = 'status' | 'note'
+export type LeadFormAction = 'status' | 'note' | 'text'
 
 /** Under Payload's API route (`/api`), as the quote page's endpoints are named. */
 export const leadFormPath = (lead: number, action: LeadFormAction) => `/leads/${lead}/${action}`
 
-export const isLeadFormPath = (pathname: string) => /^\/api\/leads\/\d{1,15}\/(status|note)$/.test(pathname)
+export const isLeadFormPath = (pathname: string) =>
+  /^\/api\/leads\/\d{1,15}\/(status|note|text)$/.test(pathname)
 
 // Fixed texts chosen by a code in the address, never text from it: a crafted link cannot put
 // words of its own on the back office.
@@ -26,6 +28,12 @@ export const LEAD_FORM_ERRORS = {
   'note-characters': 'The note contains characters that are not allowed.',
   note: 'Failed to add the note',
   missing: 'This lead no longer exists.',
+  'text-empty': 'Write the text first.',
+  'text-long': `A text can be at most ${TEXT_BODY_MAX} characters.`,
+  'text-characters': 'The text contains characters that are not allowed.',
+  'text-opted-out': 'Not sent: this customer texted STOP and gets no texts until they text START.',
+  'text-number': "Not sent: the lead's phone is not a number that can get texts.",
+  'text-failed': 'The text could not be sent. The reason is on the timeline.',
 } as const
 export type LeadFormError = keyof typeof LEAD_FORM_ERRORS
 
@@ -42,6 +50,7 @@ export function statusRefusal(lead: { status: string; lostReason?: string | null
 export type LeadFormOutcome =
   | { kind: 'status'; status: LeadStatus }
   | { kind: 'note' }
+  | { kind: 'text' }
   | { kind: 'error'; error: LeadFormError }
   // Completing a lead whose visit is still ahead waits for a confirmation.
   | { kind: 'confirm-completed' }
@@ -52,6 +61,7 @@ export const OUTCOME_PARAMS = ['done', 'error', 'confirm'] as const
 export function outcomeParams(outcome: LeadFormOutcome): Record<string, string> {
   if (outcome.kind === 'status') return { done: outcome.status }
   if (outcome.kind === 'note') return { done: 'note' }
+  if (outcome.kind === 'text') return { done: 'text' }
   if (outcome.kind === 'error') return { error: outcome.error }
   return { confirm: 'completed' }
 }
@@ -64,6 +74,7 @@ export function outcomeOf(params: Params): LeadFormOutcome | null {
   const error = one(params?.error)
   if (isLeadFormError(error)) return { kind: 'error', error }
   if (done === 'note') return { kind: 'note' }
+  if (done === 'text') return { kind: 'text' }
   if (isLeadStatus(done)) return { kind: 'status', status: done }
   if (one(params?.confirm) === 'completed') return { kind: 'confirm-completed' }
   return null
@@ -81,6 +92,8 @@ export function withOutcome(back: string, outcome: LeadFormOutcome) {
   return `${url.pathname}${url.search}${hash}`
 }
 
+export const TEXT_SENT = 'Text sent'
+
 export type Notice = { tone: 'success' | 'error'; title: string; description: string | null }
 
 // The same words as the notices the page's script shows (the spec's for a status change).
@@ -93,6 +106,7 @@ export function noticeOf(outcome: LeadFormOutcome | null): Notice | null {
       description: `Lead status changed to ${outcome.status}`,
     }
   if (outcome.kind === 'note') return { tone: 'success', title: 'Note added', description: null }
+  if (outcome.kind === 'text') return { tone: 'success', title: TEXT_SENT, description: null }
   if (outcome.kind === 'error')
     return { tone: 'error', title: 'Error', description: LEAD_FORM_ERRORS[outcome.error] }
   return null

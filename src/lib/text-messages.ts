@@ -92,6 +92,23 @@ export function textErrorText(code: number | null | undefined, message?: string 
   return code ? `${reason} (error ${code})` : reason
 }
 
+/** Why a text failed, in plain words first: the carriers' codes say more than their messages. */
+export function textFailureReason(code: number | null | undefined, message?: string | null): string {
+  const reason = (code ? ERROR_REASONS[code] : undefined) || message?.trim() || 'no reason given'
+  return code ? `${reason} (error ${code})` : reason
+}
+
+/** An outgoing text's delivery, as the lead's timeline says it. */
+export function textDeliveryText(
+  status: TextStatus,
+  code?: number | null,
+  message?: string | null,
+): { label: string; failed: boolean } {
+  const failed = status === 'failed' || status === 'undelivered'
+  const label = TEXT_STATUS_LABELS[status]
+  return failed ? { label: `${label}: ${textFailureReason(code, message)}`, failed } : { label, failed }
+}
+
 // The provider's "unsubscribed recipient": the number texted STOP to it.
 export const UNSUBSCRIBED_ERROR = 21610
 

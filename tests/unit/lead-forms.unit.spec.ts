@@ -13,6 +13,7 @@ describe('the lead forms', () => {
   it('are the two lead paths under the API and nothing else', () => {
     expect(isLeadFormPath('/api/leads/12/status')).toBe(true)
     expect(isLeadFormPath('/api/leads/12/note')).toBe(true)
+    expect(isLeadFormPath('/api/leads/12/text')).toBe(true)
     for (const path of ['/api/leads/12', '/api/leads/x/status', '/api/leads/12/status/x', '/api/leads/erase'])
       expect(isLeadFormPath(path), path).toBe(false)
   })
@@ -50,6 +51,14 @@ describe('the lead forms', () => {
       title: 'Note added',
       description: null,
     })
+    expect(noticeOf(outcomeOf({ done: 'text' }))).toEqual({
+      tone: 'success',
+      title: 'Text sent',
+      description: null,
+    })
+    expect(noticeOf(outcomeOf({ error: 'text-opted-out' }))?.description).toBe(
+      'Not sent: this customer texted STOP and gets no texts until they text START.',
+    )
     expect(noticeOf(outcomeOf({ error: 'status' }))).toEqual({
       tone: 'error',
       title: 'Error',

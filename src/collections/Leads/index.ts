@@ -13,7 +13,7 @@ import { DIRECT_SOURCE, LEAD_CHANNELS, LEAD_CHANNEL_LABELS } from '@/lib/lead-so
 import { ADDRESS_MAX } from '@/lib/request-constants'
 
 import { eraseCustomer } from './endpoints/eraseCustomer'
-import { leadNoteForm, leadStatusForm } from './endpoints/leadForms'
+import { leadNoteForm, leadStatusForm, leadTextForm } from './endpoints/leadForms'
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
 import { removeLeadRecords } from './hooks/removeLeadRecords'
@@ -159,7 +159,7 @@ export const Leads: CollectionConfig = {
     delete: approvedStaff,
   },
   defaultSort: '-createdAt',
-  endpoints: [eraseCustomer, leadStatusForm, leadNoteForm],
+  endpoints: [eraseCustomer, leadStatusForm, leadNoteForm, leadTextForm],
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeRequestFields],

@@ -1,4 +1,4 @@
-import type { CustomerUpload, Lead, LeadEvent, Quote, Visit } from '@/payload-types'
+import type { CustomerUpload, Lead, LeadEvent, Quote, TextMessage, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
 import { ERASED_LEAD } from '@/lib/erase-request'
 import { formatPrice, offeredService } from '@/lib/home-content'
@@ -15,11 +15,14 @@ import {
   readLatestQuote,
   readLead,
   readLeadEvents,
+  readLeadTexts,
   readLeads,
   readLiveVisit,
   readCustomerLeads,
   readOpenSlots,
   readPublishedOffers,
+  readQuoteLink,
+  readTextOptOut,
   readTripFee,
   readUpcomingVisits,
 } from '@/data/back-office'
@@ -27,6 +30,7 @@ import {
 import { type SlotChoice, LeadVisit } from './lead-visit.client'
 import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
 import { LeadAddressForm } from './lead-address.client'
+import { LeadTextReply } from './lead-text.client'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
@@ -34,6 +38,11 @@ import { CompleteWithVisit, LeadFormNotice } from './lead-form-answers'
 import { LeadStatusPill } from './lead-status'
 import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
 import { LoadFailed } from './load-failed'
+
+type LeadText = Pick<
+  TextMessage,
+  'direction' | 'body' | 'status' | 'errorCode' | 'errorMessage' | 'mediaCount' | 'createdAt'
+>
 
 type SearchParams = Record<string, string | string[] | undefined> | undefined
 
@@ -52,7 +61,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   const outcome = outcomeOf(props.searchParams)
   if (leadId) {
     const lead = await readLead(reader, leadId).catch(() => null)
-    const [quote, offers, events, visit, slots, tripFee, customerLeads] = lead
+    const [quote, offers, events, visit, slots, tripFee, customerLeads, texts, optedOut] = lead
       ? await Promise.all([
           readLatestQuote(reader, lead.id).catch(() => null),
           readPublishedOffers(reader).catch(() => []),
@@ -61,8 +70,11 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
           readOpenSlots(reader).catch(() => []),
           readTripFee(reader).catch(() => null),
           readCustomerLeads(reader, lead).catch(() => null),
+          readLeadTexts(reader, lead.id).catch(() => null),
+          lead.erasedAt ? null : readTextOptOut(reader, lead.phone).catch(() => null),
         ])
-      : [null, [], [], null, [], null, null]
+      : [null, [], [], null, [], null, null, [], null]
+    const quoteLink = quote ? await readQuoteLink(reader, quote).catch(() => null) : null
     return (
       <LeadDetails
         outcome={outcome}
@@ -71,6 +83,9 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
         timeZone={timeZone}
         quote={quote}
         events={events}
+        texts={texts}
+        optedOut={optedOut}
+        quoteLink={quoteLink}
         visit={visit}
         slots={slots.map((s) => ({ start: s.start, label: formatBusinessDate(s.start, timeZone) }))}
         tripFee={tripFee}
@@ -143,7 +158,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
               {offeredService(lead)} ·{' '}
               <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
             </p>
-            {lead.promoCode || lead.utmSource || lead.referrerHost ? (
+            {lead.promoCode || lead.utmSource || lead.referrerHost || lead.channel === 'text' ? (
               <p className="cbo-meta" data-testid="lead-origin">
                 {lead.promoCode ? <>{promoLabel(lead)} · </> : null}
                 {sourceLabel(lead)}
@@ -199,6 +214,9 @@ function LeadDetails({
   timeZone,
   quote,
   events,
+  texts,
+  optedOut,
+  quoteLink,
   offers,
   visit,
   slots,
@@ -211,6 +229,9 @@ function LeadDetails({
   timeZone: string
   quote: Quote | null
   events: LeadEvent[] | null
+  texts: LeadText[] | null
+  optedOut: boolean | null
+  quoteLink: string | null
   offers: QuoteOffer[]
   visit: Visit | null
   slots: SlotChoice[]
@@ -343,10 +364,26 @@ function LeadDetails({
         ) : null}
       </div>
       <LeadLostControl leadId={lead.id} lostReason={lead.lostReason ?? null} />
-      <LeadTimeline lead={lead} events={events} timeZone={timeZone} />
+      {/* Null: an erased lead, or a phone no text can reach. */}
+      {optedOut === null ? null : (
+        <LeadTextReply
+          leadId={lead.id}
+          back={here}
+          phone={lead.phone}
+          optedOut={optedOut}
+          quoteLink={quoteLink}
+          visitTime={visitAhead(visit, timeZone)}
+        />
+      )}
+      <LeadTimeline lead={lead} events={events} texts={texts} timeZone={timeZone} />
       <LeadNoteForm leadId={lead.id} back={here} />
     </article>
   )
+}
+
+// The visit's time while it is still ahead: what a reply tells the customer.
+function visitAhead(visit: Visit | null, timeZone: string): string | null {
+  return visit && Date.parse(visit.start) > Date.now() ? formatBusinessDate(visit.start, timeZone) : null
 }
 
 // Plain CSS bars; the numbers are in the bars' titles and in a table for screen readers.
@@ -452,13 +489,15 @@ function answerOf(quote: Quote | null, timeZone: string): string | null {
 function LeadTimeline({
   lead,
   events,
+  texts,
   timeZone,
 }: {
   lead: Lead
   events: LeadEvent[] | null
+  texts: LeadText[] | null
   timeZone: string
 }) {
-  if (!events) return <LoadFailed message="Failed to fetch the lead's timeline" />
+  if (!events || !texts) return <LoadFailed message="Failed to fetch the lead's timeline" />
   const entries = timelineOf(
     { createdAt: lead.createdAt, source: sourceLabel(lead), promo: lead.promoCode ?? null },
     events.map((e) => ({
@@ -467,18 +506,35 @@ function LeadTimeline({
       by: typeof e.by === 'object' && e.by ? e.by.email : null,
       at: e.createdAt,
     })),
+    texts.map((t) => ({
+      direction: t.direction,
+      body: t.body,
+      status: t.status,
+      errorCode: t.errorCode,
+      errorMessage: t.errorMessage,
+      photos: t.mediaCount,
+      at: t.createdAt,
+    })),
   )
   return (
     <section className="cbo-stack" aria-labelledby="cbo-timeline-title">
       <h3 id="cbo-timeline-title">Timeline</h3>
       <ol className="cbo-timeline" data-testid="lead-timeline">
         {entries.map((entry, i) => (
-          <li key={i}>
+          <li key={i} data-testid={entry.text ? 'lead-text' : undefined}>
             <p>
               <strong>{entry.title}</strong>
               {entry.by ? <span className="cbo-meta"> · {entry.by}</span> : null}
             </p>
             {entry.detail ? <p className="cbo-description">{entry.detail}</p> : null}
+            {entry.text?.state ? (
+              <p
+                className={entry.text.failed ? 'cbo-text-state cbo-text-state--failed' : 'cbo-meta'}
+                data-testid="lead-text-state"
+              >
+                {entry.text.state}
+              </p>
+            ) : null}
             <time className="cbo-meta" dateTime={entry.at}>
               {formatBusinessDate(entry.at, timeZone)}
             </time>

@@ -8,6 +8,7 @@ import {
   completeWithVisitQuestion,
   LEAD_FORM_ERRORS,
   statusRefusal,
+  TEXT_SENT,
   withOutcome,
   type LeadFormError,
   type LeadFormOutcome,
@@ -17,6 +18,8 @@ import { ADMIN_HOME, safeAdminRedirect } from '@/lib/safe-redirect'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { bookingSettings, cancelVisit, upcomingVisitOf } from '@/collections/Visits/bookings'
+import { type SendOutcome, sendText } from '@/collections/TextMessages/sendText'
+import { TEXT_BODY_MAX, UNSUBSCRIBED_ERROR } from '@/lib/text-messages'
 import { leadAdminPath } from '@/lib/server-url'
 
 // A note of LEAD_NOTE_MAX characters, each up to 4 UTF-8 bytes sent as %XX: 24 000 bytes.
@@ -152,6 +155,33 @@ const addNote: Handler = async (req, id, form, back) => {
   return answer(req, back, 201, { kind: 'note' }, { message: 'Note added' })
 }
 
+// A text to the lead's phone from the lead's details, recorded on the lead's conversation. A
+// number that texted STOP gets nothing and nothing is stored; a text the provider refused or
+// could not take stays on the timeline as failed, with why.
+const replyByText: Handler = async (req, id, form, back) => {
+  const body = (form.get('text') ?? '').trim()
+  if (!body) return failed(req, back, 400, 'text-empty')
+  if (body.length > TEXT_BODY_MAX) return failed(req, back, 400, 'text-long')
+  if (CONTROL_CHARACTERS_EXCEPT_LINES.test(body)) return failed(req, back, 400, 'text-characters')
+  const lead = await readLead(req, id)
+  if (!lead) return failed(req, back, 404, 'missing')
+  // An erased lead's phone is a placeholder that reaches nobody.
+  if (lead.erasedAt) return failed(req, back, 422, 'text-number')
+  let outcome: SendOutcome
+  try {
+    outcome = await sendText(req.payload, { to: lead.phone, body, lead: id })
+  } catch (err) {
+    req.payload.logger.error({ err, msg: `lead text: not sent for lead ${id}` })
+    return failed(req, back, 502, 'text-failed')
+  }
+  if (outcome.status === 'opted-out') return failed(req, back, 409, 'text-opted-out')
+  if (outcome.status === 'invalid-number') return failed(req, back, 422, 'text-number')
+  if (outcome.status === 'refused') {
+    return failed(req, back, 409, outcome.code === UNSUBSCRIBED_ERROR ? 'text-opted-out' : 'text-failed')
+  }
+  return answer(req, back, 201, { kind: 'text' }, { message: TEXT_SENT })
+}
+
 export const leadStatusForm: Endpoint = {
   path: '/:id/status',
   method: 'post',
@@ -161,4 +191,9 @@ export const leadNoteForm: Endpoint = {
   path: '/:id/note',
   method: 'post',
   handler: leadForm('lead note form', addNote),
+}
+export const leadTextForm: Endpoint = {
+  path: '/:id/text',
+  method: 'post',
+  handler: leadForm('lead text form', replyByText),
 }

@@ -1,0 +1,240 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
+import { readLeadTexts, readQuoteLink, readTextOptOut } from '@/data/back-office'
+import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
+import { timelineOf } from '@/lib/lead-events'
+import { LEAD_FORM_ERRORS } from '@/lib/lead-forms'
+import { TEXT_BODY_MAX } from '@/lib/text-messages'
+import { TEXT_WEBHOOKS } from '@/server/texts/provider'
+import { statusCallbackParams } from '@/server/texts/simulate'
+
+import { type Doc, type Persona, setupHarness } from '../helpers/harness'
+import { REQUEST_FIELDS } from '../helpers/request-fixtures'
+import { postWebhook } from '../helpers/text-webhooks'
+import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
+
+// The owner's reply by text from the lead's details (POST /api/leads/:id/text, a plain form as
+// the status and note forms): approved staff only, from the site's own pages only; a number that
+// texted STOP gets nothing and nothing is stored; bad input changes nothing; the reply and its
+// delivery (a failed one with why) are on the lead's timeline.
+const h = setupHarness({ http: true })
+let fake: FakeTwilio
+const CUSTOMER = '+15125550166'
+
+beforeAll(async () => {
+  fake = await startFakeTwilio()
+  Object.assign(process.env, fake.env)
+})
+
+afterAll(async () => {
+  for (const name of Object.keys(fake.env)) delete process.env[name]
+  await fake.close()
+})
+
+beforeEach(async () => {
+  fake.reset()
+  await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
+  for (const collection of ['text-messages', 'text-opt-outs', 'quotes', 'lead-events', 'leads'] as const) {
+    await h.payload.db.deleteMany({ collection, where: {} })
+  }
+  await (h.payload.db as unknown as PostgresAdapter).drizzle.execute(sql`DELETE FROM payload_jobs`)
+})
+
+let counter = 0
+const newLead = (data: Record<string, unknown> = {}) =>
+  h.payload.create({
+    collection: 'leads',
+    data: {
+      ...REQUEST_FIELDS,
+      phone: '(512) 555-0166',
+      email: `texts-${++counter}@example.com`,
+      serviceType: 'rim_rash',
+      ...data,
+    } as never,
+  })
+
+type Options = { persona?: Persona; json?: boolean; origin?: string | null; headers?: Record<string, string> }
+
+function reply(lead: number, fields: Record<string, string>, options: Options = {}) {
+  return h.http.post(`/api/leads/${lead}/text`, {
+    session: h.sessionOf(options.persona ?? 'staff'),
+    origin: options.origin,
+    body: new URLSearchParams(fields).toString(),
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...(options.json ? { Accept: 'application/json' } : {}),
+      ...options.headers,
+    },
+  })
+}
+
+const texts = async () =>
+  (await h.payload.find({ collection: 'text-messages', depth: 0, pagination: false, sort: 'id' }))
+    .docs as Doc[]
+
+describe('who may text a lead', () => {
+  it('only approved staff, from the site itself: nothing is sent or stored for anyone else', async () => {
+    const lead = await newLead()
+    for (const persona of ['anonymous', 'unapproved'] as const) {
+      expect((await reply(lead.id, { text: 'Hi' }, { persona })).status).toBe(403)
+    }
+    const crossSite = [
+      { origin: 'https://evil.example' },
+      { origin: null, headers: { 'Sec-Fetch-Site': 'cross-site' } },
+      { origin: null },
+    ]
+    for (const options of crossSite) {
+      expect((await reply(lead.id, { text: 'Hi' }, options)).status).toBe(403)
+    }
+    expect(fake.sent).toEqual([])
+    expect(await texts()).toEqual([])
+  })
+})
+
+describe('a reply', () => {
+  it("reaches the provider for the lead's phone, is on the lead, and sends the browser back", async () => {
+    const lead = await newLead()
+    const back = `/admin?tab=leads&lead=${lead.id}`
+    const res = await reply(lead.id, { text: '  Thursday 9am works.\nSee you then.  ', back })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe(`${back}&done=text`)
+    expect(fake.sent).toMatchObject([
+      { to: CUSTOMER, from: fake.from, body: 'Thursday 9am works.\nSee you then.' },
+    ])
+    expect(await texts()).toMatchObject([
+      {
+        direction: 'out',
+        lead: lead.id,
+        toNumber: CUSTOMER,
+        body: 'Thursday 9am works.\nSee you then.',
+        status: 'queued',
+        providerMessageId: fake.sent[0].sid,
+      },
+    ])
+    // The page's script asks for JSON.
+    const json = await reply(lead.id, { text: 'Second' }, { json: true })
+    expect({ status: json.status, body: json.body }).toEqual({ status: 201, body: { message: 'Text sent' } })
+    expect(fake.sent).toHaveLength(2)
+  })
+
+  it('to a number that texted STOP is refused, says so, and nothing is sent or stored', async () => {
+    const lead = await newLead()
+    await recordOptOut(h.payload, CUSTOMER, { reason: 'keyword', keyword: 'STOP' })
+    const res = await reply(lead.id, { text: 'Still interested?' })
+    expect(res.headers.get('location')).toBe(`/admin?tab=leads&lead=${lead.id}&error=text-opted-out`)
+    const json = await reply(lead.id, { text: 'Still interested?' }, { json: true })
+    expect(json.status).toBe(409)
+    expect(json.body.errors[0].message).toBe(
+      'Not sent: this customer texted STOP and gets no texts until they text START.',
+    )
+    expect(fake.sent).toEqual([])
+    expect(await texts()).toEqual([])
+    const staff = { payload: h.payload, user: h.userOf('staff')! }
+    expect(await readTextOptOut(staff, '(512) 555-0166')).toBe(true)
+  })
+
+  it('the provider refuses as unsubscribed: the same notice, recorded as failed and as an opt-out', async () => {
+    const lead = await newLead()
+    fake.unsubscribe(CUSTOMER)
+    const json = await reply(lead.id, { text: 'Hello?' }, { json: true })
+    expect(json.status).toBe(409)
+    expect(json.body.errors[0].message).toBe(LEAD_FORM_ERRORS['text-opted-out'])
+    expect(await texts()).toMatchObject([{ status: 'failed', errorCode: 21610 }])
+    expect(await readTextOptOut({ payload: h.payload, user: h.userOf('staff')! }, CUSTOMER)).toBe(true)
+  })
+
+  it('empty, too long, with control characters, too big, or to an erased lead: refused, nothing changes', async () => {
+    const lead = await newLead()
+    const cases = [
+      ['   ', 'text-empty', 'Write the text first.'],
+      ['x'.repeat(TEXT_BODY_MAX + 1), 'text-long', `A text can be at most ${TEXT_BODY_MAX} characters.`],
+      ['Nul \u0000 here', 'text-characters', 'The text contains characters that are not allowed.'],
+    ] as const
+    for (const [text, code, message] of cases) {
+      const res = await reply(lead.id, { text })
+      expect(res.headers.get('location')).toBe(`/admin?tab=leads&lead=${lead.id}&error=${code}`)
+      const json = await reply(lead.id, { text }, { json: true })
+      expect(json.status).toBe(400)
+      expect(json.body.errors[0].message).toBe(message)
+    }
+    // Exactly the cap is a text.
+    expect((await reply(lead.id, { text: 'y'.repeat(TEXT_BODY_MAX) }, { json: true })).status).toBe(201)
+    fake.reset()
+    await h.payload.db.deleteMany({ collection: 'text-messages', where: {} })
+    expect((await reply(lead.id, { text: 'x'.repeat(70 * 1024) })).status).toBe(413)
+    expect((await reply(999_999, { text: 'Hi' }, { json: true })).status).toBe(404)
+    const erased = await newLead({ erasedAt: new Date().toISOString() })
+    const toErased = await reply(erased.id, { text: 'Hi' }, { json: true })
+    expect(toErased.status).toBe(422)
+    expect(fake.sent).toEqual([])
+    expect(await texts()).toEqual([])
+  })
+})
+
+describe("the lead's conversation", () => {
+  it('shows texts in and out, newest first, with their delivery; a failed one says why', async () => {
+    const lead = await newLead()
+    const staff = { payload: h.payload, user: h.userOf('staff')! }
+    for (const text of ['First', 'Second']) {
+      expect((await reply(lead.id, { text }, { json: true })).status).toBe(201)
+    }
+    const callback = (sid: string, status: string, errorCode?: number) =>
+      postWebhook(
+        h.http,
+        TEXT_WEBHOOKS.status,
+        statusCallbackParams({
+          accountSid: fake.accountSid,
+          sid,
+          status,
+          to: CUSTOMER,
+          from: fake.from,
+          errorCode,
+        }),
+        { token: fake.authToken },
+      )
+    expect((await callback(fake.sent[0].sid, 'delivered')).status).toBe(204)
+    expect((await callback(fake.sent[1].sid, 'undelivered', 30003)).status).toBe(204)
+    // The reason is recorded with the text, not only said once.
+    expect(await texts()).toMatchObject([
+      { body: 'First', status: 'delivered', errorCode: null },
+      { body: 'Second', status: 'undelivered', errorCode: 30003 },
+    ])
+    const rows = await readLeadTexts(staff, lead.id)
+    const entries = timelineOf(
+      { createdAt: lead.createdAt, source: 'Quote form', promo: null },
+      [],
+      rows.map((t) => ({ ...t, photos: t.mediaCount, at: t.createdAt })),
+    )
+    expect(entries.map((e) => [e.title, e.detail, e.text?.state ?? null, e.text?.failed ?? null])).toEqual([
+      ['Text sent', 'Second', 'Undelivered: the phone is off or out of reach (error 30003)', true],
+      ['Text sent', 'First', 'Delivered', false],
+      ['Request received', 'From Quote form', null, null],
+    ])
+    // Nobody but approved staff reads the conversation.
+    const unapproved = { payload: h.payload, user: h.userOf('unapproved')! }
+    await expect(readLeadTexts(unapproved, lead.id)).rejects.toThrow()
+  })
+
+  it("offers the quote's link once the quote is sent, never a draft's", async () => {
+    await h.payload.updateGlobal({
+      slug: 'home-page',
+      data: { ...homePageData(DEFAULT_HOME_CONTENT), _status: 'published' },
+    })
+    const lead = await newLead()
+    const quote = await h.payload.create({
+      collection: 'quotes',
+      data: { lead: lead.id, lines: [{ kind: 'offer', offer: 'rim_rash', quantity: 2 }] } as never,
+    })
+    const staff = { payload: h.payload, user: h.userOf('staff')! }
+    expect(await readQuoteLink(staff, quote)).toBeNull()
+    const sent = await h.http.post(`/api/quotes/${quote.id}/send`, { session: h.sessionOf('staff') })
+    expect(sent.status).toBe(200)
+    const { status } = await h.payload.findByID({ collection: 'quotes', id: quote.id, depth: 0 })
+    expect(await readQuoteLink(staff, { id: quote.id, status })).toMatch(
+      /^http:\/\/localhost:3000\/quote\/[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{24}$/,
+    )
+  })
+})
