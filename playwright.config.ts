@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
 import { SERVER_LOG_FILE } from './tests/helpers/e2e-server-log'
+import { e2eTwilioEnv } from './tests/helpers/e2e-twilio'
 
 // End-to-end tests run in Chromium against the production build, served by Next's
 // standalone server as in the container, on a database that has only seen
@@ -68,6 +69,7 @@ export default defineConfig({
       HOSTNAME: '127.0.0.1',
       SERVER_LOG_FILE,
       TRUSTED_PROXY_HOPS: '1',
+      ...e2eTwilioEnv(),
     },
   },
 })

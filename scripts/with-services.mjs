@@ -254,6 +254,8 @@ async function main() {
       env.NEXT_TSCONFIG_PATH = path.relative(root, tsconfig)
     }
     if (!env.E2E_PORT) env.E2E_PORT = String(await freePort())
+    // The tests' fake of the text provider listens here; the server is told of it at start.
+    if (!env.E2E_TWILIO_PORT) env.E2E_TWILIO_PORT = String(await freePort())
   }
   env.PAYLOAD_DB_PUSH = profile.push ? 'true' : 'false'
   env.NEXT_TELEMETRY_DISABLED ??= '1'

@@ -40,9 +40,12 @@ export type FakeTwilio = {
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex')
 
-export async function startFakeTwilio(): Promise<FakeTwilio> {
-  const accountSid = `AC${hex(16)}`
-  const authToken = hex(16)
+// `port` and the credentials are fixed when the app was started before the fake (the e2e suite).
+export async function startFakeTwilio(
+  options: { port?: number; accountSid?: string; authToken?: string } = {},
+): Promise<FakeTwilio> {
+  const accountSid = options.accountSid ?? `AC${hex(16)}`
+  const authToken = options.authToken ?? hex(16)
   const from = '+15125550142'
   const sent: SentMessage[] = []
   const unsubscribed = new Set<string>()
@@ -140,7 +143,10 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       res.end(String(err))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', resolve)
+  })
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
   return {
