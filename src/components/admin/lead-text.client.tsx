@@ -62,7 +62,8 @@ export function LeadTextReply({ leadId, back, phone, optedOut, quoteLink, visitT
     <section className="cbo-stack" aria-labelledby="cbo-text-title" data-testid="lead-text-reply">
       <h3 id="cbo-text-title">Reply by text</h3>
       {optedOut ? (
-        <p className="cbo-flash cbo-flash--error" data-testid="lead-text-opted-out">
+        // The notices' box fades; this stays while it holds.
+        <p className="cbo-confirm" data-testid="lead-text-opted-out">
           This customer texted STOP: no text reaches them until they text START.
         </p>
       ) : null}
