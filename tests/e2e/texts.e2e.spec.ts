@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import twilio from 'twilio'
 
 import { expect, test } from '../helpers/e2e-test'
+import { sentQuote } from '../helpers/e2e-quotes'
 import { E2E_TWILIO } from '../helpers/e2e-twilio'
 import { adminToken, auth } from '../helpers/public-site'
 import { CAMERA_SERIAL, GPS_INFO_TAG, phoneJpeg } from '../helpers/request-fixtures'
@@ -12,7 +13,7 @@ import { DEV_ADMIN } from '../../src/seed/dev-admin'
 // Texts as a channel, on the production server with the suite's fake of Twilio: a texted photo
 // becomes a lead the owner sees in Lead Management, the owner's phone gets one alert, the owner
 // replies from the lead on a phone, the delivery callback shows on the lead, and STOP / START
-// from the customer stop and allow replies.
+// from the customer stop and allow replies (one of them with the quote's link, put in by a tap).
 
 const CUSTOMER = '+15125550181'
 const OWNER = '+15125550183'
@@ -181,17 +182,24 @@ test('a texted photo becomes a lead the owner answers by text, until STOP, and a
     expect(sentTo(CUSTOMER)).toHaveLength(1)
     await expect(texts.filter({ hasText: 'Are we still on for Thursday?' })).toHaveCount(0)
 
-    // START: replies go again.
+    // START: replies go again, here with the quote's link put in by one tap.
     expect((await webhook(request, baseURL!, '/api/sms/inbound', inbound('START'))).status()).toBe(200)
+    await sentQuote(request, '', { leadId: lead.id })
     await openLead()
     await expect(page.getByTestId('lead-text-reply')).toBeVisible()
     await expect(page.getByTestId('lead-text-opted-out')).toHaveCount(0)
-    await box.fill('Thanks, see you Thursday at 9.')
+    await box.fill('Thanks, see you Thursday at 9. Your quote:')
+    await page.getByRole('button', { name: 'Insert quote link' }).click()
+    const withLink =
+      /^Thanks, see you Thursday at 9\. Your quote: http:\/\/[^/]+\/quote\/[\w-]{24}\.[\w-]{24}$/
+    await expect(box).toHaveValue(withLink)
     await send.click()
     await expect(outcome(page, 'Text sent')).toBeVisible()
-    await expect
-      .poll(() => sentTo(CUSTOMER).map((m) => m.body))
-      .toEqual(['Yes! Thursday 9am works for us.', 'Thanks, see you Thursday at 9.'])
+    await expect.poll(() => sentTo(CUSTOMER).length).toBe(2)
+    expect(sentTo(CUSTOMER)[1].body).toMatch(withLink)
+    // The link is the customer's own: it opens the quote.
+    const quotePage = await request.get(new URL(sentTo(CUSTOMER)[1].body.split(' ').pop()!).pathname)
+    expect(quotePage.status()).toBe(200)
     // Still one alert: the customer's later texts joined the lead.
     expect(sentTo(OWNER)).toHaveLength(1)
   } finally {
