@@ -40,7 +40,9 @@ beforeEach(async () => {
   for (const collection of ['text-messages', 'text-opt-outs', 'quotes', 'lead-events', 'leads'] as const) {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
-  await (h.payload.db as unknown as PostgresAdapter).drizzle.execute(sql`DELETE FROM payload_jobs`)
+  const db = (h.payload.db as unknown as PostgresAdapter).drizzle
+  await db.execute(sql`DELETE FROM payload_jobs`)
+  await db.execute(sql`DELETE FROM email_deliveries`)
 })
 
 let counter = 0
@@ -118,6 +120,25 @@ describe('a reply', () => {
     const json = await reply(lead.id, { text: 'Second' }, { json: true })
     expect({ status: json.status, body: json.body }).toEqual({ status: 201, body: { message: 'Text sent' } })
     expect(fake.sent).toHaveLength(2)
+  })
+
+  it('is sent once for a form posted twice (a second tap, two instances), other words are a new text', async () => {
+    const lead = await newLead()
+    const key = 'k'.repeat(24)
+    const twins = await Promise.all([
+      reply(lead.id, { text: 'On my way', key }),
+      reply(lead.id, { text: 'On my way', key }),
+    ])
+    expect(twins.map((r) => r.headers.get('location'))).toEqual([
+      `/admin?tab=leads&lead=${lead.id}&done=text`,
+      `/admin?tab=leads&lead=${lead.id}&done=text`,
+    ])
+    expect(fake.sent.map((m) => m.body)).toEqual(['On my way'])
+    // The same form with other words (typed into a page the browser went back to), or no key.
+    expect((await reply(lead.id, { text: 'Running late', key }, { json: true })).status).toBe(201)
+    expect((await reply(lead.id, { text: 'On my way' }, { json: true })).status).toBe(201)
+    expect(fake.sent.map((m) => m.body)).toEqual(['On my way', 'Running late', 'On my way'])
+    expect(await texts()).toHaveLength(3)
   })
 
   it('to a number that texted STOP is refused, says so, and nothing is sent or stored', async () => {

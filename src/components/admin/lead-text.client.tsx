@@ -13,6 +13,8 @@ import { ActionButton } from './action-button.client'
 type Props = {
   leadId: number
   back: string
+  // Names this rendering of the form, so a second tap sends nothing more (the endpoint's replyKey).
+  formKey: string
   phone: string
   optedOut: boolean
   quoteLink: string | null
@@ -23,7 +25,7 @@ type Props = {
 // (src/collections/Leads/endpoints/leadForms.ts): one sent before the script has loaded is
 // posted by the browser and the server answers with this view. The inserts put words at the
 // caret, which needs the script: until then they stay disabled and the owner types.
-export function LeadTextReply({ leadId, back, phone, optedOut, quoteLink, visitTime }: Props) {
+export function LeadTextReply({ leadId, back, formKey, phone, optedOut, quoteLink, visitTime }: Props) {
   const { api } = useApi()
   const router = useRouter()
   const field = useRef<HTMLTextAreaElement>(null)
@@ -45,7 +47,12 @@ export function LeadTextReply({ leadId, back, phone, optedOut, quoteLink, visitT
   async function send() {
     setBusy(true)
     try {
-      await api(leadFormPath(leadId, 'text'), formInit({ text: field.current?.value ?? '' }))
+      // Each send its own key: a busy form takes no second tap, and the next text is a new one.
+      // (getRandomValues, not randomUUID: the latter needs HTTPS, a phone on the dev site has none.)
+      const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+        b.toString(16).padStart(2, '0'),
+      ).join('')
+      await api(leadFormPath(leadId, 'text'), formInit({ text: field.current?.value ?? '', key }))
       if (field.current) field.current.value = ''
       setEmpty(true)
       toast.success(TEXT_SENT)
@@ -77,6 +84,7 @@ export function LeadTextReply({ leadId, back, phone, optedOut, quoteLink, visitT
         }}
       >
         <input type="hidden" name="back" value={back} />
+        <input type="hidden" name="key" value={formKey} />
         <label className="cbo-field">
           <span>Text to {phone}</span>
           <textarea

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+
 import type { CustomerUpload, Lead, LeadEvent, Quote, TextMessage, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
 import { ERASED_LEAD } from '@/lib/erase-request'
@@ -373,6 +375,7 @@ function LeadDetails({
           optedOut={optedOut}
           quoteLink={quoteLink}
           visitTime={visitAhead(visit, timeZone)}
+          formKey={newFormKey()}
         />
       )}
       <LeadTimeline lead={lead} events={events} texts={texts} timeZone={timeZone} />
@@ -380,6 +383,8 @@ function LeadDetails({
     </article>
   )
 }
+
+const newFormKey = () => randomBytes(16).toString('base64url')
 
 // The visit's time while it is still ahead: what a reply tells the customer.
 function visitAhead(visit: Visit | null, timeZone: string): string | null {

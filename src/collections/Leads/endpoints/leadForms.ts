@@ -1,3 +1,5 @@
+import { createHash, randomUUID } from 'node:crypto'
+
 import { commitTransaction, initTransaction, killTransaction, ValidationError } from 'payload'
 import type { Endpoint, PayloadRequest } from 'payload'
 
@@ -18,7 +20,7 @@ import { ADMIN_HOME, safeAdminRedirect } from '@/lib/safe-redirect'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { bookingSettings, cancelVisit, upcomingVisitOf } from '@/collections/Visits/bookings'
-import { type SendOutcome, sendText } from '@/collections/TextMessages/sendText'
+import { type SendOutcome, sendTextOnce } from '@/collections/TextMessages/sendText'
 import { TEXT_BODY_MAX, UNSUBSCRIBED_ERROR } from '@/lib/text-messages'
 import { leadAdminPath } from '@/lib/server-url'
 
@@ -155,6 +157,16 @@ const addNote: Handler = async (req, id, form, back) => {
   return answer(req, back, 201, { kind: 'note' }, { message: 'Note added' })
 }
 
+const REPLY_FORM_KEY = /^[A-Za-z0-9_-]{16,64}$/
+
+// One text per rendered form and words: a second tap on a slow phone, or the same post reaching
+// two instances, sends nothing more; other words typed into a stale form are a text of their own.
+function replyKey(lead: number, formKey: string | null, body: string): string {
+  const form = formKey && REPLY_FORM_KEY.test(formKey) ? formKey : randomUUID()
+  const words = createHash('sha256').update(body).digest('base64url').slice(0, 22)
+  return `lead-reply:${lead}:${form}:${words}`
+}
+
 // A text to the lead's phone from the lead's details, recorded on the lead's conversation. A
 // number that texted STOP gets nothing and nothing is stored; a text the provider refused or
 // could not take stays on the timeline as failed, with why.
@@ -167,13 +179,19 @@ const replyByText: Handler = async (req, id, form, back) => {
   if (!lead) return failed(req, back, 404, 'missing')
   // An erased lead's phone is a placeholder that reaches nobody.
   if (lead.erasedAt) return failed(req, back, 422, 'text-number')
-  let outcome: SendOutcome
+  let outcome: SendOutcome | null
   try {
-    outcome = await sendText(req.payload, { to: lead.phone, body, lead: id })
+    outcome = await sendTextOnce(req.payload, replyKey(id, form.get('key'), body), {
+      to: lead.phone,
+      body,
+      lead: id,
+    })
   } catch (err) {
     req.payload.logger.error({ err, msg: `lead text: not sent for lead ${id}` })
     return failed(req, back, 502, 'text-failed')
   }
+  // Null: the same form's twin (a second tap, another instance) sent it a moment ago.
+  if (!outcome) return answer(req, back, 201, { kind: 'text' }, { message: TEXT_SENT })
   if (outcome.status === 'opted-out') return failed(req, back, 409, 'text-opted-out')
   if (outcome.status === 'invalid-number') return failed(req, back, 422, 'text-number')
   if (outcome.status === 'refused') {
