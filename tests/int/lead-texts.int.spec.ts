@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
+import { recordOptIn, recordOptOut } from '@/collections/TextOptOuts/optOuts'
 import { readLeadTexts, readQuoteLink, readTextOptOut } from '@/data/back-office'
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { timelineOf } from '@/lib/lead-events'
@@ -155,6 +155,12 @@ describe('a reply', () => {
     expect(await texts()).toEqual([])
     const staff = { payload: h.payload, user: h.userOf('staff')! }
     expect(await readTextOptOut(staff, '(512) 555-0166')).toBe(true)
+    // After START the same form goes (a page the browser went back to).
+    const key = 'q'.repeat(24)
+    expect((await reply(lead.id, { text: 'Welcome back', key }, { json: true })).status).toBe(409)
+    await recordOptIn(h.payload, CUSTOMER)
+    expect((await reply(lead.id, { text: 'Welcome back', key }, { json: true })).status).toBe(201)
+    expect(fake.sent.map((m) => m.body)).toEqual(['Welcome back'])
   })
 
   it('the provider refuses as unsubscribed: the same notice, recorded as failed and as an opt-out', async () => {

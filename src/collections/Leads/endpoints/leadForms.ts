@@ -21,7 +21,8 @@ import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { bookingSettings, cancelVisit, upcomingVisitOf } from '@/collections/Visits/bookings'
 import { type SendOutcome, sendTextOnce } from '@/collections/TextMessages/sendText'
-import { TEXT_BODY_MAX, UNSUBSCRIBED_ERROR } from '@/lib/text-messages'
+import { isOptedOut } from '@/collections/TextOptOuts/optOuts'
+import { TEXT_BODY_MAX, UNSUBSCRIBED_ERROR, toE164 } from '@/lib/text-messages'
 import { leadAdminPath } from '@/lib/server-url'
 
 // A note of LEAD_NOTE_MAX characters, each up to 4 UTF-8 bytes sent as %XX: 24 000 bytes.
@@ -179,10 +180,15 @@ const replyByText: Handler = async (req, id, form, back) => {
   if (!lead) return failed(req, back, 404, 'missing')
   // An erased lead's phone is a placeholder that reaches nobody.
   if (lead.erasedAt) return failed(req, back, 422, 'text-number')
+  // Asked before the claim below, which is kept whatever comes of it: the same form sent again
+  // after the customer's START must still go.
+  const to = toE164(lead.phone)
+  if (!to) return failed(req, back, 422, 'text-number')
+  if (await isOptedOut(req.payload, to)) return failed(req, back, 409, 'text-opted-out')
   let outcome: SendOutcome | null
   try {
     outcome = await sendTextOnce(req.payload, replyKey(id, form.get('key'), body), {
-      to: lead.phone,
+      to,
       body,
       lead: id,
     })
