@@ -12,7 +12,7 @@ export function PolicyPage({ title, body }: { title: string; body: RichTextDocum
             <h1 id="policy-title" className="text-4xl font-bold tracking-tight">
               {title}
             </h1>
-            <RichText data={body} className="mt-6" />
+            <RichText data={body} className="mt-6" anchors />
           </div>
         </article>
       )}

@@ -1,4 +1,5 @@
 import { BUSINESS_DEFAULTS } from '@/lib/business'
+import { TEXTS_TERMS_HEADING } from '@/lib/customer-texts'
 import { bulletList, document, heading, paragraph, text } from '@/lib/lexical'
 
 const { businessName, email, phone, serviceArea } = BUSINESS_DEFAULTS
@@ -24,6 +25,10 @@ export const PRIVACY_POLICY_DEFAULT = document([
   heading('h2', 'Photos you send'),
   paragraph(
     'Photos attached to a quote request are seen only by our staff. We remove location and camera data from every photo when it is received.',
+  ),
+  heading('h2', 'Text messages'),
+  paragraph(
+    'If you ask for texts on a quote request, or text us, we keep your phone number and the texts we exchange with your request, and we use them only to text you about it. Phone numbers are never shared with anyone for marketing: we do not share or sell your number or your agreement to receive texts to third parties or affiliates for their marketing or promotions. The texting provider that carries our messages receives your number only to deliver them.',
   ),
   heading('h2', 'Cookies and local storage'),
   paragraph(
@@ -72,6 +77,18 @@ export const TERMS_OF_SERVICE_DEFAULT = document([
   paragraph(
     'Payment is due when the work is completed. Dealership and fleet partners are invoiced as agreed in writing.',
   ),
+  heading('h2', TEXTS_TERMS_HEADING),
+  paragraph(
+    `If you tick "Text me about my request" on a quote form, or text us first, ${businessName} texts you about that request from its business number: the link to your quote, the confirmation of a booked visit, a reminder the day before the visit (reply C to confirm it) and a text when we are on our way.`,
+  ),
+  bulletList([
+    'How often: only about your request, usually two to five texts per request. Message frequency varies.',
+    'Message and data rates may apply.',
+    'Reply STOP at any time to stop all texts from us (STOPALL, UNSUBSCRIBE, CANCEL, END and QUIT work too); reply START to receive them again.',
+    `Reply HELP for help, or call ${phone}.`,
+    'Texts are optional: agreeing to them is never a condition of a quote or a repair, and we still answer by e-mail and phone.',
+    'Carriers are not liable for delayed or undelivered messages.',
+  ]),
   heading('h2', 'Liability'),
   paragraph(
     'We take care of your vehicle as if it were our own. Our liability is limited to the price of the service performed, except where the law does not allow such a limit.',
