@@ -27,6 +27,7 @@ import * as migration_20261127_093917_visit_cancellation_task from './20261127_0
 import * as migration_20261127_094358_visit_notices from './20261127_094358_visit_notices';
 import * as migration_20261127_110443_lead_address from './20261127_110443_lead_address';
 import * as migration_20261127_120227_texts from './20261127_120227_texts';
+import * as migration_20261127_141427_customer_texts from './20261127_141427_customer_texts';
 
 export const migrations = [
   {
@@ -172,6 +173,11 @@ export const migrations = [
   {
     up: migration_20261127_120227_texts.up,
     down: migration_20261127_120227_texts.down,
-    name: '20261127_120227_texts'
+    name: '20261127_120227_texts',
+  },
+  {
+    up: migration_20261127_141427_customer_texts.up,
+    down: migration_20261127_141427_customer_texts.down,
+    name: '20261127_141427_customer_texts'
   },
 ];

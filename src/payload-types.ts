@@ -151,6 +151,7 @@ export interface Config {
       sendLeadAlert: TaskSendLeadAlert;
       fetchTextPhotos: TaskFetchTextPhotos;
       replyToHelp: TaskReplyToHelp;
+      replyToVisitConfirmation: TaskReplyToVisitConfirmation;
       eraseStaleLeads: TaskEraseStaleLeads;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
@@ -221,6 +222,7 @@ export interface Lead {
   promoDiscountValue?: number | null;
   promoMinimumAmount?: number | null;
   channel?: ('form' | 'text') | null;
+  textConsentAt?: string | null;
   utmSource?: string | null;
   utmMedium?: string | null;
   utmCampaign?: string | null;
@@ -493,6 +495,7 @@ export interface LeadEvent {
     | 'visit_booked'
     | 'visit_moved'
     | 'visit_cancelled'
+    | 'visit_confirmed'
     | 'text_sent'
     | 'text_failed'
     | 'photo_dropped'
@@ -519,6 +522,8 @@ export interface Visit {
   bookedBy: 'customer' | 'staff';
   cancelledAt?: string | null;
   reminderSentAt?: string | null;
+  confirmedAt?: string | null;
+  onMyWayAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -761,6 +766,7 @@ export interface PayloadJob {
           | 'sendLeadAlert'
           | 'fetchTextPhotos'
           | 'replyToHelp'
+          | 'replyToVisitConfirmation'
           | 'eraseStaleLeads'
           | 'createCollectionExport'
           | 'createCollectionImport'
@@ -811,6 +817,7 @@ export interface PayloadJob {
         | 'sendLeadAlert'
         | 'fetchTextPhotos'
         | 'replyToHelp'
+        | 'replyToVisitConfirmation'
         | 'eraseStaleLeads'
         | 'createCollectionExport'
         | 'createCollectionImport'
@@ -978,6 +985,7 @@ export interface LeadsSelect<T extends boolean = true> {
   promoDiscountValue?: T;
   promoMinimumAmount?: T;
   channel?: T;
+  textConsentAt?: T;
   utmSource?: T;
   utmMedium?: T;
   utmCampaign?: T;
@@ -1212,6 +1220,8 @@ export interface VisitsSelect<T extends boolean = true> {
   bookedBy?: T;
   cancelledAt?: T;
   reminderSentAt?: T;
+  confirmedAt?: T;
+  onMyWayAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1978,6 +1988,19 @@ export interface TaskFetchTextPhotos {
 export interface TaskReplyToHelp {
   input: {
     messageId: number;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskReplyToVisitConfirmation".
+ */
+export interface TaskReplyToVisitConfirmation {
+  input: {
+    messageId: number;
+    visitId: number;
   };
   output: {
     sent?: boolean | null;

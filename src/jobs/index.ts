@@ -5,6 +5,7 @@ import { nobody } from '@/access/nobody'
 import { eraseStaleLeads } from './EraseStaleLeads'
 import { fetchTextPhotos } from './FetchTextPhotos'
 import { replyToHelp } from './ReplyToHelp'
+import { replyToVisitConfirmation } from './ReplyToVisitConfirmation'
 import { sendLeadAlert } from './SendLeadAlert'
 import { sendRequestEmails } from './SendRequestEmails'
 import { sendQuoteAnswer } from './SendQuoteAnswer'
@@ -27,6 +28,7 @@ export const jobs: JobsConfig = {
     sendLeadAlert,
     fetchTextPhotos,
     replyToHelp,
+    replyToVisitConfirmation,
     eraseStaleLeads,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads).

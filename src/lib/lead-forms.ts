@@ -1,3 +1,4 @@
+import { ON_MY_WAY_WINDOW_MINUTES } from '@/lib/customer-texts'
 import { LEAD_NOTE_MAX } from '@/lib/lead-events'
 import { TEXT_BODY_MAX } from '@/lib/text-messages'
 import {
@@ -9,13 +10,15 @@ import {
 
 // The lead actions that matter on the road, as plain forms: a tap posts before the page's
 // script has loaded, and the answer is a redirect back to the view, which says what happened.
-export type LeadFormAction = 'status' | 'note' | 'text'
+export type LeadFormAction = 'status' | 'note' | 'text' | 'on-my-way'
 
 /** Under Payload's API route (`/api`), as the quote page's endpoints are named. */
 export const leadFormPath = (lead: number, action: LeadFormAction) => `/leads/${lead}/${action}`
 
 export const isLeadFormPath = (pathname: string) =>
-  /^\/api\/leads\/\d{1,15}\/(status|note|text)$/.test(pathname)
+  /^\/api\/leads\/\d{1,15}\/(status|note|text|on-my-way)$/.test(pathname)
+
+export const ON_MY_WAY_SENT = 'On my way texted to the customer'
 
 // Fixed texts chosen by a code in the address, never text from it: a crafted link cannot put
 // words of its own on the back office.
@@ -34,6 +37,11 @@ export const LEAD_FORM_ERRORS = {
   'text-opted-out': 'Not sent: this customer texted STOP and gets no texts until they text START.',
   'text-number': "Not sent: the lead's phone is not a number that can get texts.",
   'text-failed': 'The text could not be sent. The reason is on the timeline.',
+  'on-my-way-visit': 'This lead has no visit today.',
+  'on-my-way-recent': `The customer was texted "On my way" less than ${ON_MY_WAY_WINDOW_MINUTES} minutes ago; nothing was sent.`,
+  'on-my-way-consent': 'The customer has not agreed to texts.',
+  'on-my-way-opted-out': 'The customer has opted out of texts (texted STOP).',
+  'on-my-way-failed': 'The text could not be sent. Try again in a moment.',
 } as const
 export type LeadFormError = keyof typeof LEAD_FORM_ERRORS
 
@@ -51,6 +59,7 @@ export type LeadFormOutcome =
   | { kind: 'status'; status: LeadStatus }
   | { kind: 'note' }
   | { kind: 'text' }
+  | { kind: 'on-my-way' }
   | { kind: 'error'; error: LeadFormError }
   // Completing a lead whose visit is still ahead waits for a confirmation.
   | { kind: 'confirm-completed' }
@@ -62,6 +71,7 @@ export function outcomeParams(outcome: LeadFormOutcome): Record<string, string> 
   if (outcome.kind === 'status') return { done: outcome.status }
   if (outcome.kind === 'note') return { done: 'note' }
   if (outcome.kind === 'text') return { done: 'text' }
+  if (outcome.kind === 'on-my-way') return { done: 'on-my-way' }
   if (outcome.kind === 'error') return { error: outcome.error }
   return { confirm: 'completed' }
 }
@@ -75,6 +85,7 @@ export function outcomeOf(params: Params): LeadFormOutcome | null {
   if (isLeadFormError(error)) return { kind: 'error', error }
   if (done === 'note') return { kind: 'note' }
   if (done === 'text') return { kind: 'text' }
+  if (done === 'on-my-way') return { kind: 'on-my-way' }
   if (isLeadStatus(done)) return { kind: 'status', status: done }
   if (one(params?.confirm) === 'completed') return { kind: 'confirm-completed' }
   return null
@@ -107,6 +118,7 @@ export function noticeOf(outcome: LeadFormOutcome | null): Notice | null {
     }
   if (outcome.kind === 'note') return { tone: 'success', title: 'Note added', description: null }
   if (outcome.kind === 'text') return { tone: 'success', title: TEXT_SENT, description: null }
+  if (outcome.kind === 'on-my-way') return { tone: 'success', title: ON_MY_WAY_SENT, description: null }
   if (outcome.kind === 'error')
     return { tone: 'error', title: 'Error', description: LEAD_FORM_ERRORS[outcome.error] }
   return null

@@ -26,7 +26,7 @@ beforeAll(() => {
 
 describe('leads', () => {
   for (const name of CHANNELS) {
-    it(`a visitor's create over ${name} cannot choose id, timestamps or the submission key`, async () => {
+    it(`a visitor's create over ${name} cannot choose id, timestamps, the submission key or consent`, async () => {
       const forged: Doc = {
         firstName: 'Forged',
         lastName: `Times ${name}`,
@@ -36,6 +36,8 @@ describe('leads', () => {
         serviceType: 'rim_rash',
         createdAt: FAR_FUTURE,
         updatedAt: FAR_FUTURE,
+        // Agreeing to texts is the request form's box, which only the request endpoint reads.
+        textConsentAt: LONG_AGO,
       }
       // GraphQL's input types have no id or submission key at all, and ask for the status.
       if (name === 'graphql') forged.status = 'new'
@@ -53,12 +55,18 @@ describe('leads', () => {
       expectServerTime(lead.createdAt)
       expectServerTime(lead.updatedAt)
       expect(lead.idempotencyKey ?? null).toBeNull()
+      expect(lead.textConsentAt ?? null).toBeNull()
     })
 
-    it(`staff editing a lead over ${name} cannot move its timestamps or set its key`, async () => {
+    it(`staff editing a lead over ${name} cannot move its timestamps or set its key or consent`, async () => {
       const lead = await seedLead(h.payload)
       const before = await row(h.payload, 'leads', lead.id)
-      const data: Doc = { status: 'contacted', createdAt: LONG_AGO, updatedAt: FAR_FUTURE }
+      const data: Doc = {
+        status: 'contacted',
+        createdAt: LONG_AGO,
+        updatedAt: FAR_FUTURE,
+        textConsentAt: LONG_AGO,
+      }
       if (name !== 'graphql') data.idempotencyKey = `edited-key-${name}`
       expectOk(await channels[name].update('leads', 'staff', lead.id, data))
       const after = await row(h.payload, 'leads', lead.id)
@@ -66,6 +74,7 @@ describe('leads', () => {
       expect(after?.createdAt).toBe(before?.createdAt)
       expectServerTime(after?.updatedAt)
       expect(after?.idempotencyKey ?? null).toBe(before?.idempotencyKey ?? null)
+      expect(after?.textConsentAt ?? null).toBeNull()
     })
   }
 })

@@ -13,7 +13,7 @@ import { DIRECT_SOURCE, LEAD_CHANNELS, LEAD_CHANNEL_LABELS } from '@/lib/lead-so
 import { ADDRESS_MAX } from '@/lib/request-constants'
 
 import { eraseCustomer } from './endpoints/eraseCustomer'
-import { leadNoteForm, leadStatusForm, leadTextForm } from './endpoints/leadForms'
+import { leadNoteForm, leadOnMyWayForm, leadStatusForm, leadTextForm } from './endpoints/leadForms'
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
 import { removeLeadRecords } from './hooks/removeLeadRecords'
@@ -159,7 +159,7 @@ export const Leads: CollectionConfig = {
     delete: approvedStaff,
   },
   defaultSort: '-createdAt',
-  endpoints: [eraseCustomer, leadStatusForm, leadNoteForm, leadTextForm],
+  endpoints: [eraseCustomer, leadStatusForm, leadNoteForm, leadTextForm, leadOnMyWayForm],
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeRequestFields],
@@ -362,6 +362,15 @@ export const Leads: CollectionConfig = {
       options: LEAD_CHANNELS.map((value) => ({ value, label: LEAD_CHANNEL_LABELS[value] })),
       access: serverOwned,
       admin: { position: 'sidebar', readOnly: true },
+    },
+    // When the customer agreed to texts about the request: the form's checkbox, or their own
+    // first text. Only the server sets it (the request endpoint, the inbound webhook).
+    {
+      name: 'textConsentAt',
+      label: 'Agreed to texts',
+      type: 'date',
+      access: serverOwned,
+      admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
     },
     ...sourceFields,
     // The review request after a completed job: when it was queued and when it was sent.

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
+import { TEXT_CONSENT_FIELD, TEXT_CONSENT_VALUE } from '@/lib/customer-texts'
 import { PROMO_CODE_FIELD, PROMO_CODE_MAX } from '@/lib/lead-source'
 import { FIELD_MAX } from '@/lib/request-constants'
 import { dbOf } from '@/server/db'
@@ -29,7 +30,11 @@ type Stored = RequestDraft & { expiresAt: number }
 const keyOf = (token: string) => `${PREFIX}${createHash('sha256').update(token).digest('base64url')}`
 
 // Only the form's own fields, each no longer than the form lets anyone type.
-const KEPT: Record<string, number> = { ...FIELD_MAX, [PROMO_CODE_FIELD]: PROMO_CODE_MAX }
+const KEPT: Record<string, number> = {
+  ...FIELD_MAX,
+  [PROMO_CODE_FIELD]: PROMO_CODE_MAX,
+  [TEXT_CONSENT_FIELD]: TEXT_CONSENT_VALUE.length,
+}
 
 export function keptValues(fields: ReadonlyMap<string, string>): Record<string, string> {
   const out: Record<string, string> = {}

@@ -4,7 +4,9 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { recordOptIn, recordOptOut } from '@/collections/TextOptOuts/optOuts'
+import { confirmVisitByReply } from '@/collections/TextMessages/customerTexts'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
+import { isConfirmReply } from '@/lib/customer-texts'
 import { type InboundText, phoneDigitVariants, textKeyword, textLeadFields } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
 
@@ -43,6 +45,8 @@ async function startLead(req: PayloadRequest, text: InboundText): Promise<number
       serviceType: MAIN_FORM_SERVICE.key,
       status: 'new',
       channel: 'text',
+      // A customer who texted first has agreed to texts about their request.
+      textConsentAt: new Date().toISOString(),
     },
     depth: 0,
     overrideAccess: true,
@@ -89,6 +93,15 @@ export async function receiveText(req: PayloadRequest, text: InboundText): Promi
         await recordLeadEvent(payload, req, { lead, kind: 'text_opted_in', text: text.body })
     } else if (keyword === 'help') {
       await payload.jobs.queue({ task: 'replyToHelp', input: { messageId }, req })
+    } else if (lead && isConfirmReply(text.body) && !text.media.length) {
+      // "C" to the reminder: their visit is confirmed and they hear so; otherwise a plain message.
+      const visit = await confirmVisitByReply(payload, req, lead)
+      if (visit)
+        await payload.jobs.queue({
+          task: 'replyToVisitConfirmation',
+          input: { messageId, visitId: visit },
+          req,
+        })
     } else {
       lead ??= await startLead(req, text)
       if (text.media.length) {

@@ -44,6 +44,10 @@ export const Visits: CollectionConfig = {
     },
     { name: 'cancelledAt', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'reminderSentAt', type: 'date', admin: { readOnly: true } },
+    // The customer's "C" to the reminder text (src/collections/Visits/customerTexts.ts).
+    { name: 'confirmedAt', label: 'Confirmed by the customer', type: 'date', admin: { readOnly: true } },
+    // The latest "On my way" text: a second tap within minutes sends nothing.
+    { name: 'onMyWayAt', label: 'On my way texted', type: 'date', admin: { readOnly: true } },
     ...timestampFields,
   ],
   timestamps: true,

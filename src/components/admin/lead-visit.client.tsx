@@ -4,9 +4,10 @@ import { toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
 
+import { LEAD_FORM_ERRORS, ON_MY_WAY_SENT, leadFormPath } from '@/lib/lead-forms'
 import { ADDRESS_MAX } from '@/lib/request-constants'
 
-import { ApiError, jsonInit, useApi } from './admin-fetch'
+import { ApiError, formInit, jsonInit, useApi } from './admin-fetch'
 import { ActionButton } from './action-button.client'
 
 export type SlotChoice = { start: string; label: string }
@@ -19,13 +20,17 @@ export function LeadVisit({
   slots,
   address,
   canBook = true,
+  back,
 }: {
   leadId: number
-  visit: { id: number; label: string } | null
+  // `today`: the van goes there today, so "On my way" is offered.
+  visit: { id: number; label: string; confirmed?: boolean; today?: boolean } | null
   slots: SlotChoice[]
   address: string | null
   // False for a lead closed as lost: its visit can still be cancelled, no other booked.
   canBook?: boolean
+  /** The view the "On my way" form comes back to without script. */
+  back: string
 }) {
   const { api } = useApi()
   const router = useRouter()
@@ -33,15 +38,14 @@ export function LeadVisit({
   const place = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState(false)
 
-  async function run(path: string, body: unknown, done: string) {
+  async function run(path: string, init: RequestInit, done: string, failed = 'Failed to update the visit') {
     setBusy(true)
     try {
-      await api(path, jsonInit('POST', body))
+      await api(path, init)
       toast.success(done)
       router.refresh()
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.status < 500 ? error.message : 'Failed to update the visit'
+      const message = error instanceof ApiError && error.status < 500 ? error.message : failed
       toast.error('Error', { description: message })
       router.refresh()
     }
@@ -54,10 +58,39 @@ export function LeadVisit({
       {visit ? (
         <div className="cbo-inline">
           <span data-testid="lead-visit-time">{visit.label}</span>
+          {visit.confirmed ? (
+            <span className="cbo-meta" data-testid="lead-visit-confirmed">
+              Confirmed by the customer
+            </span>
+          ) : null}
+          {visit.today ? (
+            // A plain form: a tap before the script loads is posted by the browser, and the
+            // server answers with this view and what happened.
+            <form
+              method="post"
+              action={`/api${leadFormPath(leadId, 'on-my-way')}`}
+              className="cbo-inline-form"
+              onSubmit={(event) => {
+                event.preventDefault()
+                void run(
+                  leadFormPath(leadId, 'on-my-way'),
+                  formInit({ visit: String(visit.id) }),
+                  ON_MY_WAY_SENT,
+                  LEAD_FORM_ERRORS['on-my-way-failed'],
+                )
+              }}
+            >
+              <input type="hidden" name="visit" value={visit.id} />
+              <input type="hidden" name="back" value={back} />
+              <ActionButton type="submit" submitsWithoutScript disabled={busy}>
+                On my way
+              </ActionButton>
+            </form>
+          ) : null}
           <ActionButton
             look="secondary"
             disabled={busy}
-            onClick={() => run(`/visits/${visit.id}/cancel`, {}, 'Visit cancelled')}
+            onClick={() => run(`/visits/${visit.id}/cancel`, jsonInit('POST', {}), 'Visit cancelled')}
           >
             Cancel visit
           </ActionButton>
@@ -95,7 +128,11 @@ export function LeadVisit({
             onClick={() =>
               run(
                 '/visits/book',
-                { lead: leadId, start: slot.current?.value, address: place.current?.value ?? '' },
+                jsonInit('POST', {
+                  lead: leadId,
+                  start: slot.current?.value,
+                  address: place.current?.value ?? '',
+                }),
                 visit ? 'Visit moved' : 'Visit booked',
               )
             }

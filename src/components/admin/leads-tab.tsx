@@ -8,6 +8,7 @@ import { LOST_REASON_LABELS, timelineOf } from '@/lib/lead-events'
 import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
 import { outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
+import { isBusinessToday } from '@/lib/customer-texts'
 import { promoLabel, sourceLabel } from '@/lib/lead-source'
 import type { LeadFilters } from '@/lib/lead-query'
 import type { Reader, WeekCount } from '@/data/back-office'
@@ -345,7 +346,17 @@ function LeadDetails({
       )}
       <LeadVisit
         leadId={lead.id}
-        visit={visit ? { id: visit.id, label: formatBusinessDate(visit.start, timeZone) } : null}
+        visit={
+          visit
+            ? {
+                id: visit.id,
+                label: formatBusinessDate(visit.start, timeZone),
+                confirmed: Boolean(visit.confirmedAt),
+                today: isBusinessToday(visit.start, timeZone),
+              }
+            : null
+        }
+        back={here}
         slots={slots}
         address={lead.address ?? null}
         canBook={!lost}

@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button'
+import { TEXT_CONSENT_FIELD, TEXT_CONSENT_VALUE } from '@/lib/customer-texts'
 import { PROMO_CODE_FIELD } from '@/lib/lead-source'
 import { DRAFT_FIELD, REQUEST_ENDPOINT } from '@/lib/request-constants'
 
@@ -9,6 +10,7 @@ import {
   PromoCodeField,
   RequestTextFields,
   SUBMIT_LABEL,
+  TextConsentField,
   describedBy,
   type RequestErrors,
 } from './request-fields'
@@ -52,6 +54,10 @@ export function PlainRequestForm({
         id={id}
         error={errors[PROMO_CODE_FIELD]}
         input={{ defaultValue: values[PROMO_CODE_FIELD] ?? '' }}
+      />
+      <TextConsentField
+        id={id}
+        input={{ defaultChecked: values[TEXT_CONSENT_FIELD] === TEXT_CONSENT_VALUE }}
       />
       <HoneypotField id={id} />
       {allowPhotos ? (

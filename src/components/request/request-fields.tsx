@@ -1,6 +1,14 @@
 import type { ChangeEvent, ReactNode } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 
+import {
+  TEXT_CONSENT_FIELD,
+  TEXT_CONSENT_LABEL,
+  TEXT_CONSENT_LINK_LABEL,
+  TEXT_CONSENT_VALUE,
+  TEXT_CONSENT_WORDING,
+  TEXTS_TERMS_PATH,
+} from '@/lib/customer-texts'
 import { PROMO_CODE_FIELD, PROMO_CODE_MAX } from '@/lib/lead-source'
 import { FIELD_MAX, HONEYPOT_FIELD } from '@/lib/request-constants'
 import type { RequestFields as RequestValues } from '@/lib/request-schema'
@@ -233,6 +241,40 @@ export function HoneypotField({ id, defaultValue }: { id: string; defaultValue?:
         autoComplete="off"
         defaultValue={defaultValue}
       />
+    </div>
+  )
+}
+
+type ConsentInput = { checked: boolean; onChange: (checked: boolean) => void } | { defaultChecked: boolean }
+
+// Optional and unticked: texts about the request only for a visitor who asks for them, with the
+// words the carriers require and a link to the terms' section on texts.
+export function TextConsentField({ id, input }: { id: string; input: ConsentInput }) {
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-${TEXT_CONSENT_FIELD}`} className="field-label flex items-start gap-2">
+        <input
+          id={`${id}-${TEXT_CONSENT_FIELD}`}
+          name={TEXT_CONSENT_FIELD}
+          type="checkbox"
+          value={TEXT_CONSENT_VALUE}
+          aria-describedby={`${id}-${TEXT_CONSENT_FIELD}-terms`}
+          {...('onChange' in input
+            ? {
+                checked: input.checked,
+                onChange: (e: ChangeEvent<HTMLInputElement>) => input.onChange(e.target.checked),
+              }
+            : { defaultChecked: input.defaultChecked })}
+          className="accent-gold mt-0.5 size-4 shrink-0"
+        />
+        <span>{TEXT_CONSENT_LABEL}</span>
+      </label>
+      <p id={`${id}-${TEXT_CONSENT_FIELD}-terms`} className="text-ink/70 text-xs">
+        {TEXT_CONSENT_WORDING}{' '}
+        <a href={TEXTS_TERMS_PATH} className="text-gold-dark font-semibold underline">
+          {TEXT_CONSENT_LINK_LABEL}
+        </a>
+      </p>
     </div>
   )
 }

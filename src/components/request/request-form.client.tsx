@@ -8,6 +8,7 @@ import type { Resolver } from 'react-hook-form'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
+import { TEXT_CONSENT_FIELD, TEXT_CONSENT_VALUE } from '@/lib/customer-texts'
 import { PROMO_CODE_FIELD, normalizePromoInput } from '@/lib/lead-source'
 import { DRAFT_FIELD, HONEYPOT_FIELD, MAX_PHOTOS, REQUEST_FAILED } from '@/lib/request-constants'
 import { REQUEST_SUBMITTED, requestSuccessText } from '@/lib/request-messages'
@@ -23,6 +24,7 @@ import {
   REQUEST_TEXT_FIELDS,
   RequestTextFields,
   SUBMIT_LABEL,
+  TextConsentField,
   errorId,
 } from './request-fields'
 import type { RequestErrors } from './request-fields'
@@ -116,6 +118,7 @@ export function RequestForm({
   // The server's record of a form it sent back: sent along, so it goes once the request is in.
   const [draft, setDraft] = useState(taken[DRAFT_FIELD] ?? '')
   const fileInput = useRef<HTMLInputElement>(null)
+  const [textConsent, setTextConsent] = useState(taken[TEXT_CONSENT_FIELD] === TEXT_CONSENT_VALUE)
   const promo = usePromoCode(taken[PROMO_CODE_FIELD] ?? '', serverErrors[PROMO_CODE_FIELD] ?? null)
   const photosRef = useRef(photos)
   useEffect(() => {
@@ -183,6 +186,7 @@ export function RequestForm({
         String(formElement ? (new FormData(formElement).get(HONEYPOT_FIELD) ?? '') : ''),
       )
       if (promo.code.trim()) form.append(PROMO_CODE_FIELD, promo.code.trim())
+      if (textConsent) form.append(TEXT_CONSENT_FIELD, TEXT_CONSENT_VALUE)
       if (draft) form.append(DRAFT_FIELD, draft)
       for (const [name, value] of Object.entries(readVisitSource())) if (value) form.append(name, value)
       if (photoCount > 0) {
@@ -217,6 +221,7 @@ export function RequestForm({
       setPhotos([])
       setPhotoError(null)
       promo.change('')
+      setTextConsent(false)
       onSubmitted?.()
     } catch (err) {
       console.error('Request failed:', err)
@@ -254,6 +259,8 @@ export function RequestForm({
           ) : null
         }
       />
+
+      <TextConsentField id={id} input={{ checked: textConsent, onChange: setTextConsent }} />
 
       <HoneypotField id={id} defaultValue={taken[HONEYPOT_FIELD]} />
 

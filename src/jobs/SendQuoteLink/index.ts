@@ -6,6 +6,8 @@ import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import { quoteToken } from '@/server/quote-token'
+import { textCustomerOnce } from '@/collections/TextMessages/customerTexts'
+import { quoteLinkText } from '@/lib/customer-texts'
 
 // The priced quote to its customer. Skipped when the quote was revised or sent again since
 // (its link changed): only the latest link goes out.
@@ -35,6 +37,19 @@ export const sendQuoteLink: TaskConfig<'sendQuoteLink'> = {
     const lead = quote.lead
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
     const timeZone = businessTimeZone(settings.timeZone)
+    const link = `${serverUrl()}/quote/${quoteToken(payload.secret, input.nonce)}`
+    // By text too, with the customer's consent; once per link, as the e-mail. A text that
+    // fails is retried with the job, after the e-mail had its go.
+    const texted = textCustomerOnce(
+      payload,
+      lead,
+      `quote-link:${quote.id}:${input.nonce}`,
+      quoteLinkText(settings.businessName, link),
+      'Quote link texted to the customer',
+    ).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    )
     const { render } = await import('@react-email/render')
     const { QuoteOfferEmail } = await import('@/email/templates/quote-offer')
     const element = QuoteOfferEmail({
@@ -51,7 +66,7 @@ export const sendQuoteLink: TaskConfig<'sendQuoteLink'> = {
       total: formatPrice(quote.totalCents ?? 0),
       validUntil: formatBusinessDate(quote.validUntil, timeZone, { time: false }),
       note: quote.note || null,
-      link: `${serverUrl()}/quote/${quoteToken(payload.secret, input.nonce)}`,
+      link,
     })
     const html = await render(element)
     const text = await render(element, { plainText: true })
@@ -68,6 +83,8 @@ export const sendQuoteLink: TaskConfig<'sendQuoteLink'> = {
         text,
       },
     )
+    const textFailure = await texted
+    if (textFailure) throw textFailure.error
     return { output: { sent } }
   },
 }

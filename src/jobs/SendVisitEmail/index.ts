@@ -11,24 +11,30 @@ import { quoteToken } from '@/server/quote-token'
 import { visitEventSequence, visitEventUid, visitInvitation } from '@/collections/Visits/visitInvitation'
 import type { VisitEmailKind } from '@/email/templates/visit'
 import { ERASED_LEAD } from '@/lib/erase-request'
+import { textCustomerOnce } from '@/collections/TextMessages/customerTexts'
+import { visitConfirmationText, visitReminderText } from '@/lib/customer-texts'
 
 type Slug = 'sendVisitConfirmation' | 'sendVisitReminder' | 'sendVisitCancellation'
 
+type TextOf = (businessName: string, when: string) => string
+
 const TASKS: Record<
   VisitEmailKind,
-  { slug: Slug; label: string; what: string; subject: (when: string) => string }
+  { slug: Slug; label: string; what: string; subject: (when: string) => string; text?: TextOf }
 > = {
   confirmation: {
     slug: 'sendVisitConfirmation',
     label: 'Confirm a booked visit',
     what: 'Visit confirmation to the customer',
     subject: (when) => `Your visit is booked: ${when}`,
+    text: visitConfirmationText,
   },
   reminder: {
     slug: 'sendVisitReminder',
     label: 'Remind a customer of a visit',
     what: 'Visit reminder to the customer',
     subject: (when) => `Reminder: your visit tomorrow, ${when}`,
+    text: visitReminderText,
   },
   cancellation: {
     slug: 'sendVisitCancellation',
@@ -69,6 +75,20 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
       const nonce = typeof quote === 'object' && quote ? await nonceOf(payload, quote.id) : null
       const link = nonce ? `${serverUrl()}/quote/${quoteToken(payload.secret, nonce)}` : serverUrl()
       const when = formatBusinessDate(visit.start, timeZone)
+      // By text too, with the customer's consent; once per visit, as the e-mail.
+      // A text that fails is retried with the job, after the e-mail had its go.
+      const textFailure = task.text
+        ? await textCustomerOnce(
+            payload,
+            lead,
+            `visit-${kind}:${visit.id}`,
+            task.text(settings.businessName, when),
+            `${task.what} by text`,
+          ).then(
+            () => null,
+            (error: unknown) => ({ error }),
+          )
+        : null
       const { render } = await import('@react-email/render')
       const { VisitEmail } = await import('@/email/templates/visit')
       const element = VisitEmail({
@@ -118,6 +138,7 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
         const db = await dbOf(payload)
         await db.execute(sql`UPDATE visits SET reminder_sent_at = now() WHERE id = ${visit.id}`)
       }
+      if (textFailure) throw textFailure.error
       return { output: { sent } }
     },
   }

@@ -9,6 +9,7 @@ import { LEAD_NOTE_MAX } from '@/lib/lead-events'
 import {
   completeWithVisitQuestion,
   LEAD_FORM_ERRORS,
+  ON_MY_WAY_SENT,
   statusRefusal,
   TEXT_SENT,
   withOutcome,
@@ -24,6 +25,7 @@ import { type SendOutcome, sendTextOnce } from '@/collections/TextMessages/sendT
 import { isOptedOut } from '@/collections/TextOptOuts/optOuts'
 import { TEXT_BODY_MAX, UNSUBSCRIBED_ERROR, toE164 } from '@/lib/text-messages'
 import { leadAdminPath } from '@/lib/server-url'
+import { type OnMyWay, textOnMyWay } from '@/collections/TextMessages/customerTexts'
 
 // A note of LEAD_NOTE_MAX characters, each up to 4 UTF-8 bytes sent as %XX: 24 000 bytes.
 const MAX_BODY_BYTES = 64 * 1024
@@ -206,6 +208,28 @@ const replyByText: Handler = async (req, id, form, back) => {
   return answer(req, back, 201, { kind: 'text' }, { message: TEXT_SENT })
 }
 
+// "On my way" to the customer of the lead's visit today: one text per tap, none for a second
+// tap within minutes (claimed on the visit's row, so across instances too).
+const ON_MY_WAY_REFUSALS = {
+  'not-today': [409, 'on-my-way-visit'],
+  recent: [409, 'on-my-way-recent'],
+  'no-consent': [409, 'on-my-way-consent'],
+  'opted-out': [409, 'on-my-way-opted-out'],
+  failed: [502, 'on-my-way-failed'],
+} as const satisfies Record<Exclude<OnMyWay, 'sent'>, readonly [number, LeadFormError]>
+
+const onMyWay: Handler = async (req, id, form, back) => {
+  if (!(await readLead(req, id))) return failed(req, back, 404, 'missing')
+  const visit = Number(form.get('visit'))
+  const result =
+    Number.isSafeInteger(visit) && visit > 0 ? await textOnMyWay(req.payload, id, visit) : 'not-today'
+  if (result !== 'sent') {
+    const [status, error] = ON_MY_WAY_REFUSALS[result]
+    return failed(req, back, status, error)
+  }
+  return answer(req, back, 200, { kind: 'on-my-way' }, { message: ON_MY_WAY_SENT })
+}
+
 export const leadStatusForm: Endpoint = {
   path: '/:id/status',
   method: 'post',
@@ -220,4 +244,9 @@ export const leadTextForm: Endpoint = {
   path: '/:id/text',
   method: 'post',
   handler: leadForm('lead text form', replyByText),
+}
+export const leadOnMyWayForm: Endpoint = {
+  path: '/:id/on-my-way',
+  method: 'post',
+  handler: leadForm('on my way form', onMyWay),
 }

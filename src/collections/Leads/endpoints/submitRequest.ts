@@ -44,6 +44,7 @@ import {
 import { RATE_LIMITED_MESSAGE, clientAddress, hitRequestRateLimit } from '@/server/rate-limit'
 import { isCrossSite, isPlainFormPost } from '@/server/cross-site'
 import { removeDraft } from '@/collections/Leads/requestDrafts'
+import { TEXT_CONSENT_FIELD, consentGiven } from '@/lib/customer-texts'
 
 import { answerAsPage } from './answerAsPage'
 import type { Received } from './answerAsPage'
@@ -214,10 +215,14 @@ function requestFieldsOf(fields: ReadonlyMap<string, string>) {
 function extrasOf(fields: ReadonlyMap<string, string>): Extras {
   const source: Partial<Record<SourceField, unknown>> = {}
   for (const name of SOURCE_FIELDS) source[name] = fields.get(name)
-  return { promoCode: normalizePromoInput(fields.get(PROMO_CODE_FIELD)), source: cleanSource(source) }
+  return {
+    promoCode: normalizePromoInput(fields.get(PROMO_CODE_FIELD)),
+    source: cleanSource(source),
+    textConsent: consentGiven(fields.get(TEXT_CONSENT_FIELD)),
+  }
 }
 
-type Extras = { promoCode: string; source: Record<SourceField, string | null> }
+type Extras = { promoCode: string; source: Record<SourceField, string | null>; textConsent: boolean }
 
 type Checked = { ok: true; data: SubmittedRequest; extras: Extras } | { ok: false; answer: Response }
 
@@ -340,6 +345,8 @@ async function storeRequest(
         ...fields,
         ...extras.source,
         channel: 'form',
+        // The visitor ticked "Text me about my request": when, for the carriers' records.
+        textConsentAt: extras.textConsent ? new Date().toISOString() : null,
         status: 'new',
         photos: photoIds,
         idempotencyKey: storedKey,

@@ -1,0 +1,108 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
+import { businessTimeZone } from '@/lib/business-time'
+import { ON_MY_WAY_WINDOW_MINUTES, isBusinessToday, onMyWayText } from '@/lib/customer-texts'
+import { ERASED_LEAD } from '@/lib/erase-request'
+import { dbOf } from '@/server/db'
+
+import { type SendOutcome, sendTextOnce } from './sendText'
+
+type Rows<T> = { rows: T[] }
+
+export type TextableLead = {
+  id: number
+  phone: string
+  email?: string | null
+  textConsentAt?: string | null
+  erasedAt?: string | null
+}
+
+/** True when the customer agreed to texts (the form's box, or a text of theirs) and is not erased. */
+export const mayText = (lead: TextableLead) =>
+  Boolean(lead.textConsentAt) && !lead.erasedAt && lead.email !== ERASED_LEAD.email
+
+/**
+ * A text to the lead's customer, once per key whatever the runners, on the lead's timeline.
+ * Nothing without their consent; an opted-out number is refused by sendText, on every path.
+ */
+export async function textCustomerOnce(
+  payload: Payload,
+  lead: TextableLead,
+  key: string,
+  body: string,
+  what: string,
+): Promise<SendOutcome | null> {
+  if (!mayText(lead)) return null
+  return sendTextOnce(payload, key, { to: lead.phone, body, lead: lead.id }, { lead: lead.id, what })
+}
+
+/**
+ * The customer's "C" to the reminder: their upcoming visit is confirmed, once, in the webhook's
+ * transaction. The visit's id when this text confirmed it, else null (none ahead, or done already).
+ */
+export async function confirmVisitByReply(
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+  lead: number,
+): Promise<number | null> {
+  const db = await dbOf(payload, req)
+  const { rows } = (await db.execute(sql`
+    UPDATE visits SET confirmed_at = now(), updated_at = now()
+    WHERE lead_id = ${lead} AND cancelled_at IS NULL AND start > now() AND confirmed_at IS NULL
+    RETURNING id`)) as unknown as Rows<{ id: number | string }>
+  if (!rows[0]) return null
+  await recordLeadEvent(payload, req, { lead, kind: 'visit_confirmed', text: 'By text (replied C)' })
+  return Number(rows[0].id)
+}
+
+export type OnMyWay = 'sent' | 'recent' | 'no-consent' | 'opted-out' | 'failed' | 'not-today'
+
+/**
+ * The "On my way" text of a live visit today. The tap is claimed on the visit's row by one
+ * conditional UPDATE, so two taps within the window (any instance) send one text.
+ */
+export async function textOnMyWay(payload: Payload, leadId: number, visit: number): Promise<OnMyWay> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true })
+  const timeZone = businessTimeZone(settings.timeZone)
+  const found = await payload.findByID({
+    collection: 'visits',
+    id: visit,
+    depth: 1,
+    overrideAccess: true,
+    disableErrors: true,
+  })
+  const lead = found && typeof found.lead === 'object' ? found.lead : null
+  if (!found || lead?.id !== leadId || found.cancelledAt || !isBusinessToday(found.start, timeZone))
+    return 'not-today'
+  if (!lead || !mayText(lead)) return 'no-consent'
+  const db = await dbOf(payload)
+  const window = `${ON_MY_WAY_WINDOW_MINUTES} minutes`
+  const { rows } = (await db.execute(sql`
+    UPDATE visits SET on_my_way_at = now(), updated_at = now()
+    WHERE id = ${visit} AND cancelled_at IS NULL
+      AND (on_my_way_at IS NULL OR on_my_way_at <= now() - ${window}::interval)
+    RETURNING on_my_way_at::text AS at`)) as unknown as Rows<{ at: string }>
+  if (!rows[0]) return 'recent'
+  const claimed = rows[0].at
+  let outcome: SendOutcome | null = null
+  try {
+    outcome = await textCustomerOnce(
+      payload,
+      lead,
+      `on-my-way:${visit}:${claimed}`,
+      onMyWayText(settings.businessName),
+      'On my way text to the customer',
+    )
+  } catch (error) {
+    // On the timeline already (sendTextOnce); the owner is told and may tap again.
+    payload.logger.error({ err: error, msg: 'on my way text: the provider could not be reached' })
+  }
+  if (outcome?.status === 'sent') return 'sent'
+  // Not sent: the claim goes, so a tap once the cause is fixed is not refused as a repeat.
+  await db.execute(
+    sql`UPDATE visits SET on_my_way_at = NULL WHERE id = ${visit} AND on_my_way_at = ${claimed}::timestamptz`,
+  )
+  return outcome?.status === 'opted-out' ? 'opted-out' : 'failed'
+}

@@ -1,0 +1,321 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { type Doc, setupHarness } from '../helpers/harness'
+import { clearRateLimits } from '../helpers/payload'
+import { requestForm, submitRequest } from '../helpers/request-fixtures'
+import { postWebhook } from '../helpers/text-webhooks'
+import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
+
+import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
+import { TEXT_CONSENT_FIELD, TEXT_CONSENT_VALUE } from '@/lib/customer-texts'
+import { TEXT_WEBHOOKS } from '@/server/texts/provider'
+import { inboundTextParams } from '@/server/texts/simulate'
+
+// Texts to customers who agreed to them: the quote link, the visit's confirmation and reminder
+// besides their e-mails, the C that confirms a visit, and "On my way" once per tap however fast
+// the taps. Nothing without consent, nothing to a number that texted STOP.
+
+const h = setupHarness({ http: true })
+let fake: FakeTwilio
+const CUSTOMER = '+15125550177' // REQUEST_FIELDS.phone, as the provider writes it
+
+const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
+const rows = async <T = Doc>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows
+const runJobs = () => h.payload.jobs.run({ silent: true })
+const sentTo = (to = CUSTOMER) => fake.sent.filter((m) => m.to === to)
+
+beforeAll(async () => {
+  fake = await startFakeTwilio()
+  Object.assign(process.env, fake.env)
+})
+
+afterAll(async () => {
+  for (const name of Object.keys(fake.env)) delete process.env[name]
+  await fake.close()
+})
+
+beforeEach(async () => {
+  fake.reset()
+  await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
+  for (const collection of [
+    'text-messages',
+    'text-opt-outs',
+    'visits',
+    'quotes',
+    'lead-events',
+    'leads',
+    'payload-jobs',
+  ] as const) {
+    await h.payload.db.deleteMany({ collection, where: {} })
+  }
+  await db().execute(sql`DELETE FROM email_deliveries`)
+  await clearRateLimits(h.payload)
+  await h.payload.updateGlobal({
+    slug: 'site-settings',
+    data: { notificationPhones: '', timeZone: 'America/Chicago' },
+  })
+})
+
+let counter = 0
+// A lead as the request endpoint stores it, with or without the texting box ticked.
+async function requested(consent: boolean): Promise<Doc> {
+  const email = `texts-${++counter}@example.com`
+  const fields: Record<string, string> = { email }
+  if (consent) fields[TEXT_CONSENT_FIELD] = TEXT_CONSENT_VALUE
+  const res = await submitRequest(h.http, requestForm(fields))
+  expect(res.status).toBe(201)
+  const { docs } = await h.payload.find({
+    collection: 'leads',
+    where: { email: { equals: email } },
+    overrideAccess: true,
+  })
+  return docs[0]
+}
+
+async function sentQuoteLink(lead: number) {
+  const quote = await h.payload.create({
+    collection: 'quotes',
+    data: { lead, lines: [{ kind: 'offer', offer: 'rim_rash', quantity: 2 }] } as never,
+  })
+  const nonce = `nonce-${quote.id}`
+  await db().execute(sql`UPDATE quotes SET token_nonce = ${nonce} WHERE id = ${quote.id}`)
+  await h.payload.jobs.queue({ task: 'sendQuoteLink', input: { quoteId: quote.id, nonce } })
+  await runJobs()
+}
+
+async function visitOf(lead: number, start: string): Promise<number> {
+  const [row] = await rows<{ id: number }>(sql`
+    INSERT INTO visits (lead_id, start, "end", van, booked_by, created_at, updated_at)
+    VALUES (${lead}, ${start}::timestamptz, ${start}::timestamptz + interval '2 hours', 1, 'staff', now(), now())
+    RETURNING id`)
+  return Number(row.id)
+}
+
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString()
+
+async function visitTexts(lead: number, hoursAhead = 20) {
+  const visitId = await visitOf(lead, inHours(hoursAhead))
+  await h.payload.jobs.queue({ task: 'sendVisitConfirmation', input: { visitId } })
+  await h.payload.jobs.queue({ task: 'sendVisitReminder', input: { visitId } })
+  await runJobs()
+  return visitId
+}
+
+const eventsOf = async (lead: number) =>
+  (
+    await h.payload.find({
+      collection: 'lead-events',
+      where: { lead: { equals: lead } },
+      sort: 'id',
+      depth: 0,
+      pagination: false,
+      overrideAccess: true,
+    })
+  ).docs
+
+const receive = (body: string, from = CUSTOMER) =>
+  postWebhook(
+    h.http,
+    TEXT_WEBHOOKS.inbound,
+    inboundTextParams({ accountSid: fake.accountSid, from, to: fake.from, body }),
+    { token: fake.authToken },
+  )
+
+describe('consent', () => {
+  it('is stored when the box is ticked, and only then', async () => {
+    const ticked = await requested(true)
+    expect(Date.now() - new Date(ticked.textConsentAt).getTime()).toBeLessThan(60_000)
+    expect((await requested(false)).textConsentAt ?? null).toBeNull()
+  })
+
+  it('is given by a customer who texted first', async () => {
+    expect((await receive('Hi, my rim is bent')).status).toBe(200)
+    const { docs } = await h.payload.find({ collection: 'leads', overrideAccess: true })
+    expect(docs).toHaveLength(1)
+    expect(docs[0].textConsentAt).toBeTruthy()
+  })
+})
+
+describe('the quote link', () => {
+  it('goes by text as well as by e-mail with consent, once whatever the runs', async () => {
+    const lead = await requested(true)
+    await sentQuoteLink(lead.id)
+    await runJobs()
+    expect(sentTo()).toHaveLength(1)
+    expect(sentTo()[0].body).toMatch(/\/quote\/\S+ Reply STOP to opt out\.$/)
+    const kinds = (await eventsOf(lead.id)).map((e) => e.kind)
+    expect(kinds).toContain('text_sent')
+    expect(kinds).toContain('email_sent')
+  })
+
+  it('goes only by e-mail without consent', async () => {
+    const lead = await requested(false)
+    await sentQuoteLink(lead.id)
+    expect(fake.sent).toHaveLength(0)
+    expect((await eventsOf(lead.id)).map((e) => e.kind)).not.toContain('text_sent')
+  })
+
+  it('is not texted to a number that opted out, and the timeline says so', async () => {
+    const lead = await requested(true)
+    await recordOptOut(h.payload, CUSTOMER, { reason: 'keyword', keyword: 'STOP' })
+    await sentQuoteLink(lead.id)
+    expect(fake.sent).toHaveLength(0)
+    const failed = (await eventsOf(lead.id)).find((e) => e.kind === 'text_failed')
+    expect(failed?.text).toContain('opted out')
+    expect(await rows(sql`SELECT 1 FROM text_messages`)).toHaveLength(0)
+  })
+})
+
+describe('the visit confirmation and reminder', () => {
+  it('go by text with consent; the reminder asks for a C', async () => {
+    const lead = await requested(true)
+    await visitTexts(lead.id)
+    await runJobs()
+    const bodies = sentTo().map((m) => m.body)
+    expect(bodies).toHaveLength(2)
+    expect(bodies.find((b) => b.includes('your visit is booked'))).toBeTruthy()
+    expect(bodies.find((b) => b.includes('Reply C to confirm'))).toBeTruthy()
+  })
+
+  it('go only by e-mail without consent, and not at all by text after STOP', async () => {
+    const without = await requested(false)
+    await visitTexts(without.id)
+    expect(fake.sent).toHaveLength(0)
+    await h.payload.db.deleteMany({ collection: 'visits', where: {} })
+
+    const stopped = await requested(true)
+    await recordOptOut(h.payload, CUSTOMER, { reason: 'keyword', keyword: 'STOP' })
+    await visitTexts(stopped.id)
+    expect(fake.sent).toHaveLength(0)
+    const mails = (await eventsOf(stopped.id)).filter((e) => e.kind === 'email_sent')
+    expect(mails.map((e) => e.text)).toEqual(
+      expect.arrayContaining(['Visit confirmation to the customer', 'Visit reminder to the customer']),
+    )
+    const refused = (await eventsOf(stopped.id)).filter((e) => e.kind === 'text_failed')
+    expect(refused).toHaveLength(2)
+  })
+})
+
+describe('a C to the reminder', () => {
+  it('marks the upcoming visit confirmed, on the timeline, and answers once', async () => {
+    const lead = await requested(true)
+    const visit = await visitTexts(lead.id)
+    fake.reset()
+    expect((await receive('  c ')).status).toBe(200)
+    await runJobs()
+    const [row] = await rows<{ confirmed_at: string | null }>(
+      sql`SELECT confirmed_at FROM visits WHERE id = ${visit}`,
+    )
+    expect(row.confirmed_at).toBeTruthy()
+    expect((await eventsOf(lead.id)).filter((e) => e.kind === 'visit_confirmed')).toHaveLength(1)
+    expect(sentTo().map((m) => m.body)).toEqual([expect.stringContaining('is confirmed')])
+    // A second C changes nothing more and is a plain message on the lead.
+    expect((await receive('C')).status).toBe(200)
+    await runJobs()
+    expect(sentTo()).toHaveLength(1)
+    expect((await eventsOf(lead.id)).filter((e) => e.kind === 'visit_confirmed')).toHaveLength(1)
+    const stored = await rows<{ lead_id: number }>(
+      sql`SELECT lead_id FROM text_messages WHERE direction = 'in'`,
+    )
+    expect(stored.map((m) => Number(m.lead_id))).toEqual([lead.id, lead.id])
+  })
+
+  it('without a visit ahead is a message like any other', async () => {
+    const lead = await requested(true)
+    expect((await receive('C')).status).toBe(200)
+    await runJobs()
+    expect(fake.sent).toHaveLength(0)
+    expect((await eventsOf(lead.id)).map((e) => e.kind)).not.toContain('visit_confirmed')
+    expect(await h.payload.count({ collection: 'leads', overrideAccess: true })).toMatchObject({
+      totalDocs: 1,
+    })
+  })
+
+  it('from an opted-out number confirms but is not answered', async () => {
+    const lead = await requested(true)
+    const visit = await visitOf(lead.id, inHours(20))
+    await recordOptOut(h.payload, CUSTOMER, { reason: 'keyword', keyword: 'STOP' })
+    expect((await receive('c')).status).toBe(200)
+    await runJobs()
+    const [row] = await rows<{ confirmed_at: string | null }>(
+      sql`SELECT confirmed_at FROM visits WHERE id = ${visit}`,
+    )
+    expect(row.confirmed_at).toBeTruthy()
+    expect(fake.sent).toHaveLength(0)
+  })
+})
+
+describe('On my way', () => {
+  const tap = (lead: number, visit: number) =>
+    h.http.post(`/api/leads/${lead}/on-my-way`, {
+      session: h.sessionOf('staff'),
+      body: new URLSearchParams({ visit: String(visit) }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    })
+
+  it('sends one text for two taps at once, and none for a tap within 5 minutes', async () => {
+    const lead = await requested(true)
+    const visit = await visitOf(lead.id, new Date().toISOString())
+    const answers = await Promise.all([tap(lead.id, visit), tap(lead.id, visit)])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(sentTo().map((m) => m.body)).toEqual([expect.stringContaining('we are on our way')])
+    const again = await tap(lead.id, visit)
+    expect(again.status).toBe(409)
+    expect(again.body.errors[0].message).toContain('less than 5 minutes ago')
+    // Five minutes on, a tap texts again.
+    await db().execute(sql`UPDATE visits SET on_my_way_at = now() - interval '6 minutes' WHERE id = ${visit}`)
+    expect((await tap(lead.id, visit)).status).toBe(200)
+    expect(sentTo()).toHaveLength(2)
+  })
+
+  it('answers the page without script with a redirect that names the outcome', async () => {
+    const lead = await requested(true)
+    const visit = await visitOf(lead.id, new Date().toISOString())
+    const back = `/admin?tab=leads&lead=${lead.id}`
+    const post = () =>
+      h.http.post(`/api/leads/${lead.id}/on-my-way`, {
+        session: h.sessionOf('staff'),
+        body: new URLSearchParams({ visit: String(visit), back }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      })
+    const first = await post()
+    expect(first.status).toBe(303)
+    expect(first.headers.get('location')).toBe(`${back}&done=on-my-way`)
+    expect((await post()).headers.get('location')).toBe(`${back}&error=on-my-way-recent`)
+  })
+
+  it('texts nobody without consent, after STOP, for a visit not today, or for anyone but staff', async () => {
+    const without = await requested(false)
+    const visit = await visitOf(without.id, new Date().toISOString())
+    const refused = await tap(without.id, visit)
+    expect(refused.status).toBe(409)
+    expect(refused.body.errors[0].message).toBe('The customer has not agreed to texts.')
+
+    const stopped = await requested(true)
+    const today = await visitOf(stopped.id, new Date(Date.now() + 60_000).toISOString())
+    await recordOptOut(h.payload, CUSTOMER, { reason: 'keyword', keyword: 'STOP' })
+    const optedOut = await tap(stopped.id, today)
+    expect(optedOut.status).toBe(409)
+    expect(optedOut.body.errors[0].message).toContain('opted out')
+    // The tap is given back: the claim holds only a sent text.
+    const [row] = await rows<{ on_my_way_at: string | null }>(
+      sql`SELECT on_my_way_at FROM visits WHERE id = ${today}`,
+    )
+    expect(row.on_my_way_at).toBeNull()
+
+    const later = await requested(true)
+    const ahead = await visitOf(later.id, inHours(48))
+    expect((await tap(later.id, ahead)).status).toBe(409)
+    // Another lead's visit is not this lead's.
+    expect((await tap(later.id, visit)).status).toBe(409)
+    const anonymous = await h.http.post(`/api/leads/${later.id}/on-my-way`, {
+      body: new URLSearchParams({ visit: String(ahead) }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+    expect(anonymous.status).toBe(403)
+    expect(fake.sent).toHaveLength(0)
+  })
+})
