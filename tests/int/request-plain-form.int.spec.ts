@@ -180,6 +180,15 @@ describe('an invalid form', () => {
     expect(json.body.fieldErrors).toEqual(draft!.errors)
   })
 
+  it('the ticked texting box is kept on the form sent back, and stored with the corrected one', async () => {
+    const first = await post(browserForm({ email: 'nope', textConsent: 'yes' }))
+    const token = draftTokenOf(first.headers.get('location'))
+    expect((await readDraft(h.payload, token))?.values.textConsent).toBe('yes')
+    expect((await post(browserForm({ draft: token, textConsent: 'yes' }))).status).toBe(303)
+    const { docs } = await h.payload.find({ collection: 'leads', overrideAccess: true })
+    expect(docs[0].textConsentAt).toBeTruthy()
+  })
+
   it('a photo that is not an image: its message, and how many photos to add again', async () => {
     const form = browserForm({}, false)
     form.append('photos', new Blob(['not an image'], { type: 'image/jpeg' }), 'wheel.jpg')
