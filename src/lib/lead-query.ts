@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 
 import { wallTime, zonedTime } from '@/lib/business-time'
 import { isLeadStatus } from '@/lib/lead-status'
-import { DIRECT_SOURCE, SOURCE_MAX, TEXT_SOURCE } from '@/lib/lead-source'
+import { DIRECT_SOURCE, SOURCE_MAX, TEXT_CHANNEL, TEXT_SOURCE } from '@/lib/lead-source'
 
 const SEARCH_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const
 
@@ -13,7 +13,7 @@ function originWhere({ promotion, source }: LeadOrigin): Where[] {
   if (promotion && /^\d{1,15}$/.test(promotion)) and.push({ promotion: { equals: Number(promotion) } })
   // As sourceLabel names them: a texted lead is "Text" whatever its campaign fields hold, so every
   // other source leaves texted leads out (not_equals keeps the leads without a channel).
-  const notTexted: Where = { channel: { not_equals: 'text' } }
+  const notTexted: Where = { channel: { not_equals: TEXT_CHANNEL } }
   if (source === DIRECT_SOURCE) {
     and.push(notTexted, { utmSource: { exists: false } }, { referrerHost: { exists: false } })
   } else if (source) {
@@ -28,7 +28,7 @@ function originWhere({ promotion, source }: LeadOrigin): Where[] {
         },
       ],
     }
-    and.push(source === TEXT_SOURCE ? { or: [{ channel: { equals: 'text' } }, labelled] } : labelled)
+    and.push(source === TEXT_SOURCE ? { or: [{ channel: { equals: TEXT_CHANNEL } }, labelled] } : labelled)
   }
   return and
 }

@@ -17,10 +17,12 @@ export const SOURCE_MAX = 100
 export const DIRECT_SOURCE = '(direct)'
 
 // How a request came in; empty on leads from before texts, or typed in by staff.
-export const LEAD_CHANNELS = ['form', 'text'] as const
+export const FORM_CHANNEL = 'form'
+export const TEXT_CHANNEL = 'text'
+export const LEAD_CHANNELS = [FORM_CHANNEL, TEXT_CHANNEL] as const
 export type LeadChannel = (typeof LEAD_CHANNELS)[number]
 export const LEAD_CHANNEL_LABELS: Record<LeadChannel, string> = { form: 'Quote form', text: 'Text' }
-export const TEXT_SOURCE = LEAD_CHANNEL_LABELS.text
+export const TEXT_SOURCE = LEAD_CHANNEL_LABELS[TEXT_CHANNEL]
 
 // Codes are stored upper case; empty means none, and one longer than a code can be is refused as unknown.
 export function normalizePromoInput(value: unknown): string {
@@ -47,7 +49,7 @@ export function cleanSource(
 }
 
 export function sourceLabel(source: LeadSource & { channel?: string | null }): string {
-  if (source.channel === 'text') return TEXT_SOURCE
+  if (source.channel === TEXT_CHANNEL) return TEXT_SOURCE
   const utm = [source.utmSource, source.utmMedium, source.utmCampaign].filter(Boolean).join(' / ')
   if (utm && source.referrerHost) return `${utm} (via ${source.referrerHost})`
   return utm || source.referrerHost || DIRECT_SOURCE

@@ -1,6 +1,8 @@
 // Texts with customers and the owner: keywords, numbers, statuses and the words the server sends.
 // Pure, so the unit tests and any part of the app can use it.
 
+import { TEXT_CHANNEL } from '@/lib/lead-source'
+
 export const TEXT_DIRECTIONS = ['in', 'out'] as const
 export type TextDirection = (typeof TEXT_DIRECTIONS)[number]
 
@@ -196,7 +198,7 @@ export type AlertLead = {
 /** The owner's text about a new lead: who, what, and where to open it. */
 export function leadAlertText(lead: AlertLead, link: string): string {
   const about =
-    lead.channel === 'text'
+    lead.channel === TEXT_CHANNEL
       ? `New text from ${lead.phone}: "${excerpt(lead.description)}"`
       : `New request: ${lead.service} from ${lead.firstName} ${lead.lastName}, ${lead.phone}: "${excerpt(lead.description)}"`
   return `${about}\n${link}`

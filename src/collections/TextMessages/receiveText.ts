@@ -7,6 +7,7 @@ import { recordOptIn, recordOptOut } from '@/collections/TextOptOuts/optOuts'
 import { confirmVisitByReply } from '@/collections/TextMessages/customerTexts'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
 import { isConfirmReply } from '@/lib/customer-texts'
+import { TEXT_CHANNEL } from '@/lib/lead-source'
 import { type InboundText, phoneDigitVariants, textKeyword, textLeadFields } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
 
@@ -44,7 +45,7 @@ async function startLead(req: PayloadRequest, text: InboundText): Promise<number
       ...textLeadFields(text.from, text.body),
       serviceType: MAIN_FORM_SERVICE.key,
       status: 'new',
-      channel: 'text',
+      channel: TEXT_CHANNEL,
       // A customer who texted first has agreed to texts about their request.
       textConsentAt: new Date().toISOString(),
     },

@@ -33,7 +33,13 @@ import type { RequestUpload, ReceivedPhoto } from '@/collections/Leads/requestUp
 import { fieldErrors, submittedRequestSchema } from '@/lib/request-schema'
 import type { SubmittedRequest } from '@/lib/request-schema'
 import { createPerCoreLimiter } from '@/lib/limiter'
-import { PROMO_CODE_FIELD, SOURCE_FIELDS, cleanSource, normalizePromoInput } from '@/lib/lead-source'
+import {
+  FORM_CHANNEL,
+  PROMO_CODE_FIELD,
+  SOURCE_FIELDS,
+  cleanSource,
+  normalizePromoInput,
+} from '@/lib/lead-source'
 import type { SourceField } from '@/lib/lead-source'
 import {
   PromoRefused,
@@ -344,7 +350,7 @@ async function storeRequest(
       data: {
         ...fields,
         ...extras.source,
-        channel: 'form',
+        channel: FORM_CHANNEL,
         // The visitor ticked "Text me about my request": when, for the carriers' records.
         textConsentAt: extras.textConsent ? new Date().toISOString() : null,
         status: 'new',
