@@ -28,6 +28,7 @@ import * as migration_20261127_094358_visit_notices from './20261127_094358_visi
 import * as migration_20261127_110443_lead_address from './20261127_110443_lead_address';
 import * as migration_20261127_120227_texts from './20261127_120227_texts';
 import * as migration_20261127_141427_customer_texts from './20261127_141427_customer_texts';
+import * as migration_20261127_153425_lead_phone_e164 from './20261127_153425_lead_phone_e164';
 
 export const migrations = [
   {
@@ -178,6 +179,11 @@ export const migrations = [
   {
     up: migration_20261127_141427_customer_texts.up,
     down: migration_20261127_141427_customer_texts.down,
-    name: '20261127_141427_customer_texts'
+    name: '20261127_141427_customer_texts',
+  },
+  {
+    up: migration_20261127_153425_lead_phone_e164.up,
+    down: migration_20261127_153425_lead_phone_e164.down,
+    name: '20261127_153425_lead_phone_e164'
   },
 ];

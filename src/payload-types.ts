@@ -192,6 +192,7 @@ export interface Lead {
   lastName: string;
   phone: string;
   email: string;
+  phoneE164?: string | null;
   description: string;
   /**
    * Where the van goes. Required to book a visit.
@@ -961,6 +962,7 @@ export interface LeadsSelect<T extends boolean = true> {
   lastName?: T;
   phone?: T;
   email?: T;
+  phoneE164?: T;
   description?: T;
   address?: T;
   zip?: T;

@@ -125,10 +125,18 @@ export function toE164(phone: string | null | undefined): string | null {
   return null
 }
 
-/** How a number may have been typed into a form, as digits only (for matching leads' phones). */
-export function phoneDigitVariants(e164: string): string[] {
-  const digits = e164.replace(/\D/g, '')
-  return e164.startsWith('+1') && digits.length === 11 ? [digits, digits.slice(1)] : [digits]
+/**
+ * The key a lead's phone is matched on (E.164 from its digits, however it was typed: "(512)
+ * 555-0123", "512.555.0123 ", "1-512-555-0123"); null when no number can be read from it. The
+ * migration lead_phone_e164 backfills with the same rule in SQL: change both together.
+ */
+export function phoneMatchKey(phone: string | null | undefined): string | null {
+  const raw = (phone ?? '').trim()
+  const digits = raw.replace(/\D/g, '')
+  if (raw.startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null
+  if (digits.length === 10) return `+1${digits}`
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`
+  return null
 }
 
 /** The notification numbers of the site settings (comma-separated), and what is not a number. */

@@ -16,7 +16,7 @@ import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
 
 import { TEXTS_PER_NUMBER } from '@/collections/TextMessages/endpoints/webhooks'
 import { sendText } from '@/collections/TextMessages/sendText'
-import { TEXT_LEAD_NAME } from '@/lib/text-messages'
+import { TEXT_LEAD_NAME, phoneMatchKey } from '@/lib/text-messages'
 import { TEXT_WEBHOOKS } from '@/server/texts/provider'
 import { inboundTextParams, newMessageSid, statusCallbackParams } from '@/server/texts/simulate'
 
@@ -38,6 +38,16 @@ const all = async (
 ) =>
   (await h.payload.find({ collection, depth: 0, pagination: false, sort: 'id', overrideAccess: true }))
     .docs as Doc[]
+
+const formLeadData = {
+  firstName: 'Maria',
+  lastName: 'Gonzalez',
+  phone: '(512) 555-0177',
+  email: 'maria@example.com',
+  description: 'Curb rash',
+  serviceType: 'rim_rash',
+  status: 'new',
+} as const
 
 const inbound = (fields: {
   from?: string
@@ -198,6 +208,47 @@ describe('the inbound webhook', () => {
     expect((await all('text-messages'))[1].lead).toBe(leads[1].id)
   })
 
+  it("finds the number's lead by the indexed E.164 key, however the form's phone was typed", async () => {
+    const typed = ['(512) 555-0171', '512.555.0172', '1-512-555-0173', '+1 512 555 0174', ' 5125550175 ']
+    const leads = []
+    for (const [i, phone] of typed.entries()) {
+      leads.push(
+        await h.payload.create({
+          collection: 'leads',
+          data: { ...formLeadData, phone, email: `typed${i}@example.com` },
+        }),
+      )
+    }
+    expect(leads.map((l) => l.phoneE164)).toEqual(typed.map((_, i) => `+1512555017${i + 1}`))
+    for (const i of typed.keys()) await receive(inbound({ from: `+1512555017${i + 1}`, body: `text ${i}` }))
+    const messages = await all('text-messages')
+    expect(messages.map((m) => m.lead)).toEqual(leads.map((l) => l.id))
+    expect(await all('leads')).toHaveLength(typed.length)
+
+    // A staff edit of the phone moves the key; an edit of anything else keeps it.
+    const edited = await h.payload.update({
+      collection: 'leads',
+      id: leads[0].id,
+      data: { phone: '512 555 0199' },
+    })
+    expect(edited.phoneE164).toBe('+15125550199')
+    const other = await h.payload.update({
+      collection: 'leads',
+      id: leads[0].id,
+      data: { status: 'contacted' },
+    })
+    expect(other.phoneE164).toBe('+15125550199')
+
+    // The key decides, not the phone: without it, the number's lead is not found.
+    await db().execute(sql`UPDATE leads SET phone_e164 = NULL WHERE id = ${leads[1].id}`)
+    await receive(inbound({ from: '+15125550172', body: 'again' }))
+    expect(await all('leads')).toHaveLength(typed.length + 1)
+    const indexes = await rows<{ indexdef: string }>(
+      sql`SELECT indexdef FROM pg_indexes WHERE tablename = 'leads' AND indexdef LIKE '%(phone_e164)%'`,
+    )
+    expect(indexes).toHaveLength(1)
+  })
+
   it('refuses a flood from one number (429) without storing it', async () => {
     for (let i = 0; i < TEXTS_PER_NUMBER.max; i++)
       expect((await receive(inbound({ body: `text ${i}` }))).status).toBe(200)
@@ -297,6 +348,10 @@ describe("a lead's texts", () => {
     await eraseLeads(await createLocalReq({}, h.payload), [lead.id], { by: null, reason: 'request' })
     expect(await all('text-messages')).toEqual([])
     expect(await h.payload.count({ collection: 'customer-uploads' })).toMatchObject({ totalDocs: 0 })
+    // Nor does its number find it any more.
+    expect(await rows(sql`SELECT phone_e164 FROM leads WHERE id = ${lead.id}`)).toEqual([
+      { phone_e164: null },
+    ])
 
     await receive(inbound({ from: '+15125550166', body: 'Another customer' }))
     const second = (await all('leads')).find((l) => l.phone === '+15125550166')!
@@ -540,6 +595,39 @@ describe('without a provider', () => {
 })
 
 describe('the migration', () => {
+  it("lead_phone_e164 fills the key of the leads already there, by phoneMatchKey's rule", async () => {
+    const phones = [
+      '(512) 555-0171',
+      '1.512.555.0172 ',
+      '+44 20 7946 0958',
+      '555-0173',
+      'call me',
+      '+1234567',
+    ]
+    for (const [i, phone] of phones.entries()) {
+      const lead = await h.payload.create({
+        collection: 'leads',
+        data: { ...formLeadData, email: `old${i}@example.com` },
+      })
+      // As a lead from before the key was kept (and a phone the form would refuse today).
+      await db().execute(sql`UPDATE leads SET phone = ${phone}, phone_e164 = NULL WHERE id = ${lead.id}`)
+    }
+    const { migrateDownAndUp } = await import('../helpers/migrations')
+    await migrateDownAndUp(h.payload, 'lead_phone_e164')
+    const keys = await rows<{ phone: string; phone_e164: string | null }>(
+      sql`SELECT phone, phone_e164 FROM leads ORDER BY id`,
+    )
+    expect(keys.map((k) => k.phone_e164)).toEqual(phones.map((p) => phoneMatchKey(p)))
+    expect(keys.map((k) => k.phone_e164)).toEqual([
+      '+15125550171',
+      '+15125550172',
+      '+442079460958',
+      null,
+      null,
+      null,
+    ])
+  })
+
   it('goes down with texts, alerts and their jobs stored, and up again', async () => {
     await h.payload.updateGlobal({ slug: 'site-settings', data: { notificationPhones: '+15125550111' } })
     await receive(inbound({ body: 'Hello' }))

@@ -9,7 +9,7 @@ import {
   parseInboundText,
   parsePhoneList,
   parseStatusCallback,
-  phoneDigitVariants,
+  phoneMatchKey,
   statusMovesForward,
   textErrorText,
   textKeyword,
@@ -67,8 +67,17 @@ describe('phone numbers', () => {
   })
 
   it('match a form’s phone digit by digit, with or without the country code', () => {
-    expect(phoneDigitVariants('+15125550123')).toEqual(['15125550123', '5125550123'])
-    expect(phoneDigitVariants('+442079460958')).toEqual(['442079460958'])
+    for (const typed of [
+      '+15125550123',
+      '(512) 555-0123',
+      ' 512.555.0123 ',
+      '1-512-555-0123',
+      '512 555 0123',
+    ])
+      expect(phoneMatchKey(typed)).toBe('+15125550123')
+    expect(phoneMatchKey('+44 20 7946 0958')).toBe('+442079460958')
+    for (const none of ['', null, '555-0123', '+1234567', '22 512 555 0123', 'call me'])
+      expect(phoneMatchKey(none)).toBeNull()
   })
 
   it('the notification list: each number once, and what is not a number', () => {

@@ -82,7 +82,7 @@ export async function eraseLeads(
 
     await db.execute(sql`
       UPDATE leads SET first_name = ${ERASED_LEAD.firstName}, last_name = ${ERASED_LEAD.lastName},
-        email = ${ERASED_LEAD.email}, phone = ${ERASED_LEAD.phone}, description = ${ERASED_LEAD.description},
+        email = ${ERASED_LEAD.email}, phone = ${ERASED_LEAD.phone}, phone_e164 = NULL, description = ${ERASED_LEAD.description},
         address = NULL, zip = NULL, vehicle = NULL, wheel_size = NULL,
         promo_code = NULL, utm_source = NULL, utm_medium = NULL, utm_campaign = NULL, referrer_host = NULL,
         idempotency_key = NULL, erased_at = now(), updated_at = now()

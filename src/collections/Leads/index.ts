@@ -17,6 +17,7 @@ import { leadNoteForm, leadOnMyWayForm, leadStatusForm, leadTextForm } from './e
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
 import { removeLeadRecords } from './hooks/removeLeadRecords'
+import { setPhoneE164 } from './hooks/setPhoneE164'
 import { snapshotOffer } from './hooks/snapshotOffer'
 import { normalizeRequestFields } from './hooks/normalizeRequestFields'
 import { queueLeadAlert } from './hooks/queueLeadAlert'
@@ -199,6 +200,17 @@ export const Leads: CollectionConfig = {
         },
         { name: 'email', type: 'email', required: true, validate: validateRequestEmail },
       ],
+    },
+    // The phone in E.164, indexed: a received text finds its number's open lead by it.
+    {
+      name: 'phoneE164',
+      label: 'Phone (E.164)',
+      type: 'text',
+      index: true,
+      maxLength: 16,
+      access: serverOwned,
+      admin: { hidden: true },
+      hooks: { beforeChange: [setPhoneE164] },
     },
     {
       name: 'description',

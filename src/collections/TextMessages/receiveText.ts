@@ -8,7 +8,7 @@ import { confirmVisitByReply } from '@/collections/TextMessages/customerTexts'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
 import { isConfirmReply } from '@/lib/customer-texts'
 import { TEXT_CHANNEL } from '@/lib/lead-source'
-import { type InboundText, phoneDigitVariants, textKeyword, textLeadFields } from '@/lib/text-messages'
+import { type InboundText, phoneMatchKey, textKeyword, textLeadFields } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
 
 type Db = Awaited<ReturnType<typeof dbOf>>
@@ -23,16 +23,13 @@ export async function isStored(payload: Payload, sid: string): Promise<boolean> 
   return result.rows.length > 0
 }
 
-// The number's latest lead still being worked on; form leads' phones are compared digit by digit.
+// The number's latest lead still being worked on, by the phone's indexed E.164 form (a form's
+// "(512) 555-0177" included).
 async function openLeadOf(db: Db, phone: string): Promise<number | null> {
-  const variants = sql.join(
-    phoneDigitVariants(phone).map((v) => sql`${v}`),
-    sql`, `,
-  )
   const result = (await db.execute(sql`
     SELECT id FROM leads
-    WHERE erased_at IS NULL AND lost_reason IS NULL AND status <> 'completed'
-      AND regexp_replace(phone, '[^0-9]', '', 'g') IN (${variants})
+    WHERE phone_e164 = ${phoneMatchKey(phone)}
+      AND erased_at IS NULL AND lost_reason IS NULL AND status <> 'completed'
     ORDER BY created_at DESC, id DESC LIMIT 1`)) as unknown as Rows<{ id: number }>
   return result.rows[0] ? Number(result.rows[0].id) : null
 }
