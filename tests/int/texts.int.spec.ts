@@ -407,6 +407,24 @@ describe('stop, start and help', () => {
     expect(await all('leads')).toEqual([])
   })
 
+  it('HELP is answered even from a number that opted out, which still gets nothing else', async () => {
+    await receive(inbound({ body: 'STOP' }))
+    await receive(inbound({ body: 'HELP' }))
+    await runJobs()
+    expect(fake.sent.map((m) => [m.to, m.body])).toEqual([
+      [
+        CUSTOMER,
+        'Curbside Rim Co.: questions or a quote? Call or text (512) 555-0142. Msg & data rates may apply. Reply STOP to opt out.',
+      ],
+    ])
+    expect(await all('text-opt-outs')).toMatchObject([{ phone: CUSTOMER }])
+    expect(await sendText(h.payload, { to: CUSTOMER, body: 'Your quote is ready' })).toEqual({
+      status: 'opted-out',
+      to: CUSTOMER,
+    })
+    expect(fake.sent).toHaveLength(1)
+  })
+
   it("the provider's unsubscribed error (21610) on a send counts as STOP", async () => {
     fake.unsubscribe('+15125550222')
     const outcome = await sendText(h.payload, { to: '+15125550222', body: 'Your visit is tomorrow' })

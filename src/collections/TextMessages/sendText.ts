@@ -6,7 +6,13 @@ import { UNSUBSCRIBED_ERROR, cleanTextBody, textStatusOf, toE164 } from '@/lib/t
 import { deliverOnce } from '@/server/email-delivery'
 import { ProviderRefused, sendThroughProvider, textingNumber } from '@/server/texts/provider'
 
-export type OutgoingText = { to: string; body: string; lead?: number | null }
+export type OutgoingText = {
+  to: string
+  body: string
+  lead?: number | null
+  // Only the answer to HELP: carriers require it even for a number that opted out.
+  evenIfOptedOut?: boolean
+}
 
 export type SendOutcome =
   | { status: 'sent'; messageId: number; sid: string }
@@ -15,7 +21,8 @@ export type SendOutcome =
   | { status: 'refused'; messageId: number; code: number | null; reason: string }
 
 /**
- * Sends one text, recorded in text-messages whatever happens, unless its number opted out.
+ * Sends one text, recorded in text-messages whatever happens, unless its number opted out
+ * (and it is not the answer to HELP).
  * Throws when the provider could not be reached (a retry may succeed; this attempt stays
  * recorded as failed). `beforeSend` runs just before the provider is asked.
  */
@@ -26,7 +33,7 @@ export async function sendText(
 ): Promise<SendOutcome> {
   const to = toE164(text.to)
   if (!to) return { status: 'invalid-number' }
-  if (await isOptedOut(payload, to)) return { status: 'opted-out', to }
+  if (!text.evenIfOptedOut && (await isOptedOut(payload, to))) return { status: 'opted-out', to }
   const body = cleanTextBody(text.body)
   if (!body) throw new Error('A text needs words.')
   // Outside any transaction: the attempt is on record even when the caller rolls back.

@@ -4,7 +4,7 @@ import { sendTextOnce } from '@/collections/TextMessages/sendText'
 import { helpReply } from '@/lib/text-messages'
 
 // HELP (or INFO) is answered with who we are and how to reach us, once per text, as carriers
-// require; a number that opted out is not answered (every outgoing text checks).
+// require: even to a number that opted out (CTIA), which gets nothing else.
 export const replyToHelp: TaskConfig<'replyToHelp'> = {
   slug: 'replyToHelp',
   label: 'Answer a HELP text',
@@ -27,6 +27,7 @@ export const replyToHelp: TaskConfig<'replyToHelp'> = {
       to: message.fromNumber,
       body: helpReply(settings.businessName, settings.phone),
       lead: lead ?? null,
+      evenIfOptedOut: true,
     })
     return { output: { sent: outcome?.status === 'sent' } }
   },
