@@ -30,6 +30,11 @@ export type FakeTwilio = {
   addMedia(bytes: Buffer, contentType: string): string
   /** How many times each media URL was downloaded with the right credentials. */
   downloads: Map<string, number>
+  /**
+   * Runs after a message is accepted and before the answer to its create: a delivery callback
+   * sent from here outruns the answer, as the provider's can.
+   */
+  beforeAnswer: ((message: SentMessage) => Promise<void>) | null
   /** The next n message creates fail with a 500, as an outage would. */
   failNext(n: number): void
   /** The TWILIO_* settings that point the app at this server. */
@@ -113,6 +118,7 @@ export async function startFakeTwilio(
           statusCallback: form.get('StatusCallback'),
         }
         sent.push(message)
+        await fake.beforeAnswer?.(message)
         const now = new Date().toUTCString().replace('GMT', '+0000')
         return json(res, 201, {
           account_sid: accountSid,
@@ -149,7 +155,7 @@ export async function startFakeTwilio(
   })
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
-  return {
+  const fake: FakeTwilio = {
     url,
     accountSid,
     authToken,
@@ -162,6 +168,7 @@ export async function startFakeTwilio(
       media.set(id, { bytes, contentType })
       return `${url}${base}/Messages/MM${hex(16)}/Media/ME${id}`
     },
+    beforeAnswer: null,
     failNext: (n) => void (failures = n),
     env: {
       TWILIO_ACCOUNT_SID: accountSid,
@@ -175,6 +182,7 @@ export async function startFakeTwilio(
       media.clear()
       downloads.clear()
       failures = 0
+      fake.beforeAnswer = null
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -182,4 +190,5 @@ export async function startFakeTwilio(
         server.close(() => resolve())
       }),
   }
+  return fake
 }

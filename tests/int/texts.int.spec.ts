@@ -464,7 +464,9 @@ describe('delivery callbacks', () => {
     const [lead] = await all('leads')
     const outcome = await sendText(h.payload, { to: CUSTOMER, body: 'Your quote: $250', lead: lead.id })
     if (outcome.status !== 'sent') throw new Error(outcome.status)
-    expect(fake.sent[0].statusCallback).toBe('http://localhost:3000/api/sms/status')
+    expect(fake.sent[0].statusCallback).toBe(
+      `http://localhost:3000/api/sms/status?message=${outcome.messageId}`,
+    )
     const message = async () => (await all('text-messages')).find((m) => m.direction === 'out')!
 
     expect((await callback(outcome.sid, 'sent')).status).toBe(204)
@@ -483,6 +485,34 @@ describe('delivery callbacks', () => {
     expect(events.map((e) => e.text)).toEqual([
       `Text to ${CUSTOMER}: the phone is off or out of reach (error 30003)`,
     ])
+  })
+
+  it('a callback that outruns the answer to the send (no provider id stored yet) is kept', async () => {
+    const early: number[] = []
+    fake.beforeAnswer = async (sent) => {
+      const address = new URL(sent.statusCallback!)
+      const params = statusCallbackParams({
+        accountSid: fake.accountSid,
+        sid: sent.sid,
+        status: 'delivered',
+        to: sent.to,
+        from: sent.from,
+      })
+      const res = await postWebhook(h.http, `${address.pathname}${address.search}`, params, {
+        token: fake.authToken,
+      })
+      early.push(res.status)
+    }
+    const outcome = await sendText(h.payload, { to: CUSTOMER, body: 'Your quote: $250' })
+    if (outcome.status !== 'sent') throw new Error(outcome.status)
+    expect(early).toEqual([204])
+    // The answer's "queued" came after "delivered" and does not move it back.
+    expect(await all('text-messages')).toMatchObject([
+      { id: outcome.messageId, providerMessageId: outcome.sid, status: 'delivered' },
+    ])
+    // Later callbacks find it by its provider id, as before.
+    await callback(outcome.sid, 'undelivered', 30003)
+    expect((await all('text-messages'))[0]).toMatchObject({ status: 'undelivered', errorCode: 30003 })
   })
 
   it('21610 in a callback records an opt-out; a forged callback changes nothing', async () => {

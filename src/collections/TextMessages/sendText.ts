@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { isOptedOut, recordOptOut } from '@/collections/TextOptOuts/optOuts'
+import { recordProviderId } from '@/collections/TextMessages/updateStatus'
 import { UNSUBSCRIBED_ERROR, cleanTextBody, textStatusOf, toE164 } from '@/lib/text-messages'
 import { deliverOnce } from '@/server/email-delivery'
 import { ProviderRefused, sendThroughProvider, textingNumber } from '@/server/texts/provider'
@@ -54,12 +55,8 @@ export async function sendText(
     payload.update({ collection: 'text-messages', id: message.id, data, overrideAccess: true, depth: 0 })
   await options.beforeSend?.()
   try {
-    const sent = await sendThroughProvider({ to, body })
-    await record({
-      providerMessageId: sent.sid,
-      fromNumber: sent.from,
-      status: textStatusOf(sent.status) ?? 'queued',
-    })
+    const sent = await sendThroughProvider({ to, body, messageId: message.id })
+    await recordProviderId(payload, message.id, { ...sent, status: textStatusOf(sent.status) ?? 'queued' })
     return { status: 'sent', messageId: message.id, sid: sent.sid }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)

@@ -6,6 +6,7 @@ import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
 import {
   type StatusCallback,
   TEXT_STATUSES,
+  type TextStatus,
   UNSUBSCRIBED_ERROR,
   textErrorText,
   textStatusRank,
@@ -19,19 +20,30 @@ const rankOfColumn = sql.raw(
 )
 
 /**
- * A delivery callback on the text it is about. Callbacks come in any order and more than once:
- * a status never moves back, and the timeline hears of a failure once. A callback about no text of
- * ours changes nothing.
+ * A delivery callback on the text it is about: the one with its provider id, or the one its
+ * address names (`messageId`) while that has none yet, since the callback can outrun the
+ * provider's answer to the send. Callbacks come in any order and more than once: a status never
+ * moves back, and the timeline hears of a failure once. A callback about no text of ours changes
+ * nothing.
  */
-export async function updateTextStatus(payload: Payload, callback: StatusCallback): Promise<void> {
+export async function updateTextStatus(
+  payload: Payload,
+  callback: StatusCallback,
+  messageId: number | null = null,
+): Promise<void> {
   const db = await dbOf(payload)
   const failed = callback.status === 'failed' || callback.status === 'undelivered'
   const errorColumns = failed
     ? sql`error_code = ${callback.errorCode}, error_message = ${callback.errorMessage},`
     : sql``
   const result = (await db.execute(sql`
-    UPDATE text_messages t SET status = ${callback.status}, ${errorColumns} updated_at = now()
-    FROM (SELECT id, status FROM text_messages WHERE provider_message_id = ${callback.sid} AND direction = 'out' FOR UPDATE) before
+    UPDATE text_messages t SET status = ${callback.status}, ${errorColumns}
+      provider_message_id = ${callback.sid}, updated_at = now()
+    FROM (
+      SELECT id, status FROM text_messages
+      WHERE direction = 'out' AND (provider_message_id = ${callback.sid}
+        OR (id = ${messageId} AND provider_message_id IS NULL))
+      ORDER BY provider_message_id NULLS LAST LIMIT 1 FOR UPDATE) before
     WHERE t.id = before.id AND ${rankOfColumn} <= ${textStatusRank(callback.status)}
     RETURNING t.lead_id, t.to_number, before.status AS was`)) as unknown as Rows<{
     lead_id: number | null
@@ -49,4 +61,21 @@ export async function updateTextStatus(payload: Payload, callback: StatusCallbac
       text: `Text to ${row.to_number}: ${textErrorText(callback.errorCode, callback.errorMessage)}`,
     })
   }
+}
+
+/**
+ * The provider's answer to a send: its id, the sending number and its status, which a callback
+ * that came first may have moved further already (it is kept then).
+ */
+export async function recordProviderId(
+  payload: Payload,
+  messageId: number,
+  sent: { sid: string; from: string; status: TextStatus },
+): Promise<void> {
+  const db = await dbOf(payload)
+  await db.execute(sql`
+    UPDATE text_messages t SET provider_message_id = ${sent.sid}, from_number = ${sent.from},
+      status = CASE WHEN ${rankOfColumn} <= ${textStatusRank(sent.status)} THEN ${sent.status} ELSE t.status END,
+      updated_at = now()
+    WHERE t.id = ${messageId}`)
 }

@@ -16,6 +16,9 @@ import { BodyTooLarge, readCappedBody } from '@/server/read-capped-body'
 
 export const TWILIO_API_ORIGIN = 'https://api.twilio.com'
 export const TEXT_WEBHOOKS = { inbound: '/api/sms/inbound', status: '/api/sms/status' } as const
+// The delivery callbacks' query names our row (signed with the rest): a callback that outruns the
+// provider's answer to the send still finds its text.
+export const STATUS_MESSAGE_PARAM = 'message'
 
 // Without a provider, outside production, webhooks are signed and checked with this token, so
 // `npm run text` can play the provider against `npm run dev`.
@@ -120,10 +123,15 @@ function clientFor(config: ProviderConfig): twilio.Twilio {
 export type SentText = { sid: string; status: string; from: string }
 
 /**
- * Hands a text to the provider (or the capture folder). Throws ProviderRefused when the provider
- * refuses this message for good, anything else when a later attempt may succeed.
+ * Hands a text to the provider (or the capture folder); its delivery callbacks name `messageId`,
+ * our row. Throws ProviderRefused when the provider refuses this message for good, anything else
+ * when a later attempt may succeed.
  */
-export async function sendThroughProvider(text: { to: string; body: string }): Promise<SentText> {
+export async function sendThroughProvider(text: {
+  to: string
+  body: string
+  messageId: number
+}): Promise<SentText> {
   const config = providerConfig()
   if (!config) return capture(text)
   try {
@@ -131,7 +139,7 @@ export async function sendThroughProvider(text: { to: string; body: string }): P
       to: text.to,
       from: config.from,
       body: text.body,
-      statusCallback: webhookUrl(TEXT_WEBHOOKS.status),
+      statusCallback: webhookUrl(`${TEXT_WEBHOOKS.status}?${STATUS_MESSAGE_PARAM}=${text.messageId}`),
     })
     return { sid: message.sid, status: message.status, from: config.from }
   } catch (error) {

@@ -6,6 +6,7 @@ import { parseInboundText, parseStatusCallback } from '@/lib/text-messages'
 import { hitRateLimit } from '@/server/rate-limit'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import {
+  STATUS_MESSAGE_PARAM,
   TEXT_WEBHOOKS,
   type WebhookParams,
   emptyReply,
@@ -91,8 +92,11 @@ export const textStatusWebhook: Endpoint = {
     if (!signed.ok) return signed.answer
     const callback = parseStatusCallback(signed.get)
     if (!callback) return refused(400, 'Not a delivery status.')
+    // Our row, named in the callback address we gave (signed with the rest).
+    const named = new URL(req.url ?? '', 'http://local').searchParams.get(STATUS_MESSAGE_PARAM) ?? ''
+    const messageId = /^\d{1,12}$/.test(named) ? Number(named) : null
     // A text that is not ours (or not any more) has nothing to update: the provider need not retry.
-    await updateTextStatus(req.payload, callback)
+    await updateTextStatus(req.payload, callback, messageId)
     return new Response(null, { status: 204, headers: noStore })
   }),
 }
