@@ -462,6 +462,19 @@ export function errorLines(file: string, limit = 12): string[] {
   return [...seen]
 }
 
+/** Each log's distinct error lines (at most 8); a failure in `failures` when there are any. */
+export function logsErrorLines<K extends string>(
+  logs: Record<K, string>,
+  failures: string[],
+): Record<K, string[]> {
+  const errors = Object.fromEntries(
+    Object.entries<string>(logs).map(([name, file]) => [name, errorLines(file, 8)]),
+  ) as Record<K, string[]>
+  const count = Object.values<string[]>(errors).reduce((sum, lines) => sum + lines.length, 0)
+  if (count) failures.push(`${count} distinct error lines in the logs`)
+  return errors
+}
+
 /**
  * The server log's unhandled rejections and uncaught exceptions: whatever a request did,
  * its failures must have been handled by the code that started the work, never left to

@@ -5,7 +5,7 @@ import { startServer } from '../lib/server'
 import {
   QUOTE_PATH,
   RecordingSmtp,
-  errorLines,
+  logsErrorLines,
   formOf,
   freePort,
   latency,
@@ -278,9 +278,7 @@ export async function quoteAnswersDrill(): Promise<DrillResult> {
   if (links.missing || links.duplicates)
     failures.push(`quote links: ${links.missing} missing, ${links.duplicates} sent more than once`)
 
-  const errors = { a: errorLines(logs.a, 8), b: errorLines(logs.b, 8) }
-  const errorCount = errors.a.length + errors.b.length
-  if (errorCount) failures.push(`${errorCount} distinct error lines in the logs`)
+  const errors = logsErrorLines(logs, failures)
 
   return {
     failures,

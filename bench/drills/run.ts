@@ -20,6 +20,7 @@ import { quoteAnswersDrill } from './quote-answers'
 import { rateLimitDrill } from './rate-limit'
 import { s3DownDrill } from './s3-down'
 import { sharedCacheDrill } from './shared-cache'
+import { textsDrill } from './texts'
 import { visitsRaceDrill } from './visits-race'
 import { workerKillDrill } from './worker-kill'
 
@@ -85,6 +86,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'backup-restore': {
     title: 'A backup taken while quotes arrive, the site wiped, the backup restored',
     run: backupRestoreDrill,
+  },
+  texts: {
+    title: '200 received texts, 50 with photos, some delivered twice, over two instances',
+    run: textsDrill,
   },
   'module-load': {
     title: "Loading Payload and Lexical in a fresh Node, with and without Lexical's export condition",

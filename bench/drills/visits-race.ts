@@ -5,7 +5,7 @@ import { startServer } from '../lib/server'
 import {
   QUOTE_PATH,
   RecordingSmtp,
-  errorLines,
+  logsErrorLines,
   formOf,
   freePort,
   latency,
@@ -334,9 +334,7 @@ export async function visitsRaceDrill(): Promise<DrillResult> {
       `confirmations: ${confirmations.size} customers (${confirmedWinners} told booked), ${duplicates} duplicates`,
     )
 
-  const errors = { a: errorLines(logs.a, 8), b: errorLines(logs.b, 8) }
-  const errorCount = errors.a.length + errors.b.length
-  if (errorCount) failures.push(`${errorCount} distinct error lines in the logs`)
+  const errors = logsErrorLines(logs, failures)
 
   const ms = burst.map((o) => o.ms)
   return {
