@@ -20,7 +20,7 @@ import { quoteAnswersDrill } from './quote-answers'
 import { rateLimitDrill } from './rate-limit'
 import { s3DownDrill } from './s3-down'
 import { sharedCacheDrill } from './shared-cache'
-import { textsDrill } from './texts'
+import { textsDrill, textsSharedDrill } from './texts'
 import { visitsRaceDrill } from './visits-race'
 import { workerKillDrill } from './worker-kill'
 
@@ -88,8 +88,12 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
     run: backupRestoreDrill,
   },
   texts: {
-    title: '200 received texts, 50 with photos, some delivered twice, over two instances',
+    title: '200 received texts, 50 with photos, some delivered twice: two web instances and a worker',
     run: textsDrill,
+  },
+  'texts-shared': {
+    title: '200 received texts, 50 with photos, some delivered twice: two instances running the queue',
+    run: textsSharedDrill,
   },
   'module-load': {
     title: "Loading Payload and Lexical in a fresh Node, with and without Lexical's export condition",

@@ -11,10 +11,11 @@ import type { DrillResult, Outcome } from './lib'
 // Drill: 200 received texts from 100 numbers (two each: the second joins the first's lead), 50
 // of them with photos (25 with one, 25 with two: 75 photos, phone-sized, held by a local fake of
 // Twilio's API as MMS media), every tenth delivered twice at once with the same MessageSid (as
-// the provider retries), spread over two app instances on one database, both running the job
-// queue; each request signed as Twilio signs it, for the instance's public address. Then: every
-// answer 200 and none ≥ 500; each MessageSid stored once; 100 leads, one per number, with both
-// its texts; every photo stored once (on its text and its lead); no error line in either log.
+// the provider retries), spread over two web instances on one database, the job queue on a
+// worker (`texts`) or on both instances (`texts-shared`); each request signed as Twilio signs it,
+// for the instance's public address. Then: every answer 200 and none ≥ 500; each MessageSid
+// stored once; 100 leads, one per number, with both its texts; every photo stored once (on its
+// text and its lead); no error line in any log.
 // Figures: webhook throughput and answer latency (p50/p95), time until every photo is stored.
 const NUMBERS = 100
 const TEXTS = 200
@@ -28,7 +29,13 @@ const deliveredTwice = (n: number) => n % 10 === 5
 // The provider's own bound on a webhook's answer is 15 s; the issue's is a second.
 const ANSWER_WITHIN_MS = 1000
 
-export async function textsDrill(): Promise<DrillResult> {
+// `split`: as docker-compose deploys it, the web instances leave the queue to a worker
+// (JOBS_AUTORUN=false); `shared`: both web instances run the queue too, as one `npm start` does.
+type Mode = 'split' | 'shared'
+export const textsDrill = () => runTextsDrill('split')
+export const textsSharedDrill = () => runTextsDrill('shared')
+
+async function runTextsDrill(mode: Mode): Promise<DrillResult> {
   const databaseUrl = process.env.DATABASE_URL!
   const photosWithinSeconds = envSeconds('BENCH_TEXTS_PHOTO_SECONDS', 300)
   const failures: string[] = []
@@ -50,8 +57,13 @@ export async function textsDrill(): Promise<DrillResult> {
   const sids = texts.map((t) => t.sid)
   const expectedPhotos = texts.reduce((sum, t) => sum + t.media.length, 0)
 
-  const logs = { a: serverLogFile('texts-a'), b: serverLogFile('texts-b') }
+  const logs: Record<string, string> = {
+    a: serverLogFile(`texts-${mode}-a`),
+    b: serverLogFile(`texts-${mode}-b`),
+    ...(mode === 'split' ? { worker: serverLogFile('texts-split-worker') } : {}),
+  }
   const servers: RunningServer[] = []
+  const webEnv = mode === 'split' ? { ...fake.env, JOBS_AUTORUN: 'false' } : fake.env
   const outcomes: (Outcome & { text: number })[] = []
   let warmUpMs: number[] = []
   let burstSeconds = 0
@@ -63,13 +75,23 @@ export async function textsDrill(): Promise<DrillResult> {
       Number((await db.query('SELECT count(*) AS n FROM customer_uploads')).rows[0].n),
     )
     const [a, b] = await Promise.all([
-      startServer(fake.env, { logFile: logs.a, port: await freePort() }),
-      startServer(fake.env, { logFile: logs.b, port: await freePort() }),
+      startServer(webEnv, { logFile: logs.a, port: await freePort() }),
+      startServer(webEnv, { logFile: logs.b, port: await freePort() }),
     ])
     servers.push(a, b)
+    if (mode === 'split') {
+      const port = await freePort()
+      servers.push(
+        await startServer(
+          { ...fake.env, WORKER_PORT: String(port) },
+          { logFile: logs.worker, port, script: 'scripts/worker.mjs' },
+        ),
+      )
+    }
+    const web = [a, b]
     // Each instance's first API request loads Payload: an unsigned one (403, nothing stored) does.
     warmUpMs = await Promise.all(
-      servers.map(async (s) => {
+      web.map(async (s) => {
         const res = await send(`${s.url}${TEXT_WEBHOOKS.inbound}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -103,10 +125,10 @@ export async function textsDrill(): Promise<DrillResult> {
     }
     const t0 = Date.now()
     await pool(texts, CONCURRENCY, async (text) => {
-      const first = servers[text.n % 2]
+      const first = web[text.n % 2]
       // The retry reaches the other instance while the first delivery is still being answered.
       if (deliveredTwice(text.n))
-        await Promise.all([deliver(text, first), deliver(text, servers[(text.n + 1) % 2])])
+        await Promise.all([deliver(text, first), deliver(text, web[(text.n + 1) % 2])])
       else await deliver(text, first)
     })
     burstSeconds = (Date.now() - t0) / 1000
@@ -229,7 +251,8 @@ export async function textsDrill(): Promise<DrillResult> {
   return {
     failures,
     figures: {
-      instances: '2 web + queue, one database',
+      mode,
+      instances: mode === 'split' ? '2 web (JOBS_AUTORUN=false) + 1 worker' : '2 web + queue, one database',
       texts: TEXTS,
       numbers: NUMBERS,
       withPhotos: texts.filter((t) => t.media.length).length,
