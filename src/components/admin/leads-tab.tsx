@@ -9,7 +9,7 @@ import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
 import { outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
 import { isBusinessToday } from '@/lib/customer-texts'
-import { promoLabel, sourceLabel } from '@/lib/lead-source'
+import { TEXT_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
 import type { LeadFilters } from '@/lib/lead-query'
 import type { Reader, WeekCount } from '@/data/back-office'
 import {
@@ -161,7 +161,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
               {offeredService(lead)} ·{' '}
               <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
             </p>
-            {lead.promoCode || lead.utmSource || lead.referrerHost || lead.channel === 'text' ? (
+            {lead.promoCode || lead.utmSource || lead.referrerHost || lead.channel === TEXT_CHANNEL ? (
               <p className="cbo-meta" data-testid="lead-origin">
                 {lead.promoCode ? <>{promoLabel(lead)} · </> : null}
                 {sourceLabel(lead)}
