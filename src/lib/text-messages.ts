@@ -88,12 +88,6 @@ const ERROR_REASONS: Record<number, string> = {
   30008: 'the carrier could not say why',
 }
 
-export function textErrorText(code: number | null | undefined, message?: string | null): string {
-  const known = code ? ERROR_REASONS[code] : undefined
-  const reason = message?.trim() || known || 'no reason given'
-  return code ? `${reason} (error ${code})` : reason
-}
-
 /** Why a text failed, in plain words first: the carriers' codes say more than their messages. */
 export function textFailureReason(code: number | null | undefined, message?: string | null): string {
   const reason = (code ? ERROR_REASONS[code] : undefined) || message?.trim() || 'no reason given'

@@ -3,7 +3,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { recordOptIn, recordOptOut } from '@/collections/TextOptOuts/optOuts'
-import { readLeadTexts, readQuoteLink, readTextOptOut } from '@/data/back-office'
+import { readLeadEvents, readLeadTexts, readQuoteLink, readTextOptOut } from '@/data/back-office'
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { timelineOf } from '@/lib/lead-events'
 import { LEAD_FORM_ERRORS } from '@/lib/lead-forms'
@@ -230,11 +230,13 @@ describe("the lead's conversation", () => {
       { body: 'Second', status: 'undelivered', errorCode: 30003 },
     ])
     const rows = await readLeadTexts(staff, lead.id)
+    const events = await readLeadEvents(staff, lead.id)
     const entries = timelineOf(
       { createdAt: lead.createdAt, source: 'Quote form', promo: null },
-      [],
+      events.map((e) => ({ kind: e.kind, text: e.text, at: e.createdAt })),
       rows.map((t) => ({ ...t, photos: t.mediaCount, at: t.createdAt })),
     )
+    // The failure is said once, by the failed text (the callback adds no event of its own).
     expect(entries.map((e) => [e.title, e.detail, e.text?.state ?? null, e.text?.failed ?? null])).toEqual([
       ['Text sent', 'Second', 'Undelivered: the phone is off or out of reach (error 30003)', true],
       ['Text sent', 'First', 'Delivered', false],

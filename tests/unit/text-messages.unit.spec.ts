@@ -11,7 +11,7 @@ import {
   parseStatusCallback,
   phoneMatchKey,
   statusMovesForward,
-  textErrorText,
+  textFailureReason,
   textKeyword,
   textLeadFields,
   textStatusOf,
@@ -112,10 +112,13 @@ describe('statuses', () => {
   })
 
   it('say why a text failed', () => {
-    expect(textErrorText(30003)).toBe('the phone is off or out of reach (error 30003)')
-    expect(textErrorText(30003, 'Unreachable handset')).toBe('Unreachable handset (error 30003)')
-    expect(textErrorText(39999)).toBe('no reason given (error 39999)')
-    expect(textErrorText(null)).toBe('no reason given')
+    expect(textFailureReason(30003)).toBe('the phone is off or out of reach (error 30003)')
+    expect(textFailureReason(30003, 'Unreachable handset')).toBe(
+      'the phone is off or out of reach (error 30003)',
+    )
+    expect(textFailureReason(39999, 'Unknown error')).toBe('Unknown error (error 39999)')
+    expect(textFailureReason(39999)).toBe('no reason given (error 39999)')
+    expect(textFailureReason(null)).toBe('no reason given')
   })
 })
 

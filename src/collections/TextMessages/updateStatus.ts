@@ -1,14 +1,12 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
-import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
 import {
   type StatusCallback,
   TEXT_STATUSES,
   type TextStatus,
   UNSUBSCRIBED_ERROR,
-  textErrorText,
   textStatusRank,
 } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
@@ -23,8 +21,7 @@ const rankOfColumn = sql.raw(
  * A delivery callback on the text it is about: the one with its provider id, or the one its
  * address names (`messageId`) while that has none yet, since the callback can outrun the
  * provider's answer to the send. Callbacks come in any order and more than once: a status never
- * moves back, and the timeline hears of a failure once. A callback about no text of ours changes
- * nothing.
+ * moves back. A callback about no text of ours changes nothing.
  */
 export async function updateTextStatus(
   payload: Payload,
@@ -51,16 +48,10 @@ export async function updateTextStatus(
     was: string
   }>
   const row = result.rows[0]
+  // A failure is not a lead event of its own: the lead's conversation shows the text failed, and why.
   if (!row) return
   if (callback.errorCode === UNSUBSCRIBED_ERROR)
     await recordOptOut(payload, row.to_number, { reason: 'provider' })
-  if (failed && row.was !== callback.status && row.lead_id) {
-    await recordLeadEvent(payload, undefined, {
-      lead: Number(row.lead_id),
-      kind: 'text_failed',
-      text: `Text to ${row.to_number}: ${textErrorText(callback.errorCode, callback.errorMessage)}`,
-    })
-  }
 }
 
 /**
