@@ -247,7 +247,8 @@ export async function readQuoteLink({ payload }: Reader, quote: { id: number; st
   return tokenNonce ? `${serverUrl()}/quote/${quoteToken(payload.secret, tokenNonce)}` : null
 }
 
-// Visits not cancelled from the start of today (the business's day) on, soonest first.
+// Visits not cancelled from the start of today (the business's day) on, soonest first, each
+// saying whether the customer confirmed it (a C to the reminder), as the lead's visit does.
 export async function readUpcomingVisits({ payload, user }: Reader, timeZone: string, now = new Date()) {
   const today = wallTime(now, timeZone)
   const { docs } = await payload.find({
@@ -269,7 +270,7 @@ export async function readUpcomingVisits({ payload, user }: Reader, timeZone: st
     overrideAccess: false,
     user,
   })
-  return docs
+  return docs.map((visit) => ({ ...visit, confirmed: Boolean(visit.confirmedAt) }))
 }
 
 export async function readLiveVisit({ payload, user }: Reader, leadId: number) {

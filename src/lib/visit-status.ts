@@ -8,6 +8,9 @@ export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
   cancelled: 'Cancelled',
 }
 
+// A visit the customer confirmed (a C to the reminder), wherever the back office lists it.
+export const VISIT_CONFIRMED_LABEL = 'Confirmed by the customer'
+
 export type VisitTimes = { start: string; cancelledAt?: string | null }
 
 export function visitStatus(visit: VisitTimes, now: Date): VisitStatus {

@@ -169,6 +169,14 @@ test("the reminder's C reply marks the visit confirmed, and the owner sees it", 
     await page.goto(`/admin?tab=leads&lead=${leadId}`, { waitUntil: 'commit' })
     await expect(page.getByTestId('lead-visit-confirmed')).toHaveText('Confirmed by the customer')
     await expect(page.getByText('Visit confirmed by the customer')).toBeVisible()
+    // The back office's list of upcoming visits says so too.
+    await page.goto('/admin?tab=leads', { waitUntil: 'commit' })
+    await expect(
+      page
+        .getByTestId('upcoming-visit')
+        .filter({ has: page.locator(`a[href$="lead=${leadId}"]`) })
+        .getByTestId('upcoming-visit-confirmed'),
+    ).toContainText('Confirmed by the customer')
   } finally {
     await deleteLead(page, leadId)
   }

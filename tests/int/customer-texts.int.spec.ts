@@ -9,6 +9,7 @@ import { postWebhook } from '../helpers/text-webhooks'
 import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
 
 import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
+import { readUpcomingVisits } from '@/data/back-office'
 import { TEXT_CONSENT_FIELD, TEXT_CONSENT_VALUE } from '@/lib/customer-texts'
 import { TEXT_WEBHOOKS } from '@/server/texts/provider'
 import { inboundTextParams } from '@/server/texts/simulate'
@@ -221,6 +222,17 @@ describe('a C to the reminder', () => {
       sql`SELECT lead_id FROM text_messages WHERE direction = 'in'`,
     )
     expect(stored.map((m) => Number(m.lead_id))).toEqual([lead.id, lead.id])
+  })
+
+  it("shows on the back office's upcoming visits, as on the lead's visit", async () => {
+    const lead = await requested(true)
+    const visit = await visitTexts(lead.id)
+    const staff = { payload: h.payload, user: h.userOf('staff')! }
+    const upcoming = async () =>
+      (await readUpcomingVisits(staff, 'America/Chicago')).map((v) => ({ id: v.id, confirmed: v.confirmed }))
+    expect(await upcoming()).toEqual([{ id: visit, confirmed: false }])
+    expect((await receive('C')).status).toBe(200)
+    expect(await upcoming()).toEqual([{ id: visit, confirmed: true }])
   })
 
   it('without a visit ahead is a message like any other', async () => {

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react'
 
 import { LEAD_FORM_ERRORS, ON_MY_WAY_SENT, leadFormPath } from '@/lib/lead-forms'
 import { ADDRESS_MAX } from '@/lib/request-constants'
+import { VISIT_CONFIRMED_LABEL } from '@/lib/visit-status'
 
 import { ApiError, formInit, jsonInit, useApi } from './admin-fetch'
 import { ActionButton } from './action-button.client'
@@ -60,7 +61,7 @@ export function LeadVisit({
           <span data-testid="lead-visit-time">{visit.label}</span>
           {visit.confirmed ? (
             <span className="cbo-meta" data-testid="lead-visit-confirmed">
-              Confirmed by the customer
+              {VISIT_CONFIRMED_LABEL}
             </span>
           ) : null}
           {visit.today ? (

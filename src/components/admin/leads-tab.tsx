@@ -10,6 +10,7 @@ import { leadFilters, leadsHref } from '@/lib/lead-query'
 import { outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
 import { isBusinessToday } from '@/lib/customer-texts'
 import { TEXT_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
+import { VISIT_CONFIRMED_LABEL } from '@/lib/visit-status'
 import type { LeadFilters } from '@/lib/lead-query'
 import type { Reader, WeekCount } from '@/data/back-office'
 import {
@@ -580,7 +581,7 @@ function UpcomingVisits({
   timeZone,
   filters,
 }: {
-  visits: Visit[] | null
+  visits: (Visit & { confirmed: boolean })[] | null
   timeZone: string
   filters: LeadFilters
 }) {
@@ -617,6 +618,12 @@ function UpcomingVisits({
                       : null}
                   </span>
                 </>
+              ) : null}
+              {visit.confirmed ? (
+                <span className="cbo-meta" data-testid="upcoming-visit-confirmed">
+                  {' · '}
+                  {VISIT_CONFIRMED_LABEL}
+                </span>
               ) : null}
             </li>
           )
