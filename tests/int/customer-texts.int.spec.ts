@@ -5,11 +5,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Doc, setupHarness } from '../helpers/harness'
 import { clearRateLimits } from '../helpers/payload'
 import { requestForm, submitRequest } from '../helpers/request-fixtures'
+import { capturedMails } from '../helpers/captured-mail'
 import { postWebhook } from '../helpers/text-webhooks'
 import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
 
 import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
 import { readUpcomingVisits } from '@/data/back-office'
+import { NO_ADDRESS_REASON } from '@/collections/LeadEvents/timeline'
 import { TEXT_CONSENT_FIELD, TEXT_CONSENT_VALUE } from '@/lib/customer-texts'
 import { TEXT_WEBHOOKS } from '@/server/texts/provider'
 import { inboundTextParams } from '@/server/texts/simulate'
@@ -167,6 +169,46 @@ describe('the quote link', () => {
     const failed = (await eventsOf(lead.id)).find((e) => e.kind === 'text_failed')
     expect(failed?.text).toContain('opted out')
     expect(await rows(sql`SELECT 1 FROM text_messages`)).toHaveLength(0)
+  })
+})
+
+describe('a customer who texted first, with no e-mail address', () => {
+  it('is e-mailed nothing, by texts only, and the timeline says why once per e-mail', async () => {
+    expect((await receive('Hi, my rim is bent')).status).toBe(200)
+    const [lead] = (await h.payload.find({ collection: 'leads', overrideAccess: true })).docs
+    expect(lead.email).toMatch(/@no-email\.invalid$/)
+    await sentQuoteLink(lead.id)
+    const visit = await visitTexts(lead.id)
+    await db().execute(sql`UPDATE visits SET cancelled_at = now() WHERE id = ${visit}`)
+    await h.payload.jobs.queue({ task: 'sendVisitCancellation', input: { visitId: visit } })
+    await h.payload.jobs.queue({ task: 'sendReviewRequest', input: { leadId: lead.id } })
+    await runJobs()
+    // A job run again (a retry) says it no more than once.
+    await h.payload.jobs.queue({ task: 'sendReviewRequest', input: { leadId: lead.id } })
+    await runJobs()
+
+    const addressedTo = capturedMails(lead.email).filter((m) => /^To: .*@no-email\.invalid/im.test(m))
+    expect(addressedTo).toEqual([])
+    const notSent = (await eventsOf(lead.id)).filter((e) => e.kind === 'email_failed').map((e) => e.text)
+    expect(notSent.sort()).toEqual(
+      [
+        'Quote to the customer',
+        'Visit confirmation to the customer',
+        'Visit reminder to the customer',
+        'Visit cancellation to the customer',
+        'Review request to the customer',
+      ]
+        .map((what) => `${what}: ${NO_ADDRESS_REASON}`)
+        .sort(),
+    )
+    // The texts went all the same.
+    expect(sentTo().map((m) => m.body)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('/quote/'),
+        expect.stringContaining('your visit is booked'),
+        expect.stringContaining('Reply C to confirm'),
+      ]),
+    )
   })
 })
 

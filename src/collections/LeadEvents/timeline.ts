@@ -3,6 +3,7 @@ import type { Payload, PayloadRequest, SendEmailOptions } from 'payload'
 
 import type { LeadEventKind } from '@/lib/lead-events'
 import { LEAD_NOTE_MAX } from '@/lib/lead-events'
+import { isTextLeadEmail } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
 import { deliverOnce } from '@/server/email-delivery'
 
@@ -40,13 +41,25 @@ export async function mailAboutLead(
   await recordLeadEvent(payload, undefined, { lead, kind: 'email_sent', text: what })
 }
 
+export const NO_ADDRESS_REASON = 'not sent, the customer gave no e-mail address (the request came by text)'
+
 /** An e-mail about a lead, once, on the lead's timeline (mailAboutLead). True when this call sent it. */
-export function mailAboutLeadOnce(
+export async function mailAboutLeadOnce(
   payload: Payload,
   key: string,
   about: { lead: number; what: string },
   mail: SendEmailOptions,
 ): Promise<boolean> {
+  // A texted request's address is a placeholder that reaches nobody: nothing is sent, and the
+  // timeline says so once (under its own key, so an address the owner adds later still gets it).
+  if (typeof mail.to === 'string' && isTextLeadEmail(mail.to)) {
+    await deliverOnce(payload, `no-address:${key}`, async () => {
+      const text = `${about.what}: ${NO_ADDRESS_REASON}`
+      await recordLeadEvent(payload, undefined, { lead: about.lead, kind: 'email_failed', text })
+      return true
+    })
+    return false
+  }
   return deliverOnce(payload, key, async (withHandOver) => {
     await mailAboutLead(payload, about.lead, about.what, () => payload.sendEmail(withHandOver(mail)))
     return true
