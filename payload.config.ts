@@ -13,8 +13,11 @@ import { publishFirstHomePageVersion } from './src/globals/HomePage/firstVersion
 import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
 import { JobPostings } from './src/collections/JobPostings'
+import { Invoices } from './src/collections/Invoices'
+import { declareInvoiceCounters } from './src/collections/Invoices/numbering'
 import { Leads } from './src/collections/Leads'
 import { PageSeo } from './src/collections/PageSeo'
+import { Payments } from './src/collections/Payments'
 import { Promotions } from './src/collections/Promotions'
 import { LeadEvents } from './src/collections/LeadEvents'
 import { Quotes } from './src/collections/Quotes'
@@ -98,6 +101,8 @@ export default buildConfig({
     ReviewOptOuts,
     TextMessages,
     TextOptOuts,
+    Invoices,
+    Payments,
   ],
   globals: [SiteSettings, HomePage, SitePages],
   editor: lexicalEditor(),
@@ -114,6 +119,7 @@ export default buildConfig({
           declareVisitPlaces,
           declareOneScheduledJob,
           declareEmailDeliveriesTable,
+          declareInvoiceCounters,
         ],
       }),
     ),

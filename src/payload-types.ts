@@ -82,6 +82,8 @@ export interface Config {
     'review-opt-outs': ReviewOptOut;
     'text-messages': TextMessage;
     'text-opt-outs': TextOptOut;
+    invoices: Invoice;
+    payments: Payment;
     exports: Export;
     imports: Import;
     redirects: Redirect;
@@ -108,6 +110,8 @@ export interface Config {
     'review-opt-outs': ReviewOptOutsSelect<false> | ReviewOptOutsSelect<true>;
     'text-messages': TextMessagesSelect<false> | TextMessagesSelect<true>;
     'text-opt-outs': TextOptOutsSelect<false> | TextOptOutsSelect<true>;
+    invoices: InvoicesSelect<false> | InvoicesSelect<true>;
+    payments: PaymentsSelect<false> | PaymentsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -501,7 +505,10 @@ export interface LeadEvent {
     | 'text_failed'
     | 'photo_dropped'
     | 'text_opted_out'
-    | 'text_opted_in';
+    | 'text_opted_in'
+    | 'invoice_sent'
+    | 'payment_received'
+    | 'payment_refunded';
   text?: string | null;
   by?: (number | null) | User;
   updatedAt: string;
@@ -588,6 +595,72 @@ export interface TextOptOut {
   phone: string;
   reason: 'keyword' | 'provider';
   keyword?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Invoices and credit notes, in cents. A sent invoice is final: correct it with a credit note.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "invoices".
+ */
+export interface Invoice {
+  id: number;
+  lead?: (number | null) | Lead;
+  kind: 'invoice' | 'credit_note';
+  corrects?: (number | null) | Invoice;
+  quote?: (number | null) | Quote;
+  customerName?: string | null;
+  customerEmail?: string | null;
+  customerAddress?: string | null;
+  lines: {
+    description: string;
+    quantity: number;
+    unitCents: number;
+    amountCents?: number | null;
+    id?: string | null;
+  }[];
+  discountCents?: number | null;
+  note?: string | null;
+  subtotalCents?: number | null;
+  totalCents?: number | null;
+  depositCents?: number | null;
+  creditedCents?: number | null;
+  paidCents?: number | null;
+  balanceCents?: number | null;
+  status?: ('draft' | 'sent' | 'part_paid' | 'paid' | 'void') | null;
+  /**
+   * Given when the invoice is sent.
+   */
+  number?: string | null;
+  tokenNonce?: string | null;
+  sentAt?: string | null;
+  viewedAt?: string | null;
+  paidAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Payments and refunds, in cents. Card payments online come from Stripe.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payments".
+ */
+export interface Payment {
+  id: number;
+  invoice?: (number | null) | Invoice;
+  lead?: (number | null) | Lead;
+  kind: 'payment' | 'refund';
+  method: 'card_online' | 'cash' | 'check' | 'zelle' | 'venmo' | 'card_reader';
+  amountCents: number;
+  /**
+   * Check number, Zelle note...
+   */
+  reference?: string | null;
+  receivedAt?: string | null;
+  recordedBy?: (number | null) | User;
+  stripeId?: string | null;
+  stripeFeeCents?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -906,6 +979,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'text-opt-outs';
         value: number | TextOptOut;
+      } | null)
+    | ({
+        relationTo: 'invoices';
+        value: number | Invoice;
+      } | null)
+    | ({
+        relationTo: 'payments';
+        value: number | Payment;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -1280,6 +1361,62 @@ export interface TextOptOutsSelect<T extends boolean = true> {
   phone?: T;
   reason?: T;
   keyword?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "invoices_select".
+ */
+export interface InvoicesSelect<T extends boolean = true> {
+  lead?: T;
+  kind?: T;
+  corrects?: T;
+  quote?: T;
+  customerName?: T;
+  customerEmail?: T;
+  customerAddress?: T;
+  lines?:
+    | T
+    | {
+        description?: T;
+        quantity?: T;
+        unitCents?: T;
+        amountCents?: T;
+        id?: T;
+      };
+  discountCents?: T;
+  note?: T;
+  subtotalCents?: T;
+  totalCents?: T;
+  depositCents?: T;
+  creditedCents?: T;
+  paidCents?: T;
+  balanceCents?: T;
+  status?: T;
+  number?: T;
+  tokenNonce?: T;
+  sentAt?: T;
+  viewedAt?: T;
+  paidAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payments_select".
+ */
+export interface PaymentsSelect<T extends boolean = true> {
+  invoice?: T;
+  lead?: T;
+  kind?: T;
+  method?: T;
+  amountCents?: T;
+  reference?: T;
+  receivedAt?: T;
+  recordedBy?: T;
+  stripeId?: T;
+  stripeFeeCents?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2043,6 +2180,8 @@ export interface TaskCreateCollectionExport {
       | 'review-opt-outs'
       | 'text-messages'
       | 'text-opt-outs'
+      | 'invoices'
+      | 'payments'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

@@ -22,6 +22,9 @@ export const LEAD_EVENT_KINDS = [
   'photo_dropped',
   'text_opted_out',
   'text_opted_in',
+  'invoice_sent',
+  'payment_received',
+  'payment_refunded',
 ] as const
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number]
 
@@ -45,6 +48,9 @@ export const LEAD_EVENT_LABELS: Record<LeadEventKind, string> = {
   photo_dropped: 'Texted photo not added',
   text_opted_out: 'Texts stopped by the customer',
   text_opted_in: 'Texts allowed again by the customer',
+  invoice_sent: 'Invoice sent',
+  payment_received: 'Payment received',
+  payment_refunded: 'Payment refunded',
 }
 
 export const LEAD_NOTE_MAX = 2000

@@ -63,6 +63,8 @@ export const SUBJECTS = [
   'site-pages',
   'text-messages',
   'text-opt-outs',
+  'invoices',
+  'payments',
 ] as const
 export type Subject = (typeof SUBJECTS)[number]
 
@@ -138,6 +140,20 @@ export const ACCESS_MATRIX: Record<Subject, Record<Persona, Row>> = {
     unapproved:       ['deny',    'deny',      'deny',       'deny'],
     staff:            ['deny',    'allow',     'deny',       'deny'],
     admin:            ['deny',    'allow',     'deny',       'deny'],
+  },
+  // Customers' bills: approved staff write drafts (a sent one is final: invoices.int.spec.ts).
+  'invoices': {
+    anonymous:        ['deny',    'deny',      'deny',       'deny'],
+    unapproved:       ['deny',    'deny',      'deny',       'deny'],
+    staff:            ['allow',   'allow',     'allow',      'allow'],
+    admin:            ['allow',   'allow',     'allow',      'allow'],
+  },
+  // Money received: recorded by staff or Stripe, never edited or deleted.
+  'payments': {
+    anonymous:        ['deny',    'deny',      'deny',       'deny'],
+    unapproved:       ['deny',    'deny',      'deny',       'deny'],
+    staff:            ['allow',   'allow',     'deny',       'deny'],
+    admin:            ['allow',   'allow',     'deny',       'deny'],
   },
 }
 

@@ -29,8 +29,10 @@ import {
   seedCustomerUpload,
   seedGalleryImage,
   seedGalleryItem,
+  seedInvoice,
   seedLead,
   seedPromotion,
+  seedSentInvoice,
   seedTextMessage,
   seedTextOptOut,
   snapshot,
@@ -73,6 +75,18 @@ Object.assign(GRAPHQL, {
     many: 'TextOptOuts',
     fields: 'id phone reason keyword createdAt updatedAt',
   },
+  invoices: {
+    one: 'Invoice',
+    many: 'Invoices',
+    fields:
+      'id lead { id } kind number status customerName customerEmail customerAddress subtotalCents discountCents totalCents paidCents balanceCents note sentAt createdAt updatedAt',
+  },
+  payments: {
+    one: 'Payment',
+    many: 'Payments',
+    fields:
+      'id invoice { id } lead { id } kind method amountCents reference receivedAt stripeId createdAt updatedAt',
+  },
 })
 
 type World = {
@@ -85,6 +99,8 @@ type World = {
   promotions: { live: Doc; liveUntilFuture: Doc; inactive: Doc; expired: Doc }
   textMessage: Doc
   textOptOut: Doc
+  invoice: Doc
+  payment: Doc
 }
 
 type Spec = {
@@ -297,6 +313,53 @@ const SPECS: Record<Subject, Spec> = {
     target: async (w) => (await seedTextOptOut(w.h.payload)).id,
     update: () => ({ keyword: 'START' }),
     readTarget: (w) => w.textOptOut.id,
+  },
+  invoices: {
+    slug: 'invoices',
+    // The customer's link is the server's alone.
+    hidden: () => ['tokenNonce'],
+    create: async (w) => ({
+      data: {
+        lead: w.lead.id,
+        kind: 'invoice',
+        customerName: 'Ada Lovelace',
+        customerEmail: 'ada@example.com',
+        customerAddress: '1 Analytical Engine Way, Austin',
+        lines: [{ description: 'Rim rash repair', quantity: 2, unitCents: 12_500 }],
+        discountCents: 500,
+        note: 'Thank you!',
+      },
+    }),
+    created: (_w, _p, _o, sent) => ({
+      ...sent,
+      lines: [{ ...sent.lines[0], amountCents: 25_000 }],
+      status: 'draft',
+      number: null,
+      subtotalCents: 25_000,
+      totalCents: 24_500,
+      balanceCents: 24_500,
+    }),
+    target: async (w) => (await seedInvoice(w.h.payload, w.lead.id)).id,
+    update: () => ({ note: 'Two rims, as agreed at the door.', customerAddress: '2 Difference Engine Rd' }),
+    updated: (_w, _p, _o, sent) => sent,
+    readTarget: (w) => w.invoice.id,
+  },
+  payments: {
+    slug: 'payments',
+    create: async (w) => ({
+      data: {
+        invoice: w.invoice.id,
+        lead: w.lead.id,
+        method: 'cash',
+        amountCents: 100,
+        reference: 'At the van',
+        receivedAt: '2026-11-20T16:00:00.000Z',
+      },
+    }),
+    created: (w, p, _o, sent) => ({ ...sent, kind: 'payment', recordedBy: idOf(w, p), stripeId: null }),
+    target: async (w) => w.payment.id,
+    update: () => ({ amountCents: 1, reference: 'Changed' }),
+    readTarget: (w) => w.payment.id,
   },
   'site-pages': {
     slug: 'site-pages',
@@ -562,6 +625,12 @@ export function describeAccessMatrix(channelName: ChannelName) {
     w.customerUpload = await seedCustomerUpload(payload)
     w.textMessage = await seedTextMessage(payload, { lead: w.lead.id, media: [w.customerUpload.id] })
     w.textOptOut = await seedTextOptOut(payload)
+    w.invoice = await seedSentInvoice(payload, w.lead.id)
+    w.payment = await payload.create({
+      collection: 'payments',
+      data: { invoice: w.invoice.id, method: 'check', amountCents: 1_000, reference: '1042' } as never,
+      depth: 0,
+    })
     w.promotions = {
       live: await seedPromotion(payload, { endDate: null }, admin),
       liveUntilFuture: await seedPromotion(payload, { endDate: FUTURE }, admin),

@@ -2,9 +2,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import type { CollectionSlug, GlobalSlug, Payload } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import sharp from 'sharp'
 
 import type { Doc } from './harness'
+
+import { issueInvoice } from '@/collections/Invoices/issue'
 
 // Data and database helpers shared by the integration tests. Everything here runs with
 // overrideAccess (the Local API default): it prepares and inspects the database, it is
@@ -71,6 +74,7 @@ type Loose = {
   create: (args: Doc) => Promise<Doc>
   find: (args: Doc) => Promise<{ docs: Doc[] }>
   findGlobal: (args: Doc) => Promise<Doc>
+  findByID: (args: Doc) => Promise<Doc>
 }
 const loose = (payload: Payload) => payload as unknown as Loose
 
@@ -113,6 +117,38 @@ export async function seedTextMessage(payload: Payload, overrides: Doc = {}): Pr
     },
     depth: 0,
   })
+}
+
+// A draft invoice of a lead, as staff write one.
+export async function seedInvoice(payload: Payload, lead: number, overrides: Doc = {}): Promise<Doc> {
+  return loose(payload).create({
+    collection: 'invoices',
+    data: {
+      lead,
+      lines: [
+        { description: 'Rim rash repair', quantity: 2, unitCents: 12_500 },
+        { description: 'Delivery fee', quantity: 1, unitCents: 5_000 },
+      ],
+      discountCents: 2_500,
+      ...overrides,
+    },
+    depth: 0,
+  })
+}
+
+// A draft invoice sent: numbered and final, as the send endpoint leaves it.
+export async function seedSentInvoice(payload: Payload, lead: number, overrides: Doc = {}): Promise<Doc> {
+  const draft = await seedInvoice(payload, lead, overrides)
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    await issueInvoice(req, draft.id)
+    await commitTransaction(req)
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
+  return loose(payload).findByID({ collection: 'invoices', id: draft.id, depth: 0 })
 }
 
 export async function seedTextOptOut(payload: Payload): Promise<Doc> {

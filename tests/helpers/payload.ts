@@ -18,6 +18,8 @@ export async function testPayload(): Promise<Payload> {
 
 const COLLECTIONS = [
   // Before the leads they belong to.
+  'payments',
+  'invoices',
   'text-messages',
   'visits',
   'quotes',

@@ -16,4 +16,6 @@ export const removeLeadRecords: CollectionBeforeDeleteHook = async ({ id, req })
   await db.execute(sql`DELETE FROM lead_events WHERE lead_id = ${Number(id)}`)
   await db.execute(sql`DELETE FROM visits WHERE lead_id = ${Number(id)}`)
   await db.execute(sql`DELETE FROM text_messages WHERE lead_id = ${Number(id)}`)
+  // Draft invoices go; sent ones and payments stay for the books, without their lead.
+  await db.execute(sql`DELETE FROM invoices WHERE lead_id = ${Number(id)} AND status = 'draft'`)
 }

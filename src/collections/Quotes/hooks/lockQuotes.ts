@@ -7,34 +7,39 @@ import { dbOf } from '@/server/db'
 // UPDATE in between: without a lock, a staff save started before it would write the old
 // status back and lose the acceptance. Locking the rows first (in the save's transaction)
 // makes Payload read what the customer's answer committed, and makes the answer wait.
-export const lockQuotes: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
-  if (operation !== 'update') return args
-  // updateByID's arguments carry the id; a bulk update's, a where.
-  const { id } = args as { id?: number | string }
-  const ids: (number | string)[] = id
-    ? [id]
-    : args.where
-      ? (
-          await req.payload.find({
-            collection: 'quotes',
-            where: args.where,
-            depth: 0,
-            limit: 0,
-            pagination: false,
-            select: {},
-            overrideAccess: true,
-            req,
-          })
-        ).docs.map((doc) => doc.id)
-      : []
-  const numeric = ids.map(Number).filter((id) => Number.isSafeInteger(id))
-  if (numeric.length === 0) return args
-  const db = await dbOf(req.payload, req)
-  await db.execute(
-    sql`SELECT id FROM quotes WHERE id IN (${sql.join(
-      numeric.map((id) => sql`${id}`),
-      sql`, `,
-    )}) ORDER BY id FOR UPDATE`,
-  )
-  return args
-}
+// Invoices use the same lock: a draft saved while it is being sent must not be written back.
+export const lockRowsOf =
+  (collection: 'quotes' | 'invoices'): CollectionBeforeOperationHook =>
+  async ({ args, operation, req }) => {
+    if (operation !== 'update') return args
+    // updateByID's arguments carry the id; a bulk update's, a where.
+    const { id } = args as { id?: number | string }
+    const ids: (number | string)[] = id
+      ? [id]
+      : args.where
+        ? (
+            await req.payload.find({
+              collection,
+              where: args.where,
+              depth: 0,
+              limit: 0,
+              pagination: false,
+              select: {},
+              overrideAccess: true,
+              req,
+            })
+          ).docs.map((doc) => doc.id)
+        : []
+    const numeric = ids.map(Number).filter((id) => Number.isSafeInteger(id))
+    if (numeric.length === 0) return args
+    const db = await dbOf(req.payload, req)
+    await db.execute(
+      sql`SELECT id FROM ${sql.identifier(collection)} WHERE id IN (${sql.join(
+        numeric.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY id FOR UPDATE`,
+    )
+    return args
+  }
+
+export const lockQuotes = lockRowsOf('quotes')

@@ -1,0 +1,186 @@
+import type { CollectionConfig, Field } from 'payload'
+
+import { approvedStaff } from '@/access/approvedStaff'
+import { approvedStaffField } from '@/access/approvedStaffField'
+import { nobody } from '@/access/nobody'
+import { timestampFields } from '@/fields/timestamps'
+import {
+  INVOICE_KINDS,
+  INVOICE_KIND_LABELS,
+  INVOICE_STATUSES,
+  INVOICE_STATUS_LABELS,
+  MAX_LINE_QUANTITY,
+  MAX_UNIT_CENTS,
+} from '@/lib/invoices'
+import { lockRowsOf } from '@/collections/Quotes/hooks/lockQuotes'
+
+import { keepSentInvoices, priceInvoice } from './hooks/priceInvoice'
+
+// Written by the server only: the number, the money and the invoice's life with the customer.
+const serverOwned = { read: approvedStaffField, create: nobody, update: nobody }
+const computed = (name: string, label: string): Field => ({
+  name,
+  label,
+  type: 'number',
+  access: serverOwned,
+  admin: { readOnly: true },
+})
+const dated = (name: string, label: string): Field => ({
+  name,
+  label,
+  type: 'date',
+  access: serverOwned,
+  admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+})
+
+// A bill for a lead's job, or a credit note correcting one, in whole cents. A draft is the
+// owner's to adjust; sending gives it the year's next number and makes it final.
+export const Invoices: CollectionConfig = {
+  slug: 'invoices',
+  admin: {
+    useAsTitle: 'number',
+    group: 'Money',
+    defaultColumns: ['number', 'kind', 'lead', 'status', 'totalCents', 'balanceCents', 'sentAt'],
+    description:
+      'Invoices and credit notes, in cents. A sent invoice is final: correct it with a credit note.',
+  },
+  access: {
+    create: approvedStaff,
+    read: approvedStaff,
+    update: approvedStaff,
+    delete: approvedStaff,
+    readVersions: approvedStaff,
+  },
+  defaultSort: '-createdAt',
+  hooks: {
+    beforeOperation: [lockRowsOf('invoices')],
+    beforeChange: [priceInvoice],
+    beforeDelete: [keepSentInvoices],
+  },
+  fields: [
+    // Not required in the table: a sent invoice outlives its lead's erasure (bookkeeping).
+    { name: 'lead', type: 'relationship', relationTo: 'leads', index: true },
+    {
+      name: 'kind',
+      type: 'select',
+      required: true,
+      defaultValue: 'invoice',
+      options: INVOICE_KINDS.map((value) => ({ value, label: INVOICE_KIND_LABELS[value] })),
+      admin: { position: 'sidebar' },
+    },
+    {
+      name: 'corrects',
+      label: 'Corrects invoice',
+      type: 'relationship',
+      relationTo: 'invoices',
+      index: true,
+      admin: { position: 'sidebar', condition: (data) => data?.kind === 'credit_note' },
+    },
+    {
+      name: 'quote',
+      type: 'relationship',
+      relationTo: 'quotes',
+      access: serverOwned,
+      admin: { position: 'sidebar', readOnly: true },
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'customerName', type: 'text', maxLength: 200 },
+        { name: 'customerEmail', type: 'email' },
+      ],
+    },
+    { name: 'customerAddress', type: 'text', maxLength: 300 },
+    {
+      name: 'lines',
+      type: 'array',
+      required: true,
+      minRows: 1,
+      maxRows: 30,
+      fields: [
+        { name: 'description', type: 'text', required: true, maxLength: 200 },
+        {
+          type: 'row',
+          fields: [
+            {
+              name: 'quantity',
+              type: 'number',
+              required: true,
+              min: 1,
+              max: MAX_LINE_QUANTITY,
+              defaultValue: 1,
+              admin: { step: 1 },
+            },
+            {
+              name: 'unitCents',
+              label: 'Unit price (cents)',
+              type: 'number',
+              required: true,
+              min: 0,
+              max: MAX_UNIT_CENTS,
+              admin: { step: 1 },
+            },
+            computed('amountCents', 'Amount (cents)'),
+          ],
+        },
+      ],
+    },
+    {
+      name: 'discountCents',
+      label: 'Discount (cents)',
+      type: 'number',
+      min: 0,
+      defaultValue: 0,
+      admin: { step: 1 },
+    },
+    { name: 'note', type: 'textarea', maxLength: 1000 },
+    {
+      type: 'collapsible',
+      label: 'Money',
+      admin: { position: 'sidebar' },
+      fields: [
+        computed('subtotalCents', 'Subtotal (cents)'),
+        computed('totalCents', 'Total (cents)'),
+        computed('depositCents', 'Deposit paid (cents)'),
+        computed('creditedCents', 'Credited (cents)'),
+        computed('paidCents', 'Paid (cents)'),
+        computed('balanceCents', 'Balance (cents)'),
+      ],
+    },
+    // Not `required`: GraphQL would then ask every create for a status only the server sets.
+    {
+      name: 'status',
+      type: 'select',
+      defaultValue: 'draft',
+      index: true,
+      options: INVOICE_STATUSES.map((value) => ({ value, label: INVOICE_STATUS_LABELS[value] })),
+      access: { create: nobody, update: nobody },
+      admin: { position: 'sidebar', readOnly: true },
+    },
+    {
+      name: 'number',
+      type: 'text',
+      unique: true,
+      index: true,
+      access: serverOwned,
+      admin: { position: 'sidebar', readOnly: true, description: 'Given when the invoice is sent.' },
+    },
+    // The customer's link; hidden: the link itself is never stored (src/server/quote-token.ts).
+    {
+      name: 'tokenNonce',
+      type: 'text',
+      unique: true,
+      index: true,
+      access: { read: nobody, create: nobody, update: nobody },
+      admin: { hidden: true },
+    },
+    {
+      type: 'collapsible',
+      label: 'With the customer',
+      admin: { position: 'sidebar' },
+      fields: [dated('sentAt', 'Sent'), dated('viewedAt', 'Opened'), dated('paidAt', 'Paid')],
+    },
+    ...timestampFields,
+  ],
+  timestamps: true,
+}

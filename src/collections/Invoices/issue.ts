@@ -1,0 +1,38 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PayloadRequest } from 'payload'
+
+import { businessTimeZone, wallTime } from '@/lib/business-time'
+import { dbOf } from '@/server/db'
+import { newQuoteNonce } from '@/server/quote-token'
+
+import { takeInvoiceNumber } from './numbering'
+import { lockInvoice, settleInvoice } from './settle'
+
+export class InvoiceNotIssued extends Error {}
+
+export type IssuedInvoice = { id: number; number: string; nonce: string; lead: number | null }
+
+// Sending makes a draft final: the year's next number (in the business's time zone), a link
+// for the customer, and the invoice's money settled (a deposit may already cover it). All in
+// the caller's transaction, which must commit the number with the invoice or neither.
+export async function issueInvoice(req: PayloadRequest, id: number): Promise<IssuedInvoice> {
+  const { payload } = req
+  const invoice = await lockInvoice(payload, req, id)
+  if (!invoice) throw new InvoiceNotIssued('Not Found')
+  if (invoice.status !== 'draft') throw new InvoiceNotIssued('This invoice was sent already.')
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+  const year = wallTime(new Date(), businessTimeZone(settings.timeZone)).year
+  const db = await dbOf(payload, req)
+  const number = await takeInvoiceNumber(db, year)
+  const nonce = newQuoteNonce()
+  const result = (await db.execute(sql`
+    UPDATE invoices SET status = 'sent', number = ${number}, token_nonce = ${nonce},
+      sent_at = now(), updated_at = now()
+    WHERE id = ${id}
+    RETURNING lead_id, kind, corrects_id`)) as unknown as {
+    rows: { lead_id: number | null; kind: string; corrects_id: number | null }[]
+  }
+  const row = result.rows[0]
+  await settleInvoice(payload, req, row.kind === 'credit_note' && row.corrects_id ? row.corrects_id : id)
+  return { id, number, nonce, lead: row.lead_id == null ? null : Number(row.lead_id) }
+}

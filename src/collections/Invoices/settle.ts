@@ -1,0 +1,57 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { type InvoiceStatus, balanceCents, settledStatus } from '@/lib/invoices'
+import { dbOf } from '@/server/db'
+
+type Row = { total_cents: number; deposit_cents: number | null; status: InvoiceStatus; kind: string }
+
+/** The invoice's row, locked until the caller's transaction ends; null when there is none. */
+export async function lockInvoice(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  id: number,
+): Promise<Row | null> {
+  const db = await dbOf(payload, req)
+  const result = (await db.execute(sql`
+    SELECT total_cents, deposit_cents, status, kind FROM invoices WHERE id = ${id} FOR UPDATE`)) as unknown as {
+    rows: Row[]
+  }
+  return result.rows[0] ?? null
+}
+
+// A sent invoice's money and status, summed again from its payments, refunds and sent credit
+// notes, under the invoice's lock: however many events arrive, in whatever order, the figures
+// are those of what is recorded.
+export async function settleInvoice(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  id: number,
+): Promise<void> {
+  const invoice = await lockInvoice(payload, req, id)
+  if (!invoice || invoice.status === 'draft' || invoice.kind !== 'invoice') return
+  const db = await dbOf(payload, req)
+  const sums = (await db.execute(sql`
+    SELECT
+      (SELECT coalesce(sum(CASE WHEN kind = 'refund' THEN -amount_cents ELSE amount_cents END), 0)
+         FROM payments WHERE invoice_id = ${id}) AS paid,
+      (SELECT coalesce(sum(total_cents), 0)
+         FROM invoices WHERE corrects_id = ${id} AND kind = 'credit_note' AND status <> 'draft') AS credited
+  `)) as unknown as { rows: { paid: string | number; credited: string | number }[] }
+  const money = {
+    totalCents: Number(invoice.total_cents),
+    depositCents: Number(invoice.deposit_cents ?? 0),
+    paidCents: Number(sums.rows[0].paid),
+    creditedCents: Number(sums.rows[0].credited),
+  }
+  const status = settledStatus(money)
+  await db.execute(sql`
+    UPDATE invoices SET
+      paid_cents = ${money.paidCents},
+      credited_cents = ${money.creditedCents},
+      balance_cents = ${balanceCents(money)},
+      status = ${status},
+      paid_at = CASE WHEN ${status} = 'paid' THEN coalesce(paid_at, now()) END,
+      updated_at = now()
+    WHERE id = ${id}`)
+}

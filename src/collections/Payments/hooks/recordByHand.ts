@@ -1,0 +1,63 @@
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
+import { ValidationError } from 'payload'
+
+import type { Payment } from '@/payload-types'
+import { HAND_METHODS, MAX_PAYMENT_CENTS, balanceCents, formatCents, relationId } from '@/lib/invoices'
+import { lockInvoice, settleInvoice } from '@/collections/Invoices/settle'
+
+import { notePayment } from '../recordPayment'
+
+const refuse = (message: string, path: string): never => {
+  throw new ValidationError({ collection: 'payments', errors: [{ message, path }] })
+}
+
+// Staff record what the customer handed over (cash, check, Zelle, a card reader) against a
+// sent invoice, never more than it still owes. The invoice is locked first, so two phones
+// recording at once cannot both take the last dollar. Stripe's payments come from its
+// webhook only (recordPayment.ts).
+export const recordByHand: CollectionBeforeChangeHook<Payment> = async ({ data, operation, req }) => {
+  if (operation !== 'create') return data
+  if (!(HAND_METHODS as readonly string[]).includes(data.method ?? ''))
+    refuse('Card payments made online are recorded from Stripe; choose how the customer paid.', 'method')
+  const amount = data.amountCents
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > MAX_PAYMENT_CENTS)
+    refuse('The amount is a whole number of cents, more than zero.', 'amountCents')
+  const invoiceId = relationId(data.invoice)
+  const invoice = invoiceId ? await lockInvoice(req.payload, req, invoiceId) : null
+  if (!invoice || invoice.kind !== 'invoice')
+    return refuse('Choose the invoice this payment is for.', 'invoice')
+  if (invoice.status === 'draft') refuse('Send the invoice before recording a payment on it.', 'invoice')
+  if (invoice.status === 'void') refuse('This invoice was credited in full.', 'invoice')
+  const doc = await req.payload.findByID({
+    collection: 'invoices',
+    id: invoiceId!,
+    depth: 0,
+    req,
+    overrideAccess: true,
+  })
+  const owed = balanceCents({
+    totalCents: doc.totalCents ?? 0,
+    depositCents: doc.depositCents ?? 0,
+    creditedCents: doc.creditedCents ?? 0,
+    paidCents: doc.paidCents ?? 0,
+  })
+  if (owed <= 0) refuse('This invoice is paid in full.', 'invoice')
+  if (amount! > owed) refuse(`The amount is more than the ${formatCents(owed)} still owed.`, 'amountCents')
+  const lead = relationId(doc.lead)
+  if (data.lead != null && relationId(data.lead) !== lead) refuse('This invoice is for another lead.', 'lead')
+  return {
+    ...data,
+    lead,
+    kind: 'payment',
+    recordedBy: req.user?.collection === 'users' ? req.user.id : null,
+    receivedAt: data.receivedAt ?? new Date().toISOString(),
+  }
+}
+
+export const settleAfterHandPayment: CollectionAfterChangeHook<Payment> = async ({ doc, operation, req }) => {
+  if (operation !== 'create') return doc
+  const invoice = relationId(doc.invoice)
+  if (invoice) await settleInvoice(req.payload, req, invoice)
+  await notePayment(req.payload, req, doc.id)
+  return doc
+}

@@ -1,0 +1,89 @@
+import type { CollectionConfig } from 'payload'
+
+import { approvedStaff } from '@/access/approvedStaff'
+import { approvedStaffField } from '@/access/approvedStaffField'
+import { nobody } from '@/access/nobody'
+import { timestampFields } from '@/fields/timestamps'
+import { MAX_PAYMENT_CENTS, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@/lib/invoices'
+
+import { recordByHand, settleAfterHandPayment } from './hooks/recordByHand'
+
+const serverOwned = { read: approvedStaffField, create: nobody, update: nobody }
+
+// Money received on an invoice, and money given back. Recorded by staff (at the van) or by
+// Stripe's webhook; never edited or deleted through the API: the bookkeeper's trail stays
+// whole, and a mistake is put right by a refund.
+export const Payments: CollectionConfig = {
+  slug: 'payments',
+  admin: {
+    group: 'Money',
+    useAsTitle: 'id',
+    defaultColumns: ['receivedAt', 'invoice', 'lead', 'kind', 'method', 'amountCents'],
+    description: 'Payments and refunds, in cents. Card payments online come from Stripe.',
+  },
+  access: {
+    create: approvedStaff,
+    read: approvedStaff,
+    update: nobody,
+    delete: nobody,
+    readVersions: approvedStaff,
+  },
+  defaultSort: '-receivedAt',
+  hooks: { beforeChange: [recordByHand], afterChange: [settleAfterHandPayment] },
+  fields: [
+    { name: 'invoice', type: 'relationship', relationTo: 'invoices', index: true },
+    // Not required in the table: a payment outlives its lead's erasure (bookkeeping).
+    { name: 'lead', type: 'relationship', relationTo: 'leads', index: true },
+    {
+      name: 'kind',
+      type: 'select',
+      required: true,
+      defaultValue: 'payment',
+      options: PAYMENT_KINDS.map((value) => ({ value, label: value === 'refund' ? 'Refund' : 'Payment' })),
+      access: serverOwned,
+      admin: { readOnly: true },
+    },
+    {
+      name: 'method',
+      type: 'select',
+      required: true,
+      options: PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })),
+    },
+    {
+      name: 'amountCents',
+      label: 'Amount (cents)',
+      type: 'number',
+      required: true,
+      min: 1,
+      max: MAX_PAYMENT_CENTS,
+      admin: { step: 1 },
+    },
+    {
+      name: 'reference',
+      type: 'text',
+      maxLength: 100,
+      admin: { description: 'Check number, Zelle note...' },
+    },
+    { name: 'receivedAt', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'recordedBy',
+      type: 'relationship',
+      relationTo: 'users',
+      access: serverOwned,
+      admin: { readOnly: true },
+    },
+    // Stripe's payment intent (a payment) or charge (its refunds): one row each, however often
+    // Stripe tells us.
+    {
+      name: 'stripeId',
+      type: 'text',
+      unique: true,
+      index: true,
+      access: serverOwned,
+      admin: { readOnly: true },
+    },
+    { name: 'stripeFeeCents', type: 'number', access: serverOwned, admin: { readOnly: true } },
+    ...timestampFields,
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  InvoicePricingError,
+  balanceCents,
+  formatCents,
+  invoiceNumber,
+  priceInvoice,
+  settledStatus,
+} from '@/lib/invoices'
+
+const money = (over: Partial<Parameters<typeof settledStatus>[0]> = {}) => ({
+  totalCents: 10_000,
+  depositCents: 0,
+  creditedCents: 0,
+  paidCents: 0,
+  ...over,
+})
+
+describe('invoice rules', () => {
+  it('prices lines in whole cents', () => {
+    expect(
+      priceInvoice(
+        [
+          { description: ' Repair ', quantity: 2, unitCents: 12_500 },
+          { description: 'Fee', quantity: 1, unitCents: 5_000 },
+        ],
+        2_500,
+      ),
+    ).toEqual({
+      lines: [
+        { description: 'Repair', quantity: 2, unitCents: 12_500, amountCents: 25_000 },
+        { description: 'Fee', quantity: 1, unitCents: 5_000, amountCents: 5_000 },
+      ],
+      subtotalCents: 30_000,
+      discountCents: 2_500,
+      totalCents: 27_500,
+    })
+  })
+
+  it.each([
+    [[], 0],
+    [[{ description: '', quantity: 1, unitCents: 1 }], 0],
+    [[{ description: 'x', quantity: 0, unitCents: 1 }], 0],
+    [[{ description: 'x', quantity: 1.5, unitCents: 1 }], 0],
+    [[{ description: 'x', quantity: 1, unitCents: 0.1 }], 0],
+    [[{ description: 'x', quantity: 1, unitCents: -1 }], 0],
+    [[{ description: 'x', quantity: 1, unitCents: 100 }], 101],
+    [[{ description: 'x', quantity: 1, unitCents: 100 }], -1],
+  ])('refuses %j with discount %d', (lines, discount) => {
+    expect(() => priceInvoice(lines, discount)).toThrow(InvoicePricingError)
+  })
+
+  it('settles a sent invoice from its money', () => {
+    expect(settledStatus(money())).toBe('sent')
+    expect(settledStatus(money({ paidCents: 1 }))).toBe('part_paid')
+    expect(settledStatus(money({ paidCents: 10_000 }))).toBe('paid')
+    expect(settledStatus(money({ depositCents: 2_000, paidCents: 8_000 }))).toBe('paid')
+    expect(settledStatus(money({ depositCents: 10_000 }))).toBe('paid')
+    expect(settledStatus(money({ creditedCents: 10_000 }))).toBe('void')
+    expect(settledStatus(money({ creditedCents: 5_000, paidCents: 5_000 }))).toBe('paid')
+    // A refund after full payment owes again.
+    expect(settledStatus(money({ paidCents: 10_000 - 3_000 }))).toBe('part_paid')
+    expect(settledStatus(money({ paidCents: 0 }))).toBe('sent')
+    expect(balanceCents(money({ depositCents: 2_000, creditedCents: 1_000, paidCents: 500 }))).toBe(6_500)
+  })
+
+  it('numbers and formats', () => {
+    expect(invoiceNumber(2026, 7)).toBe('2026-0007')
+    expect(invoiceNumber(2026, 12345)).toBe('2026-12345')
+    expect(formatCents(123_450)).toBe('$1,234.50')
+    expect(formatCents(5)).toBe('$0.05')
+    expect(formatCents(-250)).toBe('-$2.50')
+  })
+})
