@@ -18,11 +18,13 @@ export async function register() {
   ])
   const payload = await getPayload({ config, cron: process.env.JOBS_AUTORUN !== 'false' })
   drainOnSignals(payload)
-  const [{ installQuoteLinkGate }, { quoteLinkCheck }] = await Promise.all([
+  const [{ installQuoteLinkGate }, { quoteLinkCheck }, { payLinkCheck }] = await Promise.all([
     import('@/server/quote-link-gate'),
     import('@/collections/Quotes/customerLinks'),
+    import('@/collections/Invoices/customerLinks'),
   ])
   installQuoteLinkGate(quoteLinkCheck(payload))
+  installQuoteLinkGate(payLinkCheck(payload), 'pay')
   const { warmPagesAtStart } = await import('@/server/warm-pages')
   void warmPagesAtStart().catch((err) => console.error('Could not warm the pages:', err))
 }

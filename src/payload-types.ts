@@ -156,6 +156,7 @@ export interface Config {
       fetchTextPhotos: TaskFetchTextPhotos;
       replyToHelp: TaskReplyToHelp;
       replyToVisitConfirmation: TaskReplyToVisitConfirmation;
+      sendInvoiceLink: TaskSendInvoiceLink;
       eraseStaleLeads: TaskEraseStaleLeads;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
@@ -841,6 +842,7 @@ export interface PayloadJob {
           | 'fetchTextPhotos'
           | 'replyToHelp'
           | 'replyToVisitConfirmation'
+          | 'sendInvoiceLink'
           | 'eraseStaleLeads'
           | 'createCollectionExport'
           | 'createCollectionImport'
@@ -892,6 +894,7 @@ export interface PayloadJob {
         | 'fetchTextPhotos'
         | 'replyToHelp'
         | 'replyToVisitConfirmation'
+        | 'sendInvoiceLink'
         | 'eraseStaleLeads'
         | 'createCollectionExport'
         | 'createCollectionImport'
@@ -2140,6 +2143,19 @@ export interface TaskReplyToVisitConfirmation {
   input: {
     messageId: number;
     visitId: number;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendInvoiceLink".
+ */
+export interface TaskSendInvoiceLink {
+  input: {
+    invoiceId: number;
+    nonce: string;
   };
   output: {
     sent?: boolean | null;

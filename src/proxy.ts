@@ -3,11 +3,12 @@ import { NextResponse } from 'next/server'
 
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 import { NOT_FOUND_PAGE_PATH } from '@/lib/seo'
-import { checkQuoteLinkRequest, QUOTE_LINK_HEADER } from '@/server/quote-link-gate'
+import { checkQuoteLinkRequest, type CustomerLinkKind, QUOTE_LINK_HEADER } from '@/server/quote-link-gate'
 
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl
-  if (pathname.startsWith('/quote/')) return quoteLink(request)
+  if (pathname.startsWith('/quote/')) return quoteLink(request, 'quote')
+  if (pathname.startsWith('/pay/')) return quoteLink(request, 'pay')
   // The 404 page's own address is a 404 too (src/server/patches/not-found-page.ts).
   if (pathname === NOT_FOUND_PAGE_PATH) return NextResponse.next({ status: 404 })
   return adminLogin(request)
@@ -15,18 +16,18 @@ export async function proxy(request: NextRequest) {
 
 // A page cannot set its status, a proxy's answer can: a quote link over the customer links'
 // limit is answered 429 with Retry-After, one that opens no quote 404, each with the page
-// saying so (src/server/quote-link-gate.ts).
-async function quoteLink(request: NextRequest) {
+// saying so (src/server/quote-link-gate.ts). An invoice's pay link follows the same rules.
+async function quoteLink(request: NextRequest, kind: CustomerLinkKind) {
   const headers = new Headers(request.headers)
   // Only this proxy says what the check found.
   headers.delete(QUOTE_LINK_HEADER)
   let token: string
   try {
-    token = decodeURIComponent(request.nextUrl.pathname.slice('/quote/'.length))
+    token = decodeURIComponent(request.nextUrl.pathname.slice(`/${kind}/`.length))
   } catch {
     return NextResponse.next({ request: { headers } })
   }
-  const checked = await checkQuoteLinkRequest(request.headers, token)
+  const checked = await checkQuoteLinkRequest(request.headers, token, kind)
   if (!checked) return NextResponse.next({ request: { headers } })
   headers.set(QUOTE_LINK_HEADER, checked.header)
   if (checked.verdict === 'allowed') return NextResponse.next({ request: { headers } })
@@ -52,5 +53,5 @@ function adminLogin(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/admin/login', '/admin/login/', '/quote/:token', '/page-not-found'],
+  matcher: ['/admin/login', '/admin/login/', '/quote/:token', '/pay/:token', '/page-not-found'],
 }

@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import { payByCard } from '@/collections/Invoices/endpoints/payByCard'
 import { submitRequest } from '@/collections/Leads/endpoints/submitRequest'
 import { acceptQuote, requestQuoteChanges } from '@/collections/Quotes/endpoints/answerQuote'
 import { reviewOptOut } from '@/collections/ReviewOptOuts/endpoints/reviewOptOut'
@@ -18,4 +19,5 @@ export const endpoints: Endpoint[] = [
   cancelVisitByCustomer,
   receiveTextWebhook,
   textStatusWebhook,
+  payByCard,
 ]

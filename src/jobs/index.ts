@@ -6,6 +6,7 @@ import { eraseStaleLeads } from './EraseStaleLeads'
 import { fetchTextPhotos } from './FetchTextPhotos'
 import { replyToHelp } from './ReplyToHelp'
 import { replyToVisitConfirmation } from './ReplyToVisitConfirmation'
+import { sendInvoiceLink } from './SendInvoiceLink'
 import { sendLeadAlert } from './SendLeadAlert'
 import { sendRequestEmails } from './SendRequestEmails'
 import { sendQuoteAnswer } from './SendQuoteAnswer'
@@ -29,6 +30,7 @@ export const jobs: JobsConfig = {
     fetchTextPhotos,
     replyToHelp,
     replyToVisitConfirmation,
+    sendInvoiceLink,
     eraseStaleLeads,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads).

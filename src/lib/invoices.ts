@@ -109,3 +109,10 @@ export const relationId = (value: unknown): number | null =>
     : value == null
       ? null
       : Number(value)
+
+// How long an invoice's pay link opens it: then the customer calls.
+export const PAY_LINK_VALID_DAYS = 90
+
+// Where the pay page's form posts (under /api), and the mark of Stripe's return to it.
+export const PAY_LINK_ENDPOINTS = { checkout: '/pay-links/checkout' } as const
+export const PAID_RETURN_PARAM = { name: 'paid', value: '1' } as const

@@ -13,17 +13,24 @@ export type QuoteLinkCheck = (
 
 export const QUOTE_LINK_HEADER = 'x-curbside-quote-link'
 
+// An invoice's pay link (/pay/<token>) is gated the same way, with a check of its own.
+export type CustomerLinkKind = 'quote' | 'pay'
+
 const GATE = Symbol.for('curbside.quoteLinkGate')
 type Gate = { check: QuoteLinkCheck; proof: string }
-const registry = globalThis as { [GATE]?: Gate }
+const registry = globalThis as { [GATE]?: Partial<Record<CustomerLinkKind, Gate>> }
 
-export function installQuoteLinkGate(check: QuoteLinkCheck): void {
-  registry[GATE] = { check, proof: crypto.randomUUID() }
+export function installQuoteLinkGate(check: QuoteLinkCheck, kind: CustomerLinkKind = 'quote'): void {
+  registry[GATE] = { ...registry[GATE], [kind]: { check, proof: crypto.randomUUID() } }
 }
 
 /** Checks (and counts) the request; null while no check is installed. */
-export async function checkQuoteLinkRequest(headers: Headers, token: string) {
-  const gate = registry[GATE]
+export async function checkQuoteLinkRequest(
+  headers: Headers,
+  token: string,
+  kind: CustomerLinkKind = 'quote',
+) {
+  const gate = registry[GATE]?.[kind]
   if (!gate) return null
   const { verdict, retryAfterSeconds } = await gate.check(headers, token)
   return { verdict, retryAfterSeconds, header: `${gate.proof} ${verdict}` }
@@ -32,8 +39,11 @@ export async function checkQuoteLinkRequest(headers: Headers, token: string) {
 const VERDICTS: readonly string[] = ['allowed', 'over', 'missing'] satisfies QuoteLinkVerdict[]
 
 /** What the proxy found for this request; null when it found nothing (the page then checks). */
-export function quoteLinkVerdict(headers: Headers): QuoteLinkVerdict | null {
-  const gate = registry[GATE]
+export function quoteLinkVerdict(
+  headers: Headers,
+  kind: CustomerLinkKind = 'quote',
+): QuoteLinkVerdict | null {
+  const gate = registry[GATE]?.[kind]
   const [proof, verdict] = (headers.get(QUOTE_LINK_HEADER) ?? '').split(' ')
   if (!gate || proof !== gate.proof || !VERDICTS.includes(verdict)) return null
   return verdict as QuoteLinkVerdict

@@ -8,6 +8,7 @@ import {
   priceInvoice,
   settledStatus,
 } from '@/lib/invoices'
+import { invoiceLinesOf } from '@/collections/Invoices/draftFromQuote'
 
 const money = (over: Partial<Parameters<typeof settledStatus>[0]> = {}) => ({
   totalCents: 10_000,
@@ -71,5 +72,35 @@ describe('invoice rules', () => {
     expect(formatCents(123_450)).toBe('$1,234.50')
     expect(formatCents(5)).toBe('$0.05')
     expect(formatCents(-250)).toBe('-$2.50')
+  })
+})
+
+describe("a quote's lines on its invoice", () => {
+  it('keeps what the customer accepted, to the cent, with the delivery fee and discount', () => {
+    const quote = {
+      lines: [
+        {
+          kind: 'offer',
+          offer: 'rim_rash',
+          quantity: 1,
+          title: 'Rim Rash',
+          unitCents: 12_500,
+          amountCents: 12_500,
+        },
+        { kind: 'free', description: 'Valve stem', title: 'Valve stem', amountCents: 1_550 },
+      ],
+      deliveryFeeCents: 5_000,
+      discountCents: 1_875,
+      promoCode: 'FALL15',
+    } as unknown as Parameters<typeof invoiceLinesOf>[0]
+    expect(invoiceLinesOf(quote)).toEqual({
+      lines: [
+        { description: 'Rim Rash', quantity: 1, unitCents: 12_500 },
+        { description: 'Valve stem', quantity: 1, unitCents: 1_550 },
+        { description: 'Delivery fee (fewer than two rims)', quantity: 1, unitCents: 5_000 },
+      ],
+      discountCents: 1_875,
+      note: 'Promo code FALL15',
+    })
   })
 })

@@ -14,6 +14,7 @@ import {
 } from '@/lib/invoices'
 import { lockRowsOf } from '@/collections/Quotes/hooks/lockQuotes'
 
+import { sendInvoice } from './endpoints/sendInvoice'
 import { keepSentInvoices, priceInvoice } from './hooks/priceInvoice'
 
 // Written by the server only: the number, the money and the invoice's life with the customer.
@@ -52,6 +53,7 @@ export const Invoices: CollectionConfig = {
     readVersions: approvedStaff,
   },
   defaultSort: '-createdAt',
+  endpoints: [sendInvoice],
   hooks: {
     beforeOperation: [lockRowsOf('invoices')],
     beforeChange: [priceInvoice],

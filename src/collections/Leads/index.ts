@@ -31,6 +31,7 @@ import {
   validateRequestTextarea,
 } from './hooks/validateRequestField'
 import { validateStatusChange } from './hooks/validateStatusChange'
+import { draftInvoiceOnCompletion } from '@/collections/Invoices/draftFromQuote'
 
 // When the mail server accepted each e-mail about the request (sent once: src/server/email-delivery.ts);
 // written by the server only.
@@ -166,7 +167,13 @@ export const Leads: CollectionConfig = {
     beforeValidate: [normalizeRequestFields],
     beforeChange: [snapshotOffer, stampLost, markServiceArea],
     beforeDelete: [removeLeadRecords],
-    afterChange: [queueRequestEmails, queueLeadAlert, queueReviewRequest, recordLeadChanges],
+    afterChange: [
+      queueRequestEmails,
+      queueLeadAlert,
+      queueReviewRequest,
+      recordLeadChanges,
+      draftInvoiceOnCompletion,
+    ],
   },
   fields: [
     {

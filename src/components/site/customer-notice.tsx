@@ -27,3 +27,11 @@ export function QuoteLinkNotFound({ settings }: { settings: PublicSiteSettings }
     </Notice>
   )
 }
+
+export function PayLinkNotFound({ settings }: { settings: PublicSiteSettings }) {
+  return (
+    <Notice title="This link does not open an invoice">
+      It may be incomplete. Call us at <Call settings={settings} /> and we will send it again.
+    </Notice>
+  )
+}

@@ -190,11 +190,13 @@ export function guardRestBody<A extends unknown[]>(
     const { user } = await executeAuthStrategies({ headers: request.headers, payload, canSetHeaders: false })
     return isApprovedStaff(user)
   }
-  // The quote endpoints, the text provider's webhooks and the back office's lead forms read
-  // their own bodies, within their own limits.
+  // The quote and pay endpoints, the text provider's and Stripe's webhooks and the back office's
+  // lead forms read their own bodies, within their own limits.
   const skip = (pathname: string) =>
     pathname === REQUEST_ENDPOINT ||
     pathname.startsWith('/api/quote-links/') ||
+    pathname.startsWith('/api/pay-links/') ||
+    pathname === '/api/stripe/webhooks' ||
     pathname === '/api/review-requests/unsubscribe' ||
     pathname.startsWith('/api/sms/') ||
     isLeadFormPath(pathname)

@@ -9,6 +9,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TYPE "public"."enum_lead_events_kind" ADD VALUE 'invoice_sent';
   ALTER TYPE "public"."enum_lead_events_kind" ADD VALUE 'payment_received';
   ALTER TYPE "public"."enum_lead_events_kind" ADD VALUE 'payment_refunded';
+  ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'sendInvoiceLink' BEFORE 'eraseStaleLeads';
+  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'sendInvoiceLink' BEFORE 'eraseStaleLeads';
   CREATE TABLE "invoices_lines" (
   	"_order" integer NOT NULL,
   	"_parent_id" integer NOT NULL,
@@ -102,6 +104,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
   await db.execute(sql`
    DELETE FROM "lead_events" WHERE "kind" IN ('invoice_sent', 'payment_received', 'payment_refunded');
+  DELETE FROM "payload_jobs_log" WHERE "task_slug" IN ('sendInvoiceLink');
+  DELETE FROM "payload_jobs" WHERE "task_slug" IN ('sendInvoiceLink');
    ALTER TABLE "invoices_lines" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "invoices" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "payments" DISABLE ROW LEVEL SECURITY;
@@ -118,6 +122,14 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   CREATE TYPE "public"."enum_lead_events_kind" AS ENUM('note', 'status', 'lost', 'reopened', 'quote_sent', 'quote_viewed', 'quote_accepted', 'quote_changes', 'email_sent', 'email_failed', 'visit_booked', 'visit_moved', 'visit_cancelled', 'visit_confirmed', 'text_sent', 'text_failed', 'photo_dropped', 'text_opted_out', 'text_opted_in');
   ALTER TABLE "lead_events" ALTER COLUMN "kind" SET DEFAULT 'note'::"public"."enum_lead_events_kind";
   ALTER TABLE "lead_events" ALTER COLUMN "kind" SET DATA TYPE "public"."enum_lead_events_kind" USING "kind"::"public"."enum_lead_events_kind";
+  ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_log_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_log_task_slug" AS ENUM('inline', 'sendQuoteEmail', 'sendQuoteLink', 'sendQuoteAnswer', 'sendReviewRequest', 'sendVisitConfirmation', 'sendVisitReminder', 'sendVisitCancellation', 'sendVisitNotice', 'sendLeadAlert', 'fetchTextPhotos', 'replyToHelp', 'replyToVisitConfirmation', 'eraseStaleLeads', 'createCollectionExport', 'createCollectionImport', 'schedulePublish');
+  ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_log_task_slug" USING "task_slug"::"public"."enum_payload_jobs_log_task_slug";
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_task_slug" AS ENUM('inline', 'sendQuoteEmail', 'sendQuoteLink', 'sendQuoteAnswer', 'sendReviewRequest', 'sendVisitConfirmation', 'sendVisitReminder', 'sendVisitCancellation', 'sendVisitNotice', 'sendLeadAlert', 'fetchTextPhotos', 'replyToHelp', 'replyToVisitConfirmation', 'eraseStaleLeads', 'createCollectionExport', 'createCollectionImport', 'schedulePublish');
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_task_slug" USING "task_slug"::"public"."enum_payload_jobs_task_slug";
   DROP INDEX "payload_locked_documents_rels_invoices_id_idx";
   DROP INDEX "payload_locked_documents_rels_payments_id_idx";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "invoices_id";

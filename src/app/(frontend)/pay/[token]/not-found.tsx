@@ -1,0 +1,20 @@
+import type { Metadata } from 'next'
+
+import { PayLinkNotFound as Notice } from '@/components/site/customer-notice'
+import { PageShell } from '@/components/site/page-shell'
+
+export const metadata: Metadata = { title: 'Your invoice', robots: { index: false, follow: false } }
+
+// A tampered or incomplete pay link: answered 404, with what to do next. The page itself draws
+// it when src/proxy.ts found the link missing; this is for the rest.
+export default function PayLinkNotFound() {
+  return (
+    <PageShell>
+      {(settings) => (
+        <section className="px-4 py-12 sm:py-16">
+          <Notice settings={settings} />
+        </section>
+      )}
+    </PageShell>
+  )
+}

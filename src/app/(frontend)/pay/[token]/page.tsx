@@ -1,0 +1,222 @@
+import config from '@payload-config'
+import type { Metadata } from 'next'
+import { headers } from 'next/headers'
+import { notFound } from 'next/navigation'
+import { getPayload } from 'payload'
+
+import { Call, Notice, PayLinkNotFound } from '@/components/site/customer-notice'
+import { PageShell } from '@/components/site/page-shell'
+import { buttonVariants } from '@/components/ui/button'
+import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { PAID_RETURN_PARAM, PAY_LINK_ENDPOINTS, balanceCents, formatCents } from '@/lib/invoices'
+import type { PublicSiteSettings } from '@/lib/site-settings'
+import { cn } from '@/lib/utils'
+import type { Invoice } from '@/payload-types'
+import { invoiceForToken, noteInvoiceViewed, payNonceOf } from '@/collections/Invoices/customerLinks'
+import { cardPaymentsEnabled } from '@/server/payments/stripe'
+import { quoteLinkVerdict } from '@/server/quote-link-gate'
+import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
+
+// One customer's invoice, opened from the link in their e-mail: read per request, never cached,
+// never indexed; it shows the invoice, what is still owed and how to pay it, nothing else.
+export const dynamic = 'force-dynamic'
+
+export const metadata: Metadata = { title: 'Your invoice', robots: { index: false, follow: false } }
+
+const owedOf = (invoice: Invoice) =>
+  balanceCents({
+    totalCents: invoice.totalCents ?? 0,
+    depositCents: invoice.depositCents ?? 0,
+    creditedCents: invoice.creditedCents ?? 0,
+    paidCents: invoice.paidCents ?? 0,
+  })
+
+function Lines({ invoice }: { invoice: Invoice }) {
+  const row = 'border-ink/10 border-b'
+  return (
+    <table className="mt-6 w-full text-left">
+      <caption className="sr-only">Invoice lines</caption>
+      <thead>
+        <tr className="border-ink/15 border-b text-sm">
+          <th scope="col" className="py-2">
+            Work
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {(invoice.lines ?? []).map((line, i) => (
+          <tr key={i} className={row}>
+            <td className="py-2">
+              {line.quantity > 1 ? `${line.quantity} × ` : ''}
+              {line.description}
+            </td>
+            <td className="py-2 text-right">{formatCents(line.amountCents ?? 0)}</td>
+          </tr>
+        ))}
+        {invoice.discountCents ? (
+          <tr className={row}>
+            <td className="py-2">Discount</td>
+            <td className="py-2 text-right">−{formatCents(invoice.discountCents)}</td>
+          </tr>
+        ) : null}
+        <tr className={cn(row, 'font-semibold')}>
+          <th scope="row" className="py-2">
+            Total
+          </th>
+          <td className="py-2 text-right">{formatCents(invoice.totalCents ?? 0)}</td>
+        </tr>
+        {invoice.depositCents ? (
+          <tr className={row}>
+            <td className="py-2">Deposit paid</td>
+            <td className="py-2 text-right">−{formatCents(invoice.depositCents)}</td>
+          </tr>
+        ) : null}
+        {invoice.creditedCents ? (
+          <tr className={row}>
+            <td className="py-2">Credited</td>
+            <td className="py-2 text-right">−{formatCents(invoice.creditedCents)}</td>
+          </tr>
+        ) : null}
+        {invoice.paidCents ? (
+          <tr className={row}>
+            <td className="py-2">Paid</td>
+            <td className="py-2 text-right">−{formatCents(invoice.paidCents)}</td>
+          </tr>
+        ) : null}
+      </tbody>
+      <tfoot>
+        <tr className="text-lg font-bold">
+          <th scope="row" className="py-3">
+            Balance due
+          </th>
+          <td className="py-3 text-right" data-testid="invoice-balance">
+            {formatCents(Math.max(0, owedOf(invoice)))}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  )
+}
+
+export default async function PayPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
+  const { token } = await params
+  const returned = (await searchParams)[PAID_RETURN_PARAM.name] === PAID_RETURN_PARAM.value
+  const payload = await getPayload({ config })
+  const nonce = payNonceOf(payload, token)
+  // Checked and counted by src/proxy.ts, which answers 429 or 404 while this page says why;
+  // checked here only when the proxy could not.
+  const request = await headers()
+  const verdict = quoteLinkVerdict(request, 'pay')
+  const allowed = verdict
+    ? verdict !== 'over'
+    : nonce
+      ? await withinCustomerLinkLimit(payload, clientAddress(request), nonce)
+      : true
+  const found = allowed && verdict !== 'missing' ? await invoiceForToken(payload, token) : null
+  if (allowed && !found && verdict !== 'missing') notFound()
+  if (found) await noteInvoiceViewed(payload, found.invoice.id)
+  const timeZone = businessTimeZone(
+    (await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true } })).timeZone,
+  )
+  return (
+    <PageShell>
+      {(settings) => (
+        <section aria-labelledby="pay-page-title" className="px-4 py-12 sm:py-16">
+          {!allowed ? (
+            <Notice title="Too many requests">
+              Too many requests from this connection. Please try again in a few minutes.
+            </Notice>
+          ) : !found ? (
+            <PayLinkNotFound settings={settings} />
+          ) : (
+            <InvoiceBody
+              token={token}
+              found={found}
+              settings={settings}
+              returned={returned}
+              sentOn={formatBusinessDate(found.invoice.sentAt, timeZone, { time: false })}
+            />
+          )}
+        </section>
+      )}
+    </PageShell>
+  )
+}
+
+function InvoiceBody({
+  token,
+  found: { invoice, state },
+  settings,
+  returned,
+  sentOn,
+}: {
+  token: string
+  found: NonNullable<Awaited<ReturnType<typeof invoiceForToken>>>
+  settings: PublicSiteSettings
+  returned: boolean
+  sentOn: string
+}) {
+  const owed = owedOf(invoice)
+  const cards = cardPaymentsEnabled() && owed >= 50
+  return (
+    <div className="mx-auto max-w-2xl">
+      <p className="text-gold-dark text-sm font-semibold tracking-widest uppercase">
+        {settings.businessName}
+      </p>
+      <h1 id="pay-page-title" className="mt-2 text-3xl font-bold">
+        Invoice {invoice.number}
+      </h1>
+      <p className="text-ink/80 mt-2">Sent on {sentOn}.</p>
+      <Lines invoice={invoice} />
+      {invoice.note ? <p className="text-ink/80 mt-4 whitespace-pre-wrap">{invoice.note}</p> : null}
+
+      {state === 'settled' ? (
+        <p role="status" className="bg-mist mt-8 rounded-xl p-4 text-lg font-semibold">
+          {invoice.status === 'void'
+            ? 'This invoice was cancelled.'
+            : 'This invoice is paid in full. Thank you!'}
+        </p>
+      ) : returned ? (
+        <p role="status" className="bg-mist mt-8 rounded-xl p-4 text-lg font-semibold">
+          Thank you! Your card payment is being confirmed; this page shows it once it is recorded.
+        </p>
+      ) : null}
+      {state === 'expired' ? (
+        <p className="mt-8 text-lg">
+          This link has expired. Call us at <Call settings={settings} /> to pay.
+        </p>
+      ) : null}
+      {state === 'open' ? (
+        <div className="mt-8 grid gap-6">
+          {cards ? (
+            <form method="post" action={`/api${PAY_LINK_ENDPOINTS.checkout}`}>
+              <input type="hidden" name="token" value={token} />
+              <button
+                type="submit"
+                className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'w-full')}
+              >
+                Pay by card
+              </button>
+              <p className="text-ink/70 mt-2 text-sm">You will pay on Stripe&apos;s secure page.</p>
+            </form>
+          ) : null}
+          <div>
+            <h2 className="text-xl font-semibold">{cards ? 'Other ways to pay' : 'How to pay'}</h2>
+            <p className="text-ink/80 mt-2">
+              Pay cash or by check at the visit, or call us at <Call settings={settings} />.
+            </p>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  )
+}

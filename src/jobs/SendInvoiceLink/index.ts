@@ -1,0 +1,70 @@
+import type { TaskConfig } from 'payload'
+
+import { formatCents } from '@/lib/invoices'
+import { greetingName } from '@/lib/safe-first-name'
+import { serverUrl } from '@/lib/server-url'
+import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
+import { cardPaymentsEnabled } from '@/server/payments/stripe'
+import { quoteToken } from '@/server/quote-token'
+
+// A sent invoice to its customer, with its pay link: once per invoice, whatever the runners.
+export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
+  slug: 'sendInvoiceLink',
+  label: 'Send an invoice',
+  inputSchema: [
+    { name: 'invoiceId', type: 'number', required: true },
+    { name: 'nonce', type: 'text', required: true },
+  ],
+  outputSchema: [{ name: 'sent', type: 'checkbox' }],
+  retries: { attempts: 12, backoff: { type: 'exponential', delay: 30_000 } },
+  handler: async ({ input, req }) => {
+    const { payload } = req
+    const invoice = await payload.findByID({
+      collection: 'invoices',
+      id: input.invoiceId,
+      depth: 1,
+      overrideAccess: true,
+      showHiddenFields: true,
+      disableErrors: true,
+      req,
+    })
+    const lead = invoice && typeof invoice.lead === 'object' ? invoice.lead : null
+    if (!invoice || invoice.tokenNonce !== input.nonce || !lead || !invoice.customerEmail) {
+      return { output: { sent: false } }
+    }
+    const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
+    const { render } = await import('@react-email/render')
+    const { InvoiceEmail } = await import('@/email/templates/invoice')
+    const element = InvoiceEmail({
+      greetingName: greetingName(lead.firstName),
+      businessName: settings.businessName,
+      businessPhone: settings.phone,
+      number: invoice.number ?? '',
+      lines: (invoice.lines ?? []).map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        amount: formatCents(line.amountCents ?? 0),
+      })),
+      discount: invoice.discountCents ? formatCents(invoice.discountCents) : null,
+      total: formatCents(invoice.totalCents ?? 0),
+      deposit: invoice.depositCents ? formatCents(invoice.depositCents) : null,
+      balance: formatCents(invoice.balanceCents ?? 0),
+      note: invoice.note || null,
+      link: `${serverUrl()}/pay/${quoteToken(payload.secret, input.nonce, 'pay')}`,
+      cardsOnline: cardPaymentsEnabled(),
+    })
+    const sent = await mailAboutLeadOnce(
+      payload,
+      `invoice-link:${invoice.id}:${input.nonce}`,
+      { lead: lead.id, what: `Invoice ${invoice.number} to the customer` },
+      {
+        to: invoice.customerEmail,
+        replyTo: settings.email,
+        subject: `Invoice ${invoice.number} from ${settings.businessName}`,
+        html: await render(element),
+        text: await render(element, { plainText: true }),
+      },
+    )
+    return { output: { sent } }
+  },
+}
