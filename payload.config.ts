@@ -18,6 +18,7 @@ import { declareInvoiceCounters } from './src/collections/Invoices/numbering'
 import { Leads } from './src/collections/Leads'
 import { PageSeo } from './src/collections/PageSeo'
 import { Payments } from './src/collections/Payments'
+import { declareStripeEvents } from './src/collections/Payments/stripeEvents'
 import { Promotions } from './src/collections/Promotions'
 import { LeadEvents } from './src/collections/LeadEvents'
 import { Quotes } from './src/collections/Quotes'
@@ -120,6 +121,7 @@ export default buildConfig({
           declareOneScheduledJob,
           declareEmailDeliveriesTable,
           declareInvoiceCounters,
+          declareStripeEvents,
         ],
       }),
     ),

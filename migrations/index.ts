@@ -29,7 +29,7 @@ import * as migration_20261127_110443_lead_address from './20261127_110443_lead_
 import * as migration_20261127_120227_texts from './20261127_120227_texts';
 import * as migration_20261127_141427_customer_texts from './20261127_141427_customer_texts';
 import * as migration_20261127_153425_lead_phone_e164 from './20261127_153425_lead_phone_e164';
-import * as migration_20261127_154710_invoices_and_payments from './20261127_154710_invoices_and_payments';
+import * as migration_20261127_154802_invoices_and_payments from './20261127_154802_invoices_and_payments';
 
 export const migrations = [
   {
@@ -188,8 +188,8 @@ export const migrations = [
     name: '20261127_153425_lead_phone_e164',
   },
   {
-    up: migration_20261127_154710_invoices_and_payments.up,
-    down: migration_20261127_154710_invoices_and_payments.down,
-    name: '20261127_154710_invoices_and_payments'
+    up: migration_20261127_154802_invoices_and_payments.up,
+    down: migration_20261127_154802_invoices_and_payments.down,
+    name: '20261127_154802_invoices_and_payments'
   },
 ];

@@ -157,6 +157,7 @@ export interface Config {
       replyToHelp: TaskReplyToHelp;
       replyToVisitConfirmation: TaskReplyToVisitConfirmation;
       sendInvoiceLink: TaskSendInvoiceLink;
+      sendPaymentReceipt: TaskSendPaymentReceipt;
       eraseStaleLeads: TaskEraseStaleLeads;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
@@ -843,6 +844,7 @@ export interface PayloadJob {
           | 'replyToHelp'
           | 'replyToVisitConfirmation'
           | 'sendInvoiceLink'
+          | 'sendPaymentReceipt'
           | 'eraseStaleLeads'
           | 'createCollectionExport'
           | 'createCollectionImport'
@@ -895,6 +897,7 @@ export interface PayloadJob {
         | 'replyToHelp'
         | 'replyToVisitConfirmation'
         | 'sendInvoiceLink'
+        | 'sendPaymentReceipt'
         | 'eraseStaleLeads'
         | 'createCollectionExport'
         | 'createCollectionImport'
@@ -2156,6 +2159,18 @@ export interface TaskSendInvoiceLink {
   input: {
     invoiceId: number;
     nonce: string;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendPaymentReceipt".
+ */
+export interface TaskSendPaymentReceipt {
+  input: {
+    paymentId: number;
   };
   output: {
     sent?: boolean | null;

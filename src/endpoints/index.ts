@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { payByCard } from '@/collections/Invoices/endpoints/payByCard'
 import { submitRequest } from '@/collections/Leads/endpoints/submitRequest'
+import { stripeWebhook } from '@/collections/Payments/endpoints/stripeWebhook'
 import { acceptQuote, requestQuoteChanges } from '@/collections/Quotes/endpoints/answerQuote'
 import { reviewOptOut } from '@/collections/ReviewOptOuts/endpoints/reviewOptOut'
 import { receiveTextWebhook, textStatusWebhook } from '@/collections/TextMessages/endpoints/webhooks'
@@ -9,7 +10,7 @@ import { bookVisitByCustomer, cancelVisitByCustomer } from '@/collections/Visits
 
 // The customers' forms post to paths outside their collections' /api/<slug>, and those paths are
 // public (e-mailed links, pages), as are the text provider's webhooks (/api/sms/*, the addresses
-// pasted in its console): so these stay on the root, listed here.
+// pasted in its console), as is Stripe's (/api/stripe/webhooks): so these stay on the root, listed here.
 export const endpoints: Endpoint[] = [
   submitRequest,
   acceptQuote,
@@ -20,4 +21,5 @@ export const endpoints: Endpoint[] = [
   receiveTextWebhook,
   textStatusWebhook,
   payByCard,
+  stripeWebhook,
 ]

@@ -7,6 +7,7 @@ import { fetchTextPhotos } from './FetchTextPhotos'
 import { replyToHelp } from './ReplyToHelp'
 import { replyToVisitConfirmation } from './ReplyToVisitConfirmation'
 import { sendInvoiceLink } from './SendInvoiceLink'
+import { sendPaymentReceipt } from './SendPaymentReceipt'
 import { sendLeadAlert } from './SendLeadAlert'
 import { sendRequestEmails } from './SendRequestEmails'
 import { sendQuoteAnswer } from './SendQuoteAnswer'
@@ -31,6 +32,7 @@ export const jobs: JobsConfig = {
     replyToHelp,
     replyToVisitConfirmation,
     sendInvoiceLink,
+    sendPaymentReceipt,
     eraseStaleLeads,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads).

@@ -3,6 +3,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import { beforeEach, describe, expect, it } from 'vitest'
 
+import { capturedMails } from '../helpers/captured-mail'
 import { seedInvoice, seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
 
@@ -42,10 +43,11 @@ const refusal = async (write: Promise<unknown>) => {
 let lead: Doc
 
 beforeEach(async () => {
-  for (const collection of ['payments', 'invoices', 'lead-events', 'leads'] as const) {
+  for (const collection of ['payments', 'invoices', 'lead-events', 'leads', 'payload-jobs'] as const) {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
   await db().execute(sql`DELETE FROM invoice_counters`)
+  await db().execute(sql`DELETE FROM email_deliveries`)
   lead = await seedLead(h.payload)
 })
 
@@ -266,6 +268,10 @@ describe('a payment recorded by hand', () => {
     const paid = await invoice(sent.id)
     expect(paid).toMatchObject({ status: 'paid', paidCents: 27_500, balanceCents: 0 })
     expect(paid.paidAt).toBeTruthy()
+    await h.payload.jobs.run({ silent: true })
+    await h.payload.jobs.run({ silent: true })
+    const receipts = capturedMails(lead.email).filter((m) => m.includes('Subject: Receipt from'))
+    expect(receipts.map((m) => m.match(/Amount received: (\S+)/)?.[1]).sort()).toEqual(['$100.00', '$175.00'])
     expect((await events(lead.id)).filter((e) => e.kind === 'payment_received')).toEqual([
       { kind: 'payment_received', text: `$100.00 · Cash · invoice ${sent.number} · ref. bills` },
       { kind: 'payment_received', text: `$175.00 · Check · invoice ${sent.number} · ref. 1042` },

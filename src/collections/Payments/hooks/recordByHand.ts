@@ -59,5 +59,6 @@ export const settleAfterHandPayment: CollectionAfterChangeHook<Payment> = async 
   const invoice = relationId(doc.invoice)
   if (invoice) await settleInvoice(req.payload, req, invoice)
   await notePayment(req.payload, req, doc.id)
+  await req.payload.jobs.queue({ task: 'sendPaymentReceipt', input: { paymentId: doc.id }, req })
   return doc
 }

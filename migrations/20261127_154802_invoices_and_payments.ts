@@ -10,7 +10,9 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TYPE "public"."enum_lead_events_kind" ADD VALUE 'payment_received';
   ALTER TYPE "public"."enum_lead_events_kind" ADD VALUE 'payment_refunded';
   ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'sendInvoiceLink' BEFORE 'eraseStaleLeads';
+  ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'sendPaymentReceipt' BEFORE 'eraseStaleLeads';
   ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'sendInvoiceLink' BEFORE 'eraseStaleLeads';
+  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'sendPaymentReceipt' BEFORE 'eraseStaleLeads';
   CREATE TABLE "invoices_lines" (
   	"_order" integer NOT NULL,
   	"_parent_id" integer NOT NULL,
@@ -69,6 +71,12 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"last" integer NOT NULL
   );
   
+  CREATE TABLE "stripe_events" (
+  	"id" text PRIMARY KEY NOT NULL,
+  	"type" text NOT NULL,
+  	"received_at" timestamp(3) with time zone DEFAULT now() NOT NULL
+  );
+  
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "invoices_id" integer;
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "payments_id" integer;
   ALTER TABLE "invoices_lines" ADD CONSTRAINT "invoices_lines_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;
@@ -104,18 +112,20 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
   await db.execute(sql`
    DELETE FROM "lead_events" WHERE "kind" IN ('invoice_sent', 'payment_received', 'payment_refunded');
-  DELETE FROM "payload_jobs_log" WHERE "task_slug" IN ('sendInvoiceLink');
-  DELETE FROM "payload_jobs" WHERE "task_slug" IN ('sendInvoiceLink');
+  DELETE FROM "payload_jobs_log" WHERE "task_slug" IN ('sendInvoiceLink', 'sendPaymentReceipt');
+  DELETE FROM "payload_jobs" WHERE "task_slug" IN ('sendInvoiceLink', 'sendPaymentReceipt');
    ALTER TABLE "invoices_lines" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "invoices" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "payments" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "invoice_counters" DISABLE ROW LEVEL SECURITY;
+  ALTER TABLE "stripe_events" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_invoices_fk";
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_payments_fk";
   DROP TABLE "invoices_lines" CASCADE;
   DROP TABLE "invoices" CASCADE;
   DROP TABLE "payments" CASCADE;
   DROP TABLE "invoice_counters" CASCADE;
+  DROP TABLE "stripe_events" CASCADE;
   ALTER TABLE "lead_events" ALTER COLUMN "kind" SET DATA TYPE text;
   ALTER TABLE "lead_events" ALTER COLUMN "kind" SET DEFAULT 'note'::text;
   DROP TYPE "public"."enum_lead_events_kind";

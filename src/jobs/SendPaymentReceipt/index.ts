@@ -1,0 +1,78 @@
+import type { TaskConfig } from 'payload'
+
+import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { PAYMENT_METHOD_LABELS, formatCents, relationId } from '@/lib/invoices'
+import { greetingName } from '@/lib/safe-first-name'
+import { serverUrl } from '@/lib/server-url'
+import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
+import { quoteToken } from '@/server/quote-token'
+
+// A receipt for each payment, once, whatever the runners: by hand at the van or by card online.
+export const sendPaymentReceipt: TaskConfig<'sendPaymentReceipt'> = {
+  slug: 'sendPaymentReceipt',
+  label: 'Send a payment receipt',
+  inputSchema: [{ name: 'paymentId', type: 'number', required: true }],
+  outputSchema: [{ name: 'sent', type: 'checkbox' }],
+  retries: { attempts: 12, backoff: { type: 'exponential', delay: 30_000 } },
+  handler: async ({ input, req }) => {
+    const { payload } = req
+    const payment = await payload.findByID({
+      collection: 'payments',
+      id: input.paymentId,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+      req,
+    })
+    const invoiceId = relationId(payment?.invoice)
+    const invoice = invoiceId
+      ? await payload.findByID({
+          collection: 'invoices',
+          id: invoiceId,
+          depth: 1,
+          overrideAccess: true,
+          showHiddenFields: true,
+          disableErrors: true,
+          req,
+        })
+      : null
+    const lead = invoice && typeof invoice.lead === 'object' ? invoice.lead : null
+    if (!payment || payment.kind !== 'payment' || !invoice?.customerEmail || !lead)
+      return { output: { sent: false } }
+    const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
+    const { render } = await import('@react-email/render')
+    const { PaymentReceiptEmail } = await import('@/email/templates/payment-receipt')
+    const element = PaymentReceiptEmail({
+      greetingName: greetingName(lead.firstName),
+      businessName: settings.businessName,
+      businessPhone: settings.phone,
+      amount: formatCents(payment.amountCents),
+      method: PAYMENT_METHOD_LABELS[payment.method],
+      receivedOn: formatBusinessDate(
+        payment.receivedAt ?? payment.createdAt,
+        businessTimeZone(settings.timeZone),
+        {
+          time: false,
+        },
+      ),
+      number: invoice.number ?? '',
+      balance: formatCents(Math.max(0, invoice.balanceCents ?? 0)),
+      link: invoice.tokenNonce
+        ? `${serverUrl()}/pay/${quoteToken(payload.secret, invoice.tokenNonce, 'pay')}`
+        : null,
+    })
+    const sent = await mailAboutLeadOnce(
+      payload,
+      `payment-receipt:${payment.id}`,
+      { lead: lead.id, what: `Receipt for ${formatCents(payment.amountCents)} to the customer` },
+      {
+        to: invoice.customerEmail,
+        replyTo: settings.email,
+        subject: `Receipt from ${settings.businessName}: ${formatCents(payment.amountCents)}`,
+        html: await render(element),
+        text: await render(element, { plainText: true }),
+      },
+    )
+    return { output: { sent } }
+  },
+}
