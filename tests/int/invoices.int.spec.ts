@@ -228,6 +228,28 @@ describe('a credit note', () => {
     expect(await invoice(sent.id)).toMatchObject({ status: 'void', balanceCents: 0 })
   })
 
+  it('takes back at most what the invoice billed, taking no number when refused', async () => {
+    const sent = await seedSentInvoice(h.payload, lead.id)
+    const tooMuch = await h.payload.create({
+      collection: 'invoices',
+      data: {
+        lead: lead.id,
+        kind: 'credit_note',
+        corrects: sent.id,
+        lines: [{ description: 'Everything and more', quantity: 1, unitCents: 27_501 }],
+      },
+      overrideAccess: true,
+    })
+    const req = await createLocalReq({}, h.payload)
+    await initTransaction(req)
+    await expect(issueInvoice(req, tooMuch.id)).rejects.toThrow(
+      `A credit note can take back at most $275.00 of invoice ${sent.number}.`,
+    )
+    await killTransaction(req)
+    expect(await invoice(tooMuch.id)).toMatchObject({ status: 'draft', number: null })
+    expect(await invoice(sent.id)).toMatchObject({ status: 'sent', creditedCents: 0 })
+  })
+
   it('refuses to correct a draft', async () => {
     const draft = await seedInvoice(h.payload, lead.id)
     const write = h.payload.create({

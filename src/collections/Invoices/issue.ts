@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { businessTimeZone, wallTime } from '@/lib/business-time'
+import { formatCents } from '@/lib/invoices'
 import { dbOf } from '@/server/db'
 import { newQuoteNonce } from '@/server/quote-token'
 
@@ -20,6 +21,20 @@ export async function issueInvoice(req: PayloadRequest, id: number): Promise<Iss
   const invoice = await lockInvoice(payload, req, id)
   if (!invoice) throw new InvoiceNotIssued('Not Found')
   if (invoice.status !== 'draft') throw new InvoiceNotIssued('This invoice was sent already.')
+  if (invoice.kind === 'credit_note' && invoice.corrects_id != null) {
+    // Locked too: two credit notes sent at once cannot together take back more than was billed.
+    const original = await lockInvoice(payload, req, Number(invoice.corrects_id))
+    const creditable = original
+      ? Number(original.total_cents) -
+        Number(original.deposit_cents ?? 0) -
+        Number(original.credited_cents ?? 0)
+      : 0
+    if (Number(invoice.total_cents) > creditable) {
+      throw new InvoiceNotIssued(
+        `A credit note can take back at most ${formatCents(Math.max(0, creditable))} of invoice ${original?.number}.`,
+      )
+    }
+  }
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
   const year = wallTime(new Date(), businessTimeZone(settings.timeZone)).year
   const db = await dbOf(payload, req)

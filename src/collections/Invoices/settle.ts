@@ -4,7 +4,15 @@ import type { Payload, PayloadRequest } from 'payload'
 import { type InvoiceStatus, balanceCents, settledStatus } from '@/lib/invoices'
 import { dbOf } from '@/server/db'
 
-type Row = { total_cents: number; deposit_cents: number | null; status: InvoiceStatus; kind: string }
+type Row = {
+  total_cents: number
+  deposit_cents: number | null
+  credited_cents: number | null
+  status: InvoiceStatus
+  kind: string
+  corrects_id: number | null
+  number: string | null
+}
 
 /** The invoice's row, locked until the caller's transaction ends; null when there is none. */
 export async function lockInvoice(
@@ -14,7 +22,8 @@ export async function lockInvoice(
 ): Promise<Row | null> {
   const db = await dbOf(payload, req)
   const result = (await db.execute(sql`
-    SELECT total_cents, deposit_cents, status, kind FROM invoices WHERE id = ${id} FOR UPDATE`)) as unknown as {
+    SELECT total_cents, deposit_cents, credited_cents, status, kind, corrects_id, number
+    FROM invoices WHERE id = ${id} FOR UPDATE`)) as unknown as {
     rows: Row[]
   }
   return result.rows[0] ?? null
