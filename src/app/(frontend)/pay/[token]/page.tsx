@@ -1,6 +1,5 @@
 import config from '@payload-config'
 import type { Metadata } from 'next'
-import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
 import { getPayload } from 'payload'
 
@@ -14,8 +13,7 @@ import { cn } from '@/lib/utils'
 import type { Invoice } from '@/payload-types'
 import { invoiceForToken, noteInvoiceViewed, payNonceOf } from '@/collections/Invoices/customerLinks'
 import { cardPaymentsEnabled } from '@/server/payments/stripe'
-import { quoteLinkVerdict } from '@/server/quote-link-gate'
-import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
+import { customerLinkGate } from '@/server/customer-link-page'
 
 // One customer's invoice, opened from the link in their e-mail: read per request, never cached,
 // never indexed; it shows the invoice, what is still owed and how to pay it, nothing else.
@@ -112,15 +110,7 @@ export default async function PayPage({
   const returned = (await searchParams)[PAID_RETURN_PARAM.name] === PAID_RETURN_PARAM.value
   const payload = await getPayload({ config })
   const nonce = payNonceOf(payload, token)
-  // Checked and counted by src/proxy.ts, which answers 429 or 404 while this page says why;
-  // checked here only when the proxy could not.
-  const request = await headers()
-  const verdict = quoteLinkVerdict(request, 'pay')
-  const allowed = verdict
-    ? verdict !== 'over'
-    : nonce
-      ? await withinCustomerLinkLimit(payload, clientAddress(request), nonce)
-      : true
+  const { allowed, verdict } = await customerLinkGate(payload, 'pay', nonce)
   const found = allowed && verdict !== 'missing' ? await invoiceForToken(payload, token) : null
   if (allowed && !found && verdict !== 'missing') notFound()
   if (found) await noteInvoiceViewed(payload, found.invoice.id)

@@ -1,6 +1,5 @@
 import config from '@payload-config'
 import type { Metadata } from 'next'
-import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
 import { getPayload } from 'payload'
 
@@ -16,8 +15,7 @@ import { cn } from '@/lib/utils'
 import type { Quote } from '@/payload-types'
 import { noteViewed, quoteForToken } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf } from '@/server/quote-token'
-import { quoteLinkVerdict } from '@/server/quote-link-gate'
-import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
+import { customerLinkGate } from '@/server/customer-link-page'
 import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
 import { addressOfLead, liveVisitOfLead, openSlots } from '@/collections/Visits/bookings'
 
@@ -91,15 +89,7 @@ export default async function QuotePage({
   const confirmCancel = query[CONFIRM_CANCEL_PARAM.name] === CONFIRM_CANCEL_PARAM.value
   const payload = await getPayload({ config })
   const nonce = quoteNonceOf(payload.secret, token)
-  // Checked and counted by src/proxy.ts, which answers 429 or 404 while this page says why;
-  // checked here only when the proxy could not.
-  const request = await headers()
-  const verdict = quoteLinkVerdict(request)
-  const allowed = verdict
-    ? verdict !== 'over'
-    : nonce
-      ? await withinCustomerLinkLimit(payload, clientAddress(request), nonce)
-      : true
+  const { allowed, verdict } = await customerLinkGate(payload, 'quote', nonce)
   const found = allowed && verdict !== 'missing' ? await quoteForToken(payload, token) : null
   // A link that opens no quote is a 404 saying what to do: drawn below when the proxy answered
   // 404, else by not-found.tsx (which Next draws in the browser only, vercel/next.js#62228).
