@@ -6,6 +6,7 @@ import { nobody } from '@/access/nobody'
 import { timestampFields } from '@/fields/timestamps'
 import { MAX_PAYMENT_CENTS, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@/lib/invoices'
 
+import { exportPayments } from './endpoints/exportPayments'
 import { recordByHand, settleAfterHandPayment } from './hooks/recordByHand'
 
 const serverOwned = { read: approvedStaffField, create: nobody, update: nobody }
@@ -29,6 +30,7 @@ export const Payments: CollectionConfig = {
     readVersions: approvedStaff,
   },
   defaultSort: '-receivedAt',
+  endpoints: [exportPayments],
   hooks: { beforeChange: [recordByHand], afterChange: [settleAfterHandPayment] },
   fields: [
     { name: 'invoice', type: 'relationship', relationTo: 'invoices', index: true },

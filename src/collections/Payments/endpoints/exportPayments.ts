@@ -1,0 +1,66 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Endpoint } from 'payload'
+
+import { isApprovedStaff } from '@/access/isApprovedStaff'
+import { businessTimeZone } from '@/lib/business-time'
+import { type PaymentCsvRow, paymentsCsv } from '@/lib/payments-csv'
+import { dbOf } from '@/server/db'
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+// GET /api/payments/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the payments and refunds received
+// between those days (the business's, both included), oldest first, for the bookkeeper.
+export const exportPayments: Endpoint = {
+  path: '/export.csv',
+  method: 'get',
+  handler: async (req) => {
+    const noStore = { 'Cache-Control': 'no-store, private' }
+    if (!isApprovedStaff(req.user))
+      return Response.json(
+        { errors: [{ message: 'You are not allowed to perform this action.' }] },
+        { status: 403, headers: noStore },
+      )
+    const from = req.searchParams.get('from') ?? ''
+    const to = req.searchParams.get('to') ?? ''
+    if (
+      !DAY.test(from) ||
+      !DAY.test(to) ||
+      from > to ||
+      Number.isNaN(Date.parse(from)) ||
+      Number.isNaN(Date.parse(to))
+    ) {
+      return Response.json(
+        { errors: [{ message: 'Give the first and last day as from=YYYY-MM-DD&to=YYYY-MM-DD.' }] },
+        { status: 400, headers: noStore },
+      )
+    }
+    const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+    const zone = businessTimeZone(settings.timeZone)
+    const db = await dbOf(req.payload, req)
+    const result = (await db.execute(sql`
+      SELECT p.received_at, p.kind, p.method, p.amount_cents, p.stripe_fee_cents, p.reference,
+             i.number, i.customer_name
+      FROM payments p LEFT JOIN invoices i ON i.id = p.invoice_id
+      WHERE (p.received_at AT TIME ZONE ${zone})::date BETWEEN ${from}::date AND ${to}::date
+        AND p.amount_cents > 0
+      ORDER BY p.received_at, p.id`)) as unknown as { rows: Record<string, unknown>[] }
+    const rows: PaymentCsvRow[] = result.rows.map((r) => ({
+      receivedAt: new Date(String(r.received_at)).toISOString(),
+      kind: r.kind as PaymentCsvRow['kind'],
+      method: r.method as PaymentCsvRow['method'],
+      amountCents: Number(r.amount_cents),
+      stripeFeeCents: r.stripe_fee_cents == null ? null : Number(r.stripe_fee_cents),
+      reference: (r.reference as string | null) ?? null,
+      invoiceNumber: (r.number as string | null) ?? null,
+      customer: (r.customer_name as string | null) ?? null,
+    }))
+    return new Response(paymentsCsv(rows, zone), {
+      status: 200,
+      headers: {
+        ...noStore,
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="payments-${from}-to-${to}.csv"`,
+      },
+    })
+  },
+}

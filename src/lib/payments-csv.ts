@@ -1,0 +1,58 @@
+import { spreadsheetDate } from '@/lib/business-time'
+import { neutraliseCsvCell } from '@/lib/csv-safe'
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@/lib/invoices'
+
+// The bookkeeper's payments file: one row per payment or refund, dates in the business's time
+// zone, amounts in dollars and cents (a refund negative), Stripe's fee where known.
+
+export type PaymentCsvRow = {
+  receivedAt: string
+  kind: 'payment' | 'refund'
+  method: PaymentMethod
+  amountCents: number
+  stripeFeeCents: number | null
+  reference: string | null
+  invoiceNumber: string | null
+  customer: string | null
+}
+
+export const PAYMENTS_CSV_HEADER = [
+  'Date',
+  'Invoice',
+  'Customer',
+  'Method',
+  'Kind',
+  'Amount',
+  'Stripe fee',
+  'Reference',
+]
+
+const dollars = (cents: number) => {
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(cents)
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+function cell(value: unknown): string {
+  const text = String(value ?? '')
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+export function paymentsCsv(rows: PaymentCsvRow[], timeZone: string): string {
+  const lines = rows.map((r) =>
+    [
+      spreadsheetDate(r.receivedAt, timeZone),
+      // What people typed is made safe from spreadsheets; the amounts are ours (a refund's '-').
+      neutraliseCsvCell(r.invoiceNumber),
+      neutraliseCsvCell(r.customer),
+      PAYMENT_METHOD_LABELS[r.method],
+      r.kind === 'refund' ? 'Refund' : 'Payment',
+      dollars(r.kind === 'refund' ? -r.amountCents : r.amountCents),
+      r.stripeFeeCents == null ? '' : dollars(r.stripeFeeCents),
+      neutraliseCsvCell(r.reference),
+    ]
+      .map(cell)
+      .join(','),
+  )
+  return `${[PAYMENTS_CSV_HEADER.join(','), ...lines].join('\r\n')}\r\n`
+}

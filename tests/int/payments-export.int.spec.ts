@@ -1,0 +1,71 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { seedLead, seedSentInvoice } from '../helpers/fixtures'
+import { type Doc, setupHarness } from '../helpers/harness'
+
+// The bookkeeper's payments CSV: staff only, the days asked for in the business's time zone,
+// dollars and cents, refunds negative, nothing a spreadsheet would run.
+
+const h = setupHarness({ http: true })
+const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
+let invoice: Doc
+
+beforeAll(async () => {
+  const lead = await seedLead(h.payload, { firstName: 'Dana', lastName: 'Reyes' })
+  invoice = await seedSentInvoice(h.payload, lead.id)
+  const pay = (data: Doc) =>
+    h.payload.create({
+      collection: 'payments',
+      data: { invoice: invoice.id, ...data } as never,
+      user: h.userOf('staff'),
+      overrideAccess: false,
+    })
+  // 23:30 in Austin on the 2nd is the 3rd in UTC: the business's day counts.
+  await pay({ method: 'cash', amountCents: 10_000, receivedAt: '2026-11-03T05:30:00.000Z' })
+  await pay({
+    method: 'check',
+    amountCents: 7_550,
+    reference: '=HYPERLINK("x")',
+    receivedAt: '2026-11-04T15:00:00.000Z',
+  })
+  await pay({ method: 'zelle', amountCents: 100, receivedAt: '2026-11-09T15:00:00.000Z' })
+  await db().execute(sql`
+    INSERT INTO payments (invoice_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
+    VALUES (${invoice.id}, 'refund', 'card_online', 2500, 'refund:ch_1', '2026-11-04T16:00:00Z', now(), now())`)
+})
+
+const csv = (query: string, persona: 'staff' | 'unapproved' | 'anonymous' = 'staff') =>
+  h.http.get(`/api/payments/export.csv${query}`, { session: h.sessionOf(persona) })
+
+describe('the payments CSV', () => {
+  it('lists the payments and refunds of the days asked for, in dollars and cents', async () => {
+    const res = await csv('?from=2026-11-02&to=2026-11-08')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="payments-2026-11-02-to-2026-11-08.csv"',
+    )
+    const n = invoice.number
+    expect(res.text.split('\r\n')).toEqual([
+      'Date,Invoice,Customer,Method,Kind,Amount,Stripe fee,Reference',
+      `2026-11-02 23:30,${n},Dana Reyes,Cash,Payment,100.00,,`,
+      `2026-11-04 09:00,${n},Dana Reyes,Check,Payment,75.50,,"'=HYPERLINK(""x"")"`,
+      `2026-11-04 10:00,${n},Dana Reyes,Card online (Stripe),Refund,-25.00,,`,
+      '',
+    ])
+  })
+
+  it('is for approved staff only, and asks for two days in order', async () => {
+    expect((await csv('?from=2026-11-01&to=2026-11-30', 'unapproved')).status).toBe(403)
+    expect((await csv('?from=2026-11-01&to=2026-11-30', 'anonymous')).status).toBe(403)
+    for (const query of ['', '?from=2026-11-30&to=2026-11-01', '?from=yesterday&to=2026-11-01']) {
+      const res = await csv(query)
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({
+        errors: [{ message: 'Give the first and last day as from=YYYY-MM-DD&to=YYYY-MM-DD.' }],
+      })
+    }
+  })
+})
