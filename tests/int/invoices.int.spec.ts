@@ -160,8 +160,11 @@ describe('sending an invoice', () => {
     const sent = await seedSentInvoice(h.payload, lead.id)
     const req = await createLocalReq({}, h.payload)
     await initTransaction(req)
-    await expect(issueInvoice(req, sent.id)).rejects.toThrow('This invoice was sent already.')
-    await killTransaction(req)
+    try {
+      await expect(issueInvoice(req, sent.id)).rejects.toThrow('This invoice was sent already.')
+    } finally {
+      await killTransaction(req)
+    }
     expect((await invoice(sent.id)).number).toBe(sent.number)
   })
 
@@ -242,10 +245,13 @@ describe('a credit note', () => {
     })
     const req = await createLocalReq({}, h.payload)
     await initTransaction(req)
-    await expect(issueInvoice(req, tooMuch.id)).rejects.toThrow(
-      `A credit note can take back at most $275.00 of invoice ${sent.number}.`,
-    )
-    await killTransaction(req)
+    try {
+      await expect(issueInvoice(req, tooMuch.id)).rejects.toThrow(
+        `A credit note can take back at most $275.00 of invoice ${sent.number}.`,
+      )
+    } finally {
+      await killTransaction(req)
+    }
     expect(await invoice(tooMuch.id)).toMatchObject({ status: 'draft', number: null })
     expect(await invoice(sent.id)).toMatchObject({ status: 'sent', creditedCents: 0 })
   })
