@@ -378,12 +378,20 @@ describe('invalid photos: refused by content, nothing stored', () => {
   })
 
   it('the photos wait in a temporary folder that goes with the request', async () => {
-    const folders = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('quote-'))
-    const before = folders()
-    const photo = [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]
-    expect((await submitRequest(h.http, requestForm({}, photo))).status).toBe(201)
-    expect((await submitRequest(h.http, requestForm({ email: 'nope' }, photo))).status).toBe(400)
-    expect(folders()).toEqual(before)
+    // A private TMPDIR: other test files send requests at the same time into the shared one.
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'request-tmp-'))
+    const shared = process.env.TMPDIR
+    process.env.TMPDIR = tmp
+    try {
+      const photo = [{ name: 'a.png', type: 'image/png', bytes: await image('png') }]
+      expect((await submitRequest(h.http, requestForm({}, photo))).status).toBe(201)
+      expect((await submitRequest(h.http, requestForm({ email: 'nope' }, photo))).status).toBe(400)
+      expect(fs.readdirSync(tmp)).toEqual([])
+    } finally {
+      if (shared === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = shared
+      fs.rmSync(tmp, { recursive: true, force: true })
+    }
   })
 
   it('not multipart: 415', async () => {
