@@ -8,6 +8,7 @@ import sharp from 'sharp'
 
 import { migrations } from './migrations'
 import { CustomerUploads } from './src/collections/CustomerUploads'
+import { Dealerships } from './src/collections/Dealerships'
 import { Erasures } from './src/collections/Erasures'
 import { publishFirstHomePageVersion } from './src/globals/HomePage/firstVersion'
 import { GalleryImages } from './src/collections/GalleryImages'
@@ -27,6 +28,8 @@ import { ReviewOptOuts } from './src/collections/ReviewOptOuts'
 import { TextMessages } from './src/collections/TextMessages'
 import { TextOptOuts } from './src/collections/TextOptOuts'
 import { Users } from './src/collections/Users'
+import { WorkOrderPhotos } from './src/collections/WorkOrderPhotos'
+import { WorkOrders } from './src/collections/WorkOrders'
 import { announceSetupLink } from './src/collections/Users/announceSetupLink'
 import { adminComponents } from './src/components/admin/admin-config'
 import { showDatesInBusinessZone } from './src/components/admin/business-dates'
@@ -104,6 +107,9 @@ export default buildConfig({
     TextOptOuts,
     Invoices,
     Payments,
+    Dealerships,
+    WorkOrders,
+    WorkOrderPhotos,
   ],
   globals: [SiteSettings, HomePage, SitePages],
   editor: lexicalEditor(),

@@ -30,6 +30,7 @@ import * as migration_20261127_120227_texts from './20261127_120227_texts';
 import * as migration_20261127_141427_customer_texts from './20261127_141427_customer_texts';
 import * as migration_20261127_153425_lead_phone_e164 from './20261127_153425_lead_phone_e164';
 import * as migration_20261127_154802_invoices_and_payments from './20261127_154802_invoices_and_payments';
+import * as migration_20261127_160209_dealer_partners from './20261127_160209_dealer_partners';
 
 export const migrations = [
   {
@@ -190,6 +191,11 @@ export const migrations = [
   {
     up: migration_20261127_154802_invoices_and_payments.up,
     down: migration_20261127_154802_invoices_and_payments.down,
-    name: '20261127_154802_invoices_and_payments'
+    name: '20261127_154802_invoices_and_payments',
+  },
+  {
+    up: migration_20261127_160209_dealer_partners.up,
+    down: migration_20261127_160209_dealer_partners.down,
+    name: '20261127_160209_dealer_partners'
   },
 ];

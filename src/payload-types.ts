@@ -84,6 +84,9 @@ export interface Config {
     'text-opt-outs': TextOptOut;
     invoices: Invoice;
     payments: Payment;
+    dealerships: Dealership;
+    'work-orders': WorkOrder;
+    'work-order-photos': WorkOrderPhoto;
     exports: Export;
     imports: Import;
     redirects: Redirect;
@@ -112,6 +115,9 @@ export interface Config {
     'text-opt-outs': TextOptOutsSelect<false> | TextOptOutsSelect<true>;
     invoices: InvoicesSelect<false> | InvoicesSelect<true>;
     payments: PaymentsSelect<false> | PaymentsSelect<true>;
+    dealerships: DealershipsSelect<false> | DealershipsSelect<true>;
+    'work-orders': WorkOrdersSelect<false> | WorkOrdersSelect<true>;
+    'work-order-photos': WorkOrderPhotosSelect<false> | WorkOrderPhotosSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -307,11 +313,12 @@ export interface Promotion {
  */
 export interface User {
   id: number;
-  role: 'admin' | 'staff';
+  role: 'admin' | 'staff' | 'partner';
   /**
    * Only approved accounts can open the back office or read any business data.
    */
   approved: boolean;
+  dealership?: (number | null) | Dealership;
   googleSubject?: string | null;
   signUpMethod?: ('email' | 'google' | 'admin' | 'server') | null;
   /**
@@ -340,6 +347,38 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "dealerships".
+ */
+export interface Dealership {
+  id: number;
+  name: string;
+  address?: string | null;
+  billingEmail: string;
+  contacts?:
+    | {
+        name: string;
+        title?: string | null;
+        phone?: string | null;
+        email?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  netTermsDays: number;
+  /**
+   * Unit price per wheel, in cents. Empty at creation: the published prices.
+   */
+  priceList?:
+    | {
+        service: 'rim_rash' | 'rim_restoration';
+        unitPriceCents: number;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -665,6 +704,75 @@ export interface Payment {
   stripeFeeCents?: number | null;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "work-orders".
+ */
+export interface WorkOrder {
+  id: number;
+  dealership: number | Dealership;
+  poNumber?: string | null;
+  roNumber?: string | null;
+  dueDate?: string | null;
+  notes?: string | null;
+  vehicles: {
+    stockNumber: string;
+    vin: string;
+    year?: number | null;
+    make?: string | null;
+    model?: string | null;
+    colour?: string | null;
+    lotLocation?: string | null;
+    status: 'received' | 'scheduled' | 'in_progress' | 'done';
+    receivedAt?: string | null;
+    scheduledAt?: string | null;
+    startedAt?: string | null;
+    doneAt?: string | null;
+    wheels: {
+      position: 'LF' | 'RF' | 'LR' | 'RR' | 'spare';
+      service: 'rim_rash' | 'rim_restoration';
+      beforePhotos?: (number | WorkOrderPhoto)[] | null;
+      afterPhotos?: (number | WorkOrderPhoto)[] | null;
+      status: 'to_do' | 'done';
+      doneAt?: string | null;
+      id?: string | null;
+    }[];
+    id?: string | null;
+  }[];
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "work-order-photos".
+ */
+export interface WorkOrderPhoto {
+  id: number;
+  dealership: number | Dealership;
+  updatedAt: string;
+  createdAt: string;
+  prefix?: string | null;
+  _objectKey?: string | null;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+  sizes?: {
+    thumbnail?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -995,6 +1103,18 @@ export interface PayloadLockedDocument {
         value: number | Payment;
       } | null)
     | ({
+        relationTo: 'dealerships';
+        value: number | Dealership;
+      } | null)
+    | ({
+        relationTo: 'work-orders';
+        value: number | WorkOrder;
+      } | null)
+    | ({
+        relationTo: 'work-order-photos';
+        value: number | WorkOrderPhoto;
+      } | null)
+    | ({
         relationTo: 'redirects';
         value: number | Redirect;
       } | null);
@@ -1197,6 +1317,7 @@ export interface CustomerUploadsSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   role?: T;
   approved?: T;
+  dealership?: T;
   googleSubject?: T;
   signUpMethod?: T;
   currentPassword?: T;
@@ -1425,6 +1546,109 @@ export interface PaymentsSelect<T extends boolean = true> {
   stripeFeeCents?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "dealerships_select".
+ */
+export interface DealershipsSelect<T extends boolean = true> {
+  name?: T;
+  address?: T;
+  billingEmail?: T;
+  contacts?:
+    | T
+    | {
+        name?: T;
+        title?: T;
+        phone?: T;
+        email?: T;
+        id?: T;
+      };
+  netTermsDays?: T;
+  priceList?:
+    | T
+    | {
+        service?: T;
+        unitPriceCents?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "work-orders_select".
+ */
+export interface WorkOrdersSelect<T extends boolean = true> {
+  dealership?: T;
+  poNumber?: T;
+  roNumber?: T;
+  dueDate?: T;
+  notes?: T;
+  vehicles?:
+    | T
+    | {
+        stockNumber?: T;
+        vin?: T;
+        year?: T;
+        make?: T;
+        model?: T;
+        colour?: T;
+        lotLocation?: T;
+        status?: T;
+        receivedAt?: T;
+        scheduledAt?: T;
+        startedAt?: T;
+        doneAt?: T;
+        wheels?:
+          | T
+          | {
+              position?: T;
+              service?: T;
+              beforePhotos?: T;
+              afterPhotos?: T;
+              status?: T;
+              doneAt?: T;
+              id?: T;
+            };
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "work-order-photos_select".
+ */
+export interface WorkOrderPhotosSelect<T extends boolean = true> {
+  dealership?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  prefix?: T;
+  _objectKey?: T;
+  url?: T;
+  thumbnailURL?: T;
+  filename?: T;
+  mimeType?: T;
+  filesize?: T;
+  width?: T;
+  height?: T;
+  focalX?: T;
+  focalY?: T;
+  sizes?:
+    | T
+    | {
+        thumbnail?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+      };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2213,6 +2437,9 @@ export interface TaskCreateCollectionExport {
       | 'text-opt-outs'
       | 'invoices'
       | 'payments'
+      | 'dealerships'
+      | 'work-orders'
+      | 'work-order-photos'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

@@ -42,6 +42,8 @@ export function storagePlugin() {
       'gallery-images': { prefix: 'gallery' },
       // Without signedDownloads, files go through Payload's file route and its read access: staff-only.
       'customer-uploads': { prefix: 'customer-uploads' },
+      // Read through the file route too: staff and the photo's own dealership only.
+      'work-order-photos': { prefix: 'work-order-photos' },
     },
     config: clientConfig(),
   })

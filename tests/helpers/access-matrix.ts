@@ -30,6 +30,9 @@ import type { Persona } from './payload'
 //               their values although the request sets role 'admin' and approved true.
 //   n/a         no such operation.
 //
+// A partner (a dealership's account) is never staff: outside its dealership's own work
+// (tests/int/access-partner.int.spec.ts) it has what a signed-in, unapproved account has.
+//
 // Subjects: 'users' is another person's account (create = a new account), 'users:own' the
 // caller's own account. An admin deleting their own account is left to
 // tests/int/users.int.spec.ts (it would remove the persona the other cases use).
@@ -79,54 +82,63 @@ export const ACCESS_MATRIX: Record<Subject, Record<Persona, Row>> = {
     unapproved:       ['as-new',  'deny',      'deny',       'deny'],
     staff:            ['allow',   'allow',     'allow',      'allow'],
     admin:            ['allow',   'allow',     'allow',      'allow'],
+    partner:          ['as-new',  'deny',      'deny',       'deny'],
   },
   'gallery-items': {
     anonymous:      ['signed-out', 'public',    'deny',       'deny'],
     unapproved:       ['deny',    'public',    'deny',       'deny'],
     staff:            ['allow',   'allow',     'allow',      'allow'],
     admin:            ['allow',   'allow',     'allow',      'allow'],
+    partner:          ['deny',    'public',    'deny',       'deny'],
   },
   'promotions': {
     anonymous:        ['deny',    'live-only', 'deny',       'deny'],
     unapproved:       ['deny',    'live-only', 'deny',       'deny'],
     staff:            ['allow',   'allow',     'allow',      'allow'],
     admin:            ['allow',   'allow',     'allow',      'allow'],
+    partner:          ['deny',    'live-only', 'deny',       'deny'],
   },
   'gallery-images': {
     anonymous:        ['deny',    'allow',     'deny',       'deny'],
     unapproved:       ['deny',    'allow',     'deny',       'deny'],
     staff:            ['allow',   'allow',     'allow',      'allow'],
     admin:            ['allow',   'allow',     'allow',      'allow'],
+    partner:          ['deny',    'allow',     'deny',       'deny'],
   },
   'customer-uploads': {
     anonymous:        ['deny',    'deny',      'deny',       'deny'],
     unapproved:       ['deny',    'deny',      'deny',       'deny'],
     staff:            ['allow',   'allow',     'allow',      'allow'],
     admin:            ['allow',   'allow',     'allow',      'allow'],
+    partner:          ['deny',    'deny',      'deny',       'deny'],
   },
   'users': {
     anonymous:        ['sign-up', 'deny',      'deny',       'deny'],
     unapproved:       ['sign-up', 'own-only',  'deny',       'deny'],
     staff:            ['sign-up', 'own-only',  'deny',       'deny'],
     admin:            ['allow',   'allow',     'allow',      'allow'],
+    partner:          ['sign-up', 'own-only',  'deny',       'deny'],
   },
   'users:own': {
     anonymous:        ['n/a',     'n/a',       'n/a',        'n/a'],
     unapproved:       ['n/a',     'allow',     'own-fields', 'deny'],
     staff:            ['n/a',     'allow',     'own-fields', 'deny'],
     admin:            ['n/a',     'allow',     'own-fields', 'n/a'],
+    partner:          ['n/a',     'allow',     'own-fields', 'deny'],
   },
   'site-settings': {
     anonymous:        ['n/a',     'public',    'deny',       'n/a'],
     unapproved:       ['n/a',     'public',    'deny',       'n/a'],
     staff:            ['n/a',     'allow',     'deny',       'n/a'],
     admin:            ['n/a',     'allow',     'allow',      'n/a'],
+    partner:          ['n/a',     'public',    'deny',       'n/a'],
   },
   'site-pages': {
     anonymous:        ['n/a',     'allow',     'deny',       'n/a'],
     unapproved:       ['n/a',     'allow',     'deny',       'n/a'],
     staff:            ['n/a',     'allow',     'deny',       'n/a'],
     admin:            ['n/a',     'allow',     'allow',      'n/a'],
+    partner:          ['n/a',     'allow',     'deny',       'n/a'],
   },
   // Customers' texts and their numbers: read by approved staff, written by the server only.
   'text-messages': {
@@ -134,12 +146,14 @@ export const ACCESS_MATRIX: Record<Subject, Record<Persona, Row>> = {
     unapproved:       ['deny',    'deny',      'deny',       'deny'],
     staff:            ['deny',    'allow',     'deny',       'deny'],
     admin:            ['deny',    'allow',     'deny',       'deny'],
+    partner:          ['deny',    'deny',      'deny',       'deny'],
   },
   'text-opt-outs': {
     anonymous:        ['deny',    'deny',      'deny',       'deny'],
     unapproved:       ['deny',    'deny',      'deny',       'deny'],
     staff:            ['deny',    'allow',     'deny',       'deny'],
     admin:            ['deny',    'allow',     'deny',       'deny'],
+    partner:          ['deny',    'deny',      'deny',       'deny'],
   },
   // Customers' bills: approved staff write drafts (a sent one is final: invoices.int.spec.ts).
   'invoices': {
@@ -147,6 +161,7 @@ export const ACCESS_MATRIX: Record<Subject, Record<Persona, Row>> = {
     unapproved:       ['deny',    'deny',      'deny',       'deny'],
     staff:            ['allow',   'allow',     'allow',      'allow'],
     admin:            ['allow',   'allow',     'allow',      'allow'],
+    partner:          ['deny',    'deny',      'deny',       'deny'],
   },
   // Money received: recorded by staff or Stripe, never edited or deleted.
   'payments': {
@@ -154,6 +169,7 @@ export const ACCESS_MATRIX: Record<Subject, Record<Persona, Row>> = {
     unapproved:       ['deny',    'deny',      'deny',       'deny'],
     staff:            ['allow',   'allow',     'deny',       'deny'],
     admin:            ['allow',   'allow',     'deny',       'deny'],
+    partner:          ['deny',    'deny',      'deny',       'deny'],
   },
 }
 
@@ -162,7 +178,7 @@ export type MatrixCase = { subject: Subject; persona: Persona; op: Op; outcome: 
 export function matrixCases(): MatrixCase[] {
   const cases: MatrixCase[] = []
   for (const subject of SUBJECTS) {
-    for (const persona of ['anonymous', 'unapproved', 'staff', 'admin'] as const) {
+    for (const persona of ['anonymous', 'unapproved', 'staff', 'admin', 'partner'] as const) {
       OPS.forEach((op, i) => {
         const outcome = ACCESS_MATRIX[subject][persona][i]
         if (outcome !== 'n/a') cases.push({ subject, persona, op, outcome })

@@ -609,7 +609,7 @@ async function checkDelete(w: World, c: MatrixCase, spec: Spec) {
 const CHECKS = { create: checkCreate, read: checkRead, update: checkUpdate, delete: checkDelete }
 
 export function describeAccessMatrix(channelName: ChannelName) {
-  const h = setupHarness({ http: channelName !== 'local' })
+  const h = setupHarness({ http: channelName !== 'local', partner: true })
   const w = { h } as World
 
   beforeAll(async () => {

@@ -8,10 +8,11 @@ import type { User } from '@/payload-types'
 
 import { HttpClient, type Session } from './http-client'
 import { startTestServer, type TestServer } from './http-server'
+import { seedDealership } from './dealers'
 import { createUser, resetDatabase, testPayload, type Persona } from './payload'
 
 export type { Persona }
-export const PERSONAS: readonly Persona[] = ['anonymous', 'unapproved', 'staff', 'admin']
+export const PERSONAS: readonly Persona[] = ['anonymous', 'unapproved', 'staff', 'admin', 'partner']
 export type SignedInPersona = Exclude<Persona, 'anonymous'>
 
 // Loosely typed documents: the tests compare what came back with what the database holds.
@@ -28,6 +29,9 @@ export type Account = {
 
 export type Harness = {
   payload: Payload
+  // With `partner`: the partner persona's dealership, and another one with its own partner.
+  dealerships: { own: number; other: number }
+  otherPartner: Account
   http: HttpClient
   accounts: Record<SignedInPersona, Account>
   // The Local API `user` of a persona (undefined for anonymous).
@@ -41,8 +45,10 @@ export type Harness = {
 // HTTP server in front of Payload's REST and GraphQL handlers and every persona logged
 // in through POST /api/users/login. Payload's logger is silenced (refusals are logged as
 // errors otherwise); TEST_LOG=1 brings it back.
-export function setupHarness(options: { http?: boolean; personas?: boolean } = {}): Harness {
-  const { http = false, personas = true } = options
+export function setupHarness(
+  options: { http?: boolean; personas?: boolean; partner?: boolean } = {},
+): Harness {
+  const { http = false, personas = true, partner = false } = options
   let server: TestServer | null = null
   const h = { accounts: {} } as Harness
 
@@ -62,6 +68,18 @@ export function setupHarness(options: { http?: boolean; personas?: boolean } = {
           session: http ? await h.http.login(account.email, account.password) : null,
         }
       }
+    }
+    if (partner) {
+      h.dealerships = {
+        own: (await seedDealership(h.payload, 'Capital City Motors')).id,
+        other: (await seedDealership(h.payload, 'Lakeline Auto Group')).id,
+      }
+      const signIn = async (account: Awaited<ReturnType<typeof createUser>>) => ({
+        ...account,
+        session: http ? await h.http.login(account.email, account.password) : null,
+      })
+      h.accounts.partner = await signIn(await createUser(h.payload, 'partner', h.dealerships.own))
+      h.otherPartner = await signIn(await createUser(h.payload, 'partner', h.dealerships.other))
     }
   })
 

@@ -17,6 +17,9 @@ export async function testPayload(): Promise<Payload> {
 }
 
 const COLLECTIONS = [
+  // Before the dealerships they belong to.
+  'work-orders',
+  'work-order-photos',
   // Before the leads they belong to.
   'payments',
   'invoices',
@@ -32,6 +35,7 @@ const COLLECTIONS = [
   'gallery-images',
   'customer-uploads',
   'users',
+  'dealerships',
   'payload-jobs',
   'job-postings',
   'redirects',
@@ -72,7 +76,8 @@ export async function resetDatabase(payload: Payload): Promise<void> {
 
 const toSnakeCase = (slug: string) => slug.replace(/-/g, '_')
 
-export type Persona = 'anonymous' | 'unapproved' | 'staff' | 'admin'
+// A partner is a dealership's account (setupHarness({ partner: true }) makes its dealership).
+export type Persona = 'anonymous' | 'unapproved' | 'staff' | 'admin' | 'partner'
 
 let counter = 0
 
@@ -82,6 +87,7 @@ let counter = 0
 export async function createUser(
   payload: Payload,
   kind: Exclude<Persona, 'anonymous'>,
+  dealership?: number,
 ): Promise<{ user: User & { collection: 'users' }; email: string; password: string }> {
   counter += 1
   const email = `${kind}-${Date.now()}-${counter}@curbside.test`
@@ -91,8 +97,9 @@ export async function createUser(
     data: {
       email,
       password,
-      role: kind === 'admin' ? 'admin' : 'staff',
+      role: kind === 'admin' ? 'admin' : kind === 'partner' ? 'partner' : 'staff',
       approved: kind !== 'unapproved',
+      ...(dealership === undefined ? {} : { dealership }),
       _verified: true,
     },
     disableVerificationEmail: true,

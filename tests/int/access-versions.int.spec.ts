@@ -18,6 +18,7 @@ const STAFF: Record<Persona, Outcome> = {
   unapproved: 'deny',
   staff: 'allow',
   admin: 'allow',
+  partner: 'deny',
 }
 
 // prettier-ignore
@@ -28,11 +29,11 @@ const VERSIONS_MATRIX: Record<string, Subject> = {
   'home-page':     {
     global: true,
     graphql: 'versionsHomePage',
-    rows: { anonymous: 'deny', unapproved: 'deny', staff: 'deny', admin: 'allow' },
+    rows: { anonymous: 'deny', unapproved: 'deny', staff: 'deny', admin: 'allow', partner: 'deny' },
   },
 }
 
-const h = setupHarness({ http: true })
+const h = setupHarness({ http: true, partner: true })
 
 // One document of each subject with two versions, holding what must not leak.
 async function seedVersions(payload: Payload): Promise<void> {

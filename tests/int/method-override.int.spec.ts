@@ -7,7 +7,7 @@ import { PERSONAS, setupHarness, type Persona } from '../helpers/harness'
 // or upload field) with a POST that it asks to be read as a GET: the query form-encoded in
 // the body, `X-Payload-HTTP-Method-Override: GET` (@payloadcms/ui fields/Relationship/Input.tsx).
 // It must answer as the GET of the same query does, to every caller.
-const h = setupHarness({ http: true })
+const h = setupHarness({ http: true, partner: true })
 
 function readOverride(path: string, query: Record<string, unknown>, persona: Persona) {
   return h.http.post(path, {

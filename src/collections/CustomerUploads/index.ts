@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, ImageSize } from 'payload'
 
 import { approvedStaff } from '@/access/approvedStaff'
 import { PHOTO_MAX_SIDE } from '@/lib/request-constants'
@@ -19,6 +19,15 @@ export const CUSTOMER_PHOTO_MIME_TYPES = [
   'image/avif',
 ]
 
+// The admin's and the portal's thumbnail of a private photo.
+export const PHOTO_THUMBNAIL = {
+  name: 'thumbnail',
+  width: 320,
+  height: 320,
+  fit: 'cover',
+  formatOptions: { format: 'webp', options: { quality: 75 } },
+} satisfies ImageSize
+
 // Private: only approved staff read them, through Payload's access-checked file route. Each
 // photo is cleaned (oriented, size capped, metadata such as GPS dropped) exactly once.
 export const CustomerUploads: CollectionConfig = {
@@ -36,15 +45,7 @@ export const CustomerUploads: CollectionConfig = {
     resizeOptions: { width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true },
     // The request endpoint's photos, already cleaned, skip these (hooks/keepCleanedPhoto.ts).
     formatOptions: { format: 'jpeg', options: { quality: 85 } },
-    imageSizes: [
-      {
-        name: 'thumbnail',
-        width: 320,
-        height: 320,
-        fit: 'cover',
-        formatOptions: { format: 'webp', options: { quality: 75 } },
-      },
-    ],
+    imageSizes: [PHOTO_THUMBNAIL],
     adminThumbnail: 'thumbnail',
   },
   hooks: { beforeOperation: [keepCleanedPhoto] },

@@ -82,6 +82,8 @@ export const Users: CollectionConfig = {
       options: [
         { label: 'Admin', value: 'admin' },
         { label: 'Staff', value: 'staff' },
+        // A dealership's account: the partner portal only, never the back office.
+        { label: 'Dealer partner', value: 'partner' },
       ],
       access: { create: adminsField, update: adminsField },
       admin: { position: 'sidebar' },
@@ -97,6 +99,16 @@ export const Users: CollectionConfig = {
         position: 'sidebar',
         description: 'Only approved accounts can open the back office or read any business data.',
       },
+    },
+    {
+      name: 'dealership',
+      type: 'relationship',
+      relationTo: 'dealerships',
+      index: true,
+      access: { create: adminsField, update: adminsField },
+      admin: { position: 'sidebar', condition: (data) => data?.role === 'partner' },
+      validate: (value: unknown, { siblingData }: { siblingData: { role?: string } }) =>
+        siblingData?.role !== 'partner' || value != null || 'A dealer partner belongs to a dealership.',
     },
     {
       // The Google account (OpenID subject) linked to this user by Google sign-in.

@@ -1,0 +1,99 @@
+import type {
+  ArrayFieldValidation,
+  CollectionBeforeChangeHook,
+  CollectionConfig,
+  NumberFieldSingleValidation,
+} from 'payload'
+import { array, number } from 'payload/shared'
+
+import { admins } from '@/access/admins'
+import { staffOrOwnDealershipRecord } from '@/access/staffOrOwnDealershipRecord'
+import { timestampFields } from '@/fields/timestamps'
+import { defaultPriceList, WHEEL_SERVICES } from '@/lib/dealer-prices'
+import { publishedOffers } from '@/globals/HomePage/publishedOffers'
+
+// Payload's own check (required, min, max) first, then whole numbers only.
+const wholeNumber =
+  (message: string): NumberFieldSingleValidation =>
+  (value, args) => {
+    const base = number(value, args)
+    if (base !== true) return base
+    return value == null || Number.isInteger(value) || message
+  }
+
+const onePricePerService: ArrayFieldValidation = (rows, args) => {
+  const base = array(rows, args)
+  if (base !== true) return base
+  const services = Array.isArray(rows) ? rows.map((r) => (r as { service?: string }).service) : []
+  return new Set(services).size === services.length || 'Each service can have one price only.'
+}
+
+// A dealership created without prices pays what the published home page asks.
+const pricesFromPublishedOffers: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
+  if (operation !== 'create' || (Array.isArray(data.priceList) && data.priceList.length > 0)) return data
+  return { ...data, priceList: defaultPriceList(await publishedOffers(req.payload, req)) }
+}
+
+// A dealer partner: its contacts and its own unit prices, in integer cents. Managed by admins;
+// its partners read their own record (the portal shows their prices).
+export const Dealerships: CollectionConfig = {
+  slug: 'dealerships',
+  admin: {
+    group: 'Dealer partners',
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'billingEmail', 'netTermsDays', 'updatedAt'],
+  },
+  access: { create: admins, read: staffOrOwnDealershipRecord, update: admins, delete: admins },
+  hooks: { beforeChange: [pricesFromPublishedOffers] },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 200, index: true },
+    { name: 'address', type: 'textarea', maxLength: 500 },
+    { name: 'billingEmail', type: 'email', required: true },
+    {
+      name: 'contacts',
+      type: 'array',
+      maxRows: 20,
+      fields: [
+        { name: 'name', type: 'text', required: true, maxLength: 200 },
+        { name: 'title', type: 'text', maxLength: 100 },
+        { name: 'phone', type: 'text', maxLength: 40 },
+        { name: 'email', type: 'email' },
+      ],
+    },
+    {
+      name: 'netTermsDays',
+      label: 'Net terms (days)',
+      type: 'number',
+      required: true,
+      defaultValue: 30,
+      min: 0,
+      max: 120,
+      validate: wholeNumber('Net terms are a whole number of days.'),
+    },
+    {
+      name: 'priceList',
+      type: 'array',
+      admin: { description: 'Unit price per wheel, in cents. Empty at creation: the published prices.' },
+      validate: onePricePerService,
+      fields: [
+        {
+          name: 'service',
+          type: 'select',
+          required: true,
+          options: WHEEL_SERVICES.map((s) => ({ value: s.key, label: s.title })),
+        },
+        {
+          name: 'unitPriceCents',
+          label: 'Unit price (cents)',
+          type: 'number',
+          required: true,
+          min: 0,
+          max: 10_000_000,
+          validate: wholeNumber('A price is a whole number of cents.'),
+        },
+      ],
+    },
+    ...timestampFields,
+  ],
+  timestamps: true,
+}

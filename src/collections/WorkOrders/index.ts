@@ -1,0 +1,143 @@
+import type { ArrayFieldValidation, CollectionConfig, Field } from 'payload'
+import { array } from 'payload/shared'
+
+import { approvedStaff } from '@/access/approvedStaff'
+import { staffOrOwnDealership } from '@/access/staffOrOwnDealership'
+import { staffOrPartner } from '@/access/staffOrPartner'
+import { dealershipField } from '@/fields/dealership'
+import { timestampFields } from '@/fields/timestamps'
+import { tieToDealership } from '@/hooks/tieToDealership'
+import { WHEEL_POSITIONS, WHEEL_SERVICES } from '@/lib/dealer-prices'
+import { checkVin } from '@/lib/vin'
+import { VEHICLE_STATUSES, WHEEL_STATUSES } from '@/lib/work-order-status'
+
+import { keepProgressForStaff } from './hooks/keepProgressForStaff'
+import { normalizeVins } from './hooks/normalizeVins'
+import { photosOfTheDealership } from './hooks/photosOfTheDealership'
+
+export const MAX_VEHICLES = 200
+export const MAX_PHOTOS_PER_WHEEL = 10
+
+const time = (name: string, label: string): Field => ({
+  name,
+  label,
+  type: 'date',
+  admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+})
+
+const photos = (name: string, label: string): Field => ({
+  name,
+  label,
+  type: 'upload',
+  relationTo: 'work-order-photos',
+  hasMany: true,
+  maxRows: MAX_PHOTOS_PER_WHEEL,
+})
+
+// Payload's own row checks (required, min and max rows) first.
+const oneWheelPerPosition: ArrayFieldValidation = (rows, args) => {
+  const base = array(rows, args)
+  if (base !== true) return base
+  const positions = Array.isArray(rows) ? rows.map((r) => (r as { position?: string }).position) : []
+  return new Set(positions).size === positions.length || 'Each wheel position once per car.'
+}
+
+// A dealership's job: the cars of one PO, each with the wheels to fix. Partners write their
+// own dealership's (hooks tie it to them); the cars' and wheels' progress is the shop's.
+export const WorkOrders: CollectionConfig = {
+  slug: 'work-orders',
+  admin: {
+    group: 'Dealer partners',
+    useAsTitle: 'poNumber',
+    defaultColumns: ['dealership', 'poNumber', 'roNumber', 'dueDate', 'createdAt'],
+  },
+  access: {
+    create: staffOrPartner,
+    read: staffOrOwnDealership,
+    update: staffOrOwnDealership,
+    delete: approvedStaff,
+  },
+  hooks: {
+    beforeValidate: [tieToDealership, normalizeVins],
+    beforeChange: [keepProgressForStaff, photosOfTheDealership],
+  },
+  fields: [
+    dealershipField,
+    { name: 'poNumber', label: 'PO number', type: 'text', maxLength: 60, index: true },
+    { name: 'roNumber', label: 'RO number', type: 'text', maxLength: 60, index: true },
+    { name: 'dueDate', type: 'date', admin: { date: { pickerAppearance: 'dayOnly' } } },
+    { name: 'notes', type: 'textarea', maxLength: 2000 },
+    {
+      name: 'vehicles',
+      type: 'array',
+      required: true,
+      minRows: 1,
+      maxRows: MAX_VEHICLES,
+      fields: [
+        { name: 'stockNumber', type: 'text', required: true, maxLength: 40 },
+        {
+          name: 'vin',
+          label: 'VIN',
+          type: 'text',
+          required: true,
+          index: true,
+          validate: (value: string | null | undefined) => {
+            const result = checkVin(value ?? '')
+            return result.ok || result.message
+          },
+        },
+        { name: 'year', type: 'number', min: 1980, max: 2100 },
+        { name: 'make', type: 'text', maxLength: 60 },
+        { name: 'model', type: 'text', maxLength: 60 },
+        { name: 'colour', type: 'text', maxLength: 40 },
+        { name: 'lotLocation', type: 'text', maxLength: 100 },
+        {
+          name: 'status',
+          type: 'select',
+          required: true,
+          defaultValue: 'received',
+          index: true,
+          options: VEHICLE_STATUSES.map(({ value, label }) => ({ value, label })),
+        },
+        time('receivedAt', 'Received at'),
+        time('scheduledAt', 'Scheduled at'),
+        time('startedAt', 'Started at'),
+        time('doneAt', 'Done at'),
+        {
+          name: 'wheels',
+          type: 'array',
+          required: true,
+          minRows: 1,
+          maxRows: WHEEL_POSITIONS.length,
+          validate: oneWheelPerPosition,
+          fields: [
+            {
+              name: 'position',
+              type: 'select',
+              required: true,
+              options: WHEEL_POSITIONS.map(({ value, label }) => ({ value, label })),
+            },
+            {
+              name: 'service',
+              type: 'select',
+              required: true,
+              options: WHEEL_SERVICES.map((s) => ({ value: s.key, label: s.title })),
+            },
+            photos('beforePhotos', 'Before photos'),
+            photos('afterPhotos', 'After photos'),
+            {
+              name: 'status',
+              type: 'select',
+              required: true,
+              defaultValue: 'to_do',
+              options: WHEEL_STATUSES.map(({ value, label }) => ({ value, label })),
+            },
+            time('doneAt', 'Done at'),
+          ],
+        },
+      ],
+    },
+    ...timestampFields,
+  ],
+  timestamps: true,
+}

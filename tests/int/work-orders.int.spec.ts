@@ -1,0 +1,302 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { ValidationError } from 'payload'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+
+import {
+  seedDealership,
+  seedWorkOrder,
+  vehicleInput,
+  VINS,
+  workOrderInput,
+  WRONG_CHECK_DIGIT,
+} from '../helpers/dealers'
+import { TEST_DATA_DIR } from '../helpers/env'
+import { localFile } from '../helpers/fixtures'
+import { type Doc, setupHarness } from '../helpers/harness'
+import { migrateDownAndUp } from '../helpers/migrations'
+import { CAMERA_SERIAL, GPS_INFO_TAG, phoneJpeg } from '../helpers/request-fixtures'
+
+import { Users } from '@/collections/Users'
+import { OFFERS } from '@/lib/catalog'
+
+// Dealerships, their work orders and photos through Payload: the rules the collections keep
+// whoever writes (a partner's dealership, the shop's progress, VINs, photos cleaned).
+
+const h = setupHarness({ http: true, partner: true })
+
+type Loose = Record<'create' | 'update' | 'findByID' | 'find' | 'count', (args: Doc) => Promise<Doc>>
+const api = () => h.payload as unknown as Loose
+const asPartner = () => ({ overrideAccess: false, user: h.accounts.partner.user, depth: 0 })
+const asStaff = () => ({ overrideAccess: false, user: h.accounts.staff.user, depth: 0 })
+const count = async (collection: string) => (await api().count({ collection })).totalDocs as number
+
+const photoFile = async () => {
+  const data = await phoneJpeg()
+  return { data, mimetype: 'image/jpeg', name: 'IMG_0042 lot C.jpg', size: data.length }
+}
+
+describe('dealerships', () => {
+  it('are priced at the published wheel offers in cents unless given their own prices', async () => {
+    const defaults = await seedDealership(h.payload, 'Northside Nissan')
+    expect(defaults.priceList.map((r: Doc) => [r.service, r.unitPriceCents])).toEqual([
+      ['rim_rash', OFFERS.find((o) => o.key === 'rim_rash')!.amount * 100],
+      ['rim_restoration', OFFERS.find((o) => o.key === 'rim_restoration')!.amount * 100],
+    ])
+    expect(defaults.netTermsDays).toBe(30)
+    const own = await seedDealership(h.payload, 'Round Rock Ford', {
+      priceList: [{ service: 'rim_rash', unitPriceCents: 8500 }],
+      netTermsDays: 15,
+    })
+    expect(own.priceList.map((r: Doc) => [r.service, r.unitPriceCents])).toEqual([['rim_rash', 8500]])
+  })
+
+  it('refuse a price in fractions of a cent and a service priced twice', async () => {
+    const before = await count('dealerships')
+    for (const priceList of [
+      [{ service: 'rim_rash', unitPriceCents: 85.5 }],
+      [
+        { service: 'rim_rash', unitPriceCents: 8500 },
+        { service: 'rim_rash', unitPriceCents: 9000 },
+      ],
+    ]) {
+      await expect(seedDealership(h.payload, 'Bad prices', { priceList })).rejects.toBeInstanceOf(
+        ValidationError,
+      )
+    }
+    expect(await count('dealerships')).toBe(before)
+  })
+})
+
+describe('partner accounts', () => {
+  it('never open the back office', () => {
+    const admin = Users.access!.admin as (args: Doc) => boolean
+    expect(admin({ req: { user: h.accounts.partner.user } })).toBe(false)
+    expect(admin({ req: { user: h.accounts.staff.user } })).toBe(true)
+  })
+
+  it('are never made by a public sign-up, whatever it sends', async () => {
+    const email = `sign-up-partner-${Date.now()}@dealer.test`
+    const res = await h.http.post('/api/users', {
+      json: {
+        email,
+        password: 'a-long-enough-secret',
+        role: 'partner',
+        dealership: h.dealerships.own,
+        approved: true,
+      },
+    })
+    expect(res.status).toBe(201)
+    const [user] = (await api().find({ collection: 'users', where: { email: { equals: email } } })).docs
+    expect(user).toMatchObject({ role: 'staff', approved: false })
+    expect(user.dealership ?? null).toBeNull()
+  })
+
+  it('need a dealership', async () => {
+    await expect(
+      api().create({
+        collection: 'users',
+        data: {
+          email: `no-dealer-${Date.now()}@dealer.test`,
+          password: 'a-long-enough-secret',
+          role: 'partner',
+        },
+      }),
+    ).rejects.toMatchObject({
+      data: { errors: [{ path: 'dealership', message: 'A dealer partner belongs to a dealership.' }] },
+    })
+  })
+})
+
+describe('work orders', () => {
+  it("a partner's belong to its own dealership, and its cars start as received, now", async () => {
+    const before = Date.now()
+    const sent = workOrderInput({
+      dealership: h.dealerships.other,
+      vehicles: [
+        vehicleInput({ vin: ' 1hgcm82633a004352 ', status: 'done', doneAt: '2020-01-01T00:00:00.000Z' }),
+        vehicleInput({ wheels: [{ position: 'RR', service: 'rim_restoration', status: 'done' }] }),
+      ],
+    })
+    const order = await api().create({ collection: 'work-orders', data: sent, ...asPartner() })
+    expect(order.dealership).toBe(h.dealerships.own)
+    expect(order.vehicles[0].vin).toBe('1HGCM82633A004352')
+    for (const car of order.vehicles) {
+      expect(car).toMatchObject({ status: 'received', scheduledAt: null, startedAt: null, doneAt: null })
+      expect(Date.parse(car.receivedAt)).toBeGreaterThanOrEqual(before - 1000)
+      for (const wheel of car.wheels)
+        expect(wheel).toMatchObject({ status: 'to_do', doneAt: null, afterPhotos: [] })
+    }
+  })
+
+  it('refuse a VIN with a wrong check digit, with a message saying so, and keep nothing', async () => {
+    const before = await count('work-orders')
+    const sent = workOrderInput({ vehicles: [vehicleInput(), vehicleInput({ vin: WRONG_CHECK_DIGIT })] })
+    await expect(
+      api().create({ collection: 'work-orders', data: sent, ...asPartner() }),
+    ).rejects.toMatchObject({
+      status: 400,
+      data: {
+        errors: [
+          {
+            path: 'vehicles.1.vin',
+            message: 'This VIN’s check digit (9th character) does not match: check it for a typo.',
+          },
+        ],
+      },
+    })
+    expect(await count('work-orders')).toBe(before)
+  })
+
+  it('refuse a car without wheels and a wheel position twice', async () => {
+    for (const vehicle of [
+      vehicleInput({ wheels: [] }),
+      vehicleInput({
+        wheels: [
+          { position: 'LF', service: 'rim_rash' },
+          { position: 'LF', service: 'rim_restoration' },
+        ],
+      }),
+    ]) {
+      await expect(
+        api().create({
+          collection: 'work-orders',
+          data: workOrderInput({ vehicles: [vehicle] }),
+          ...asPartner(),
+        }),
+      ).rejects.toBeInstanceOf(ValidationError)
+    }
+  })
+
+  it("record each step's time as staff move a car; a partner's update keeps the shop's progress", async () => {
+    const order = await seedWorkOrder(h.payload, h.dealerships.own)
+    const car = order.vehicles[0]
+    const moved = await api().update({
+      collection: 'work-orders',
+      id: order.id,
+      data: {
+        vehicles: [{ ...car, status: 'in_progress', wheels: [{ ...car.wheels[0], status: 'done' }] }],
+      },
+      ...asStaff(),
+    })
+    const inProgress = moved.vehicles[0]
+    expect(inProgress).toMatchObject({ status: 'in_progress', receivedAt: car.receivedAt, doneAt: null })
+    expect(inProgress.scheduledAt).toBeTruthy()
+    expect(inProgress.startedAt).toBe(inProgress.scheduledAt)
+    expect(inProgress.wheels[0].doneAt).toBeTruthy()
+
+    const byPartner = await api().update({
+      collection: 'work-orders',
+      id: order.id,
+      data: {
+        notes: 'Please do the spare too',
+        dealership: h.dealerships.other,
+        vehicles: [
+          { ...inProgress, status: 'done', wheels: [{ ...inProgress.wheels[0], status: 'to_do' }] },
+          vehicleInput({ vin: VINS[1], status: 'done' }),
+        ],
+      },
+      ...asPartner(),
+    })
+    expect(byPartner.notes).toBe('Please do the spare too')
+    expect(byPartner.dealership).toBe(h.dealerships.own)
+    expect(byPartner.vehicles[0]).toMatchObject({
+      status: 'in_progress',
+      startedAt: inProgress.startedAt,
+      doneAt: null,
+    })
+    expect(byPartner.vehicles[0].wheels[0]).toMatchObject({
+      status: 'done',
+      doneAt: inProgress.wheels[0].doneAt,
+    })
+    expect(byPartner.vehicles[1]).toMatchObject({ status: 'received', doneAt: null })
+  })
+})
+
+describe('work order photos', () => {
+  const stored = (filename: string) =>
+    fs.readFileSync(path.join(TEST_DATA_DIR, 'uploads', 'work-order-photos', filename))
+
+  it('are cleaned like every photo: JPEG, no GPS or camera serial, renamed; of the partner’s dealership', async () => {
+    const original = await photoFile()
+    expect((await sharp(original.data).metadata()).exif!.includes(GPS_INFO_TAG)).toBe(true)
+    const photo = await api().create({
+      collection: 'work-order-photos',
+      data: { dealership: h.dealerships.other },
+      file: original,
+      ...asPartner(),
+    })
+    expect(photo.dealership).toBe(h.dealerships.own)
+    expect(photo.mimeType).toBe('image/jpeg')
+    expect(photo.filename).toMatch(/^[0-9a-f-]{36}\.jpg$/)
+    const bytes = stored(photo.filename)
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined()
+    expect(bytes.includes(Buffer.from(CAMERA_SERIAL))).toBe(false)
+  })
+
+  it('refuse a file that is not an image, and keep nothing', async () => {
+    const before = await count('work-order-photos')
+    const data = Buffer.from('not a photo at all')
+    await expect(
+      api().create({
+        collection: 'work-order-photos',
+        data: {},
+        file: { data, mimetype: 'image/jpeg', name: 'x.jpg', size: data.length },
+        ...asPartner(),
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: 'The photo is not an image we can read (JPEG, PNG, WebP, GIF, HEIC or AVIF).',
+    })
+    expect(await count('work-order-photos')).toBe(before)
+  })
+
+  it("cannot be another dealership's: naming its photo in a work order is refused", async () => {
+    const theirs = await api().create({
+      collection: 'work-order-photos',
+      data: {},
+      file: await localFile('theirs.png'),
+      overrideAccess: false,
+      user: h.otherPartner.user,
+      depth: 0,
+    })
+    const ours = await api().create({
+      collection: 'work-order-photos',
+      data: {},
+      file: await localFile(),
+      ...asPartner(),
+    })
+    const before = await count('work-orders')
+    const wheels = [{ position: 'LF', service: 'rim_rash', beforePhotos: [ours.id, theirs.id] }]
+    await expect(
+      api().create({
+        collection: 'work-orders',
+        data: workOrderInput({ vehicles: [vehicleInput({ wheels })] }),
+        ...asPartner(),
+      }),
+    ).rejects.toMatchObject({ status: 400, message: 'A photo could not be found.' })
+    expect(await count('work-orders')).toBe(before)
+    const ok = await api().create({
+      collection: 'work-orders',
+      data: workOrderInput({
+        vehicles: [vehicleInput({ wheels: [{ ...wheels[0], beforePhotos: [ours.id] }] })],
+      }),
+      ...asPartner(),
+    })
+    expect(ok.vehicles[0].wheels[0].beforePhotos).toEqual([ours.id])
+  })
+})
+
+describe('the dealer_partners migration', () => {
+  it('goes down with partners and work orders stored, and up again', async () => {
+    await seedWorkOrder(h.payload, h.dealerships.own)
+    await migrateDownAndUp(h.payload, 'dealer_partners')
+    expect(await count('work-orders')).toBe(0)
+    expect(await count('dealerships')).toBe(0)
+    expect((await api().find({ collection: 'users', where: { role: { equals: 'partner' } } })).docs).toEqual(
+      [],
+    )
+  })
+})
