@@ -1,5 +1,7 @@
 // Only back-office paths, so a crafted link cannot bounce a visitor off-site.
 export const ADMIN_HOME = '/admin'
+// Where a dealership's partner lands after signing in, whatever the redirect asked.
+export const PARTNER_HOME = '/partners'
 
 export function safeAdminRedirect(value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return ADMIN_HOME

@@ -12,6 +12,8 @@ import { timestampFields } from '@/fields/timestamps'
 import { defaultPriceList, WHEEL_SERVICES } from '@/lib/dealer-prices'
 import { publishedOffers } from '@/globals/HomePage/publishedOffers'
 
+import { invitePartnerForAdmins } from './endpoints/invitePartnerForAdmins'
+
 // Payload's own check (required, min, max) first, then whole numbers only.
 const wholeNumber =
   (message: string): NumberFieldSingleValidation =>
@@ -44,6 +46,7 @@ export const Dealerships: CollectionConfig = {
     defaultColumns: ['name', 'billingEmail', 'netTermsDays', 'updatedAt'],
   },
   access: { create: admins, read: staffOrOwnDealershipRecord, update: admins, delete: admins },
+  endpoints: [invitePartnerForAdmins],
   hooks: { beforeChange: [pricesFromPublishedOffers] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200, index: true },

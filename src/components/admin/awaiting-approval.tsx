@@ -1,4 +1,8 @@
+import { redirect } from 'next/navigation'
 import type { AdminViewServerProps } from 'payload'
+
+import { partnerDealership } from '@/access/isPartner'
+import { PARTNER_HOME } from '@/lib/safe-redirect'
 
 import { LogoutButton } from './logout-button.client'
 
@@ -7,6 +11,8 @@ import './back-office.css'
 // Replaces Payload's "unauthorized" screen for signed-in accounts not yet approved.
 export function AwaitingApproval({ initPageResult }: AdminViewServerProps) {
   const user = initPageResult.req.user
+  // Payload sends every account it refuses here: a dealership's partner belongs in its portal.
+  if (partnerDealership(user) !== null) redirect(PARTNER_HOME)
   return (
     <div className="cbo cbo-awaiting">
       <h1 className="cbo-title">Your account is awaiting approval</h1>

@@ -6,6 +6,7 @@ import type { FormEvent } from 'react'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
+import { PARTNER_HOME } from '@/lib/safe-redirect'
 import { SETUP_TOKEN_HEADER } from '@/lib/setup-header'
 
 type Mode = 'login' | 'signup'
@@ -79,10 +80,11 @@ export function LoginForm({
           setBusy(false)
           return
         }
+        const signedIn = (await response.json().catch(() => null)) as { user?: { role?: string } } | null
         toast.success('Logged in successfully')
         // Time to read the notice: /admin is a different app shell, so it cannot carry over.
         await new Promise((resolve) => setTimeout(resolve, 800))
-        window.location.assign(redirectTo)
+        window.location.assign(signedIn?.user?.role === 'partner' ? PARTNER_HOME : redirectTo)
         return
       }
       // The first account of a fresh site comes from the setup link in the server's log.

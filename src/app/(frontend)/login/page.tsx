@@ -9,7 +9,8 @@ import { LoginForm } from '@/components/login/login-form.client'
 import { Toaster } from '@/components/ui/toaster.client'
 import { PromoBannerSlot } from '@/components/site/promo-banner-slot'
 import { googleOidcSettings } from '@/server/oidc-config'
-import { safeAdminRedirect } from '@/lib/safe-redirect'
+import { partnerDealership } from '@/access/isPartner'
+import { PARTNER_HOME, safeAdminRedirect } from '@/lib/safe-redirect'
 import { loginErrorMessage } from '@/collections/Users/loginMessages'
 
 const SIGNED_UP = 'Account created successfully. Please check your email to confirm.'
@@ -28,9 +29,12 @@ export default async function LoginPage({ searchParams }: Props) {
   const redirectTo = safeAdminRedirect(typeof params.redirect === 'string' ? params.redirect : undefined)
   const payload = await getPayload({ config })
   const { user } = await payload.auth({ headers: await headers() })
+  // A dealership's partner lands in its portal, never the back office.
+  const partner = partnerDealership(user) !== null
+  const destination = partner ? PARTNER_HOME : redirectTo
   // One who just signed in without the page's script reads the success notice first.
-  if (user && params.notice === 'signed-in') return <SignedIn redirectTo={redirectTo} />
-  if (user) redirect(redirectTo)
+  if (user && params.notice === 'signed-in') return <SignedIn redirectTo={destination} partner={partner} />
+  if (user) redirect(destination)
 
   const setup = typeof params.setup === 'string' ? params.setup.slice(0, 200) : undefined
   return (
@@ -53,14 +57,14 @@ export default async function LoginPage({ searchParams }: Props) {
   )
 }
 
-function SignedIn({ redirectTo }: { redirectTo: string }) {
+function SignedIn({ redirectTo, partner }: { redirectTo: string; partner: boolean }) {
   return (
     <div className="bg-ink flex min-h-dvh items-center justify-center px-4">
       <meta httpEquiv="refresh" content={`1;url=${redirectTo}`} />
       <div className="rounded-xl bg-white p-6 text-center shadow-xl">
         <p role="status">Logged in successfully</p>
         <a href={redirectTo} className="text-gold-dark mt-2 inline-block font-semibold underline">
-          Continue to the back office
+          {partner ? 'Continue to the partner portal' : 'Continue to the back office'}
         </a>
       </div>
     </div>
