@@ -1,3 +1,6 @@
+// The most cars one work order holds: a whole lot sweep.
+export const MAX_WORK_ORDER_VEHICLES = 200
+
 // A car's way through reconditioning, each step stamped with its time.
 export const VEHICLE_STATUSES = [
   { value: 'received', label: 'Received', time: 'receivedAt' },

@@ -9,13 +9,13 @@ import { timestampFields } from '@/fields/timestamps'
 import { tieToDealership } from '@/hooks/tieToDealership'
 import { WHEEL_POSITIONS, WHEEL_SERVICES } from '@/lib/dealer-prices'
 import { checkVin } from '@/lib/vin'
-import { VEHICLE_STATUSES, WHEEL_STATUSES } from '@/lib/work-order-status'
+import { MAX_WORK_ORDER_VEHICLES, VEHICLE_STATUSES, WHEEL_STATUSES } from '@/lib/work-order-status'
 
+import { importVehicleList } from './endpoints/importVehicleList'
 import { keepProgressForStaff } from './hooks/keepProgressForStaff'
 import { normalizeVins } from './hooks/normalizeVins'
 import { photosOfTheDealership } from './hooks/photosOfTheDealership'
 
-export const MAX_VEHICLES = 200
 export const MAX_PHOTOS_PER_WHEEL = 10
 
 const time = (name: string, label: string): Field => ({
@@ -57,6 +57,7 @@ export const WorkOrders: CollectionConfig = {
     update: staffOrOwnDealership,
     delete: approvedStaff,
   },
+  endpoints: [importVehicleList],
   hooks: {
     beforeValidate: [tieToDealership, normalizeVins],
     beforeChange: [keepProgressForStaff, photosOfTheDealership],
@@ -72,7 +73,7 @@ export const WorkOrders: CollectionConfig = {
       type: 'array',
       required: true,
       minRows: 1,
-      maxRows: MAX_VEHICLES,
+      maxRows: MAX_WORK_ORDER_VEHICLES,
       fields: [
         { name: 'stockNumber', type: 'text', required: true, maxLength: 40 },
         {

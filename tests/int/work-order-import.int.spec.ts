@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+
+import { type Persona, setupHarness } from '../helpers/harness'
+import { serialVin } from '../helpers/vins'
+
+// A lot sweep pasted into the portal: one work order of many cars, or nothing at all.
+
+const h = setupHarness({ http: true, partner: true })
+
+const lines = (n: number) => Array.from({ length: n }, (_, i) => `STK${i + 1},${serialVin(i)},LF RF,rim rash`)
+const wrongCheckDigit = (vin: string) => vin.slice(0, 8) + (vin[8] === '0' ? '1' : '0') + vin.slice(9)
+const post = (persona: Persona, body: Record<string, unknown>) =>
+  h.http.post('/api/work-orders/import', { session: h.sessionOf(persona), json: body })
+const orders = async () =>
+  (await h.payload.find({ collection: 'work-orders', depth: 0, pagination: false, sort: 'id' })).docs
+
+describe('importing a list of cars', () => {
+  it('a CSV of 50 cars with two bad rows imports nothing and names both lines', async () => {
+    const csv = ['Stock,VIN,Wheels,Service', ...lines(50)]
+    // Line 8 (the 7th car): a wrong check digit; line 40: no wheels named.
+    csv[7] = csv[7].replace(serialVin(6), wrongCheckDigit(serialVin(6)))
+    csv[39] = `STK39,${serialVin(38)},,rim rash`
+    const res = await post('partner', { list: csv.join('\n'), poNumber: 'PO-50' })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({
+      errors: [
+        {
+          line: 8,
+          message: 'Line 8: This VIN’s check digit (9th character) does not match: check it for a typo.',
+        },
+        { line: 40, message: 'Line 40: Name the wheels as LF, RF, LR, RR, spare or all.' },
+      ],
+    })
+    expect(await orders()).toEqual([])
+  })
+
+  it('makes one work order of the 50 cars, in the partner’s dealership, each car received', async () => {
+    const res = await post('partner', {
+      list: lines(50).join('\n'),
+      poNumber: 'PO-50',
+      roNumber: 'RO-9',
+      dealership: h.dealerships.other,
+    })
+    expect([res.status, res.body.message]).toEqual([201, 'Work order created with 50 cars.'])
+    const [order] = await orders()
+    expect(order).toMatchObject({
+      id: res.body.id,
+      dealership: h.dealerships.own,
+      poNumber: 'PO-50',
+      roNumber: 'RO-9',
+    })
+    expect(order.vehicles).toHaveLength(50)
+    expect(order.vehicles[49]).toMatchObject({ stockNumber: 'STK50', vin: serialVin(49), status: 'received' })
+    expect(order.vehicles[0].wheels.map((w: { position: string }) => w.position)).toEqual(['LF', 'RF'])
+  })
+
+  it('is refused to strangers and accounts waiting for approval; staff name the dealership', async () => {
+    const before = (await orders()).length
+    for (const persona of ['anonymous', 'unapproved'] as const) {
+      expect((await post(persona, { list: lines(1).join('\n') })).status).toBe(403)
+    }
+    const noDealer = await post('staff', { list: lines(1).join('\n') })
+    expect(noDealer.status).toBe(400)
+    expect(await orders()).toHaveLength(before)
+    const staff = await post('staff', { list: lines(1).join('\n'), dealership: h.dealerships.other })
+    expect(staff.status).toBe(201)
+    expect((await orders()).at(-1)).toMatchObject({ dealership: h.dealerships.other })
+  })
+})

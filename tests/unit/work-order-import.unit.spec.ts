@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+
+import { serialVin } from '../helpers/vins'
+
+import { parseService, parseVehicleList, parseWheels } from '@/lib/work-order-import'
+
+const ACCORD = '1HGCM82633A004352'
+const LEGEND = 'JH4KA7561PC008269'
+const PORSCHE = 'WP0AB2A93KS114315'
+
+describe('a pasted list of cars', () => {
+  it('reads stock, VIN, wheels and service a line, commas or tabs, with or without a header', () => {
+    const text = [
+      'Stock #,VIN,Wheels,Service,Color,Lot',
+      `A101,${ACCORD},LF RF,rim rash,Silver,Row C`,
+      '',
+      ['A102', LEGEND.toLowerCase(), 'all', 'Bent, Powder Coating, or Cracked Rims', 'Black', ''].join('\t'),
+    ].join('\n')
+    expect(parseVehicleList(text)).toEqual({
+      ok: true,
+      vehicles: [
+        {
+          stockNumber: 'A101',
+          vin: ACCORD,
+          colour: 'Silver',
+          lotLocation: 'Row C',
+          wheels: [
+            { position: 'LF', service: 'rim_rash' },
+            { position: 'RF', service: 'rim_rash' },
+          ],
+        },
+        {
+          stockNumber: 'A102',
+          vin: LEGEND,
+          colour: 'Black',
+          wheels: ['LF', 'RF', 'LR', 'RR'].map((position) => ({ position, service: 'rim_restoration' })),
+        },
+      ],
+    })
+    expect(parseVehicleList(`B7,${PORSCHE},spare,restoration\r\n`)).toMatchObject({
+      ok: true,
+      vehicles: [{ stockNumber: 'B7', wheels: [{ position: 'spare', service: 'rim_restoration' }] }],
+    })
+  })
+
+  it('reports every bad line by its number and keeps no car', () => {
+    const text = [
+      `A1,${ACCORD},LF,rash`,
+      `A2,1HGCM82643A004352,LF,rash`,
+      `,${LEGEND},LF,rash`,
+      `A4,${LEGEND},front,rash`,
+      `A5,${LEGEND},LF,polish`,
+      `A6,${ACCORD},RR,rash`,
+      `A1,${PORSCHE},RR,rash`,
+    ].join('\n')
+    expect(parseVehicleList(text)).toEqual({
+      ok: false,
+      problems: [
+        { line: 2, message: 'This VIN’s check digit (9th character) does not match: check it for a typo.' },
+        { line: 3, message: 'The stock number is missing.' },
+        { line: 4, message: 'Name the wheels as LF, RF, LR, RR, spare or all.' },
+        { line: 5, message: 'Name the service: rim rash or restoration.' },
+        { line: 6, message: 'This VIN is on line 1 already.' },
+        { line: 7, message: 'This stock number is on line 1 already.' },
+      ],
+    })
+  })
+
+  it('refuses an empty paste and more cars than one work order holds', () => {
+    expect(parseVehicleList(' \n\n')).toEqual({
+      ok: false,
+      problems: [{ line: 1, message: 'Paste at least one car: stock, VIN, wheels, service.' }],
+    })
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) => `S${i},${serialVin(i)},LF,rash`).join('\n')
+    expect(parseVehicleList(many(200)).ok).toBe(true)
+    expect(parseVehicleList(many(201))).toEqual({
+      ok: false,
+      problems: [{ line: 1, message: 'At most 200 cars in one work order.' }],
+    })
+  })
+})
+
+describe('cells', () => {
+  it('read wheel positions and services as people write them', () => {
+    expect(parseWheels('lf/rr')).toEqual(['LF', 'RR'])
+    expect(parseWheels('4')).toEqual(['LF', 'RF', 'LR', 'RR'])
+    expect(parseWheels('LF LF')).toEqual(['LF'])
+    expect(parseWheels('')).toBeNull()
+    expect(parseService('Rim Rash / Curbed Rim')).toBe('rim_rash')
+    expect(parseService('curb rash')).toBe('rim_rash')
+    expect(parseService('cracked')).toBe('rim_restoration')
+    expect(parseService('tint')).toBeNull()
+  })
+})
