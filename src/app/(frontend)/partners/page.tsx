@@ -1,0 +1,77 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+
+import { formatDays, VehicleStatusBadge } from '@/components/partners/vehicle-status'
+import { PortalFrame } from '@/components/partners/portal-frame'
+import { readRecentlyDoneCars, readWorkOrders, requirePartner } from '@/data/partner-portal'
+import { formatBusinessDate } from '@/lib/business-time'
+import { averageDaysInRecon, daysInRecon, type VehicleStatus } from '@/lib/work-order-status'
+
+export const dynamic = 'force-dynamic'
+
+export const metadata: Metadata = {
+  title: 'Partner portal',
+  robots: { index: false, follow: false },
+}
+
+export default async function PartnerPortalPage() {
+  const reader = await requirePartner()
+  const now = new Date()
+  const [orders, recent] = await Promise.all([readWorkOrders(reader), readRecentlyDoneCars(reader, now)])
+  const average = averageDaysInRecon(recent, now)
+  return (
+    <PortalFrame dealershipName={reader.dealership.name}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Work orders</h1>
+          <p className="text-ink/70 text-sm" data-testid="average-days">
+            Average days in recon, last 30 days: <strong>{formatDays(average)}</strong>
+          </p>
+        </div>
+        <Link
+          href="/partners/work-orders/new"
+          className="bg-ink rounded-md px-4 py-3 font-semibold text-white"
+        >
+          New work order
+        </Link>
+      </div>
+      {orders.length === 0 ? (
+        <p className="mt-8 rounded-lg bg-white p-6 text-center">No work orders yet.</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {orders.map((order) => (
+            <li key={order.id} className="rounded-lg bg-white p-4 shadow-sm">
+              <Link
+                href={`/partners/work-orders/${order.id}`}
+                className="font-semibold underline-offset-4 hover:underline"
+              >
+                {[order.poNumber && `PO ${order.poNumber}`, order.roNumber && `RO ${order.roNumber}`]
+                  .filter(Boolean)
+                  .join(' · ') || `Work order ${order.id}`}
+              </Link>
+              <span className="text-ink/60 ml-2 text-sm">
+                {formatBusinessDate(order.createdAt, reader.timeZone)}
+              </span>
+              <ul className="mt-2 divide-y">
+                {(order.vehicles ?? []).map((car) => (
+                  <li key={car.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                    <span>
+                      <strong>{car.stockNumber}</strong>{' '}
+                      <span className="text-ink/60 font-mono">{car.vin}</span>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <VehicleStatusBadge status={car.status as VehicleStatus} />
+                      <span className="text-ink/70">
+                        {formatDays(daysInRecon(car.receivedAt, car.doneAt, now))}
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PortalFrame>
+  )
+}

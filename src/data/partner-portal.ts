@@ -1,0 +1,75 @@
+import 'server-only'
+
+import config from '@payload-config'
+import { headers } from 'next/headers'
+import { redirect } from 'next/navigation'
+import { getPayload, type Payload, type TypedUser } from 'payload'
+import { cache } from 'react'
+
+import { isApprovedStaff } from '@/access/isApprovedStaff'
+import { partnerDealership } from '@/access/isPartner'
+import { businessTimeZone } from '@/lib/business-time'
+import type { Dealership, WorkOrder } from '@/payload-types'
+
+// The portal reads with the partner's own access (overrideAccess: false): whatever a page asks,
+// Payload answers with its own dealership's documents only.
+
+export type PartnerReader = { payload: Payload; user: TypedUser; dealership: Dealership; timeZone: string }
+
+/** The signed-in partner, or a redirect: strangers to /login, staff to the back office. */
+export const requirePartner = cache(async (): Promise<PartnerReader> => {
+  const payload = await getPayload({ config })
+  const { user } = await payload.auth({ headers: await headers() })
+  if (isApprovedStaff(user)) redirect('/admin')
+  const id = partnerDealership(user)
+  if (!user || id === null) redirect('/login')
+  const dealership = await payload.findByID({
+    collection: 'dealerships',
+    id,
+    depth: 0,
+    overrideAccess: false,
+    user,
+  })
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true } })
+  return { payload, user, dealership, timeZone: businessTimeZone(settings?.timeZone) }
+})
+
+export async function readWorkOrders({ payload, user }: PartnerReader): Promise<WorkOrder[]> {
+  const { docs } = await payload.find({
+    collection: 'work-orders',
+    depth: 0,
+    sort: '-createdAt',
+    limit: 100,
+    overrideAccess: false,
+    user,
+  })
+  return docs
+}
+
+/** One work order with its photos, or null when it is not this partner's to see. */
+export async function readWorkOrder({ payload, user }: PartnerReader, id: number): Promise<WorkOrder | null> {
+  if (!Number.isInteger(id) || id < 1) return null
+  return payload.findByID({
+    collection: 'work-orders',
+    id,
+    depth: 1,
+    overrideAccess: false,
+    user,
+    disableErrors: true,
+  })
+}
+
+/** The cars done in the last 30 days (for the average days in recon), whatever their work order. */
+export async function readRecentlyDoneCars({ payload, user }: PartnerReader, now: Date) {
+  const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000).toISOString()
+  const { docs } = await payload.find({
+    collection: 'work-orders',
+    depth: 0,
+    limit: 500,
+    where: { 'vehicles.doneAt': { greater_than_equal: since } },
+    select: { vehicles: { receivedAt: true, doneAt: true } },
+    overrideAccess: false,
+    user,
+  })
+  return docs.flatMap((order) => order.vehicles ?? [])
+}
