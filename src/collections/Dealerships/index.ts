@@ -50,6 +50,15 @@ export const Dealerships: CollectionConfig = {
   hooks: { beforeChange: [pricesFromPublishedOffers] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200, index: true },
+    {
+      name: 'invitePartner',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        // Shown once the dealership is saved (the component needs its id).
+        components: { Field: '@/components/admin/invite-partner.client#InvitePartner' },
+      },
+    },
     { name: 'address', type: 'textarea', maxLength: 500 },
     { name: 'billingEmail', type: 'email', required: true },
     {
