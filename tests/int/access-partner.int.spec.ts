@@ -203,6 +203,27 @@ describe.each(CHANNELS)('dealer collections over %s', (name) => {
   })
 })
 
+describe('uploads over REST', () => {
+  it('a partner sends a work-order photo (tied to its dealership) and no other file', async () => {
+    const rest = channelFor('rest', h)
+    const sent = await rest.create(
+      'work-order-photos',
+      'partner',
+      { dealership: h.dealerships.other },
+      await localFile('lot.png'),
+    )
+    expectOk(sent)
+    expect(sent.doc).toMatchObject({ dealership: h.dealerships.own, mimeType: 'image/jpeg' })
+    const before = await snapshot(h.payload, 'customer-uploads')
+    expectRefused(await rest.create('customer-uploads', 'partner', {}, await localFile('lot.png')), FORBIDDEN)
+    expectRefused(
+      await rest.create('gallery-images', 'partner', { alt: 'x' }, await localFile('lot.png')),
+      FORBIDDEN,
+    )
+    expect(await snapshot(h.payload, 'customer-uploads')).toEqual(before)
+  })
+})
+
 describe('stored files', () => {
   const file = (photo: Doc, persona: Persona) =>
     h.http.get(`/api/work-order-photos/file/${photo.filename}`, { session: h.sessionOf(persona) })

@@ -136,7 +136,7 @@ export function NewWorkOrderForm() {
         </label>
       </div>
       {cars.map((car, i) => (
-        <fieldset key={car.key} className="rounded-lg bg-white p-4 shadow-sm" data-testid="car">
+        <fieldset key={car.key} className="min-w-0 rounded-lg bg-white p-4 shadow-sm" data-testid="car">
           <legend className="px-1 font-semibold">Car {i + 1}</legend>
           <div className="grid grid-cols-2 gap-3">
             <label className="text-sm font-medium">
@@ -224,6 +224,7 @@ export function NewWorkOrderForm() {
                         type="file"
                         accept="image/*"
                         multiple
+                        className="w-full min-w-0 text-sm"
                         aria-label={`Photos, ${position.label}`}
                         onChange={(e) => {
                           const files = [...(e.currentTarget.files ?? [])]

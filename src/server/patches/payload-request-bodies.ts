@@ -2,6 +2,7 @@ import Busboy from 'busboy'
 import { executeAuthStrategies, getPayload, type SanitizedConfig } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
+import { partnerDealership } from '@/access/isPartner'
 
 import { isLeadFormPath } from '@/lib/lead-forms'
 import { REQUEST_ENDPOINT } from '@/lib/request-constants'
@@ -164,31 +165,36 @@ export function guardRequestBody<A extends unknown[]>(
   }
 }
 
-// The quote endpoint caps its own body; upload collections take file-sized bodies from approved staff only.
+// The quote endpoint caps its own body; upload collections take file-sized bodies from approved staff
+// only (and a partner's work-order photos).
 export function guardRestBody<A extends unknown[]>(
   handler: Handler<A>,
   config?: Promise<SanitizedConfig> | SanitizedConfig,
 ): Handler<A> {
   let uploadSlugs: Promise<Set<string>> | undefined
+  const slugOf = (pathname: string) => {
+    try {
+      return decodeURIComponent(pathname.split('/')[2] ?? '')
+    } catch {
+      return null
+    }
+  }
   const takesFiles = async (pathname: string) => {
     if (!config) return false
     uploadSlugs ??= Promise.resolve(config).then(
       ({ collections }) => new Set(collections.filter((c) => Boolean(c.upload)).map((c) => c.slug)),
     )
-    let slug: string
-    try {
-      slug = decodeURIComponent(pathname.split('/')[2] ?? '')
-    } catch {
-      return false
-    }
-    return (await uploadSlugs).has(slug)
+    const slug = slugOf(pathname)
+    return slug !== null && (await uploadSlugs).has(slug)
   }
   // As Payload's own strategies see the sender (cookie with origin check, or API key), without permissions.
   const mayUpload = async (request: Request) => {
     if (!config) return true
     const payload = await getPayload({ config: await config })
     const { user } = await executeAuthStrategies({ headers: request.headers, payload, canSetHeaders: false })
-    return isApprovedStaff(user)
+    if (isApprovedStaff(user)) return true
+    // A dealership's partner sends its work orders' photos, and no other files.
+    return partnerDealership(user) !== null && slugOf(new URL(request.url).pathname) === 'work-order-photos'
   }
   // The quote and pay endpoints, the text provider's and Stripe's webhooks and the back office's
   // lead forms read their own bodies, within their own limits.
