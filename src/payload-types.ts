@@ -1804,6 +1804,10 @@ export interface SiteSetting {
   businessName: string;
   phone: string;
   email: string;
+  /**
+   * The number customers text (your texting provider’s number). Leave empty to use the phone above.
+   */
+  textPhone?: string | null;
   serviceArea?: string | null;
   hours?: {
     weekdays?: {
@@ -2041,6 +2045,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   businessName?: T;
   phone?: T;
   email?: T;
+  textPhone?: T;
   serviceArea?: T;
   hours?:
     | T

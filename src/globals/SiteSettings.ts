@@ -90,6 +90,18 @@ export const SiteSettings: GlobalConfig = {
         { name: 'email', type: 'email', required: true, defaultValue: BUSINESS_DEFAULTS.email },
       ],
     },
+    {
+      // The texting provider's number is often not the one that rings: "text a photo" links
+      // must reach the number whose texts become leads.
+      name: 'textPhone',
+      label: 'Texting number',
+      type: 'text',
+      maxLength: 40,
+      admin: {
+        description:
+          'The number customers text (your texting provider’s number). Leave empty to use the phone above.',
+      },
+    },
     { name: 'serviceArea', type: 'text', defaultValue: BUSINESS_DEFAULTS.serviceArea },
     {
       name: 'hours',

@@ -9,6 +9,8 @@ import {
 export type PublicSiteSettings = {
   businessName: string
   phone: string
+  /** The number "text us" links go to: the texting provider's, else the phone. */
+  textPhone: string
   email: string
   serviceArea: string
   hours: BusinessHours
@@ -18,6 +20,7 @@ export type PublicSiteSettings = {
 export const DEFAULT_SITE_SETTINGS: PublicSiteSettings = {
   businessName: BUSINESS_DEFAULTS.businessName,
   phone: BUSINESS_DEFAULTS.phone,
+  textPhone: BUSINESS_DEFAULTS.phone,
   email: BUSINESS_DEFAULTS.email,
   serviceArea: BUSINESS_DEFAULTS.serviceArea,
   hours: DEFAULT_HOURS,
@@ -29,9 +32,11 @@ type StoredSiteSettings = Stored<Omit<PublicSiteSettings, 'hours'>> & { hours?: 
 
 export function publicSiteSettings(s: StoredSiteSettings): PublicSiteSettings {
   const d = DEFAULT_SITE_SETTINGS
+  const phone = s.phone || d.phone
   return {
     businessName: s.businessName || d.businessName,
-    phone: s.phone || d.phone,
+    phone,
+    textPhone: s.textPhone?.trim() || phone,
     email: s.email || d.email,
     serviceArea: s.serviceArea || d.serviceArea,
     hours: businessHours(s.hours),

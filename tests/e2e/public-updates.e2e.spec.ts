@@ -28,6 +28,7 @@ type Day = { closed: boolean; opens: string | null; closes: string | null }
 type Settings = {
   businessName: string
   phone: string
+  textPhone: string | null
   hours: { weekdays: Day; saturday: Day & { footerOpens: string | null }; sunday: Day }
 }
 
@@ -42,7 +43,7 @@ async function saveGlobal(request: APIRequestContext, token: string, slug: strin
   expect(res.status()).toBe(200)
 }
 
-test('a site-settings change (name, phone, hours) reaches the header, footer, contact card and SEO tags', async ({
+test('a site-settings change (name, phones, hours) reaches the header, footer, contact card and SEO tags', async ({
   page,
   request,
 }) => {
@@ -52,6 +53,7 @@ test('a site-settings change (name, phone, hours) reaches the header, footer, co
     await saveGlobal(request, token, 'site-settings', {
       businessName: 'Curbside Test Rims',
       phone: '(512) 555-0199',
+      textPhone: '(512) 555-0177',
       hours: {
         ...before.hours,
         saturday: { ...before.hours.saturday, footerOpens: '08:30' },
@@ -64,6 +66,11 @@ test('a site-settings change (name, phone, hours) reaches the header, footer, co
         'tel:+15125550199',
       )
     })
+    // "Text a photo" goes to the texting number, calls to the phone.
+    await expect(page.locator('#process').getByRole('link', { name: '(512) 555-0177' })).toHaveAttribute(
+      'href',
+      'sms:+15125550177',
+    )
     const footer = page.locator('footer')
     for (const line of [
       'Mon-Fri: 8AM - 6PM',
@@ -99,6 +106,10 @@ test('a site-settings change (name, phone, hours) reaches the header, footer, co
     )
     await page.goto('/gallery')
     await expect(page).toHaveTitle('Before & After Gallery | Curbside Test Rims')
+    await expect(page.getByRole('link', { name: 'Text Us a Photo' })).toHaveAttribute(
+      'href',
+      'sms:+15125550177',
+    )
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       'content',
       /by Curbside Test Rims in Austin/,
@@ -111,6 +122,7 @@ test('a site-settings change (name, phone, hours) reaches the header, footer, co
     await saveGlobal(request, token, 'site-settings', {
       businessName: before.businessName,
       phone: before.phone,
+      textPhone: before.textPhone ?? null,
       hours: before.hours,
     })
   }

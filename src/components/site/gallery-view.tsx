@@ -128,10 +128,10 @@ export function GalleryView({
         <p className="mx-auto mt-3 max-w-xl text-white/85">
           Text a photo of your wheel with your name and location to{' '}
           <a
-            href={smsHref(settings.phone)}
+            href={smsHref(settings.textPhone)}
             className="text-gold-light font-semibold underline underline-offset-4"
           >
-            {settings.phone}
+            {settings.textPhone}
           </a>{' '}
           and we&apos;ll send you a quote.
         </p>
@@ -143,7 +143,7 @@ export function GalleryView({
             <Icon name="phone" className="size-4" /> Call {settings.phone}
           </a>
           <a
-            href={smsHref(settings.phone)}
+            href={smsHref(settings.textPhone)}
             className={cn(buttonVariants({ variant: 'outline-premium', size: 'lg' }))}
           >
             <Icon name="message-square" className="size-4" /> Text Us a Photo

@@ -45,7 +45,7 @@ export function Process({
               </span>
               <h3 className="mt-4 text-xl font-bold">{step.title}</h3>
               <p className="text-ink/75 mt-2">
-                <StepText text={step.text} phone={settings.phone} />
+                <StepText text={step.text} phone={settings.textPhone} />
               </p>
             </li>
           ))}
