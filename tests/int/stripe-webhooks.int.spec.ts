@@ -80,6 +80,8 @@ const paid = (amount: number) => {
         amount_refunded: total,
         payment_intent: paymentIntent,
         refunded: total === amount,
+        // Stripe copies the payment intent's metadata onto its charge.
+        metadata,
       }),
   }
 }
@@ -195,6 +197,48 @@ describe('the Stripe webhook', () => {
       ['payment_refunded', `$50.00 · Card online (Stripe) · invoice ${invoice.number}`],
       ['payment_refunded', `$70.00 · Card online (Stripe) · invoice ${invoice.number}`],
     ])
+  })
+
+  it('records events of one invoice arriving at once, without a deadlock', async () => {
+    // Two payments, then a refund of one beside a third payment: each pair at once, in rounds.
+    for (let round = 0; round < 4; round++) {
+      const [a, b, c] = [paid(1_000), paid(2_000), paid(3_000)]
+      const pair = await Promise.all([deliver(a.completed), deliver(b.succeeded)])
+      const mixed = await Promise.all([deliver(a.refunded(400)), deliver(c.completed)])
+      expect([...pair, ...mixed].map((r) => [r.status, r.body.outcome])).toEqual(
+        Array(4).fill([200, 'recorded']),
+      )
+    }
+    const now = await state()
+    expect(now.payments.filter((p) => p.kind === 'payment')).toHaveLength(12)
+    expect(now.payments.filter((p) => p.kind === 'refund')).toHaveLength(4)
+    expect(now.invoice).toMatchObject({ paidCents: 4 * (6_000 - 400) })
+  })
+
+  it('answers 200 to a refund of a charge of no invoice of ours, 409 only to one of ours', async () => {
+    const refundOf = (id: string, metadata: Record<string, string> | undefined) =>
+      fake.event('charge.refunded', {
+        id: `ch_${id}`,
+        object: 'charge',
+        amount: 5_000,
+        amount_refunded: 5_000,
+        payment_intent: `pi_${id}`,
+        refunded: true,
+        ...(metadata ? { metadata } : {}),
+      })
+    const strangers: (Record<string, string> | undefined)[] = [
+      undefined,
+      {},
+      { invoice: String(Number(invoice.id) + 1000) },
+      { other: 'x' },
+    ]
+    for (const metadata of strangers) {
+      const response = await deliver(refundOf(Math.random().toString(16).slice(2), metadata))
+      expect([response.status, response.body]).toEqual([200, { received: true, outcome: 'ignored' }])
+    }
+    const ours = await deliver(refundOf('ours', { invoice: String(invoice.id) }))
+    expect(ours.status).toBe(409)
+    expect((await state()).payments).toEqual([])
   })
 
   it('answers other events and payments of no invoice of ours with 200, recording no payment', async () => {

@@ -5,7 +5,7 @@ import type { PayloadRequest } from 'payload'
 
 import { PAYMENT_METHOD_LABELS, formatCents } from '@/lib/invoices'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
-import { settleInvoice } from '@/collections/Invoices/settle'
+import { lockInvoice, settleInvoice } from '@/collections/Invoices/settle'
 import { dbOf } from '@/server/db'
 import type { Stripe } from '@/server/payments/stripe'
 
@@ -78,10 +78,12 @@ export async function handleStripeEvent(
     }
     case 'charge.refunded': {
       const charge = event.data.object
+      const intent = typeof charge.payment_intent === 'object' ? charge.payment_intent : null
       return recordCardRefund(req, {
         charge: charge.id,
         paymentIntent: idOf(charge.payment_intent),
         refundedCents: charge.amount_refunded,
+        invoice: Number(charge.metadata?.invoice ?? intent?.metadata?.invoice),
       })
     }
     default:
@@ -96,6 +98,11 @@ async function recordCardPayment(
   // Not ours (no invoice of this site in its metadata), or nothing paid.
   if (!Number.isSafeInteger(p.invoice) || !p.paymentIntent || !p.amountCents || p.amountCents <= 0)
     return 'ignored'
+  // The invoice's row lock before the payment row: the row's foreign key takes a share lock
+  // on the invoice that settleInvoice's FOR UPDATE would then wait on, so two events of one
+  // invoice, each holding one, would deadlock.
+  const locked = await lockInvoice(req.payload, req, p.invoice)
+  if (!locked || locked.kind !== 'invoice' || locked.status === 'draft') return 'ignored'
   const db = await dbOf(req.payload, req)
   const inserted = (await db.execute(sql`
     INSERT INTO payments (invoice_id, lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
@@ -113,7 +120,7 @@ async function recordCardPayment(
 
 async function recordCardRefund(
   req: PayloadRequest,
-  r: { charge: string; paymentIntent: string | null; refundedCents: number },
+  r: { charge: string; paymentIntent: string | null; refundedCents: number; invoice: number },
 ): Promise<'recorded' | 'ignored'> {
   if (!r.paymentIntent || !(r.refundedCents > 0)) return 'ignored'
   const db = await dbOf(req.payload, req)
@@ -123,7 +130,20 @@ async function recordCardRefund(
     lead_id: number | null
   }>
   const payment = paid.rows[0]
-  if (!payment) throw new PaymentNotYetRecorded(`No payment ${r.paymentIntent} yet`)
+  if (!payment) {
+    // Only a charge of one of our invoices can have its payment still to come; any other
+    // (made in Stripe's dashboard, by another product) is none of ours, and a 409 would
+    // have Stripe send it again for three days.
+    if (!Number.isSafeInteger(r.invoice)) return 'ignored'
+    const ours = (await db.execute(sql`
+      SELECT id FROM invoices WHERE id = ${r.invoice} AND kind = 'invoice'`)) as unknown as Rows<{
+      id: number
+    }>
+    if (ours.rows.length === 0) return 'ignored'
+    throw new PaymentNotYetRecorded(`No payment ${r.paymentIntent} yet`)
+  }
+  // The invoice's lock before the refund row, as for a payment: no deadlock with settleInvoice.
+  if (payment.invoice_id != null) await lockInvoice(req.payload, req, Number(payment.invoice_id))
   const key = `refund:${r.charge}`
   // The row first, then its lock: concurrent events of one charge take turns.
   await db.execute(sql`
