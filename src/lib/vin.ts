@@ -62,7 +62,12 @@ export function vinModelYear(vin: string, today: Date = new Date()): number | nu
   return byPosition7 > latest ? years[0] : byPosition7
 }
 
-export function checkVin(input: string): VinResult {
+// Anything but text (a number or an object sent as JSON) is refused, not thrown on.
+export function checkVin(input: unknown): VinResult {
+  if (input == null) input = ''
+  if (typeof input !== 'string') {
+    return { ok: false, problem: 'characters', message: 'A VIN is written as text: 17 letters and digits.' }
+  }
   const vin = normalizeVin(input)
   if (!vin) return { ok: false, problem: 'empty', message: 'Enter the VIN.' }
   if (vin.length !== VIN_LENGTH) {

@@ -253,6 +253,39 @@ describe('work order photos', () => {
     expect(await count('work-order-photos')).toBe(before)
   })
 
+  it('refuse malformed cars, wheels and photo ids over REST with a 400, and keep nothing', async () => {
+    const session = h.accounts.partner.session!
+    const order = await seedWorkOrder(h.payload, h.dealerships.own)
+    const bad: [Doc, string][] = [
+      [vehicleInput({ vin: 123 }), 'A VIN is written as text: 17 letters and digits.'],
+      [vehicleInput({ vin: {} }), 'A VIN is written as text: 17 letters and digits.'],
+      [vehicleInput({ wheels: 'x' }), 'List the wheels as rows: position and service.'],
+      ...[[1.5], ['x'], [-1], 'x'].map((beforePhotos): [Doc, string] => [
+        vehicleInput({ wheels: [{ position: 'LF', service: 'rim_rash', beforePhotos }] }),
+        'Photos are named by their id numbers.',
+      ]),
+    ]
+    const before = await count('work-orders')
+    for (const [vehicle, message] of bad) {
+      const created = await h.http.post('/api/work-orders', {
+        session,
+        json: workOrderInput({ vehicles: [vehicle] }),
+      })
+      expect(created.status).toBe(400)
+      expect(JSON.stringify(created.body)).toContain(message)
+      const updated = await h.http.patch(`/api/work-orders/${order.id}`, {
+        session,
+        json: { vehicles: [vehicle] },
+      })
+      expect(updated.status).toBe(400)
+      expect(JSON.stringify(updated.body)).toContain(message)
+    }
+    expect(await count('work-orders')).toBe(before)
+    const after = await api().findByID({ collection: 'work-orders', id: order.id, depth: 0 })
+    expect(after.vehicles.map((v: Doc) => v.vin)).toEqual(order.vehicles.map((v: Doc) => v.vin))
+    expect(after.updatedAt).toBe(order.updatedAt)
+  })
+
   it("cannot be another dealership's: naming its photo in a work order is refused", async () => {
     const theirs = await api().create({
       collection: 'work-order-photos',

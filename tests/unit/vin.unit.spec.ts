@@ -62,6 +62,15 @@ describe('the VIN form', () => {
     expect(checkVin('1HGCM82633A00$352')).toMatchObject({ ok: false, problem: 'characters' })
   })
 
+  it('refuses a VIN sent as a number or an object, without throwing', () => {
+    for (const sent of [123, {}, ['1HGCM82633A004352'], true])
+      expect(checkVin(sent)).toMatchObject({
+        ok: false,
+        message: 'A VIN is written as text: 17 letters and digits.',
+      })
+    expect(checkVin(null)).toMatchObject({ ok: false, problem: 'empty' })
+  })
+
   it('refuses a model-year code that is never used (U, Z, 0)', () => {
     // Position 10 as 0, with the check digit recomputed so only the year code is wrong.
     const base = '1HGCM82630A004352'

@@ -82,8 +82,8 @@ export const WorkOrders: CollectionConfig = {
           type: 'text',
           required: true,
           index: true,
-          validate: (value: string | null | undefined) => {
-            const result = checkVin(value ?? '')
+          validate: (value: unknown) => {
+            const result = checkVin(value)
             return result.ok || result.message
           },
         },

@@ -1,4 +1,4 @@
-import type { CollectionBeforeChangeHook } from 'payload'
+import { type CollectionBeforeChangeHook, ValidationError } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { stampVehicleTimes, type VehicleStatus } from '@/lib/work-order-status'
@@ -12,11 +12,29 @@ type Vehicle = { id?: string | null; status?: string | null; wheels?: Wheel[] | 
 const sameRow = <T extends { id?: string | null }>(rows: T[] | null | undefined, id?: string | null) =>
   id ? rows?.find((r) => r.id === id) : undefined
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+// This hook runs before Payload's field checks, so a car or its wheels sent as something
+// else (a string, a number) is refused here with the field's path rather than thrown on.
+function refuseMalformedRows(vehicles: unknown[]) {
+  const errors: { path: string; message: string }[] = []
+  vehicles.forEach((vehicle, i) => {
+    if (!isRecord(vehicle))
+      return errors.push({ path: `vehicles.${i}`, message: 'Each car is a row of fields.' })
+    const wheels = vehicle.wheels
+    if (wheels != null && (!Array.isArray(wheels) || !wheels.every(isRecord)))
+      errors.push({ path: `vehicles.${i}.wheels`, message: 'List the wheels as rows: position and service.' })
+  })
+  if (errors.length) throw new ValidationError({ collection: 'work-orders', errors })
+}
+
 // The progress of each car and wheel (status, times, after photos) is the shop's to record: a
 // partner's request keeps what was there, and its new cars start as received, now. Staff move
 // cars and wheels, and each step gets its time.
 export const keepProgressForStaff: CollectionBeforeChangeHook = ({ data, originalDoc, req }) => {
   if (!Array.isArray(data.vehicles)) return data
+  refuseMalformedRows(data.vehicles)
   const now = new Date().toISOString()
   const staff = isApprovedStaff(req.user)
   const before = (originalDoc?.vehicles ?? []) as Vehicle[]

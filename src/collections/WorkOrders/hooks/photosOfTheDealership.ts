@@ -1,20 +1,43 @@
-import { APIError, type CollectionBeforeChangeHook } from 'payload'
+import { APIError, type CollectionBeforeChangeHook, ValidationError } from 'payload'
 
-type Wheel = { beforePhotos?: unknown[] | null; afterPhotos?: unknown[] | null }
+type Wheel = { beforePhotos?: unknown; afterPhotos?: unknown }
 
 const idOf = (photo: unknown) =>
   typeof photo === 'object' && photo !== null ? (photo as { id: unknown }).id : photo
 
+// A whole positive number, or its digits as text (as a form may send it); anything else is null.
+const photoId = (photo: unknown): number | null => {
+  const id = idOf(photo)
+  const n = typeof id === 'string' && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : id
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null
+}
+
 // A work order shows only its own dealership's photos: naming another's photo id would show
-// it to this dealership. The refusal names no one's photo.
+// it to this dealership. The refusal names no one's photo. This runs before Payload's field
+// checks, so an id that is not a whole number is refused here (Postgres would throw on it).
 export const photosOfTheDealership: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
   const ids = new Set<number>()
-  for (const vehicle of (data.vehicles ?? []) as { wheels?: Wheel[] | null }[]) {
-    for (const wheel of vehicle.wheels ?? []) {
-      for (const photo of [...(wheel.beforePhotos ?? []), ...(wheel.afterPhotos ?? [])])
-        ids.add(Number(idOf(photo)))
-    }
-  }
+  const errors: { path: string; message: string }[] = []
+  const vehicles = Array.isArray(data.vehicles) ? (data.vehicles as { wheels?: unknown }[]) : []
+  vehicles.forEach((vehicle, v) => {
+    const wheels = Array.isArray(vehicle?.wheels) ? (vehicle.wheels as Wheel[]) : []
+    wheels.forEach((wheel, w) => {
+      for (const name of ['beforePhotos', 'afterPhotos'] as const) {
+        const photos = wheel?.[name]
+        if (photos == null) continue
+        const list = Array.isArray(photos) ? photos.map(photoId) : null
+        if (!list || list.some((id) => id === null)) {
+          errors.push({
+            path: `vehicles.${v}.wheels.${w}.${name}`,
+            message: 'Photos are named by their id numbers.',
+          })
+          continue
+        }
+        list.forEach((id) => ids.add(id!))
+      }
+    })
+  })
+  if (errors.length) throw new ValidationError({ collection: 'work-orders', errors })
   if (ids.size === 0) return data
   const dealership = idOf(data.dealership ?? originalDoc?.dealership)
   const found = await req.payload.count({
