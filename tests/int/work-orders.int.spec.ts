@@ -68,6 +68,30 @@ describe('dealerships', () => {
     }
     expect(await count('dealerships')).toBe(before)
   })
+  it('are not deleted while work orders, photos or partner accounts name them, saying why', async () => {
+    const session = h.accounts.admin.session!
+    const before = await count('dealerships')
+    const busy = await seedDealership(h.payload, 'Busy Buick')
+    await seedWorkOrder(h.payload, busy.id)
+    await api().create({
+      collection: 'work-order-photos',
+      data: { dealership: busy.id },
+      file: await localFile(),
+      depth: 0,
+    })
+    const refused = await h.http.delete(`/api/dealerships/${busy.id}`, { session })
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(refused.body)).toContain(
+      'This dealership still has work orders, work-order photos: delete or move them first.',
+    )
+    const withPartner = await h.http.delete(`/api/dealerships/${h.dealerships.other}`, { session })
+    expect(withPartner.status).toBe(400)
+    expect(JSON.stringify(withPartner.body)).toContain('partner accounts')
+    expect(await count('dealerships')).toBe(before + 1)
+    const unused = await seedDealership(h.payload, 'Empty Lot Motors')
+    expect((await h.http.delete(`/api/dealerships/${unused.id}`, { session })).status).toBe(200)
+    expect(await count('dealerships')).toBe(before + 1)
+  })
 })
 
 describe('partner accounts', () => {

@@ -13,6 +13,7 @@ import { defaultPriceList, WHEEL_SERVICES } from '@/lib/dealer-prices'
 import { publishedOffers } from '@/globals/HomePage/publishedOffers'
 
 import { invitePartnerForAdmins } from './endpoints/invitePartnerForAdmins'
+import { keepWhileInUse } from './keepWhileInUse'
 
 // Payload's own check (required, min, max) first, then whole numbers only.
 const wholeNumber =
@@ -47,7 +48,7 @@ export const Dealerships: CollectionConfig = {
   },
   access: { create: admins, read: staffOrOwnDealershipRecord, update: admins, delete: admins },
   endpoints: [invitePartnerForAdmins],
-  hooks: { beforeChange: [pricesFromPublishedOffers] },
+  hooks: { beforeChange: [pricesFromPublishedOffers], beforeDelete: [keepWhileInUse] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200, index: true },
     {
