@@ -17,7 +17,8 @@ export type ImportedVehicle = {
   lotLocation?: string
   wheels: { position: WheelPosition; service: WheelService }[]
 }
-export type ImportProblem = { line: number; message: string }
+// `line` is missing on the note that more lines had problems than are listed.
+export type ImportProblem = { line?: number; message: string }
 export type ImportResult =
   { ok: true; vehicles: ImportedVehicle[] } | { ok: false; problems: ImportProblem[] }
 
@@ -83,8 +84,22 @@ function headerColumns(cells: string[]): Column[] | null {
   return names.map((n) => HEADER_NAMES[n] ?? (n as Column))
 }
 
+// A list too long for one work order is refused before any line is read, and at most this
+// many bad lines are named: a pasted file of junk gets one short answer, not one per line.
+export const MAX_REPORTED_PROBLEMS = 50
+
+const tooMany = (): ImportResult => ({
+  ok: false,
+  problems: [{ line: 1, message: `At most ${MAX_WORK_ORDER_VEHICLES} cars in one work order.` }],
+})
+
 export function parseVehicleList(text: string): ImportResult {
   const lines = text.split(/\r\n|\r|\n/)
+  let filled = 0
+  for (const raw of lines) {
+    // One more than the cars allowed: the list may start with a header line.
+    if (raw.trim() && ++filled > MAX_WORK_ORDER_VEHICLES + 1) return tooMany()
+  }
   const problems: ImportProblem[] = []
   const vehicles: ImportedVehicle[] = []
   const seenVin = new Map<string, number>()
@@ -142,10 +157,15 @@ export function parseVehicleList(text: string): ImportResult {
       problems: [{ line: 1, message: 'Paste at least one car: stock, VIN, wheels, service.' }],
     }
   }
-  if (problems.length === 0 && vehicles.length > MAX_WORK_ORDER_VEHICLES) {
+  if (problems.length === 0 && vehicles.length > MAX_WORK_ORDER_VEHICLES) return tooMany()
+  if (problems.length > MAX_REPORTED_PROBLEMS) {
+    const more = problems.length - MAX_REPORTED_PROBLEMS
     return {
       ok: false,
-      problems: [{ line: 1, message: `At most ${MAX_WORK_ORDER_VEHICLES} cars in one work order.` }],
+      problems: [
+        ...problems.slice(0, MAX_REPORTED_PROBLEMS),
+        { message: `…and ${more} more ${more === 1 ? 'line' : 'lines'} with problems.` },
+      ],
     }
   }
   return problems.length ? { ok: false, problems } : { ok: true, vehicles }

@@ -34,6 +34,21 @@ describe('importing a list of cars', () => {
     expect(await orders()).toEqual([])
   })
 
+  it('answers a pasted file of junk in a few lines, and imports nothing', async () => {
+    const long = await post('partner', { list: 'x\n'.repeat(300) })
+    expect(long.status).toBe(400)
+    expect(long.body).toEqual({
+      errors: [{ line: 1, message: 'Line 1: At most 200 cars in one work order.' }],
+    })
+    const bad = await post('partner', { list: 'x\n'.repeat(120) })
+    expect(bad.status).toBe(400)
+    const errors = (bad.body as { errors: { line?: number; message: string }[] }).errors
+    expect(errors).toHaveLength(51)
+    expect(errors[49]).toEqual({ line: 50, message: 'Line 50: Enter the VIN.' })
+    expect(errors[50]).toEqual({ message: '…and 70 more lines with problems.' })
+    expect(await orders()).toEqual([])
+  })
+
   it('makes one work order of the 50 cars, in the partner’s dealership, each car received', async () => {
     const res = await post('partner', {
       list: lines(50).join('\n'),

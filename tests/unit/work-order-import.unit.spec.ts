@@ -81,6 +81,29 @@ describe('a pasted list of cars', () => {
   })
 })
 
+describe('a pasted file of junk', () => {
+  it('is refused in one message when it has more lines than a work order has cars', () => {
+    const junk = 'x\n'.repeat(1024 * 1024)
+    expect(parseVehicleList(junk)).toEqual({
+      ok: false,
+      problems: [{ line: 1, message: 'At most 200 cars in one work order.' }],
+    })
+    const header = 'Stock,VIN,Wheels,Service\n'
+    const cars = Array.from({ length: 200 }, (_, i) => `S${i},${serialVin(i)},LF,rash`).join('\n')
+    expect(parseVehicleList(header + cars).ok).toBe(true)
+  })
+
+  it('names the first 50 bad lines and counts the rest', () => {
+    const result = parseVehicleList('x\n'.repeat(120))
+    expect(result.ok).toBe(false)
+    const { problems } = result as { problems: { line?: number; message: string }[] }
+    expect(problems).toHaveLength(51)
+    expect(problems[0]).toEqual({ line: 1, message: 'Enter the VIN.' })
+    expect(problems[49]!.line).toBe(50)
+    expect(problems[50]).toEqual({ message: '…and 70 more lines with problems.' })
+  })
+})
+
 describe('cells', () => {
   it('read wheel positions and services as people write them', () => {
     expect(parseWheels('lf/rr')).toEqual(['LF', 'RR'])

@@ -25,7 +25,9 @@ export const importVehicleList: Endpoint = {
     const parsed = parseVehicleList(body.list)
     if (!parsed.ok) {
       return json(400, {
-        errors: parsed.problems.map((p) => ({ message: `Line ${p.line}: ${p.message}`, line: p.line })),
+        errors: parsed.problems.map((p) =>
+          p.line ? { message: `Line ${p.line}: ${p.message}`, line: p.line } : { message: p.message },
+        ),
       })
     }
     try {
