@@ -31,7 +31,7 @@ import * as migration_20261127_141427_customer_texts from './20261127_141427_cus
 import * as migration_20261127_153425_lead_phone_e164 from './20261127_153425_lead_phone_e164';
 import * as migration_20261127_154802_invoices_and_payments from './20261127_154802_invoices_and_payments';
 import * as migration_20261127_160209_dealer_partners from './20261127_160209_dealer_partners';
-import * as migration_20261127_160808_site_texting_number from './20261127_160808_site_texting_number';
+import * as migration_20261127_163118_site_texting_number from './20261127_163118_site_texting_number';
 
 export const migrations = [
   {
@@ -200,8 +200,8 @@ export const migrations = [
     name: '20261127_160209_dealer_partners',
   },
   {
-    up: migration_20261127_160808_site_texting_number.up,
-    down: migration_20261127_160808_site_texting_number.down,
-    name: '20261127_160808_site_texting_number'
+    up: migration_20261127_163118_site_texting_number.up,
+    down: migration_20261127_163118_site_texting_number.down,
+    name: '20261127_163118_site_texting_number'
   },
 ];

@@ -97,6 +97,7 @@ export const SiteSettings: GlobalConfig = {
       label: 'Texting number',
       type: 'text',
       maxLength: 40,
+      defaultValue: '',
       admin: {
         description:
           'The number customers text (your texting provider’s number). Leave empty to use the phone above.',
