@@ -378,7 +378,8 @@ describe('invalid photos: refused by content, nothing stored', () => {
   })
 
   it('the photos wait in a temporary folder that goes with the request', async () => {
-    // A private TMPDIR: other test files send requests at the same time into the shared one.
+    // A private TMPDIR: an earlier test's refused upload can still have its folder in the
+    // shared one, answered before the server has removed it; this test checks its own.
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'request-tmp-'))
     const shared = process.env.TMPDIR
     process.env.TMPDIR = tmp
