@@ -156,6 +156,12 @@ export function NewWorkOrderForm() {
                 maxLength={20}
                 autoCapitalize="characters"
                 aria-invalid={car.vinProblem ? true : undefined}
+                // A corrected VIN clears its message while typing: cleared on blur instead, the
+                // page would shift under the very tap that left the field, and the tap would miss.
+                onChange={(e) => {
+                  if (car.vinProblem && checkVin(e.currentTarget.value).ok)
+                    update(car.key, (c) => ({ ...c, vinProblem: null }))
+                }}
                 onBlur={(e) => {
                   const problem = e.currentTarget.value.trim() ? checkVin(e.currentTarget.value) : null
                   update(car.key, (c) => ({
