@@ -38,6 +38,15 @@ test('the customer opens the invoice from the e-mail, sees the balance and how t
   const sent = await request.post(`/api/invoices/${invoiceId}/send`, { headers: auth(token) })
   expect(sent.status()).toBe(200)
   const number = (await sent.json()).number as string
+  // A sent invoice is final; the production build must still say why.
+  const changed = await request.patch(`/api/invoices/${invoiceId}`, {
+    headers: auth(token),
+    data: { discountCents: 0 },
+  })
+  expect(changed.status()).toBe(400)
+  expect((await changed.json()).errors?.[0]?.message).toBe(
+    'A sent invoice cannot be changed: issue a credit note to correct it.',
+  )
 
   const mails = () => capturedMails(email).filter((m) => m.includes(`Subject: Invoice ${number} from`))
   await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(1)

@@ -60,6 +60,15 @@ test.describe('a dealer partner on a 390 px phone', () => {
     const email = `manager-${stamp}@dealer.test`
     const invited = await request.post(`/api/dealerships/${dealership}/invite`, { headers, data: { email } })
     expect(invited.status()).toBe(200)
+    // An address with an account already: refused with the reason, read from the production build.
+    const again = await request.post(`/api/dealerships/${dealership}/invite`, {
+      headers,
+      data: { email: DEV_ADMIN.email },
+    })
+    expect(again.status()).toBe(409)
+    expect((await again.json()).errors?.[0]?.message).toBe(
+      'An account with this e-mail address exists already.',
+    )
 
     const cleanup: string[] = []
     try {
