@@ -32,6 +32,7 @@ import * as migration_20261127_153425_lead_phone_e164 from './20261127_153425_le
 import * as migration_20261127_154802_invoices_and_payments from './20261127_154802_invoices_and_payments';
 import * as migration_20261127_160209_dealer_partners from './20261127_160209_dealer_partners';
 import * as migration_20261127_163118_site_texting_number from './20261127_163118_site_texting_number';
+import * as migration_20261127_175636_deposits from './20261127_175636_deposits';
 
 export const migrations = [
   {
@@ -202,6 +203,11 @@ export const migrations = [
   {
     up: migration_20261127_163118_site_texting_number.up,
     down: migration_20261127_163118_site_texting_number.down,
-    name: '20261127_163118_site_texting_number'
+    name: '20261127_163118_site_texting_number',
+  },
+  {
+    up: migration_20261127_175636_deposits.up,
+    down: migration_20261127_175636_deposits.down,
+    name: '20261127_175636_deposits'
   },
 ];

@@ -549,7 +549,8 @@ export interface LeadEvent {
     | 'text_opted_in'
     | 'invoice_sent'
     | 'payment_received'
-    | 'payment_refunded';
+    | 'payment_refunded'
+    | 'deposit_paid';
   text?: string | null;
   by?: (number | null) | User;
   updatedAt: string;
@@ -691,7 +692,8 @@ export interface Payment {
   id: number;
   invoice?: (number | null) | Invoice;
   lead?: (number | null) | Lead;
-  kind: 'payment' | 'refund';
+  quote?: (number | null) | Quote;
+  kind: 'payment' | 'refund' | 'deposit';
   method: 'card_online' | 'cash' | 'check' | 'zelle' | 'venmo' | 'card_reader';
   amountCents: number;
   /**
@@ -1536,6 +1538,7 @@ export interface InvoicesSelect<T extends boolean = true> {
 export interface PaymentsSelect<T extends boolean = true> {
   invoice?: T;
   lead?: T;
+  quote?: T;
   kind?: T;
   method?: T;
   amountCents?: T;
@@ -1868,6 +1871,19 @@ export interface SiteSetting {
       | null;
   };
   /**
+   * Asked for when a customer accepts a quote online, by card through Stripe. In cents: 5000 is $50.00.
+   */
+  deposit?: {
+    mode?: ('none' | 'percent' | 'fixed') | null;
+    percent?: number | null;
+    fixedCents?: number | null;
+    /**
+     * 0: every quote.
+     */
+    aboveCents?: number | null;
+    beforeBooking?: boolean | null;
+  };
+  /**
    * Where quote requests are e-mailed; separate several addresses with commas.
    */
   notificationRecipients: string;
@@ -2093,6 +2109,15 @@ export interface SiteSettingsSelect<T extends boolean = true> {
               note?: T;
               id?: T;
             };
+      };
+  deposit?:
+    | T
+    | {
+        mode?: T;
+        percent?: T;
+        fixedCents?: T;
+        aboveCents?: T;
+        beforeBooking?: T;
       };
   notificationRecipients?: T;
   notificationPhones?: T;

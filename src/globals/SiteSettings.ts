@@ -1,9 +1,16 @@
-import type { GlobalConfig, GroupField, TextField, TextFieldSingleValidation } from 'payload'
+import type {
+  GlobalConfig,
+  GroupField,
+  NumberFieldSingleValidation,
+  TextField,
+  TextFieldSingleValidation,
+} from 'payload'
 
 import { admins } from '@/access/admins'
 import { anyone } from '@/access/anyone'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/business-time'
+import { DEPOSIT_MODES, DEPOSIT_MODE_LABELS, MIN_DEPOSIT_CENTS } from '@/lib/deposits'
 import { BUSINESS_DEFAULTS, REVIEW_REQUEST_DELAY_HOURS } from '@/lib/business'
 import { type DayHours, DEFAULT_HOURS, isTime } from '@/lib/business-hours'
 import { CACHE_TAGS } from '@/lib/cache-tags'
@@ -38,6 +45,14 @@ const validateFooterOpens: TextFieldSingleValidation = (value, { siblingData }) 
   if (!isTime(value)) return PICK_A_TIME
   return !isTime(closes) || value < closes || "The footer's opening time must be before the closing time."
 }
+
+// The chosen kind of deposit needs its figure; the other one's is ignored.
+const depositAmount =
+  (mode: string, min: number, max: number, message: string): NumberFieldSingleValidation =>
+  (value, { siblingData }) =>
+    (siblingData as { mode?: string }).mode !== mode ||
+    (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) ||
+    message
 
 const timeField = (
   name: string,
@@ -247,6 +262,76 @@ export const SiteSettings: GlobalConfig = {
               ],
             },
           ],
+        },
+      ],
+    },
+    {
+      name: 'deposit',
+      label: 'Deposits',
+      type: 'group',
+      admin: {
+        description:
+          'Asked for when a customer accepts a quote online, by card through Stripe. In cents: 5000 is $50.00.',
+      },
+      fields: [
+        {
+          // Not required, as timeZone: API callers that update other settings need not name it;
+          // empty reads as no deposit (src/lib/deposits.ts).
+          name: 'mode',
+          label: 'Deposit',
+          type: 'select',
+          defaultValue: 'none',
+          options: DEPOSIT_MODES.map((value) => ({ value, label: DEPOSIT_MODE_LABELS[value] })),
+        },
+        {
+          type: 'row',
+          fields: [
+            {
+              name: 'percent',
+              label: 'Percentage of the quote',
+              type: 'number',
+              min: 1,
+              max: 100,
+              defaultValue: 20,
+              validate: depositAmount('percent', 1, 100, 'Enter a whole percentage from 1 to 100.'),
+              admin: { step: 1, condition: (_data, sibling) => sibling?.mode === 'percent' },
+            },
+            {
+              name: 'fixedCents',
+              label: 'Fixed amount (cents)',
+              type: 'number',
+              min: MIN_DEPOSIT_CENTS,
+              max: 1_000_000,
+              defaultValue: 5_000,
+              validate: depositAmount(
+                'fixed',
+                MIN_DEPOSIT_CENTS,
+                1_000_000,
+                'Enter the amount in whole cents, from 50 (Stripe’s smallest card payment) to 1000000.',
+              ),
+              admin: { step: 1, condition: (_data, sibling) => sibling?.mode === 'fixed' },
+            },
+            {
+              name: 'aboveCents',
+              label: 'Only for quotes over (cents)',
+              type: 'number',
+              min: 0,
+              max: 10_000_000,
+              defaultValue: 0,
+              admin: {
+                step: 1,
+                condition: (_data, sibling) => sibling?.mode !== 'none',
+                description: '0: every quote.',
+              },
+            },
+          ],
+        },
+        {
+          name: 'beforeBooking',
+          label: 'A visit can be booked only after the deposit is paid',
+          type: 'checkbox',
+          defaultValue: false,
+          admin: { condition: (_data, sibling) => sibling?.mode !== 'none' },
         },
       ],
     },

@@ -33,8 +33,14 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /** What staff record by hand; online card payments come from Stripe only. */
 export const HAND_METHODS = PAYMENT_METHODS.filter((m) => m !== 'card_online')
 
-export const PAYMENT_KINDS = ['payment', 'refund'] as const
+// A deposit is paid on a quote before its invoice exists; the invoice then deducts it.
+export const PAYMENT_KINDS = ['payment', 'refund', 'deposit'] as const
 export type PaymentKind = (typeof PAYMENT_KINDS)[number]
+export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
+  payment: 'Payment',
+  refund: 'Refund',
+  deposit: 'Deposit',
+}
 
 // Bounds that keep a typo from becoming a $1M invoice, and sums inside a Postgres integer.
 export const MAX_LINE_QUANTITY = 100

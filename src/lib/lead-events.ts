@@ -25,6 +25,7 @@ export const LEAD_EVENT_KINDS = [
   'invoice_sent',
   'payment_received',
   'payment_refunded',
+  'deposit_paid',
 ] as const
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number]
 
@@ -51,6 +52,7 @@ export const LEAD_EVENT_LABELS: Record<LeadEventKind, string> = {
   invoice_sent: 'Invoice sent',
   payment_received: 'Payment received',
   payment_refunded: 'Payment refunded',
+  deposit_paid: 'Deposit paid',
 }
 
 export const LEAD_NOTE_MAX = 2000

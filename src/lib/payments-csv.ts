@@ -1,13 +1,18 @@
 import { spreadsheetDate } from '@/lib/business-time'
 import { neutraliseCsvCell } from '@/lib/csv-safe'
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@/lib/invoices'
+import {
+  PAYMENT_KIND_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type PaymentKind,
+  type PaymentMethod,
+} from '@/lib/invoices'
 
 // The bookkeeper's payments file: one row per payment or refund, dates in the business's time
 // zone, amounts in dollars and cents (a refund negative), Stripe's fee where known.
 
 export type PaymentCsvRow = {
   receivedAt: string
-  kind: 'payment' | 'refund'
+  kind: PaymentKind
   method: PaymentMethod
   amountCents: number
   stripeFeeCents: number | null
@@ -46,7 +51,7 @@ export function paymentsCsv(rows: PaymentCsvRow[], timeZone: string): string {
       neutraliseCsvCell(r.invoiceNumber),
       neutraliseCsvCell(r.customer),
       PAYMENT_METHOD_LABELS[r.method],
-      r.kind === 'refund' ? 'Refund' : 'Payment',
+      PAYMENT_KIND_LABELS[r.kind],
       dollars(r.kind === 'refund' ? -r.amountCents : r.amountCents),
       r.stripeFeeCents == null ? '' : dollars(r.stripeFeeCents),
       neutraliseCsvCell(r.reference),

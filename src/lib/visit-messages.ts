@@ -6,6 +6,7 @@ export type VisitOutcome =
   | 'not_offered'
   | 'too_late'
   | 'not_accepted'
+  | 'deposit_due'
   | 'address_needed'
   | 'address_invalid'
 
@@ -16,6 +17,7 @@ export const VISIT_OUTCOME_MESSAGES: Record<VisitOutcome, string> = {
   not_offered: 'That time is not offered. Please pick one of the times shown.',
   too_late: 'It is too late to change this visit online. Please call us.',
   not_accepted: 'Accept the quote first, then pick a time.',
+  deposit_due: 'Please pay the deposit first, then pick a time.',
   address_needed: 'Please enter the street address where we should come, then pick your time again.',
   address_invalid: 'That address could not be used. Please enter the street address on one line.',
 }
@@ -28,6 +30,7 @@ export const VISIT_OUTCOME_STATUS: Record<VisitOutcome, number> = {
   not_offered: 400,
   too_late: 409,
   not_accepted: 409,
+  deposit_due: 409,
   address_needed: 400,
   address_invalid: 400,
 }

@@ -4,7 +4,13 @@ import { approvedStaff } from '@/access/approvedStaff'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { nobody } from '@/access/nobody'
 import { timestampFields } from '@/fields/timestamps'
-import { MAX_PAYMENT_CENTS, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@/lib/invoices'
+import {
+  MAX_PAYMENT_CENTS,
+  PAYMENT_KINDS,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+} from '@/lib/invoices'
 
 import { exportPayments } from './endpoints/exportPayments'
 import { recordByHand, settleAfterHandPayment } from './hooks/recordByHand'
@@ -36,12 +42,21 @@ export const Payments: CollectionConfig = {
     { name: 'invoice', type: 'relationship', relationTo: 'invoices', index: true },
     // Not required in the table: a payment outlives its lead's erasure (bookkeeping).
     { name: 'lead', type: 'relationship', relationTo: 'leads', index: true },
+    // A deposit's quote (and a refund of one): what the invoice drafted from it deducts.
+    {
+      name: 'quote',
+      type: 'relationship',
+      relationTo: 'quotes',
+      index: true,
+      access: serverOwned,
+      admin: { readOnly: true },
+    },
     {
       name: 'kind',
       type: 'select',
       required: true,
       defaultValue: 'payment',
-      options: PAYMENT_KINDS.map((value) => ({ value, label: value === 'refund' ? 'Refund' : 'Payment' })),
+      options: PAYMENT_KINDS.map((value) => ({ value, label: PAYMENT_KIND_LABELS[value] })),
       access: serverOwned,
       admin: { readOnly: true },
     },

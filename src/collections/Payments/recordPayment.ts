@@ -1,13 +1,13 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
-import { PAYMENT_METHOD_LABELS, type PaymentMethod, formatCents } from '@/lib/invoices'
+import { PAYMENT_METHOD_LABELS, type PaymentKind, type PaymentMethod, formatCents } from '@/lib/invoices'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { dbOf } from '@/server/db'
 
 type PaymentRow = {
   lead_id: number | null
-  kind: 'payment' | 'refund'
+  kind: PaymentKind
   method: PaymentMethod
   amount_cents: number
   reference: string | null
@@ -36,7 +36,8 @@ export async function notePayment(
   ]
   await recordLeadEvent(payload, req, {
     lead: Number(p.lead_id),
-    kind: p.kind === 'refund' ? 'payment_refunded' : 'payment_received',
+    kind:
+      p.kind === 'refund' ? 'payment_refunded' : p.kind === 'deposit' ? 'deposit_paid' : 'payment_received',
     text: parts.filter(Boolean).join(' · '),
     by: p.recorded_by_id == null ? null : Number(p.recorded_by_id),
   })

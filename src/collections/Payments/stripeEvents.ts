@@ -6,6 +6,7 @@ import type { PayloadRequest } from 'payload'
 import { PAYMENT_METHOD_LABELS, formatCents } from '@/lib/invoices'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { lockInvoice, settleInvoice } from '@/collections/Invoices/settle'
+import { recordDeposit } from '@/collections/Quotes/deposits'
 import { dbOf } from '@/server/db'
 import type { Stripe } from '@/server/payments/stripe'
 
@@ -62,6 +63,12 @@ export async function handleStripeEvent(
     case 'checkout.session.completed': {
       const session = event.data.object
       if (session.payment_status !== 'paid') return 'ignored'
+      if (session.metadata?.kind === 'deposit')
+        return recordDeposit(req, {
+          quote: Number(session.metadata.quote),
+          paymentIntent: idOf(session.payment_intent),
+          amountCents: session.amount_total,
+        })
       return recordCardPayment(req, {
         invoice: Number(session.metadata?.invoice),
         paymentIntent: idOf(session.payment_intent),
@@ -70,6 +77,12 @@ export async function handleStripeEvent(
     }
     case 'payment_intent.succeeded': {
       const intent = event.data.object
+      if (intent.metadata?.kind === 'deposit')
+        return recordDeposit(req, {
+          quote: Number(intent.metadata.quote),
+          paymentIntent: intent.id,
+          amountCents: intent.amount_received,
+        })
       return recordCardPayment(req, {
         invoice: Number(intent.metadata?.invoice),
         paymentIntent: intent.id,
@@ -125,9 +138,11 @@ async function recordCardRefund(
   if (!r.paymentIntent || !(r.refundedCents > 0)) return 'ignored'
   const db = await dbOf(req.payload, req)
   const paid = (await db.execute(sql`
-    SELECT invoice_id, lead_id FROM payments WHERE stripe_id = ${r.paymentIntent} AND kind = 'payment'`)) as unknown as Rows<{
+    SELECT invoice_id, lead_id, quote_id FROM payments
+    WHERE stripe_id = ${r.paymentIntent} AND kind IN ('payment', 'deposit')`)) as unknown as Rows<{
     invoice_id: number | null
     lead_id: number | null
+    quote_id: number | null
   }>
   const payment = paid.rows[0]
   if (!payment) {
@@ -147,8 +162,8 @@ async function recordCardRefund(
   const key = `refund:${r.charge}`
   // The row first, then its lock: concurrent events of one charge take turns.
   await db.execute(sql`
-    INSERT INTO payments (invoice_id, lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
-    VALUES (${payment.invoice_id}, ${payment.lead_id}, 'refund', 'card_online', 0, ${key}, now(), now(), now())
+    INSERT INTO payments (invoice_id, lead_id, quote_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
+    VALUES (${payment.invoice_id}, ${payment.lead_id}, ${payment.quote_id}, 'refund', 'card_online', 0, ${key}, now(), now(), now())
     ON CONFLICT (stripe_id) DO NOTHING`)
   const held = (await db.execute(sql`
     SELECT id, amount_cents FROM payments WHERE stripe_id = ${key} FOR UPDATE`)) as unknown as Rows<{

@@ -3,6 +3,7 @@ import { APIError, ValidationError } from 'payload'
 
 import type { Invoice, Lead } from '@/payload-types'
 import { InvoicePricingError, priceInvoice as price, relationId } from '@/lib/invoices'
+import { depositPaidCents } from '@/collections/Quotes/deposits'
 
 export const SENT_INVOICE_IS_FINAL = 'A sent invoice cannot be changed: issue a credit note to correct it.'
 
@@ -70,7 +71,10 @@ export const priceInvoice: CollectionBeforeChangeHook<Invoice> = async ({
     if (error instanceof InvoicePricingError) return refuse(error.message, 'lines')
     throw error
   }
-  const deposit = operation === 'create' ? 0 : (originalDoc?.depositCents ?? 0)
+  // The deposit paid on the quote it was drafted from, read again at every save of the draft
+  // (a deposit refunded meanwhile is owed again); never what the browser sent.
+  const quote = kind === 'invoice' ? relationId(data.quote ?? originalDoc?.quote) : null
+  const deposit = quote ? await depositPaidCents(req.payload, req, quote) : 0
   const billTo =
     operation === 'create'
       ? {

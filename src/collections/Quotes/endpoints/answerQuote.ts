@@ -4,7 +4,8 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { CONTROL_CHARACTERS_EXCEPT_LINES } from '@/lib/request-schema'
 import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
-import { answerQuote } from '@/collections/Quotes/customerLinks'
+import { answerQuote, quoteForToken } from '@/collections/Quotes/customerLinks'
+import { depositCheckout, depositStateOf } from '@/collections/Quotes/deposits'
 import { quoteNonceOf } from '@/server/quote-token'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
@@ -23,10 +24,12 @@ function answer(
   status: number,
   message: string,
   headers: Record<string, string> = {},
+  url?: string,
 ): Response {
-  if (req.headers.get('accept')?.includes('application/json')) return json(status, { message }, headers)
+  if (req.headers.get('accept')?.includes('application/json'))
+    return json(status, { message, ...(url ? { url } : {}) }, headers)
   const back = quoteNonceOf(req.payload.secret, token) ? `/quote/${token}` : '/quote/invalid'
-  return new Response(null, { status: 303, headers: { ...noStore, Location: back } })
+  return new Response(null, { status: 303, headers: { ...noStore, Location: url ?? back } })
 }
 
 function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
@@ -57,6 +60,11 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
       return answer(req, token, 400, 'Your message contains characters that are not allowed.')
     }
 
+    if (kind === 'accept') {
+      const url = await depositUrl(req, token, nonce)
+      if (url) return answer(req, token, 200, 'To Stripe.', {}, url)
+    }
+
     const own = await initTransaction(req)
     try {
       const id = await answerQuote(
@@ -74,6 +82,26 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
       throw error
     }
   }
+}
+
+// With a deposit due and card payments online, Accept is "Accept and pay deposit": the quote
+// stays as it is until Stripe's webhook reports the deposit paid (Quotes/deposits.ts). An
+// accepted quote whose deposit holds its booking back can pay it the same way.
+async function depositUrl(req: PayloadRequest, token: string, nonce: string): Promise<string | null> {
+  const found = await quoteForToken(req.payload, token)
+  if (!found || (found.state !== 'open' && found.state !== 'accepted')) return null
+  const deposit = await depositStateOf(req.payload, undefined, found.quote)
+  if (!deposit.outstanding || !deposit.online) return null
+  if (found.state === 'accepted' && !deposit.holdsBooking) return null
+  const lead = await req.payload.findByID({
+    collection: 'leads',
+    id: typeof found.quote.lead === 'object' ? found.quote.lead.id : found.quote.lead,
+    depth: 0,
+    select: { email: true },
+    overrideAccess: true,
+    disableErrors: true,
+  })
+  return depositCheckout(found.quote, { token, nonce }, deposit.dueCents, lead?.email ?? null)
 }
 
 export const acceptQuote: Endpoint = {

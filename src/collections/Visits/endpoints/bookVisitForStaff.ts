@@ -3,7 +3,12 @@ import type { Endpoint } from 'payload'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { VISIT_OUTCOME_STATUS } from '@/lib/visit-messages'
 
+import { depositStateOf } from '@/collections/Quotes/deposits'
+
 import { BOOKING_MESSAGES, bookingSettings, bookVisit, inTransaction } from '../bookings'
+
+export const DEPOSIT_HOLDS_BOOKING =
+  'The deposit on this lead’s quote is not paid yet: a visit can be booked once it is.'
 
 const json = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store, private' } })
@@ -44,6 +49,14 @@ export const bookVisitForStaff: Endpoint = {
       depth: 0,
       overrideAccess: true,
     })
+    const quote = docs[0]
+    if (
+      quote &&
+      (quote.status === 'sent' || quote.status === 'accepted') &&
+      (await depositStateOf(req.payload, undefined, quote)).holdsBooking
+    ) {
+      return refuse(409, DEPOSIT_HOLDS_BOOKING)
+    }
     const userId = req.user.id
     const settings = await bookingSettings(req.payload)
     const booking = await inTransaction(

@@ -4,6 +4,7 @@ import { bookingSettings, bookVisit, cancelVisit, inTransaction } from '@/collec
 import { VISIT_LINK_ENDPOINTS, VISIT_OUTCOME_STATUS, type VisitOutcome } from '@/lib/visit-messages'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { quoteForToken } from '@/collections/Quotes/customerLinks'
+import { depositStateOf } from '@/collections/Quotes/deposits'
 import { quoteNonceOf } from '@/server/quote-token'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
@@ -61,6 +62,9 @@ function customerHandler(kind: 'book' | 'cancel'): Endpoint['handler'] {
       )
       return customerAnswer(req, token, cancelled === null ? 'too_late' : 'cancelled')
     }
+    // The owner's rule "a visit only after the deposit": nothing is stored until it is paid.
+    if ((await depositStateOf(req.payload, undefined, quote)).holdsBooking)
+      return customerAnswer(req, token, 'deposit_due')
     const booking = await inTransaction(
       req,
       () =>

@@ -18,6 +18,8 @@ import { quoteNonceOf } from '@/server/quote-token'
 import { customerLinkGate } from '@/server/customer-link-page'
 import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
 import { addressOfLead, liveVisitOfLead, openSlots } from '@/collections/Visits/bookings'
+import { depositStateOf } from '@/collections/Quotes/deposits'
+import { DEPOSIT_RETURN_PARAM } from '@/lib/deposits'
 
 // One customer's quote, opened from the link in their e-mail: read per request, never cached,
 // never indexed; it shows the quote and nothing else about the lead.
@@ -87,6 +89,7 @@ export default async function QuotePage({
   const query = await searchParams
   const outcome = isVisitOutcome(query.visit) ? query.visit : null
   const confirmCancel = query[CONFIRM_CANCEL_PARAM.name] === CONFIRM_CANCEL_PARAM.value
+  const depositReturned = query[DEPOSIT_RETURN_PARAM.name] === DEPOSIT_RETURN_PARAM.value
   const payload = await getPayload({ config })
   const nonce = quoteNonceOf(payload.secret, token)
   const { allowed, verdict } = await customerLinkGate(payload, 'quote', nonce)
@@ -106,6 +109,7 @@ export default async function QuotePage({
             settings={settings}
             outcome={outcome}
             confirmCancel={confirmCancel}
+            depositReturned={depositReturned}
           />
         </section>
       )}
@@ -120,6 +124,7 @@ async function QuoteBody({
   settings,
   outcome,
   confirmCancel,
+  depositReturned,
 }: {
   token: string
   allowed: boolean
@@ -127,6 +132,7 @@ async function QuoteBody({
   settings: PublicSiteSettings
   outcome: VisitOutcome | null
   confirmCancel: boolean
+  depositReturned: boolean
 }) {
   if (!allowed) {
     return (
@@ -143,6 +149,9 @@ async function QuoteBody({
   )
   const date = (value: string | null | undefined) => formatBusinessDate(value, timeZone, { time: false })
   const leadId = typeof quote.lead === 'object' ? quote.lead.id : quote.lead
+  const deposit =
+    state === 'open' || state === 'accepted' ? await depositStateOf(payload, undefined, quote) : null
+  const payDeposit = Boolean(deposit?.outstanding && deposit.online)
   return (
     <div className="mx-auto max-w-2xl">
       <p className="text-gold-dark text-sm font-semibold tracking-widest uppercase">
@@ -164,7 +173,24 @@ async function QuoteBody({
           You accepted this quote on {date(quote.acceptedAt)}. Thank you!
         </p>
       ) : null}
-      {state === 'accepted' ? (
+      {depositReturned && deposit?.outstanding ? (
+        <p role="status" className="bg-mist mt-8 rounded-xl p-4 text-lg font-semibold">
+          Thank you! Your deposit is being confirmed; this page shows it once it is recorded.
+        </p>
+      ) : null}
+      {deposit && deposit.paidCents > 0 ? (
+        <p className="mt-4 text-lg" data-testid="deposit-paid">
+          Deposit paid: {formatPrice(deposit.paidCents)}.
+        </p>
+      ) : null}
+      {state === 'accepted' && deposit?.holdsBooking && !depositReturned ? (
+        <div className="mt-8">
+          <DepositForm token={token} label="Pay deposit">
+            A deposit of {formatPrice(deposit.dueCents)} is due before you can book a visit.
+          </DepositForm>
+        </div>
+      ) : null}
+      {state === 'accepted' && !deposit?.holdsBooking ? (
         <VisitBooking
           token={token}
           visit={await liveVisitOfLead(payload, leadId)}
@@ -186,17 +212,29 @@ async function QuoteBody({
         </p>
       ) : null}
 
-      {state === 'open' ? (
+      {state === 'open' && !(payDeposit && depositReturned) ? (
         <div className="mt-8 grid gap-8">
-          <form method="post" action={`/api${QUOTE_LINK_ENDPOINTS.accept}`}>
-            <input type="hidden" name="token" value={token} />
-            <button
-              type="submit"
-              className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'w-full')}
-            >
-              Accept quote
-            </button>
-          </form>
+          {payDeposit ? (
+            <DepositForm token={token} label="Accept and pay deposit">
+              A deposit of {formatPrice(deposit!.dueCents)} is due when you accept this quote.
+            </DepositForm>
+          ) : (
+            <form method="post" action={`/api${QUOTE_LINK_ENDPOINTS.accept}`}>
+              <input type="hidden" name="token" value={token} />
+              <button
+                type="submit"
+                className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'w-full')}
+              >
+                Accept quote
+              </button>
+              {deposit?.outstanding ? (
+                <p className="text-ink/80 mt-2">
+                  A deposit of {formatPrice(deposit.dueCents)} is due with this quote. Call us at{' '}
+                  <Call settings={settings} /> to pay it.
+                </p>
+              ) : null}
+            </form>
+          )}
           <form method="post" action={`/api${QUOTE_LINK_ENDPOINTS.changes}`} className="grid gap-3">
             <input type="hidden" name="token" value={token} />
             <label htmlFor="quote-changes" className="font-semibold">
@@ -217,5 +255,28 @@ async function QuoteBody({
         </div>
       ) : null}
     </div>
+  )
+}
+
+// Posts to the accept endpoint, which sends the customer to Stripe's page for the amount the
+// server works out; the quote is accepted when Stripe reports the deposit paid.
+function DepositForm({
+  token,
+  label,
+  children,
+}: {
+  token: string
+  label: string
+  children: React.ReactNode
+}) {
+  return (
+    <form method="post" action={`/api${QUOTE_LINK_ENDPOINTS.accept}`}>
+      <p className="mb-3 text-lg">{children}</p>
+      <input type="hidden" name="token" value={token} />
+      <button type="submit" className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'w-full')}>
+        {label}
+      </button>
+      <p className="text-ink/70 mt-2 text-sm">You will pay on Stripe&apos;s secure page.</p>
+    </form>
   )
 }

@@ -1,0 +1,140 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { DEPOSIT_RETURN_PARAM, type DepositRule, depositDueCents, depositRule } from '@/lib/deposits'
+import { serverUrl } from '@/lib/server-url'
+import type { Quote } from '@/payload-types'
+import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
+import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
+import { notePayment } from '@/collections/Payments/recordPayment'
+import { dbOf } from '@/server/db'
+import { cardPaymentsEnabled, createCheckoutSession } from '@/server/payments/stripe'
+
+// A deposit taken when the customer accepts a quote online (SiteSettings `deposit`): paid on
+// Stripe's page, recorded from its signed webhook as a payment of kind `deposit` on the quote,
+// which only then counts as accepted. The invoice drafted from the quote deducts it.
+
+type Rows<T> = { rows: T[] }
+
+export async function depositSettings(payload: Payload, req?: Partial<PayloadRequest>): Promise<DepositRule> {
+  const s = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true, req })
+  return depositRule(s.deposit)
+}
+
+/** Deposits paid on the quote less their refunds, in the caller's transaction when it has one. */
+export async function depositPaidCents(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  quote: number,
+): Promise<number> {
+  const db = await dbOf(payload, req)
+  const result = (await db.execute(sql`
+    SELECT coalesce(sum(CASE WHEN kind = 'refund' THEN -amount_cents ELSE amount_cents END), 0) AS paid
+    FROM payments WHERE quote_id = ${quote} AND invoice_id IS NULL AND kind IN ('deposit', 'refund')
+  `)) as unknown as Rows<{ paid: string | number }>
+  return Math.max(0, Number(result.rows[0]?.paid ?? 0))
+}
+
+export type DepositState = {
+  /** What the settings ask of this quote's total; 0 when no deposit applies. */
+  dueCents: number
+  paidCents: number
+  /** A deposit applies and none is paid (a part of one counts as paid: it was what was asked then). */
+  outstanding: boolean
+  /** The customer can pay it on Stripe's page (card payments are set up). */
+  online: boolean
+  /** Booking a visit waits for it (the owner's setting, and it can be paid online). */
+  holdsBooking: boolean
+}
+
+export async function depositStateOf(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  quote: Pick<Quote, 'id' | 'totalCents'>,
+  rule?: DepositRule,
+): Promise<DepositState> {
+  const settings = rule ?? (await depositSettings(payload, req))
+  const dueCents = depositDueCents(quote.totalCents ?? 0, settings)
+  const paidCents = dueCents > 0 ? await depositPaidCents(payload, req, quote.id) : 0
+  const outstanding = dueCents > 0 && paidCents <= 0
+  const online = cardPaymentsEnabled()
+  // Without card payments online nothing on the site could mark the deposit paid: the
+  // customer is told to call, and booking is not held back (docs/configuration.md).
+  return {
+    dueCents,
+    paidCents,
+    outstanding,
+    online,
+    holdsBooking: outstanding && online && settings.beforeBooking,
+  }
+}
+
+/**
+ * A deposit Stripe reports paid: one payment row per payment intent however often it is told,
+ * on the lead's timeline once, and the quote accepted if it was still waiting for it. In the
+ * webhook's transaction.
+ */
+export async function recordDeposit(
+  req: PayloadRequest,
+  d: { quote: number; paymentIntent: string | null; amountCents: number | null },
+): Promise<'recorded' | 'ignored'> {
+  if (!Number.isSafeInteger(d.quote) || !d.paymentIntent || !d.amountCents || d.amountCents <= 0)
+    return 'ignored'
+  const db = await dbOf(req.payload, req)
+  // The quote's row first: its deposits and its acceptance are decided one event at a time.
+  const quote = (await db.execute(sql`
+    SELECT id, lead_id FROM quotes WHERE id = ${d.quote} FOR UPDATE`)) as unknown as Rows<{
+    id: number
+    lead_id: number | null
+  }>
+  const lead = quote.rows[0]?.lead_id
+  if (!quote.rows[0]) return 'ignored'
+  const inserted = (await db.execute(sql`
+    INSERT INTO payments (quote_id, lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
+    VALUES (${d.quote}, ${lead}, 'deposit', 'card_online', ${d.amountCents}, ${d.paymentIntent}, now(), now(), now())
+    ON CONFLICT (stripe_id) DO NOTHING
+    RETURNING id`)) as unknown as Rows<{ id: number }>
+  const id = inserted.rows[0]?.id
+  if (id == null) return 'ignored'
+  await notePayment(req.payload, req, Number(id))
+  // Paid even if the quote expired while the customer was on Stripe's page: the money says yes.
+  const accepted = (await db.execute(sql`
+    UPDATE quotes SET status = 'accepted', accepted_at = now(), updated_at = now()
+    WHERE id = ${d.quote} AND status = 'sent'
+    RETURNING id`)) as unknown as Rows<{ id: number }>
+  if (accepted.rows.length === 1 && lead != null) {
+    await copyQuoteToLead(req.payload, req, Number(lead))
+    await recordLeadEvent(req.payload, req, {
+      lead: Number(lead),
+      kind: 'quote_accepted',
+      text: 'By the customer, with the deposit',
+    })
+    await req.payload.jobs.queue({ task: 'sendQuoteAnswer', input: { quoteId: d.quote }, req })
+  }
+  return 'recorded'
+}
+
+/**
+ * Stripe's page for the deposit: the amount from the quote and the settings, never from the
+ * request. Two taps (or tabs) of one link get the same session for the same amount.
+ */
+export async function depositCheckout(
+  quote: Pick<Quote, 'id' | 'lead'>,
+  link: { token: string; nonce: string },
+  dueCents: number,
+  customerEmail: string | null,
+): Promise<string> {
+  const page = `${serverUrl()}/quote/${link.token}`
+  const lead = typeof quote.lead === 'object' ? quote.lead.id : quote.lead
+  const session = await createCheckoutSession({
+    amountCents: dueCents,
+    description: 'Deposit on your quote',
+    customerEmail,
+    metadata: { kind: 'deposit', quote: String(quote.id), lead: String(lead) },
+    successUrl: `${page}?${DEPOSIT_RETURN_PARAM.name}=${DEPOSIT_RETURN_PARAM.value}`,
+    cancelUrl: page,
+    idempotencyKey: `deposit:${quote.id}:${link.nonce}:${dueCents}`,
+  })
+  if (!session.url) throw new Error(`Stripe gave session ${session.id} no address.`)
+  return session.url
+}

@@ -1,0 +1,294 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { type Doc, setupHarness } from '../helpers/harness'
+import { clearRateLimits } from '../helpers/payload'
+import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
+import { type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
+
+import { openSlots } from '@/collections/Visits/bookings'
+import { DEPOSIT_HOLDS_BOOKING } from '@/collections/Visits/endpoints/bookVisitForStaff'
+import { quoteToken } from '@/server/quote-token'
+import { STRIPE_WEBHOOK_PATH } from '@/server/payments/stripe'
+
+// A deposit on accepting a quote (SiteSettings `deposit`): Accept goes to Stripe for the amount
+// the server works out; only the signed webhook records it and accepts the quote; a visit waits
+// for it when the owner says so, at either door; the invoice drafted on completion deducts it.
+
+const h = setupHarness({ http: true })
+let fake: FakeStripe
+const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
+const rows = async <T = Doc>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows
+
+const TOTAL = 27_500
+const DEPOSIT = 5_500 // 20%
+
+beforeAll(async () => {
+  fake = await startFakeStripe()
+  Object.assign(process.env, fake.env)
+})
+afterAll(async () => {
+  for (const name of Object.keys(fake.env)) delete process.env[name]
+  await fake.close()
+})
+
+const settings = (deposit: Doc) =>
+  h.payload.updateGlobal({
+    slug: 'site-settings',
+    data: {
+      timeZone: 'America/Chicago',
+      booking: { vans: 1, blockedTimes: [] },
+      deposit: { mode: 'percent', percent: 20, aboveCents: 0, beforeBooking: true, ...deposit },
+    },
+  })
+
+beforeEach(async () => {
+  for (const collection of [
+    'payments',
+    'invoices',
+    'visits',
+    'quotes',
+    'lead-events',
+    'leads',
+    'payload-jobs',
+  ] as const) {
+    if (collection === 'quotes') await h.payload.db.deleteVersions({ collection, where: {} })
+    await h.payload.db.deleteMany({ collection, where: {} })
+  }
+  await db().execute(sql`DELETE FROM stripe_events`)
+  await clearRateLimits(h.payload)
+  Object.assign(process.env, fake.env)
+  fake.reset()
+  await settings({})
+})
+afterAll(() => settings({ mode: 'none', beforeBooking: false }))
+
+let counter = 0
+/** A sent quote of $275.00 for a new lead with an address, and its link's token. */
+async function sentQuote() {
+  const lead = await h.payload.create({
+    collection: 'leads',
+    data: {
+      ...REQUEST_FIELDS,
+      serviceType: 'rim_rash',
+      status: 'quoted',
+      email: `deposit-${++counter}@example.com`,
+      address: `${counter} S Congress Ave, Austin`,
+    } as never,
+  })
+  const quote = await h.payload.create({
+    collection: 'quotes',
+    data: {
+      lead: lead.id,
+      lines: [
+        { kind: 'free', description: 'Two rims, curb rash', amount: 250 },
+        { kind: 'free', description: 'Shine and seal', amount: 25 },
+      ],
+    } as never,
+  })
+  expect((await h.http.post(`/api/quotes/${quote.id}/send`, { session: h.sessionOf('staff') })).status).toBe(
+    200,
+  )
+  const { tokenNonce, totalCents } = await h.payload.findByID({
+    collection: 'quotes',
+    id: quote.id,
+    showHiddenFields: true,
+  })
+  expect(totalCents).toBe(TOTAL)
+  return {
+    lead: lead.id as number,
+    quote: quote.id as number,
+    token: quoteToken(h.payload.secret, tokenNonce!),
+  }
+}
+
+const post = (path: string, fields: Record<string, string>) =>
+  h.http.post(path, {
+    body: new URLSearchParams(fields).toString(),
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+      'X-Forwarded-For': newClient(),
+    },
+  })
+const accept = (token: string, extra: Record<string, string> = {}) =>
+  post('/api/quote-links/accept', { token, ...extra })
+const deliver = (body: string, signature = fake.sign(body)) =>
+  h.http.post(STRIPE_WEBHOOK_PATH, {
+    body,
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    origin: null,
+  })
+const sessionOf = (url: string) => fake.sessions.get(url.split('/').at(-1)!)!
+
+/** The customer pays on Stripe's page; the events Stripe then sends. */
+function pay(url: string) {
+  const session = sessionOf(url)
+  const { paymentIntent } = fake.pay(session.id)
+  return {
+    paymentIntent,
+    completed: fake.event('checkout.session.completed', { ...session, sent: undefined }),
+    succeeded: fake.event('payment_intent.succeeded', {
+      id: paymentIntent,
+      object: 'payment_intent',
+      amount: session.amount_total,
+      amount_received: session.amount_total,
+      status: 'succeeded',
+      metadata: session.metadata,
+    }),
+  }
+}
+
+const quoteStatus = async (id: number) =>
+  (await h.payload.findByID({ collection: 'quotes', id, depth: 0 })).status
+const deposits = () =>
+  rows(
+    sql`SELECT kind, method, amount_cents::int AS cents, quote_id, lead_id, invoice_id FROM payments ORDER BY id`,
+  )
+const timeline = async (lead: number) =>
+  (
+    await h.payload.find({
+      collection: 'lead-events',
+      where: {
+        and: [
+          { lead: { equals: lead } },
+          { kind: { in: ['deposit_paid', 'quote_accepted', 'visit_booked'] } },
+        ],
+      },
+      sort: 'id',
+      depth: 0,
+    })
+  ).docs.map((e) => [e.kind, e.text])
+
+describe('accepting a quote with a deposit due', () => {
+  it('goes to Stripe for the amount the server works out, one session for two taps; the quote waits', async () => {
+    const q = await sentQuote()
+    const first = await accept(q.token)
+    // Whatever the form says it pays, the server asks for 20% of the quote.
+    const second = await accept(q.token, { amountCents: '1', amount: '1' })
+    expect([first.status, first.body.message]).toEqual([200, 'To Stripe.'])
+    expect(second.body.url).toBe(first.body.url)
+    expect(fake.sessions.size).toBe(1)
+    expect(sessionOf(first.body.url)).toMatchObject({
+      amount_total: DEPOSIT,
+      metadata: { kind: 'deposit', quote: String(q.quote), lead: String(q.lead) },
+      customer_email: `deposit-${counter}@example.com`,
+    })
+    expect(sessionOf(first.body.url).success_url).toMatch(/\/quote\/.+\?deposit=paid$/)
+    expect(await quoteStatus(q.quote)).toBe('sent')
+    expect(await deposits()).toEqual([])
+    expect(await timeline(q.lead)).toEqual([])
+  })
+
+  it('is recorded from the signed webhook once: the deposit, "Deposit paid", the quote accepted', async () => {
+    const q = await sentQuote()
+    const events = pay((await accept(q.token)).body.url)
+
+    // A forged event (not signed with our secret) changes nothing.
+    const forged = await deliver(events.completed, fake.sign(events.completed, 'whsec_not_ours'))
+    expect(forged.status).toBe(400)
+    expect(await deposits()).toEqual([])
+    expect(await quoteStatus(q.quote)).toBe('sent')
+
+    const res = await deliver(events.completed)
+    expect([res.status, res.body.outcome]).toEqual([200, 'recorded'])
+    // Replayed, and told again by the payment intent's own event: still one deposit.
+    expect((await deliver(events.completed)).body.outcome).toBe('duplicate')
+    expect((await deliver(events.succeeded)).body.outcome).toBe('ignored')
+    expect(await deposits()).toEqual([
+      {
+        kind: 'deposit',
+        method: 'card_online',
+        cents: DEPOSIT,
+        quote_id: q.quote,
+        lead_id: q.lead,
+        invoice_id: null,
+      },
+    ])
+    expect(await quoteStatus(q.quote)).toBe('accepted')
+    expect(await timeline(q.lead)).toEqual([
+      ['deposit_paid', '$55.00 · Card online (Stripe)'],
+      ['quote_accepted', 'By the customer, with the deposit'],
+    ])
+    // Accept again: nothing left to pay, nothing to accept.
+    expect((await accept(q.token)).status).toBe(409)
+    expect(fake.sessions.size).toBe(1)
+  })
+})
+
+describe('booking while the deposit is unpaid', () => {
+  it('is refused at the customer’s link and the staff endpoint, storing nothing; open once paid', async () => {
+    // Accepted while no deposit was asked; then the owner asks for one before any visit.
+    await settings({ mode: 'none' })
+    const q = await sentQuote()
+    expect((await accept(q.token)).body.message).toBe('Quote accepted.')
+    await settings({})
+    const [slot] = await openSlots(h.payload)
+
+    const customer = await post('/api/quote-links/book', { token: q.token, start: slot.start })
+    expect([customer.status, customer.body]).toEqual([409, { outcome: 'deposit_due' }])
+    const staff = await h.http.post('/api/visits/book', {
+      session: h.sessionOf('staff'),
+      json: { lead: q.lead, start: slot.start, address: '9 Other St, Austin' },
+    })
+    expect([staff.status, staff.body]).toEqual([409, { errors: [{ message: DEPOSIT_HOLDS_BOOKING }] }])
+    expect(await rows(sql`SELECT id FROM visits`)).toEqual([])
+    expect((await h.payload.findByID({ collection: 'leads', id: q.lead })).address).toBe(
+      `${counter} S Congress Ave, Austin`,
+    )
+    expect(await timeline(q.lead)).toEqual([['quote_accepted', 'By the customer']])
+
+    // The accepted quote's page offers the deposit alone; paid, the booking opens.
+    const events = pay((await accept(q.token)).body.url)
+    expect((await deliver(events.completed)).status).toBe(200)
+    expect(await quoteStatus(q.quote)).toBe('accepted')
+    const booked = await post('/api/quote-links/book', { token: q.token, start: slot.start })
+    expect(booked.body).toEqual({ outcome: 'booked' })
+  })
+
+  it('goes ahead when the owner does not hold visits for the deposit, or takes no cards online', async () => {
+    await settings({ beforeBooking: false })
+    const q = await sentQuote()
+    expect((await accept(q.token)).body.message).toBe('To Stripe.')
+    // No Stripe keys: Accept accepts at once and the customer is told to call about the deposit.
+    for (const name of Object.keys(fake.env)) delete process.env[name]
+    await settings({})
+    expect((await accept(q.token)).body.message).toBe('Quote accepted.')
+    const [slot] = await openSlots(h.payload)
+    expect((await post('/api/quote-links/book', { token: q.token, start: slot.start })).body).toEqual({
+      outcome: 'booked',
+    })
+  })
+})
+
+describe('the invoice of a job with a deposit', () => {
+  it('deducts the deposit paid: the balance is the rest', async () => {
+    const q = await sentQuote()
+    expect((await deliver(pay((await accept(q.token)).body.url).completed)).status).toBe(200)
+    await h.payload.update({ collection: 'leads', id: q.lead, data: { status: 'completed' } })
+    const [draft] = (
+      await h.payload.find({ collection: 'invoices', where: { lead: { equals: q.lead } }, depth: 0 })
+    ).docs
+    expect(draft).toMatchObject({
+      quote: q.quote,
+      totalCents: TOTAL,
+      depositCents: DEPOSIT,
+      balanceCents: TOTAL - DEPOSIT,
+    })
+    // Staff cannot claim a deposit for the invoice: the figure is the server's.
+    const patched = await h.http.patch(`/api/invoices/${draft.id}`, {
+      session: h.sessionOf('staff'),
+      json: { depositCents: TOTAL, note: 'Thanks' },
+    })
+    expect(patched.status).toBe(200)
+    const sent = await h.http.post(`/api/invoices/${draft.id}/send`, { session: h.sessionOf('staff') })
+    expect(sent.status).toBe(200)
+    expect(await h.payload.findByID({ collection: 'invoices', id: draft.id, depth: 0 })).toMatchObject({
+      status: 'sent',
+      depositCents: DEPOSIT,
+      balanceCents: TOTAL - DEPOSIT,
+    })
+  })
+})
