@@ -28,6 +28,17 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+// The quote and pay pages' forms are answered with a redirect to Stripe Checkout's page, which
+// form-action governs too; the tests' fake of Stripe (STRIPE_API_URL at build) serves its own.
+const checkoutOrigins = [
+  'https://checkout.stripe.com',
+  ...(process.env.STRIPE_API_URL ? [new URL(process.env.STRIPE_API_URL).origin] : []),
+]
+const paymentPagesPolicy = contentSecurityPolicy.replace(
+  "form-action 'self'",
+  `form-action 'self' ${checkoutOrigins.join(' ')}`,
+)
+
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Content-Security-Policy', value: contentSecurityPolicy },
@@ -42,10 +53,16 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   async headers() {
-    // Two rules that never both match: a path matched twice would be sent both headers, and
-    // the stricter frame-ancestors would win.
+    // Rules that never match one path twice: it would be sent both headers, and the stricter
+    // frame-ancestors (or form-action) would win.
     return [
-      { source: '/:path((?!preview(?:/|$)).*)', headers: securityHeaders },
+      { source: '/:path((?!preview(?:/|$)|quote/|pay/).*)', headers: securityHeaders },
+      {
+        source: '/:page(quote|pay)/:path*',
+        headers: securityHeaders.map((header) =>
+          header.key === 'Content-Security-Policy' ? { ...header, value: paymentPagesPolicy } : header,
+        ),
+      },
       // The editor's live preview frames these pages from the admin (same origin).
       {
         source: '/preview/:path*',

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
 import { SERVER_LOG_FILE } from './tests/helpers/e2e-server-log'
+import { e2eStripeEnv } from './tests/helpers/e2e-stripe'
 import { e2eTwilioEnv } from './tests/helpers/e2e-twilio'
 
 // End-to-end tests run in Chromium against the production build, served by Next's
@@ -70,6 +71,7 @@ export default defineConfig({
       SERVER_LOG_FILE,
       TRUSTED_PROXY_HOPS: '1',
       ...e2eTwilioEnv(),
+      ...e2eStripeEnv(),
     },
   },
 })

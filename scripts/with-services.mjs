@@ -256,6 +256,8 @@ async function main() {
     if (!env.E2E_PORT) env.E2E_PORT = String(await freePort())
     // The tests' fake of the text provider listens here; the server is told of it at start.
     if (!env.E2E_TWILIO_PORT) env.E2E_TWILIO_PORT = String(await freePort())
+    // And the fake of Stripe here: known to the build too, whose pages may send forms to it.
+    if (!env.STRIPE_API_URL) env.STRIPE_API_URL = `http://127.0.0.1:${await freePort()}`
   }
   env.PAYLOAD_DB_PUSH = profile.push ? 'true' : 'false'
   env.NEXT_TELEMETRY_DISABLED ??= '1'

@@ -59,9 +59,12 @@ export type FakeStripe = {
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 const now = () => Math.floor(Date.now() / 1000)
 
-export async function startFakeStripe(): Promise<FakeStripe> {
-  const secretKey = token('sk_test')
-  const webhookSecret = token('whsec')
+/** On a free port with keys of its own, unless told (the e2e server's are fixed at its start). */
+export async function startFakeStripe(
+  fixed: { port?: number; secretKey?: string; webhookSecret?: string } = {},
+): Promise<FakeStripe> {
+  const secretKey = fixed.secretKey ?? token('sk_test')
+  const webhookSecret = fixed.webhookSecret ?? token('whsec')
   const sessions = new Map<string, FakeSession>()
   const byIdempotencyKey = new Map<string, string>()
   let creates = 0
@@ -169,7 +172,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       res.end(String(err))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(fixed.port ?? 0, '127.0.0.1', resolve))
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
   return {
