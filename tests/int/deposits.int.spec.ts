@@ -126,9 +126,19 @@ const sessionOf = (url: string) => fake.sessions.get(url.split('/').at(-1)!)!
 /** The customer pays on Stripe's page; the events Stripe then sends. */
 function pay(url: string) {
   const session = sessionOf(url)
-  const { paymentIntent } = fake.pay(session.id)
+  const { paymentIntent, charge } = fake.pay(session.id)
   return {
     paymentIntent,
+    refunded: (total: number) =>
+      fake.event('charge.refunded', {
+        id: charge,
+        object: 'charge',
+        amount: session.amount_total,
+        amount_refunded: total,
+        payment_intent: paymentIntent,
+        refunded: total === session.amount_total,
+        metadata: session.metadata,
+      }),
     completed: fake.event('checkout.session.completed', { ...session, sent: undefined }),
     succeeded: fake.event('payment_intent.succeeded', {
       id: paymentIntent,
@@ -290,5 +300,24 @@ describe('the invoice of a job with a deposit', () => {
       depositCents: DEPOSIT,
       balanceCents: TOTAL - DEPOSIT,
     })
+  })
+
+  it('does not deduct a refunded deposit; a refund told before its deposit waits for it', async () => {
+    const q = await sentQuote()
+    const events = pay((await accept(q.token)).body.url)
+    const early = await deliver(events.refunded(DEPOSIT))
+    expect(early.status).toBe(409)
+    expect(await deposits()).toEqual([])
+    expect((await deliver(events.completed)).status).toBe(200)
+    expect((await deliver(events.refunded(DEPOSIT))).body.outcome).toBe('recorded')
+    expect((await deposits()).map((p) => [p.kind, p.cents, p.quote_id])).toEqual([
+      ['deposit', DEPOSIT, q.quote],
+      ['refund', DEPOSIT, q.quote],
+    ])
+    await h.payload.update({ collection: 'leads', id: q.lead, data: { status: 'completed' } })
+    const [draft] = (
+      await h.payload.find({ collection: 'invoices', where: { lead: { equals: q.lead } }, depth: 0 })
+    ).docs
+    expect(draft).toMatchObject({ depositCents: 0, balanceCents: TOTAL })
   })
 })

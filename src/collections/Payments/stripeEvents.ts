@@ -97,6 +97,7 @@ export async function handleStripeEvent(
         paymentIntent: idOf(charge.payment_intent),
         refundedCents: charge.amount_refunded,
         invoice: Number(charge.metadata?.invoice ?? intent?.metadata?.invoice),
+        quote: Number(charge.metadata?.quote ?? intent?.metadata?.quote),
       })
     }
     default:
@@ -133,7 +134,7 @@ async function recordCardPayment(
 
 async function recordCardRefund(
   req: PayloadRequest,
-  r: { charge: string; paymentIntent: string | null; refundedCents: number; invoice: number },
+  r: { charge: string; paymentIntent: string | null; refundedCents: number; invoice: number; quote: number },
 ): Promise<'recorded' | 'ignored'> {
   if (!r.paymentIntent || !(r.refundedCents > 0)) return 'ignored'
   const db = await dbOf(req.payload, req)
@@ -146,14 +147,16 @@ async function recordCardRefund(
   }>
   const payment = paid.rows[0]
   if (!payment) {
-    // Only a charge of one of our invoices can have its payment still to come; any other
-    // (made in Stripe's dashboard, by another product) is none of ours, and a 409 would
-    // have Stripe send it again for three days.
-    if (!Number.isSafeInteger(r.invoice)) return 'ignored'
-    const ours = (await db.execute(sql`
-      SELECT id FROM invoices WHERE id = ${r.invoice} AND kind = 'invoice'`)) as unknown as Rows<{
-      id: number
-    }>
+    // Only a charge of one of our invoices (or quotes' deposits) can have its payment still to
+    // come; any other (made in Stripe's dashboard, by another product) is none of ours, and a
+    // 409 would have Stripe send it again for three days.
+    const mine = Number.isSafeInteger(r.invoice)
+      ? sql`SELECT id FROM invoices WHERE id = ${r.invoice} AND kind = 'invoice'`
+      : Number.isSafeInteger(r.quote)
+        ? sql`SELECT id FROM quotes WHERE id = ${r.quote}`
+        : null
+    if (!mine) return 'ignored'
+    const ours = (await db.execute(mine)) as unknown as Rows<{ id: number }>
     if (ours.rows.length === 0) return 'ignored'
     throw new PaymentNotYetRecorded(`No payment ${r.paymentIntent} yet`)
   }
