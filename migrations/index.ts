@@ -33,6 +33,7 @@ import * as migration_20261127_154802_invoices_and_payments from './20261127_154
 import * as migration_20261127_160209_dealer_partners from './20261127_160209_dealer_partners';
 import * as migration_20261127_163118_site_texting_number from './20261127_163118_site_texting_number';
 import * as migration_20261127_175636_deposits from './20261127_175636_deposits';
+import * as migration_20261127_182819_stripe_fee_job from './20261127_182819_stripe_fee_job';
 
 export const migrations = [
   {
@@ -208,6 +209,11 @@ export const migrations = [
   {
     up: migration_20261127_175636_deposits.up,
     down: migration_20261127_175636_deposits.down,
-    name: '20261127_175636_deposits'
+    name: '20261127_175636_deposits',
+  },
+  {
+    up: migration_20261127_182819_stripe_fee_job.up,
+    down: migration_20261127_182819_stripe_fee_job.down,
+    name: '20261127_182819_stripe_fee_job'
   },
 ];

@@ -164,6 +164,7 @@ export interface Config {
       replyToVisitConfirmation: TaskReplyToVisitConfirmation;
       sendInvoiceLink: TaskSendInvoiceLink;
       sendPaymentReceipt: TaskSendPaymentReceipt;
+      fetchStripeFee: TaskFetchStripeFee;
       eraseStaleLeads: TaskEraseStaleLeads;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
@@ -955,6 +956,7 @@ export interface PayloadJob {
           | 'replyToVisitConfirmation'
           | 'sendInvoiceLink'
           | 'sendPaymentReceipt'
+          | 'fetchStripeFee'
           | 'eraseStaleLeads'
           | 'createCollectionExport'
           | 'createCollectionImport'
@@ -1008,6 +1010,7 @@ export interface PayloadJob {
         | 'replyToVisitConfirmation'
         | 'sendInvoiceLink'
         | 'sendPaymentReceipt'
+        | 'fetchStripeFee'
         | 'eraseStaleLeads'
         | 'createCollectionExport'
         | 'createCollectionImport'
@@ -2428,6 +2431,18 @@ export interface TaskSendPaymentReceipt {
   };
   output: {
     sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskFetchStripeFee".
+ */
+export interface TaskFetchStripeFee {
+  input: {
+    paymentId: number;
+  };
+  output: {
+    feeCents?: number | null;
   };
 }
 /**

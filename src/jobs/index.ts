@@ -3,6 +3,7 @@ import type { JobsConfig } from 'payload'
 import { nobody } from '@/access/nobody'
 
 import { eraseStaleLeads } from './EraseStaleLeads'
+import { fetchStripeFee } from './FetchStripeFee'
 import { fetchTextPhotos } from './FetchTextPhotos'
 import { replyToHelp } from './ReplyToHelp'
 import { replyToVisitConfirmation } from './ReplyToVisitConfirmation'
@@ -33,6 +34,7 @@ export const jobs: JobsConfig = {
     replyToVisitConfirmation,
     sendInvoiceLink,
     sendPaymentReceipt,
+    fetchStripeFee,
     eraseStaleLeads,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads).

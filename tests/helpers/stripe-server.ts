@@ -7,10 +7,12 @@ import { signEvent } from '@/server/payments/stripe'
 // A local stand-in for the parts of Stripe's API the app uses, speaking its protocol over
 // HTTP: Bearer auth with the secret key, Checkout Sessions created from a form body in
 // Stripe's bracket notation (replayed for the same Idempotency-Key, as Stripe does) and
-// retrieved by id, answered with Stripe's JSON objects and its error JSON. The app's SDK
-// reaches it through STRIPE_API_URL (src/server/payments/stripe.ts): nothing of ours is
-// mocked. `pay` plays the customer on Stripe's page; `event` and `sign` build the webhook
-// deliveries Stripe would send, signed with the SDK's own generateTestHeaderString.
+// retrieved by id and expired; payment intents, charges and balance transactions retrieved
+// with `expand[]` as Stripe expands them; answered with Stripe's JSON objects and its error
+// JSON. The app's SDK reaches it through STRIPE_API_URL (src/server/payments/stripe.ts):
+// nothing of ours is mocked. `pay` plays the customer on Stripe's page; `event` and `sign`
+// build the webhook deliveries Stripe would send, signed with the SDK's own
+// generateTestHeaderString.
 
 export type FakeSession = {
   id: string
@@ -34,17 +36,77 @@ export type FakeSession = {
   sent: Record<string, string>
 }
 
-export type FakePayment = { paymentIntent: string; charge: string; amount: number }
+export type FakePayment = { paymentIntent: string; charge: string; amount: number; fee: number }
+
+export type FakeBalanceTransaction = {
+  id: string
+  object: 'balance_transaction'
+  amount: number
+  currency: string
+  fee: number
+  fee_details: { amount: number; currency: string; type: 'stripe_fee'; description: string }[]
+  net: number
+  source: string
+  status: 'pending' | 'available'
+  type: 'charge'
+  created: number
+}
+
+export type FakeCharge = {
+  id: string
+  object: 'charge'
+  amount: number
+  amount_captured: number
+  amount_refunded: number
+  /** Null until Stripe has captured it in the background (asynchronous capture). */
+  balance_transaction: string | null
+  currency: string
+  metadata: Record<string, string>
+  paid: true
+  payment_intent: string
+  refunded: boolean
+  status: 'succeeded'
+  created: number
+}
+
+export type FakePaymentIntent = {
+  id: string
+  object: 'payment_intent'
+  amount: number
+  amount_received: number
+  currency: string
+  latest_charge: string
+  metadata: Record<string, string>
+  status: 'succeeded'
+  created: number
+}
+
+/** Stripe's standard US card pricing: 2.9% + 30¢. */
+export const stripeFeeOf = (amount: number) => Math.round(amount * 0.029) + 30
 
 export type FakeStripe = {
   url: string
   secretKey: string
   webhookSecret: string
   sessions: Map<string, FakeSession>
+  paymentIntents: Map<string, FakePaymentIntent>
+  charges: Map<string, FakeCharge>
+  balanceTransactions: Map<string, FakeBalanceTransaction>
   /** Every session create the app asked for, including replays of an idempotency key. */
   creates: number
-  /** Completes the session as the customer paying on Stripe's page would. */
-  pay(sessionId: string): FakePayment
+  /** The sessions the app expired, in order. */
+  expired: string[]
+  /** Each request's method and path, in order. */
+  requests: string[]
+  /**
+   * Completes the session as the customer paying on Stripe's page would. `feeLater`: the
+   * charge's balance transaction (and so its fee) comes later, as with asynchronous capture.
+   */
+  pay(sessionId: string, options?: { feeLater?: boolean }): FakePayment
+  /** A payment made without a session (the drill's), with the same objects behind it. */
+  charge(amount: number, metadata: Record<string, string>, options?: { feeLater?: boolean }): FakePayment
+  /** The background capture done: the charge gains its balance transaction; the charge. */
+  capture(chargeId: string): FakeCharge
   /** A webhook event as Stripe sends it, as JSON text. */
   event(type: string, object: Record<string, unknown>, id?: string): string
   /** The Stripe-Signature header for a body. */
@@ -67,6 +129,11 @@ export async function startFakeStripe(
   const webhookSecret = fixed.webhookSecret ?? token('whsec')
   const sessions = new Map<string, FakeSession>()
   const byIdempotencyKey = new Map<string, string>()
+  const paymentIntents = new Map<string, FakePaymentIntent>()
+  const charges = new Map<string, FakeCharge>()
+  const balanceTransactions = new Map<string, FakeBalanceTransaction>()
+  const expired: string[] = []
+  const requests: string[] = []
   let creates = 0
   let failures = 0
 
@@ -93,11 +160,99 @@ export async function startFakeStripe(
         .map(([k, v]) => [k.slice(prefix.length + 1, -1), v]),
     )
 
+  const capture = (chargeId: string): FakeCharge => {
+    const charge = charges.get(chargeId)
+    if (!charge) throw new Error(`No such charge ${chargeId}`)
+    if (!charge.balance_transaction) {
+      const fee = stripeFeeOf(charge.amount)
+      const txn: FakeBalanceTransaction = {
+        id: token('txn'),
+        object: 'balance_transaction',
+        amount: charge.amount,
+        currency: charge.currency,
+        fee,
+        fee_details: [
+          {
+            amount: fee,
+            currency: charge.currency,
+            type: 'stripe_fee',
+            description: 'Stripe processing fees',
+          },
+        ],
+        net: charge.amount - fee,
+        source: charge.id,
+        status: 'pending',
+        type: 'charge',
+        created: now(),
+      }
+      balanceTransactions.set(txn.id, txn)
+      charge.balance_transaction = txn.id
+    }
+    return charge
+  }
+
+  const charge = (amount: number, metadata: Record<string, string>, options: { feeLater?: boolean } = {}) => {
+    const intent: FakePaymentIntent = {
+      id: token('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_received: amount,
+      currency: 'usd',
+      latest_charge: token('ch'),
+      metadata,
+      status: 'succeeded',
+      created: now(),
+    }
+    paymentIntents.set(intent.id, intent)
+    charges.set(intent.latest_charge, {
+      id: intent.latest_charge,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      balance_transaction: null,
+      currency: 'usd',
+      // Stripe copies the payment intent's metadata onto its charge.
+      metadata,
+      paid: true,
+      payment_intent: intent.id,
+      refunded: false,
+      status: 'succeeded',
+      created: now(),
+    })
+    if (!options.feeLater) capture(intent.latest_charge)
+    return {
+      paymentIntent: intent.id,
+      charge: intent.latest_charge,
+      amount,
+      fee: stripeFeeOf(amount),
+    }
+  }
+
+  // Stripe's `expand[]`: each dotted path replaces an id with its object, one level at a time.
+  const expanded = (object: Record<string, unknown>, paths: string[]): Record<string, unknown> => {
+    const out = { ...object }
+    for (const path of paths) {
+      const [head, ...rest] = path.split('.')
+      const id = out[head]
+      const found =
+        typeof id === 'string'
+          ? (charges.get(id) ?? balanceTransactions.get(id) ?? paymentIntents.get(id))
+          : (id as Record<string, unknown> | null)
+      if (found) out[head] = rest.length ? expanded(found, [rest.join('.')]) : { ...found }
+    }
+    return out
+  }
+  const expandsOf = (query: URLSearchParams) =>
+    [...query.entries()].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v)
+
   let url = ''
   const server = http.createServer((req, res) => {
     void (async () => {
-      const path = new URL(req.url ?? '/', 'http://fake').pathname
+      const address = new URL(req.url ?? '/', 'http://fake')
+      const path = address.pathname
       const body = await readBody(req)
+      requests.push(`${req.method} ${path}`)
       // Stripe's hosted page, for the browser tests: the customer sees the amount.
       const page = /^\/c\/pay\/(cs_test_[a-f0-9]+)$/.exec(path)
       if (req.method === 'GET' && page) {
@@ -161,6 +316,34 @@ export async function startFakeStripe(
           return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${one[1]}'`)
         return json(res, 200, session)
       }
+      const expire = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)\/expire$/.exec(path)
+      if (req.method === 'POST' && expire) {
+        const session = sessions.get(expire[1])
+        if (!session)
+          return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${expire[1]}'`)
+        if (session.status !== 'open')
+          return stripeError(
+            res,
+            400,
+            'invalid_request_error',
+            'Only Checkout Sessions with a status in ["open"] can be expired.',
+          )
+        session.status = 'expired'
+        session.url = null
+        expired.push(session.id)
+        return json(res, 200, session)
+      }
+      const object = /^\/v1\/(payment_intents|charges|balance_transactions)\/([A-Za-z0-9_]+)$/.exec(path)
+      if (req.method === 'GET' && object) {
+        const [, kind, id] = object
+        const map = { payment_intents: paymentIntents, charges, balance_transactions: balanceTransactions }[
+          kind as 'charges'
+        ] as Map<string, Record<string, unknown>>
+        const found = map.get(id)
+        if (!found)
+          return stripeError(res, 404, 'invalid_request_error', `No such ${kind.slice(0, -1)}: '${id}'`)
+        return json(res, 200, expanded(found, expandsOf(address.searchParams)))
+      }
       return stripeError(
         res,
         404,
@@ -180,18 +363,30 @@ export async function startFakeStripe(
     secretKey,
     webhookSecret,
     sessions,
+    paymentIntents,
+    charges,
+    balanceTransactions,
+    expired,
+    requests,
     get creates() {
       return creates
     },
-    pay(sessionId) {
+    pay(sessionId, options) {
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`No such session ${sessionId}`)
       if (session.status !== 'open') throw new Error(`Session ${sessionId} is ${session.status}`)
+      const paid = charge(
+        session.amount_total,
+        metadataOf(session.sent, 'payment_intent_data[metadata]'),
+        options,
+      )
       session.status = 'complete'
       session.payment_status = 'paid'
-      session.payment_intent = token('pi')
-      return { paymentIntent: session.payment_intent, charge: token('ch'), amount: session.amount_total }
+      session.payment_intent = paid.paymentIntent
+      return paid
     },
+    charge,
+    capture,
     event: (type, object, id = token('evt')) =>
       JSON.stringify(
         {
@@ -214,6 +409,11 @@ export async function startFakeStripe(
     reset() {
       sessions.clear()
       byIdempotencyKey.clear()
+      paymentIntents.clear()
+      charges.clear()
+      balanceTransactions.clear()
+      expired.length = 0
+      requests.length = 0
       creates = 0
       failures = 0
     },

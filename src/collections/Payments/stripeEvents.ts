@@ -11,6 +11,7 @@ import { dbOf } from '@/server/db'
 import type { Stripe } from '@/server/payments/stripe'
 
 import { notePayment } from './recordPayment'
+import { queueStripeFee } from './stripeFee'
 
 // Stripe delivers each event at least once, sometimes several times at once, and in no
 // promised order. Each is handled once: its id is claimed in the handling transaction (the
@@ -100,6 +101,14 @@ export async function handleStripeEvent(
         quote: Number(charge.metadata?.quote ?? intent?.metadata?.quote),
       })
     }
+    case 'charge.updated': {
+      // Stripe's fee is known once the charge has its balance transaction, which asynchronous
+      // capture adds after the payment's own events; before its payment, the payment's job reads it.
+      const charge = event.data.object
+      const intent = idOf(charge.payment_intent)
+      if (!charge.balance_transaction || !intent) return 'ignored'
+      return (await queueStripeFee(req, intent)) ? 'recorded' : 'ignored'
+    }
     default:
       return 'ignored'
   }
@@ -129,6 +138,7 @@ async function recordCardPayment(
   await settleInvoice(req.payload, req, p.invoice)
   await notePayment(req.payload, req, Number(id))
   await req.payload.jobs.queue({ task: 'sendPaymentReceipt', input: { paymentId: Number(id) }, req })
+  await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
   return 'recorded'
 }
 

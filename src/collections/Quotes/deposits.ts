@@ -97,6 +97,7 @@ export async function recordDeposit(
   const id = inserted.rows[0]?.id
   if (id == null) return 'ignored'
   await notePayment(req.payload, req, Number(id))
+  await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
   // Paid even if the quote expired while the customer was on Stripe's page: the money says yes.
   const accepted = (await db.execute(sql`
     UPDATE quotes SET status = 'accepted', accepted_at = now(), updated_at = now()

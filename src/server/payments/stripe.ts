@@ -118,6 +118,21 @@ export async function retrieveCheckoutSession(id: string): Promise<CheckoutSessi
 }
 
 /**
+ * Stripe's fee on a payment intent's charge, in cents, from the charge's balance transaction;
+ * null while Stripe has not made that transaction yet (asynchronous capture: Stripe sends
+ * `charge.updated` once it has).
+ */
+export async function chargeFeeCents(paymentIntentId: string): Promise<number | null> {
+  const { stripe } = configured()
+  const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+    expand: ['latest_charge.balance_transaction'],
+  })
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null
+  const txn = typeof charge?.balance_transaction === 'object' ? charge.balance_transaction : null
+  return txn ? txn.fee : null
+}
+
+/**
  * The event Stripe signed, from the raw body and the Stripe-Signature header; null when it is
  * unsigned, wrongly signed, too old, or card payments are not set up.
  */
