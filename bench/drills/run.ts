@@ -14,6 +14,7 @@ import type { DrillResult } from './lib'
 import { RUN_DIR } from './lib'
 import { mailDownDrill } from './mail-down'
 import { moduleLoadDrill } from './module-load'
+import { paymentsDrill } from './payments'
 import { postgresRestartDrill } from './postgres-restart'
 import { promoLimitDrill } from './promo-limit'
 import { quoteAnswersDrill } from './quote-answers'
@@ -94,6 +95,10 @@ const DRILLS: Record<string, { title: string; run: () => Promise<DrillResult> }>
   'texts-shared': {
     title: '200 received texts, 50 with photos, some delivered twice: two instances running the queue',
     run: textsSharedDrill,
+  },
+  payments: {
+    title: '100 Stripe webhook deliveries at once over two instances, a third twice, some out of order',
+    run: paymentsDrill,
   },
   'module-load': {
     title: "Loading Payload and Lexical in a fresh Node, with and without Lexical's export condition",
