@@ -15,6 +15,7 @@ import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
 import { JobPostings } from './src/collections/JobPostings'
 import { Invoices } from './src/collections/Invoices'
+import { declareCheckoutSessions } from './src/collections/Invoices/checkoutSessions'
 import { declareInvoiceCounters } from './src/collections/Invoices/numbering'
 import { Leads } from './src/collections/Leads'
 import { PageSeo } from './src/collections/PageSeo'
@@ -128,6 +129,7 @@ export default buildConfig({
           declareEmailDeliveriesTable,
           declareInvoiceCounters,
           declareStripeEvents,
+          declareCheckoutSessions,
         ],
       }),
     ),

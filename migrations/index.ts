@@ -34,6 +34,7 @@ import * as migration_20261127_160209_dealer_partners from './20261127_160209_de
 import * as migration_20261127_163118_site_texting_number from './20261127_163118_site_texting_number';
 import * as migration_20261127_175636_deposits from './20261127_175636_deposits';
 import * as migration_20261127_182819_stripe_fee_job from './20261127_182819_stripe_fee_job';
+import * as migration_20261127_183213_checkout_session_expiry from './20261127_183213_checkout_session_expiry';
 
 export const migrations = [
   {
@@ -214,6 +215,11 @@ export const migrations = [
   {
     up: migration_20261127_182819_stripe_fee_job.up,
     down: migration_20261127_182819_stripe_fee_job.down,
-    name: '20261127_182819_stripe_fee_job'
+    name: '20261127_182819_stripe_fee_job',
+  },
+  {
+    up: migration_20261127_183213_checkout_session_expiry.up,
+    down: migration_20261127_183213_checkout_session_expiry.down,
+    name: '20261127_183213_checkout_session_expiry'
   },
 ];

@@ -165,6 +165,7 @@ export interface Config {
       sendInvoiceLink: TaskSendInvoiceLink;
       sendPaymentReceipt: TaskSendPaymentReceipt;
       fetchStripeFee: TaskFetchStripeFee;
+      expireCheckoutSessions: TaskExpireCheckoutSessions;
       eraseStaleLeads: TaskEraseStaleLeads;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
@@ -551,7 +552,8 @@ export interface LeadEvent {
     | 'invoice_sent'
     | 'payment_received'
     | 'payment_refunded'
-    | 'deposit_paid';
+    | 'deposit_paid'
+    | 'overpaid';
   text?: string | null;
   by?: (number | null) | User;
   updatedAt: string;
@@ -957,6 +959,7 @@ export interface PayloadJob {
           | 'sendInvoiceLink'
           | 'sendPaymentReceipt'
           | 'fetchStripeFee'
+          | 'expireCheckoutSessions'
           | 'eraseStaleLeads'
           | 'createCollectionExport'
           | 'createCollectionImport'
@@ -1011,6 +1014,7 @@ export interface PayloadJob {
         | 'sendInvoiceLink'
         | 'sendPaymentReceipt'
         | 'fetchStripeFee'
+        | 'expireCheckoutSessions'
         | 'eraseStaleLeads'
         | 'createCollectionExport'
         | 'createCollectionImport'
@@ -2443,6 +2447,18 @@ export interface TaskFetchStripeFee {
   };
   output: {
     feeCents?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskExpireCheckoutSessions".
+ */
+export interface TaskExpireCheckoutSessions {
+  input: {
+    invoiceId: number;
+  };
+  output: {
+    expired?: number | null;
   };
 }
 /**

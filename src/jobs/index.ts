@@ -3,6 +3,7 @@ import type { JobsConfig } from 'payload'
 import { nobody } from '@/access/nobody'
 
 import { eraseStaleLeads } from './EraseStaleLeads'
+import { expireCheckoutSessions } from './ExpireCheckoutSessions'
 import { fetchStripeFee } from './FetchStripeFee'
 import { fetchTextPhotos } from './FetchTextPhotos'
 import { replyToHelp } from './ReplyToHelp'
@@ -35,6 +36,7 @@ export const jobs: JobsConfig = {
     sendInvoiceLink,
     sendPaymentReceipt,
     fetchStripeFee,
+    expireCheckoutSessions,
     eraseStaleLeads,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads).

@@ -26,6 +26,7 @@ export const LEAD_EVENT_KINDS = [
   'payment_received',
   'payment_refunded',
   'deposit_paid',
+  'overpaid',
 ] as const
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number]
 
@@ -53,6 +54,7 @@ export const LEAD_EVENT_LABELS: Record<LeadEventKind, string> = {
   payment_received: 'Payment received',
   payment_refunded: 'Payment refunded',
   deposit_paid: 'Deposit paid',
+  overpaid: 'Paid more than owed: refund the difference',
 }
 
 export const LEAD_NOTE_MAX = 2000

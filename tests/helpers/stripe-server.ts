@@ -111,6 +111,8 @@ export type FakeStripe = {
   event(type: string, object: Record<string, unknown>, id?: string): string
   /** The Stripe-Signature header for a body. */
   sign(body: string, secret?: string): string
+  /** Runs `work` while the next session is being created, before Stripe answers. */
+  whileCreating(work: () => Promise<void>): void
   /** The next n requests fail with a 500, as an outage would. */
   failNext(n: number): void
   env: Record<string, string>
@@ -136,6 +138,7 @@ export async function startFakeStripe(
   const requests: string[] = []
   let creates = 0
   let failures = 0
+  let whileCreating: (() => Promise<void>) | null = null
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': token('req') })
@@ -307,6 +310,9 @@ export async function startFakeStripe(
         }
         sessions.set(id, session)
         if (typeof key === 'string') byIdempotencyKey.set(key, id)
+        const work = whileCreating
+        whileCreating = null
+        if (work) await work()
         return json(res, 200, session)
       }
       const one = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(path)
@@ -404,6 +410,7 @@ export async function startFakeStripe(
         2,
       ),
     sign: (body, secret = webhookSecret) => signEvent(body, secret),
+    whileCreating: (work) => void (whileCreating = work),
     failNext: (n) => void (failures = n),
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: url },
     reset() {
@@ -416,6 +423,7 @@ export async function startFakeStripe(
       requests.length = 0
       creates = 0
       failures = 0
+      whileCreating = null
     },
     close: () =>
       new Promise<void>((resolve) => {

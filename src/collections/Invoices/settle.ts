@@ -4,6 +4,8 @@ import type { Payload, PayloadRequest } from 'payload'
 import { type InvoiceStatus, balanceCents, settledStatus } from '@/lib/invoices'
 import { dbOf } from '@/server/db'
 
+import { queueStaleSessionsExpiry } from './checkoutSessions'
+
 type Row = {
   total_cents: number
   deposit_cents: number | null
@@ -12,6 +14,7 @@ type Row = {
   kind: string
   corrects_id: number | null
   number: string | null
+  balance_cents: number | null
 }
 
 /** The invoice's row, locked until the caller's transaction ends; null when there is none. */
@@ -22,7 +25,7 @@ export async function lockInvoice(
 ): Promise<Row | null> {
   const db = await dbOf(payload, req)
   const result = (await db.execute(sql`
-    SELECT total_cents, deposit_cents, credited_cents, status, kind, corrects_id, number
+    SELECT total_cents, deposit_cents, credited_cents, status, kind, corrects_id, number, balance_cents
     FROM invoices WHERE id = ${id} FOR UPDATE`)) as unknown as {
     rows: Row[]
   }
@@ -54,13 +57,17 @@ export async function settleInvoice(
     creditedCents: Number(sums.rows[0].credited),
   }
   const status = settledStatus(money)
+  const balance = balanceCents(money)
   await db.execute(sql`
     UPDATE invoices SET
       paid_cents = ${money.paidCents},
       credited_cents = ${money.creditedCents},
-      balance_cents = ${balanceCents(money)},
+      balance_cents = ${balance},
       status = ${status},
       paid_at = CASE WHEN ${status} = 'paid' THEN coalesce(paid_at, now()) END,
       updated_at = now()
     WHERE id = ${id}`)
+  // A Checkout Session opened for the old balance would take the old amount.
+  if (invoice.balance_cents == null || Number(invoice.balance_cents) !== balance)
+    await queueStaleSessionsExpiry(payload, req, id, balance)
 }

@@ -5,6 +5,7 @@ import type { PayloadRequest } from 'payload'
 
 import { PAYMENT_METHOD_LABELS, formatCents } from '@/lib/invoices'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
+import { closePaidSession } from '@/collections/Invoices/checkoutSessions'
 import { lockInvoice, settleInvoice } from '@/collections/Invoices/settle'
 import { recordDeposit } from '@/collections/Quotes/deposits'
 import { dbOf } from '@/server/db'
@@ -70,6 +71,7 @@ export async function handleStripeEvent(
           paymentIntent: idOf(session.payment_intent),
           amountCents: session.amount_total,
         })
+      await closePaidSession(req, session.id)
       return recordCardPayment(req, {
         invoice: Number(session.metadata?.invoice),
         paymentIntent: idOf(session.payment_intent),
@@ -137,9 +139,31 @@ async function recordCardPayment(
   if (id == null) return 'ignored'
   await settleInvoice(req.payload, req, p.invoice)
   await notePayment(req.payload, req, Number(id))
+  await flagOverpayment(req, p.invoice, p.amountCents)
   await req.payload.jobs.queue({ task: 'sendPaymentReceipt', input: { paymentId: Number(id) }, req })
   await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
   return 'recorded'
+}
+
+// A payment through a session opened for an older, larger balance (the cash came while the
+// customer was on Stripe's page): the money was taken, so it is recorded; the owner is told on
+// the timeline what to give back.
+async function flagOverpayment(req: PayloadRequest, invoiceId: number, amountCents: number): Promise<void> {
+  const db = await dbOf(req.payload, req)
+  const now = (await db.execute(sql`
+    SELECT lead_id, number, balance_cents FROM invoices WHERE id = ${invoiceId}`)) as unknown as Rows<{
+    lead_id: number | null
+    number: string | null
+    balance_cents: string | number | null
+  }>
+  const invoice = now.rows[0]
+  const over = Math.min(amountCents, -Number(invoice?.balance_cents ?? 0))
+  if (!invoice?.lead_id || !(over > 0)) return
+  await recordLeadEvent(req.payload, req, {
+    lead: Number(invoice.lead_id),
+    kind: 'overpaid',
+    text: `${formatCents(over)} more than invoice ${invoice.number} owed, paid by card: refund it in Stripe`,
+  })
 }
 
 async function recordCardRefund(

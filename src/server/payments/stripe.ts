@@ -118,6 +118,23 @@ export async function retrieveCheckoutSession(id: string): Promise<CheckoutSessi
 }
 
 /**
+ * Closes an open session so that it can no longer be paid; a session already paid or expired
+ * is left as it is. Resolves with the session's status after.
+ */
+export async function expireCheckoutSession(id: string): Promise<string | null> {
+  const { stripe } = configured()
+  try {
+    return (await stripe.checkout.sessions.expire(id)).status
+  } catch (error) {
+    // Stripe refuses to expire a session that is no longer open: read which state it is in.
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
+    const session = await stripe.checkout.sessions.retrieve(id)
+    if (session.status === 'open') throw error
+    return session.status
+  }
+}
+
+/**
  * Stripe's fee on a payment intent's charge, in cents, from the charge's balance transaction;
  * null while Stripe has not made that transaction yet (asynchronous capture: Stripe sends
  * `charge.updated` once it has).

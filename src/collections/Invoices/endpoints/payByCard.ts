@@ -7,6 +7,7 @@ import { cardPaymentsEnabled, createCheckoutSession } from '@/server/payments/st
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
+import { expireSession, closedSessionsOf, keepCheckoutSession } from '../checkoutSessions'
 import { invoiceForToken, payNonceOf } from '../customerLinks'
 
 const MAX_BODY_BYTES = 4 * 1024
@@ -72,9 +73,26 @@ export const payByCard: Endpoint = {
       metadata: { invoice: String(invoice.id), number: invoice.number ?? '' },
       successUrl: `${page}?${PAID_RETURN_PARAM.name}=${PAID_RETURN_PARAM.value}`,
       cancelUrl: page,
-      idempotencyKey: `pay:${invoice.id}:${invoice.paidCents ?? 0}:${owed}`,
+      // With the sessions closed so far: Stripe would replay an expired one for the same key.
+      idempotencyKey: `pay:${invoice.id}:${invoice.paidCents ?? 0}:${owed}:${await closedSessionsOf(req.payload, invoice.id)}`,
     })
     if (!session.url) throw new Error(`Stripe gave session ${session.id} no address.`)
+    // The balance changed while Stripe opened it (cash recorded at that moment): never send
+    // the customer to pay the old amount.
+    const kept = await keepCheckoutSession(req.payload, {
+      id: session.id,
+      invoiceId: invoice.id,
+      amountCents: owed,
+    })
+    if (!kept) {
+      await expireSession(req.payload, session.id)
+      return answer(
+        req,
+        token,
+        409,
+        'The balance of this invoice has just changed. Please check it and pay again.',
+      )
+    }
     return answer(req, token, 200, 'To Stripe.', { url: session.url })
   }),
 }

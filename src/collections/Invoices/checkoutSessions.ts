@@ -1,0 +1,116 @@
+import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
+import { sql } from '@payloadcms/db-postgres'
+import { index, integer, text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { dbOf } from '@/server/db'
+import { expireCheckoutSession } from '@/server/payments/stripe'
+
+// The Stripe Checkout Sessions opened on an invoice, each for the balance it owed then. Stripe
+// keeps a session payable for a day; once the balance changes (cash at the van, a credit
+// note, another card payment) an older one would take the old amount, so it is expired.
+// Whatever is paid before that is recorded anyway and flagged (stripeEvents.ts). A session is
+// closed once expired, or once paid.
+export const CHECKOUT_SESSIONS_TABLE = 'stripe_checkout_sessions'
+
+type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
+
+export const declareCheckoutSessions: SchemaHook = ({ adapter, schema }) => {
+  schema.tables[CHECKOUT_SESSIONS_TABLE] = (adapter as unknown as PostgresAdapter).pgSchema.table(
+    CHECKOUT_SESSIONS_TABLE,
+    {
+      id: text('id').primaryKey(),
+      invoiceId: integer('invoice_id').notNull(),
+      amountCents: integer('amount_cents').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true, precision: 3, mode: 'string' })
+        .notNull()
+        .defaultNow(),
+      closedAt: timestamp('closed_at', { withTimezone: true, precision: 3, mode: 'string' }),
+    },
+    (t) => [index('stripe_checkout_sessions_invoice_idx').on(t.invoiceId)],
+  )
+  return schema
+}
+
+type Rows<T> = { rows: T[] }
+
+/** How many of the invoice's sessions were closed: a part of the next one's idempotency key. */
+export async function closedSessionsOf(payload: Payload, invoiceId: number): Promise<number> {
+  const db = await dbOf(payload)
+  const result = (await db.execute(sql`
+    SELECT count(*) AS n FROM stripe_checkout_sessions
+    WHERE invoice_id = ${invoiceId} AND closed_at IS NOT NULL`)) as unknown as Rows<{ n: string }>
+  return Number(result.rows[0].n)
+}
+
+/**
+ * Keeps a new session and answers whether it still takes what the invoice owes. The balance is
+ * read under a share lock, after the row is stored: a payment settling meanwhile either sees
+ * the row (and has it expired) or has committed its balance before this read.
+ */
+export async function keepCheckoutSession(
+  payload: Payload,
+  session: { id: string; invoiceId: number; amountCents: number },
+): Promise<boolean> {
+  const db = await dbOf(payload)
+  await db.execute(sql`
+    INSERT INTO stripe_checkout_sessions (id, invoice_id, amount_cents)
+    VALUES (${session.id}, ${session.invoiceId}, ${session.amountCents})
+    ON CONFLICT (id) DO NOTHING`)
+  const now = (await db.execute(sql`
+    SELECT i.balance_cents, s.closed_at FROM invoices i, stripe_checkout_sessions s
+    WHERE i.id = ${session.invoiceId} AND s.id = ${session.id}
+    FOR SHARE OF i`)) as unknown as Rows<{ balance_cents: string | number | null; closed_at: string | null }>
+  const row = now.rows[0]
+  return !!row && row.closed_at == null && Number(row.balance_cents) === session.amountCents
+}
+
+/**
+ * In settleInvoice's transaction, once the balance changed: the job that expires the invoice's
+ * sessions for another amount, when it has any still open.
+ */
+export async function queueStaleSessionsExpiry(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  invoiceId: number,
+  balanceCents: number,
+): Promise<void> {
+  const db = await dbOf(payload, req)
+  const stale = (await db.execute(sql`
+    SELECT 1 FROM stripe_checkout_sessions
+    WHERE invoice_id = ${invoiceId} AND closed_at IS NULL AND amount_cents <> ${balanceCents}
+    LIMIT 1`)) as unknown as Rows<unknown>
+  if (stale.rows.length === 0) return
+  await payload.jobs.queue({
+    task: 'expireCheckoutSessions',
+    input: { invoiceId },
+    req: req as PayloadRequest | undefined,
+  })
+}
+
+/** Expires, at Stripe, each open session of the invoice for another amount than it owes now. */
+export async function expireStaleSessions(payload: Payload, invoiceId: number): Promise<number> {
+  const db = await dbOf(payload)
+  const stale = (await db.execute(sql`
+    SELECT s.id FROM stripe_checkout_sessions s JOIN invoices i ON i.id = s.invoice_id
+    WHERE s.invoice_id = ${invoiceId} AND s.closed_at IS NULL
+      AND s.amount_cents <> coalesce(i.balance_cents, 0)
+    ORDER BY s.created_at`)) as unknown as Rows<{ id: string }>
+  for (const { id } of stale.rows) await expireSession(payload, id)
+  return stale.rows.length
+}
+
+/** Its payment told of: the session needs no expiring; in the webhook's transaction. */
+export async function closePaidSession(req: PayloadRequest, id: string): Promise<void> {
+  const db = await dbOf(req.payload, req)
+  await db.execute(sql`
+    UPDATE stripe_checkout_sessions SET closed_at = now() WHERE id = ${id} AND closed_at IS NULL`)
+}
+
+/** Expires one session at Stripe (a paid or expired one stays as it is) and notes it. */
+export async function expireSession(payload: Payload, id: string): Promise<void> {
+  await expireCheckoutSession(id)
+  const db = await dbOf(payload)
+  await db.execute(sql`
+    UPDATE stripe_checkout_sessions SET closed_at = now() WHERE id = ${id} AND closed_at IS NULL`)
+}
