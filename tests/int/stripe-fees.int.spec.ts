@@ -1,12 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
-import { type FakeStripe, startFakeStripe, stripeFeeOf } from '../helpers/stripe-server'
-
-import { STRIPE_WEBHOOK_PATH } from '@/server/payments/stripe'
+import { rowsOf, withFakeStripe } from '../helpers/stripe-harness'
+import { stripeFeeOf } from '../helpers/stripe-server'
 
 // Stripe's fee on a card payment, read from its charge's balance transaction through the SDK
 // (the fake answers `expand[]=latest_charge.balance_transaction` as Stripe does): at once when
@@ -14,19 +13,9 @@ import { STRIPE_WEBHOOK_PATH } from '@/server/payments/stripe'
 // shows it where known.
 
 const h = setupHarness({ http: true })
-let fake: FakeStripe
+const stripe = withFakeStripe(h)
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
-const rows = async <T = Doc>(query: ReturnType<typeof sql>) =>
-  ((await db().execute(query)) as unknown as { rows: T[] }).rows
-
-beforeAll(async () => {
-  fake = await startFakeStripe()
-  Object.assign(process.env, fake.env)
-})
-afterAll(async () => {
-  for (const name of Object.keys(fake.env)) delete process.env[name]
-  await fake.close()
-})
+const rows = rowsOf(h)
 
 let invoice: Doc
 beforeEach(async () => {
@@ -42,26 +31,22 @@ beforeEach(async () => {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
   await db().execute(sql`DELETE FROM stripe_events`)
-  fake.reset()
+  stripe.fake.reset()
   const lead = await seedLead(h.payload, { firstName: 'Dana', lastName: 'Reyes' })
   invoice = await seedSentInvoice(h.payload, lead.id)
 })
 
 const deliver = async (body: string) => {
-  const res = await h.http.post(STRIPE_WEBHOOK_PATH, {
-    body,
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': fake.sign(body) },
-    origin: null,
-  })
+  const res = await stripe.deliver(body)
   expect(res.status).toBe(200)
   return res.body.outcome as string
 }
 
 // The customer paying on Stripe's page, and the session's event Stripe then sends.
 const pay = async (amount: number, options: { feeLater?: boolean } = {}) => {
-  const paid = fake.charge(amount, { invoice: String(invoice.id), number: invoice.number }, options)
+  const paid = stripe.fake.charge(amount, { invoice: String(invoice.id), number: invoice.number }, options)
   const outcome = await deliver(
-    fake.event('checkout.session.completed', {
+    stripe.fake.event('checkout.session.completed', {
       id: `cs_test_${paid.paymentIntent}`,
       object: 'checkout.session',
       amount_total: amount,
@@ -99,7 +84,7 @@ describe("Stripe's fee on a card payment", () => {
     await runJobs()
     expect(paid.fee).toBe(828)
     expect(await feeOf(paid.paymentIntent)).toBe(828)
-    expect(fake.requests).toContain(`GET /v1/payment_intents/${paid.paymentIntent}`)
+    expect(stripe.fake.requests).toContain(`GET /v1/payment_intents/${paid.paymentIntent}`)
     // Amount, then Stripe's fee.
     expect((await csvLine()).slice(5, 7)).toEqual(['275.00', '8.28'])
   })
@@ -111,23 +96,27 @@ describe("Stripe's fee on a card payment", () => {
     expect((await csvLine()).slice(5, 7)).toEqual(['100.00', ''])
 
     // An update without the transaction yet changes nothing.
-    expect(await deliver(fake.event('charge.updated', { ...fake.charges.get(paid.charge) }))).toBe('ignored')
-    const charge = fake.capture(paid.charge)
-    expect(await deliver(fake.event('charge.updated', { ...charge }))).toBe('recorded')
+    expect(
+      await deliver(stripe.fake.event('charge.updated', { ...stripe.fake.charges.get(paid.charge) })),
+    ).toBe('ignored')
+    const charge = stripe.fake.capture(paid.charge)
+    expect(await deliver(stripe.fake.event('charge.updated', { ...charge }))).toBe('recorded')
     await runJobs()
     expect(await feeOf(paid.paymentIntent)).toBe(stripeFeeOf(10_000))
     expect((await csvLine()).slice(5, 7)).toEqual(['100.00', '3.20'])
 
     // Once known, later updates of the charge ask Stripe nothing more.
-    const asked = fake.requests.length
-    expect(await deliver(fake.event('charge.updated', { ...charge }))).toBe('ignored')
+    const asked = stripe.fake.requests.length
+    expect(await deliver(stripe.fake.event('charge.updated', { ...charge }))).toBe('ignored')
     await runJobs()
-    expect(fake.requests.length).toBe(asked)
+    expect(stripe.fake.requests.length).toBe(asked)
   })
 
   it('changes nothing when the charge is updated before its payment is recorded', async () => {
-    const early = fake.charge(5_000, { invoice: String(invoice.id) })
-    expect(await deliver(fake.event('charge.updated', { ...fake.charges.get(early.charge) }))).toBe('ignored')
+    const early = stripe.fake.charge(5_000, { invoice: String(invoice.id) })
+    expect(
+      await deliver(stripe.fake.event('charge.updated', { ...stripe.fake.charges.get(early.charge) })),
+    ).toBe('ignored')
     expect(await rows(sql`SELECT id FROM payload_jobs WHERE task_slug = 'fetchStripeFee'`)).toEqual([])
   })
 
@@ -137,9 +126,9 @@ describe("Stripe's fee on a card payment", () => {
       data: { lead: invoice.lead, lines: [{ kind: 'free', description: 'Two rims', amount: 250 }] } as never,
     })
     const metadata = { kind: 'deposit', quote: String(quote.id), lead: String(invoice.lead) }
-    const paid = fake.charge(5_000, metadata)
+    const paid = stripe.fake.charge(5_000, metadata)
     const outcome = await deliver(
-      fake.event('checkout.session.completed', {
+      stripe.fake.event('checkout.session.completed', {
         id: `cs_test_${paid.paymentIntent}`,
         object: 'checkout.session',
         amount_total: 5_000,
@@ -157,7 +146,7 @@ describe("Stripe's fee on a card payment", () => {
   it('stays unknown, and the payment recorded, while Stripe cannot be reached; the job tries again', async () => {
     const paid = await pay(27_500)
     // The SDK's own two retries, then the job's attempt fails.
-    fake.failNext(3)
+    stripe.fake.failNext(3)
     await runJobs()
     expect(await feeOf(paid.paymentIntent)).toBeNull()
     const [job] = await rows<{ tried: number; error: boolean; done: boolean }>(sql`

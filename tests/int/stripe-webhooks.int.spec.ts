@@ -1,32 +1,20 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import { capturedMails } from '../helpers/captured-mail'
 import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
-import { type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
-
-import { STRIPE_WEBHOOK_PATH } from '@/server/payments/stripe'
+import { rowsOf, withFakeStripe } from '../helpers/stripe-harness'
 
 // Stripe's webhook, signed with the SDK's own generateTestHeaderString by the fake
 // (tests/helpers/stripe-server.ts): nothing unsigned or forged changes anything; each event,
 // each payment and each refund total counts once, whatever the repeats and the order.
 
 const h = setupHarness({ http: true, personas: false })
-let fake: FakeStripe
+const stripe = withFakeStripe(h)
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
-const rows = async <T = Doc>(query: ReturnType<typeof sql>) =>
-  ((await db().execute(query)) as unknown as { rows: T[] }).rows
-
-beforeAll(async () => {
-  fake = await startFakeStripe()
-  Object.assign(process.env, fake.env)
-})
-afterAll(async () => {
-  for (const name of Object.keys(fake.env)) delete process.env[name]
-  await fake.close()
-})
+const rows = rowsOf(h)
 
 let lead: Doc
 let invoice: Doc
@@ -37,17 +25,12 @@ beforeEach(async () => {
   await db().execute(sql`DELETE FROM stripe_events`)
   await db().execute(sql`DELETE FROM invoice_counters`)
   await db().execute(sql`DELETE FROM email_deliveries`)
-  fake.reset()
+  stripe.fake.reset()
   lead = await seedLead(h.payload)
   invoice = await seedSentInvoice(h.payload, lead.id)
 })
 
-const deliver = (body: string, signature: string | null = fake.sign(body)) =>
-  h.http.post(STRIPE_WEBHOOK_PATH, {
-    body,
-    headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) },
-    origin: null,
-  })
+const deliver = stripe.deliver
 
 // The customer paying `amount` of the invoice on Stripe's page; the events Stripe then sends.
 const paid = (amount: number) => {
@@ -55,7 +38,7 @@ const paid = (amount: number) => {
   const metadata = { invoice: String(invoice.id), number: invoice.number }
   return {
     paymentIntent,
-    completed: fake.event('checkout.session.completed', {
+    completed: stripe.fake.event('checkout.session.completed', {
       id: `cs_test_${Math.random().toString(16).slice(2)}`,
       object: 'checkout.session',
       amount_total: amount,
@@ -64,7 +47,7 @@ const paid = (amount: number) => {
       status: 'complete',
       metadata,
     }),
-    succeeded: fake.event('payment_intent.succeeded', {
+    succeeded: stripe.fake.event('payment_intent.succeeded', {
       id: paymentIntent,
       object: 'payment_intent',
       amount: amount,
@@ -73,7 +56,7 @@ const paid = (amount: number) => {
       metadata,
     }),
     refunded: (total: number) =>
-      fake.event('charge.refunded', {
+      stripe.fake.event('charge.refunded', {
         id: `ch_for_${paymentIntent}`,
         object: 'charge',
         amount,
@@ -109,8 +92,8 @@ describe('the Stripe webhook', () => {
     const before = await state()
     const cases = [
       await deliver(completed, null),
-      await deliver(completed, fake.sign(completed, 'whsec_not_ours')),
-      await deliver(completed.replace('27500', '1'), fake.sign(completed)),
+      await deliver(completed, stripe.fake.sign(completed, 'whsec_not_ours')),
+      await deliver(completed.replace('27500', '1'), stripe.fake.sign(completed)),
       await deliver(completed, 't=1700000000,v1=00'),
     ]
     expect(cases.map((r) => r.status)).toEqual([400, 400, 400, 400])
@@ -217,7 +200,7 @@ describe('the Stripe webhook', () => {
 
   it('answers 200 to a refund of a charge of no invoice of ours, 409 only to one of ours', async () => {
     const refundOf = (id: string, metadata: Record<string, string> | undefined) =>
-      fake.event('charge.refunded', {
+      stripe.fake.event('charge.refunded', {
         id: `ch_${id}`,
         object: 'charge',
         amount: 5_000,
@@ -242,8 +225,8 @@ describe('the Stripe webhook', () => {
   })
 
   it('answers other events and payments of no invoice of ours with 200, recording no payment', async () => {
-    const other = fake.event('customer.created', { id: 'cus_1', object: 'customer' })
-    const stranger = fake.event('payment_intent.succeeded', {
+    const other = stripe.fake.event('customer.created', { id: 'cus_1', object: 'customer' })
+    const stranger = stripe.fake.event('payment_intent.succeeded', {
       id: 'pi_elsewhere',
       object: 'payment_intent',
       amount_received: 1_000,
