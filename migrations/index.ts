@@ -35,6 +35,7 @@ import * as migration_20261127_163118_site_texting_number from './20261127_16311
 import * as migration_20261127_175636_deposits from './20261127_175636_deposits';
 import * as migration_20261127_182819_stripe_fee_job from './20261127_182819_stripe_fee_job';
 import * as migration_20261127_183213_checkout_session_expiry from './20261127_183213_checkout_session_expiry';
+import * as migration_20261127_190235_work_order_status from './20261127_190235_work_order_status';
 
 export const migrations = [
   {
@@ -220,6 +221,11 @@ export const migrations = [
   {
     up: migration_20261127_183213_checkout_session_expiry.up,
     down: migration_20261127_183213_checkout_session_expiry.down,
-    name: '20261127_183213_checkout_session_expiry'
+    name: '20261127_183213_checkout_session_expiry',
+  },
+  {
+    up: migration_20261127_190235_work_order_status.up,
+    down: migration_20261127_190235_work_order_status.down,
+    name: '20261127_190235_work_order_status'
   },
 ];

@@ -721,6 +721,10 @@ export interface WorkOrder {
   roNumber?: string | null;
   dueDate?: string | null;
   notes?: string | null;
+  /**
+   * Follows the cars' status.
+   */
+  status: 'received' | 'scheduled' | 'in_progress' | 'done';
   vehicles: {
     stockNumber: string;
     vin: string;
@@ -1595,6 +1599,7 @@ export interface WorkOrdersSelect<T extends boolean = true> {
   roNumber?: T;
   dueDate?: T;
   notes?: T;
+  status?: T;
   vehicles?:
     | T
     | {

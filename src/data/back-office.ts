@@ -322,3 +322,80 @@ export async function readCustomerLeads(
   })
   return docs.map((l) => ({ id: l.id, name: `${l.firstName} ${l.lastName}`, createdAt: l.createdAt }))
 }
+
+// A due date is a calendar day: the portal sends "YYYY-MM-DD", stored as that day's UTC midnight.
+const dayAfter = (day: { year: number; month: number; day: number }) =>
+  new Date(Date.UTC(day.year, day.month - 1, day.day + 1)).toISOString()
+
+export type ScheduledWorkOrder = {
+  id: number
+  poNumber: string | null
+  roNumber: string | null
+  dueDate: string | null
+  status: string
+  cars: number
+  carsDone: number
+}
+
+// The van's day for dealerships: the open work orders (not every car done) due today (the
+// business's day) or before, or with no due date, by dealership name, the oldest due first.
+export async function readTodaysWorkOrders({ payload, user }: Reader, timeZone: string, now = new Date()) {
+  const { docs } = await payload.find({
+    collection: 'work-orders',
+    where: {
+      and: [
+        { status: { not_equals: 'done' } },
+        {
+          or: [{ dueDate: { less_than: dayAfter(wallTime(now, timeZone)) } }, { dueDate: { exists: false } }],
+        },
+      ],
+    },
+    select: {
+      dealership: true,
+      poNumber: true,
+      roNumber: true,
+      dueDate: true,
+      status: true,
+      vehicles: { status: true },
+    },
+    populate: { dealerships: { name: true } },
+    sort: ['dueDate', 'createdAt'],
+    depth: 1,
+    limit: 100,
+    pagination: false,
+    overrideAccess: false,
+    user,
+  })
+  const byDealership = new Map<string, ScheduledWorkOrder[]>()
+  for (const order of docs) {
+    const name = typeof order.dealership === 'object' && order.dealership ? order.dealership.name : '—'
+    const cars = order.vehicles ?? []
+    const list = byDealership.get(name) ?? []
+    list.push({
+      id: order.id,
+      poNumber: order.poNumber ?? null,
+      roNumber: order.roNumber ?? null,
+      dueDate: order.dueDate ?? null,
+      status: order.status,
+      cars: cars.length,
+      carsDone: cars.filter((c) => c.status === 'done').length,
+    })
+    byDealership.set(name, list)
+  }
+  return [...byDealership.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([dealership, workOrders]) => ({ dealership, workOrders }))
+}
+
+// One work order, its cars' photos with it, for the technician's page.
+export async function readWorkOrderForTechnician({ payload, user }: Reader, id: string) {
+  if (!/^\d{1,15}$/.test(id)) return null
+  return payload.findByID({
+    collection: 'work-orders',
+    id: Number(id),
+    depth: 1,
+    overrideAccess: false,
+    user,
+    disableErrors: true,
+  })
+}

@@ -64,3 +64,30 @@ export function averageDaysInRecon(
   if (days.length === 0) return null
   return Math.round((days.reduce((a, b) => a + b, 0) / days.length) * 10) / 10
 }
+
+/**
+ * A work order's status follows its cars: done when every car is, received while none has
+ * moved, in progress once work started on any car, else scheduled.
+ */
+export function workOrderStatus(cars: readonly { status?: string | null }[]): VehicleStatus {
+  const statuses = cars.map((car) => car.status ?? 'received')
+  if (statuses.length > 0 && statuses.every((s) => s === 'done')) return 'done'
+  if (statuses.some((s) => s === 'in_progress' || s === 'done')) return 'in_progress'
+  if (statuses.some((s) => s === 'scheduled')) return 'scheduled'
+  return 'received'
+}
+
+/** Work has started on a car: its details and wheels are what prices and statements use. */
+export const workStarted = (status: string | null | undefined) =>
+  status === 'in_progress' || status === 'done'
+
+/** After the first wheel is done the car is in progress; after the last, done. */
+export function statusAfterWheels(wheels: readonly { status?: string | null }[]): VehicleStatus {
+  return wheels.length > 0 && wheels.every((w) => w.status === 'done') ? 'done' : 'in_progress'
+}
+
+/** A work order as the dealership names it: its PO and RO numbers, else its number. */
+export const workOrderTitle = (order: { id: number; poNumber?: string | null; roNumber?: string | null }) =>
+  [order.poNumber && `PO ${order.poNumber}`, order.roNumber && `RO ${order.roNumber}`]
+    .filter(Boolean)
+    .join(' · ') || `Work order ${order.id}`

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
 import { dealerUnitPriceCents, defaultPriceList } from '@/lib/dealer-prices'
-import { averageDaysInRecon, daysInRecon, stampVehicleTimes } from '@/lib/work-order-status'
+import {
+  averageDaysInRecon,
+  daysInRecon,
+  stampVehicleTimes,
+  statusAfterWheels,
+  workOrderStatus,
+} from '@/lib/work-order-status'
 
 const OFFERS = [
   { key: 'rim_rash', priceCents: 12500 },
@@ -71,5 +77,22 @@ describe("a car's steps", () => {
     ]
     expect(averageDaysInRecon(cars, today)).toBe(3)
     expect(averageDaysInRecon([], today)).toBeNull()
+  })
+})
+
+describe("a work order's status", () => {
+  const cars = (...statuses: string[]) => statuses.map((status) => ({ status }))
+  it('follows its cars: done when all are, in progress once any started', () => {
+    expect(workOrderStatus(cars('received', 'received'))).toBe('received')
+    expect(workOrderStatus(cars('received', 'scheduled'))).toBe('scheduled')
+    expect(workOrderStatus(cars('received', 'done'))).toBe('in_progress')
+    expect(workOrderStatus(cars('in_progress', 'scheduled'))).toBe('in_progress')
+    expect(workOrderStatus(cars('done', 'done'))).toBe('done')
+    expect(workOrderStatus([])).toBe('received')
+  })
+
+  it('moves a car to done with its last wheel, and to in progress before', () => {
+    expect(statusAfterWheels([{ status: 'done' }, { status: 'to_do' }])).toBe('in_progress')
+    expect(statusAfterWheels([{ status: 'done' }, { status: 'done' }])).toBe('done')
   })
 })

@@ -10,6 +10,8 @@ import { dealershipField } from '@/fields/dealership'
 import { timestampFields } from '@/fields/timestamps'
 import { UPLOADS_DIR } from '@/server/paths'
 
+import { keepCleanedPhoto } from '@/collections/CustomerUploads/hooks/keepCleanedPhoto'
+
 import { cleanPartnerPhoto } from './hooks/cleanPartnerPhoto'
 import { tieToDealership } from '@/hooks/tieToDealership'
 
@@ -30,6 +32,6 @@ export const WorkOrderPhotos: CollectionConfig = {
     imageSizes: [PHOTO_THUMBNAIL],
     adminThumbnail: 'thumbnail',
   },
-  hooks: { beforeOperation: [cleanPartnerPhoto], beforeValidate: [tieToDealership] },
+  hooks: { beforeOperation: [keepCleanedPhoto, cleanPartnerPhoto], beforeValidate: [tieToDealership] },
   fields: [dealershipField, ...timestampFields],
 }

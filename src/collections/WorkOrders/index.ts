@@ -12,7 +12,10 @@ import { checkVin } from '@/lib/vin'
 import { MAX_WORK_ORDER_VEHICLES, VEHICLE_STATUSES, WHEEL_STATUSES } from '@/lib/work-order-status'
 
 import { importVehicleList } from './endpoints/importVehicleList'
+import { markWheelDone } from './endpoints/markWheelDone'
+import { followCarsStatus } from './hooks/followCarsStatus'
 import { keepProgressForStaff } from './hooks/keepProgressForStaff'
+import { lockStartedCars } from './hooks/lockStartedCars'
 import { normalizeVins } from './hooks/normalizeVins'
 import { photosOfTheDealership } from './hooks/photosOfTheDealership'
 
@@ -24,6 +27,16 @@ const time = (name: string, label: string): Field => ({
   type: 'date',
   admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
 })
+
+// A car's step, and the work order's (which follows its cars).
+const carStatus: Field = {
+  name: 'status',
+  type: 'select',
+  required: true,
+  defaultValue: 'received',
+  index: true,
+  options: VEHICLE_STATUSES.map(({ value, label }) => ({ value, label })),
+}
 
 const photos = (name: string, label: string): Field => ({
   name,
@@ -49,7 +62,7 @@ export const WorkOrders: CollectionConfig = {
   admin: {
     group: 'Dealer partners',
     useAsTitle: 'poNumber',
-    defaultColumns: ['dealership', 'poNumber', 'roNumber', 'dueDate', 'createdAt'],
+    defaultColumns: ['dealership', 'poNumber', 'roNumber', 'dueDate', 'status', 'createdAt'],
   },
   access: {
     create: staffOrPartner,
@@ -57,10 +70,10 @@ export const WorkOrders: CollectionConfig = {
     update: staffOrOwnDealership,
     delete: approvedStaff,
   },
-  endpoints: [importVehicleList],
+  endpoints: [importVehicleList, markWheelDone],
   hooks: {
     beforeValidate: [tieToDealership, normalizeVins],
-    beforeChange: [keepProgressForStaff, photosOfTheDealership],
+    beforeChange: [keepProgressForStaff, lockStartedCars, photosOfTheDealership, followCarsStatus],
   },
   fields: [
     dealershipField,
@@ -68,6 +81,10 @@ export const WorkOrders: CollectionConfig = {
     { name: 'roNumber', label: 'RO number', type: 'text', maxLength: 60, index: true },
     { name: 'dueDate', type: 'date', admin: { date: { pickerAppearance: 'dayOnly' } } },
     { name: 'notes', type: 'textarea', maxLength: 2000 },
+    {
+      ...carStatus,
+      admin: { readOnly: true, position: 'sidebar', description: "Follows the cars' status." },
+    },
     {
       name: 'vehicles',
       type: 'array',
@@ -92,14 +109,7 @@ export const WorkOrders: CollectionConfig = {
         { name: 'model', type: 'text', maxLength: 60 },
         { name: 'colour', type: 'text', maxLength: 40 },
         { name: 'lotLocation', type: 'text', maxLength: 100 },
-        {
-          name: 'status',
-          type: 'select',
-          required: true,
-          defaultValue: 'received',
-          index: true,
-          options: VEHICLE_STATUSES.map(({ value, label }) => ({ value, label })),
-        },
+        carStatus,
         time('receivedAt', 'Received at'),
         time('scheduledAt', 'Scheduled at'),
         time('startedAt', 'Started at'),

@@ -5,6 +5,7 @@ import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { partnerDealership } from '@/access/isPartner'
 
 import { isLeadFormPath } from '@/lib/lead-forms'
+import { isWheelDonePath } from '@/lib/work-order-forms'
 import { REQUEST_ENDPOINT } from '@/lib/request-constants'
 import { BodyTooLarge, discardBody, readCappedBody } from '@/server/read-capped-body'
 
@@ -197,7 +198,7 @@ export function guardRestBody<A extends unknown[]>(
     return partnerDealership(user) !== null && slugOf(new URL(request.url).pathname) === 'work-order-photos'
   }
   // The quote and pay endpoints, the text provider's and Stripe's webhooks and the back office's
-  // lead forms read their own bodies, within their own limits.
+  // lead forms and the technician's wheel form read their own bodies, within their own limits.
   const skip = (pathname: string) =>
     pathname === REQUEST_ENDPOINT ||
     pathname.startsWith('/api/quote-links/') ||
@@ -205,6 +206,7 @@ export function guardRestBody<A extends unknown[]>(
     pathname === '/api/stripe/webhooks' ||
     pathname === '/api/review-requests/unsubscribe' ||
     pathname.startsWith('/api/sms/') ||
-    isLeadFormPath(pathname)
+    isLeadFormPath(pathname) ||
+    isWheelDonePath(pathname)
   return guardRequestBody(handler, { skip, takesFiles, mayUpload, answersBrokenJson: true })
 }
