@@ -27,9 +27,12 @@ import {
   readPublishedOffers,
   readQuoteLink,
   readTextOptOut,
+  readTodaysWorkOrders,
   readTripFee,
   readUpcomingVisits,
+  readWorkOrderForTechnician,
 } from '@/data/back-office'
+import { wheelOutcomeOf } from '@/lib/work-order-forms'
 
 import { type SlotChoice, LeadVisit } from './lead-visit.client'
 import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
@@ -42,6 +45,8 @@ import { CompleteWithVisit, LeadFormNotice } from './lead-form-answers'
 import { LeadStatusPill } from './lead-status'
 import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
 import { LoadFailed } from './load-failed'
+import { TechnicianWorkOrder } from './technician-work-order'
+import { TodaysWorkOrders } from './todays-work-orders'
 
 type LeadText = Pick<
   TextMessage,
@@ -63,6 +68,13 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   const filters = leadFilters(props.searchParams)
   const leadId = one(props.searchParams?.lead)
   const outcome = outcomeOf(props.searchParams)
+  const workOrderId = one(props.searchParams?.workOrder)
+  if (workOrderId) {
+    const order = await readWorkOrderForTechnician(reader, workOrderId).catch(() => null)
+    return (
+      <TechnicianWorkOrder order={order} timeZone={timeZone} outcome={wheelOutcomeOf(props.searchParams)} />
+    )
+  }
   if (leadId) {
     const lead = await readLead(reader, leadId).catch(() => null)
     const [quote, offers, events, visit, slots, tripFee, customerLeads, texts, optedOut] = lead
@@ -103,7 +115,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
     )
   }
 
-  const [page, weeks, promotions, visits] = await Promise.all([
+  const [page, weeks, promotions, visits, schedule] = await Promise.all([
     readLeads(reader, filters).catch((error: unknown) => {
       reader.payload.logger.error({ err: error, msg: 'back office: leads could not be read' })
       return null
@@ -111,12 +123,17 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
     leadsPerWeek(reader, timeZone).catch(() => null),
     promotionChoices(reader).catch(() => []),
     readUpcomingVisits(reader, timeZone).catch(() => null),
+    readTodaysWorkOrders(reader, timeZone).catch(() => null),
   ])
   const sources = [...new Set((weeks ?? []).flatMap((w) => Object.keys(w.bySource)))].sort()
   return (
     <div className="cbo-stack">
       <LeadFormNotice outcome={outcome} />
-      <UpcomingVisits visits={visits} timeZone={timeZone} filters={filters} />
+      {/* One day's schedule for the van: retail visits and dealerships' work orders side by side. */}
+      <div className="cbo-day">
+        <UpcomingVisits visits={visits} timeZone={timeZone} filters={filters} />
+        <TodaysWorkOrders schedule={schedule} />
+      </div>
       {/* On a phone the list comes first: the chart and the filters fold behind one button
           (a checkbox and its label, so it works before any script), open while a filter is on. */}
       <div className="cbo-fold">
