@@ -36,6 +36,7 @@ import * as migration_20261127_175636_deposits from './20261127_175636_deposits'
 import * as migration_20261127_182819_stripe_fee_job from './20261127_182819_stripe_fee_job';
 import * as migration_20261127_183213_checkout_session_expiry from './20261127_183213_checkout_session_expiry';
 import * as migration_20261127_190235_work_order_status from './20261127_190235_work_order_status';
+import * as migration_20261127_190518_partner_enquiries from './20261127_190518_partner_enquiries';
 
 export const migrations = [
   {
@@ -226,6 +227,11 @@ export const migrations = [
   {
     up: migration_20261127_190235_work_order_status.up,
     down: migration_20261127_190235_work_order_status.down,
-    name: '20261127_190235_work_order_status'
+    name: '20261127_190235_work_order_status',
+  },
+  {
+    up: migration_20261127_190518_partner_enquiries.up,
+    down: migration_20261127_190518_partner_enquiries.down,
+    name: '20261127_190518_partner_enquiries'
   },
 ];

@@ -236,7 +236,9 @@ export interface Lead {
   promoDiscountType?: ('percentage' | 'fixed_amount') | null;
   promoDiscountValue?: number | null;
   promoMinimumAmount?: number | null;
-  channel?: ('form' | 'text') | null;
+  channel?: ('form' | 'text' | 'partner') | null;
+  dealershipName?: string | null;
+  carsPerMonth?: number | null;
   textConsentAt?: string | null;
   utmSource?: string | null;
   utmMedium?: string | null;
@@ -1207,6 +1209,8 @@ export interface LeadsSelect<T extends boolean = true> {
   promoDiscountValue?: T;
   promoMinimumAmount?: T;
   channel?: T;
+  dealershipName?: T;
+  carsPerMonth?: T;
   textConsentAt?: T;
   utmSource?: T;
   utmMedium?: T;

@@ -5,7 +5,7 @@ import type { Payload, PayloadRequest, TypedUser } from 'payload'
 import { cache } from 'react'
 
 import { businessTimeZone, formatBusinessDate, wallTime, zonedTime } from '@/lib/business-time'
-import { DIRECT_SOURCE, TEXT_CHANNEL, TEXT_SOURCE } from '@/lib/lead-source'
+import { DIRECT_SOURCE, PARTNER_CHANNEL, PARTNER_SOURCE, TEXT_CHANNEL, TEXT_SOURCE } from '@/lib/lead-source'
 import { leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
 import { dbOf } from '@/server/db'
 import { bookingSettings, openSlots } from '@/collections/Visits/bookings'
@@ -126,8 +126,10 @@ export async function leadsPerWeek(
       sql`, `,
     )}]) AS week,
       lost_reason IS NOT NULL AS lost,
-      -- sourceLabel's order: a texted lead is "Text", then the campaign, the referrer, (direct).
+      -- sourceLabel's order: a texted lead is "Text", a partner enquiry "Partner enquiry", then
+      -- the campaign, the referrer, (direct).
       CASE WHEN channel = ${TEXT_CHANNEL} THEN ${TEXT_SOURCE}
+        WHEN channel = ${PARTNER_CHANNEL} THEN ${PARTNER_SOURCE}
         ELSE coalesce(nullif(utm_source, ''), nullif(referrer_host, ''), ${DIRECT_SOURCE}) END AS source,
       count(*)::int AS n
     FROM leads WHERE created_at >= ${from}::timestamptz AND created_at < ${until}::timestamptz

@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { payByCard } from '@/collections/Invoices/endpoints/payByCard'
+import { partnerEnquiry } from '@/collections/Leads/endpoints/partnerEnquiry'
 import { submitRequest } from '@/collections/Leads/endpoints/submitRequest'
 import { stripeWebhook } from '@/collections/Payments/endpoints/stripeWebhook'
 import { acceptQuote, requestQuoteChanges } from '@/collections/Quotes/endpoints/answerQuote'
@@ -13,6 +14,7 @@ import { bookVisitByCustomer, cancelVisitByCustomer } from '@/collections/Visits
 // pasted in its console), as is Stripe's (/api/stripe/webhooks): so these stay on the root, listed here.
 export const endpoints: Endpoint[] = [
   submitRequest,
+  partnerEnquiry,
   acceptQuote,
   requestQuoteChanges,
   reviewOptOut,

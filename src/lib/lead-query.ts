@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 
 import { wallTime, zonedTime } from '@/lib/business-time'
 import { isLeadStatus } from '@/lib/lead-status'
-import { DIRECT_SOURCE, SOURCE_MAX, TEXT_CHANNEL, TEXT_SOURCE } from '@/lib/lead-source'
+import { CHANNEL_SOURCES, DIRECT_SOURCE, SOURCE_MAX } from '@/lib/lead-source'
 
 const SEARCH_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const
 
@@ -11,15 +11,17 @@ export type LeadOrigin = { promotion?: string; source?: string }
 function originWhere({ promotion, source }: LeadOrigin): Where[] {
   const and: Where[] = []
   if (promotion && /^\d{1,15}$/.test(promotion)) and.push({ promotion: { equals: Number(promotion) } })
-  // As sourceLabel names them: a texted lead is "Text" whatever its campaign fields hold, so every
-  // other source leaves texted leads out (not_equals keeps the leads without a channel).
-  const notTexted: Where = { channel: { not_equals: TEXT_CHANNEL } }
+  // As sourceLabel names them: a texted lead is "Text" (a partner enquiry "Partner enquiry")
+  // whatever its campaign fields hold, so every other source leaves those out (not_equals keeps
+  // the leads without a channel).
+  const channels = Object.entries(CHANNEL_SOURCES)
+  const notByChannel: Where[] = channels.map(([channel]) => ({ channel: { not_equals: channel } }))
   if (source === DIRECT_SOURCE) {
-    and.push(notTexted, { utmSource: { exists: false } }, { referrerHost: { exists: false } })
+    and.push(...notByChannel, { utmSource: { exists: false } }, { referrerHost: { exists: false } })
   } else if (source) {
     const labelled: Where = {
       and: [
-        notTexted,
+        ...notByChannel,
         {
           or: [
             { utmSource: { equals: source } },
@@ -28,7 +30,8 @@ function originWhere({ promotion, source }: LeadOrigin): Where[] {
         },
       ],
     }
-    and.push(source === TEXT_SOURCE ? { or: [{ channel: { equals: TEXT_CHANNEL } }, labelled] } : labelled)
+    const channel = channels.find(([, label]) => label === source)?.[0]
+    and.push(channel ? { or: [{ channel: { equals: channel } }, labelled] } : labelled)
   }
   return and
 }

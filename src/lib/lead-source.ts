@@ -19,10 +19,19 @@ export const DIRECT_SOURCE = '(direct)'
 // How a request came in; empty on leads from before texts, or typed in by staff.
 export const FORM_CHANNEL = 'form'
 export const TEXT_CHANNEL = 'text'
-export const LEAD_CHANNELS = [FORM_CHANNEL, TEXT_CHANNEL] as const
+// The "Become a partner" form: a dealership asking to work with the business.
+export const PARTNER_CHANNEL = 'partner'
+export const LEAD_CHANNELS = [FORM_CHANNEL, TEXT_CHANNEL, PARTNER_CHANNEL] as const
 export type LeadChannel = (typeof LEAD_CHANNELS)[number]
-export const LEAD_CHANNEL_LABELS: Record<LeadChannel, string> = { form: 'Quote form', text: 'Text' }
+export const LEAD_CHANNEL_LABELS: Record<LeadChannel, string> = {
+  form: 'Quote form',
+  text: 'Text',
+  partner: 'Partner enquiry',
+}
 export const TEXT_SOURCE = LEAD_CHANNEL_LABELS[TEXT_CHANNEL]
+export const PARTNER_SOURCE = LEAD_CHANNEL_LABELS[PARTNER_CHANNEL]
+// Channels that are a source of their own, whatever the visit's campaign fields hold.
+export const CHANNEL_SOURCES = { [TEXT_CHANNEL]: TEXT_SOURCE, [PARTNER_CHANNEL]: PARTNER_SOURCE } as const
 
 // Codes are stored upper case; empty means none, and one longer than a code can be is refused as unknown.
 export function normalizePromoInput(value: unknown): string {
@@ -50,6 +59,7 @@ export function cleanSource(
 
 export function sourceLabel(source: LeadSource & { channel?: string | null }): string {
   if (source.channel === TEXT_CHANNEL) return TEXT_SOURCE
+  if (source.channel === PARTNER_CHANNEL) return PARTNER_SOURCE
   const utm = [source.utmSource, source.utmMedium, source.utmCampaign].filter(Boolean).join(' / ')
   if (utm && source.referrerHost) return `${utm} (via ${source.referrerHost})`
   return utm || source.referrerHost || DIRECT_SOURCE

@@ -1,7 +1,7 @@
 // Texts with customers and the owner: keywords, numbers, statuses and the words the server sends.
 // Pure, so the unit tests and any part of the app can use it.
 
-import { TEXT_CHANNEL } from '@/lib/lead-source'
+import { PARTNER_CHANNEL, TEXT_CHANNEL } from '@/lib/lead-source'
 
 export const TEXT_DIRECTIONS = ['in', 'out'] as const
 export type TextDirection = (typeof TEXT_DIRECTIONS)[number]
@@ -195,6 +195,8 @@ export type AlertLead = {
   phone: string
   description: string
   service: string
+  dealershipName?: string | null
+  carsPerMonth?: number | null
 }
 
 /** The owner's text about a new lead: who, what, and where to open it. */
@@ -202,7 +204,9 @@ export function leadAlertText(lead: AlertLead, link: string): string {
   const about =
     lead.channel === TEXT_CHANNEL
       ? `New text from ${lead.phone}: "${excerpt(lead.description)}"`
-      : `New request: ${lead.service} from ${lead.firstName} ${lead.lastName}, ${lead.phone}: "${excerpt(lead.description)}"`
+      : lead.channel === PARTNER_CHANNEL
+        ? `New partner enquiry: ${excerpt(lead.dealershipName ?? '')}, about ${lead.carsPerMonth ?? '?'} cars a month, from ${lead.firstName} ${lead.lastName}, ${lead.phone}`
+        : `New request: ${lead.service} from ${lead.firstName} ${lead.lastName}, ${lead.phone}: "${excerpt(lead.description)}"`
   return `${about}\n${link}`
 }
 

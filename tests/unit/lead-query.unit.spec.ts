@@ -5,7 +5,8 @@ import { leadsExportRequest, leadsWhere, recentWeeks, leadFilters, leadsHref } f
 import { leadsListPath, whereParams } from '../helpers/lead-requests'
 
 const OPEN = { lostReason: { exists: false } }
-const NOT_TEXTED = { channel: { not_equals: 'text' } }
+// Texted leads and partner enquiries are sources of their own, whatever their campaign fields.
+const NOT_BY_CHANNEL = [{ channel: { not_equals: 'text' } }, { channel: { not_equals: 'partner' } }]
 
 describe('leadsWhere', () => {
   it('shows open leads only without a status or search', () => {
@@ -102,7 +103,7 @@ describe('leadsWhere by origin', () => {
         OPEN,
         {
           and: [
-            NOT_TEXTED,
+            ...NOT_BY_CHANNEL,
             {
               or: [
                 { utmSource: { equals: 'Google.com' } },
@@ -114,7 +115,7 @@ describe('leadsWhere by origin', () => {
       ],
     })
     expect(leadsWhere('', '', { source: '(direct)' })).toEqual({
-      and: [OPEN, NOT_TEXTED, { utmSource: { exists: false } }, { referrerHost: { exists: false } }],
+      and: [OPEN, ...NOT_BY_CHANNEL, { utmSource: { exists: false } }, { referrerHost: { exists: false } }],
     })
   })
   it('"Text" as the texted leads, as the chart counts them, and no other source holds them', () => {
@@ -126,7 +127,7 @@ describe('leadsWhere by origin', () => {
             { channel: { equals: 'text' } },
             {
               and: [
-                NOT_TEXTED,
+                ...NOT_BY_CHANNEL,
                 {
                   or: [
                     { utmSource: { equals: 'Text' } },
@@ -138,6 +139,15 @@ describe('leadsWhere by origin', () => {
           ],
         },
       ],
+    })
+  })
+})
+
+describe('leadsWhere for partner enquiries', () => {
+  it('"Partner enquiry" as the leads of the Become a partner form, which no other source holds', () => {
+    const where = leadsWhere('', '', { source: 'Partner enquiry' })
+    expect(where.and?.[1]).toMatchObject({
+      or: [{ channel: { equals: 'partner' } }, { and: [...NOT_BY_CHANNEL, expect.anything()] }],
     })
   })
 })

@@ -9,7 +9,8 @@ import { LOST_REASONS, LOST_REASON_LABELS } from '@/lib/lead-events'
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 import { timestampFields } from '@/fields/timestamps'
-import { DIRECT_SOURCE, LEAD_CHANNELS, LEAD_CHANNEL_LABELS } from '@/lib/lead-source'
+import { DIRECT_SOURCE, LEAD_CHANNELS, LEAD_CHANNEL_LABELS, PARTNER_CHANNEL } from '@/lib/lead-source'
+import { CARS_PER_MONTH_MAX, PARTNER_FIELD_MAX } from '@/lib/partner-enquiry'
 import { ADDRESS_MAX } from '@/lib/request-constants'
 
 import { eraseCustomer } from './endpoints/eraseCustomer'
@@ -381,6 +382,30 @@ export const Leads: CollectionConfig = {
       options: LEAD_CHANNELS.map((value) => ({ value, label: LEAD_CHANNEL_LABELS[value] })),
       access: serverOwned,
       admin: { position: 'sidebar', readOnly: true },
+    },
+    // A partner enquiry's dealership and volume, as the "Become a partner" form sent them.
+    {
+      type: 'row',
+      admin: { condition: (data) => data?.channel === PARTNER_CHANNEL },
+      fields: [
+        {
+          name: 'dealershipName',
+          label: 'Dealership',
+          type: 'text',
+          maxLength: PARTNER_FIELD_MAX.dealership,
+          access: serverOwned,
+          admin: { readOnly: true },
+        },
+        {
+          name: 'carsPerMonth',
+          label: 'Cars a month',
+          type: 'number',
+          min: 1,
+          max: CARS_PER_MONTH_MAX,
+          access: serverOwned,
+          admin: { readOnly: true },
+        },
+      ],
     },
     // When the customer agreed to texts about the request: the form's checkbox, or their own
     // first text. Only the server sets it (the request endpoint, the inbound webhook).

@@ -9,7 +9,7 @@ import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
 import { outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
 import { isBusinessToday } from '@/lib/customer-texts'
-import { TEXT_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
+import { PARTNER_CHANNEL, TEXT_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
 import { VISIT_CONFIRMED_LABEL } from '@/lib/visit-status'
 import type { LeadFilters } from '@/lib/lead-query'
 import type { Reader, WeekCount } from '@/data/back-office'
@@ -176,10 +176,14 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
               <a href={`mailto:${lead.email}`}>{lead.email}</a>
             </p>
             <p className="cbo-meta">
-              {offeredService(lead)} ·{' '}
+              {lead.channel === PARTNER_CHANNEL ? partnerVolume(lead) : offeredService(lead)} ·{' '}
               <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
             </p>
-            {lead.promoCode || lead.utmSource || lead.referrerHost || lead.channel === TEXT_CHANNEL ? (
+            {lead.promoCode ||
+            lead.utmSource ||
+            lead.referrerHost ||
+            lead.channel === TEXT_CHANNEL ||
+            lead.channel === PARTNER_CHANNEL ? (
               <p className="cbo-meta" data-testid="lead-origin">
                 {lead.promoCode ? <>{promoLabel(lead)} · </> : null}
                 {sourceLabel(lead)}
@@ -296,8 +300,17 @@ function LeadDetails({
         <dd>
           <a href={`mailto:${lead.email}`}>{lead.email}</a>
         </dd>
-        <dt>Service</dt>
-        <dd>{offeredService(lead)}</dd>
+        {lead.channel === PARTNER_CHANNEL ? (
+          <>
+            <dt>Dealership</dt>
+            <dd data-testid="lead-dealership">{partnerVolume(lead)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Service</dt>
+            <dd>{offeredService(lead)}</dd>
+          </>
+        )}
         <dt>Address</dt>
         <dd data-testid="lead-address">
           {lead.address ? <MapLink place={lead.address} /> : <span className="cbo-meta">Not given</span>}
@@ -648,4 +661,9 @@ function UpcomingVisits({
       </ul>
     </section>
   )
+}
+
+// A partner enquiry's dealership and the cars a month it named.
+function partnerVolume(lead: Pick<Lead, 'dealershipName' | 'carsPerMonth'>): string {
+  return `${lead.dealershipName ?? 'Dealership'} · ${lead.carsPerMonth ?? '?'} cars a month`
 }

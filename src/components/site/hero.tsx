@@ -1,6 +1,7 @@
 import { buttonVariants } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
 import { telHref } from '@/lib/contact'
+import { PARTNER_PAGE } from '@/lib/partner-enquiry'
 import type { HomeContent } from '@/lib/home-content'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
@@ -48,11 +49,17 @@ export function Hero({ settings, hero }: { settings: PublicSiteSettings; hero: H
               Austin.
             </p>
             <a
-              href={telHref(settings.phone)}
+              href={PARTNER_PAGE}
               className={cn(buttonVariants({ variant: 'outline-premium', size: 'lg' }), 'mt-4 w-full')}
             >
-              Call About Partnerships
+              Become a Partner
             </a>
+            <p className="mt-3 text-center text-sm text-white/80">
+              or call{' '}
+              <a href={telHref(settings.phone)} className="text-gold underline underline-offset-4">
+                {settings.phone}
+              </a>
+            </p>
           </div>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { partnerDealership } from '@/access/isPartner'
 
 import { isLeadFormPath } from '@/lib/lead-forms'
+import { PARTNER_ENDPOINT } from '@/lib/partner-enquiry'
 import { isWheelDonePath } from '@/lib/work-order-forms'
 import { REQUEST_ENDPOINT } from '@/lib/request-constants'
 import { BodyTooLarge, discardBody, readCappedBody } from '@/server/read-capped-body'
@@ -197,10 +198,12 @@ export function guardRestBody<A extends unknown[]>(
     // A dealership's partner sends its work orders' photos, and no other files.
     return partnerDealership(user) !== null && slugOf(new URL(request.url).pathname) === 'work-order-photos'
   }
-  // The quote and pay endpoints, the text provider's and Stripe's webhooks and the back office's
-  // lead forms and the technician's wheel form read their own bodies, within their own limits.
+  // The quote, partner enquiry and pay endpoints, the text provider's and Stripe's webhooks and
+  // the back office's lead forms and the technician's wheel form read their own bodies, within
+  // their own limits.
   const skip = (pathname: string) =>
     pathname === REQUEST_ENDPOINT ||
+    pathname === PARTNER_ENDPOINT ||
     pathname.startsWith('/api/quote-links/') ||
     pathname.startsWith('/api/pay-links/') ||
     pathname === '/api/stripe/webhooks' ||

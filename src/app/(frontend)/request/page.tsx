@@ -5,6 +5,7 @@ import { getPayload } from 'payload'
 
 import { LazyRequestForm } from '@/components/request/lazy-request-form.client'
 import { PlainRequestForm } from '@/components/request/plain-request-form'
+import { FormError } from '@/components/site/form-error'
 import { PageShell } from '@/components/site/page-shell'
 import { buttonVariants } from '@/components/ui/button'
 import { LazyToaster } from '@/components/ui/lazy-toaster.client'
@@ -106,14 +107,9 @@ export default async function RequestPage({ searchParams }: { searchParams: Prom
               </p>
             </div>
             {message ? (
-              <div
-                role="alert"
-                className="mb-6 rounded-lg border border-red-700/30 bg-red-50 p-4 text-red-800"
-              >
-                <p className="font-semibold">Error</p>
-                <p>{message}</p>
+              <FormError message={message}>
                 {photosLost ? <p className="mt-2">Please add your photos again.</p> : null}
-              </div>
+              </FormError>
             ) : null}
             <div className="border-ink/10 rounded-2xl border bg-white p-6 shadow-sm sm:p-8">
               <LazyRequestForm

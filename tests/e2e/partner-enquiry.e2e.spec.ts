@@ -1,0 +1,68 @@
+import { query } from '../helpers/e2e-db'
+import { expect, test } from '../helpers/e2e-test'
+
+import { DEV_ADMIN } from '../../src/seed/dev-admin'
+
+// A dealership's manager on a phone: the hero's dealership card leads to the "Become a partner"
+// form, a one-word contact name comes back with its message and what was typed, and the enquiry
+// reaches Lead Management as a partner enquiry, under its own source.
+
+test.describe('becoming a partner on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('from the hero’s card to a partner enquiry in Lead Management', async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.77' })
+    const stamp = Date.now()
+    const email = `manager-${stamp}@lamarauto.test`
+    const dealership = `Lamar Auto Group ${stamp}`
+    try {
+      await page.goto('/')
+      const hero = page.locator('section[aria-labelledby="hero-title"]')
+      await hero.getByRole('link', { name: 'Become a Partner' }).click()
+      await expect(page).toHaveURL(/\/become-a-partner$/)
+      const form = page.locator('#partner form')
+      await form.getByLabel('Dealership').fill(dealership)
+      await form.getByLabel('Contact name').fill('Dana')
+      await form.getByLabel('Phone').fill('(512) 555-0188')
+      await form.getByLabel('Email').fill(email)
+      await form.getByLabel('Cars a month').fill('40')
+      await form.getByRole('button', { name: 'Become a Partner' }).click()
+
+      await expect(page.locator('#partner [role="alert"]')).toContainText(
+        'Please check the highlighted fields.',
+      )
+      await expect(form.getByText('Enter the contact’s first and last name.')).toBeVisible()
+      await expect(form.getByLabel('Contact name')).toHaveAttribute('aria-invalid', 'true')
+      await expect(form.getByLabel('Dealership')).toHaveValue(dealership)
+      expect(await query('SELECT id FROM leads WHERE email = $1', [email])).toHaveLength(0)
+
+      await form.getByLabel('Contact name').fill('Dana de la Cruz')
+      await form.getByRole('button', { name: 'Become a Partner' }).click()
+      await expect(page.locator('#partner [role="status"]')).toContainText(
+        'Thank you! We will call you within 24 hours to set up your partnership.',
+      )
+
+      expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+      await page.goto('/admin?tab=leads&source=Partner%20enquiry')
+      const card = page.getByTestId('lead').filter({ hasText: dealership })
+      await expect(card).toContainText('Dana de la Cruz')
+      await expect(card).toContainText(`${dealership} · 40 cars a month`)
+      await expect(card.getByTestId('lead-origin')).toHaveText('Partner enquiry')
+    } finally {
+      const rows = await query<{ id: number }>('SELECT id FROM leads WHERE email = $1', [email])
+      if (rows.length) {
+        if (!page.url().includes('/admin')) {
+          await page.request.post('/api/users/login', { data: DEV_ADMIN })
+          await page.goto('/robots.txt')
+        }
+        for (const { id } of rows) {
+          const status = await page.evaluate(
+            async (url) => (await fetch(url, { method: 'DELETE' })).status,
+            `/api/leads/${id}`,
+          )
+          expect(status).toBe(200)
+        }
+      }
+    }
+  })
+})
