@@ -17,6 +17,7 @@ import { JobPostings } from './src/collections/JobPostings'
 import { Invoices } from './src/collections/Invoices'
 import { declareCheckoutSessions } from './src/collections/Invoices/checkoutSessions'
 import { declareInvoiceCounters } from './src/collections/Invoices/numbering'
+import { declareWorkOrderCounter } from './src/collections/WorkOrders/numbering'
 import { Leads } from './src/collections/Leads'
 import { PageSeo } from './src/collections/PageSeo'
 import { Payments } from './src/collections/Payments'
@@ -130,6 +131,7 @@ export default buildConfig({
           declareInvoiceCounters,
           declareStripeEvents,
           declareCheckoutSessions,
+          declareWorkOrderCounter,
         ],
       }),
     ),

@@ -37,6 +37,7 @@ import * as migration_20261127_182819_stripe_fee_job from './20261127_182819_str
 import * as migration_20261127_183213_checkout_session_expiry from './20261127_183213_checkout_session_expiry';
 import * as migration_20261127_190235_work_order_status from './20261127_190235_work_order_status';
 import * as migration_20261127_190518_partner_enquiries from './20261127_190518_partner_enquiries';
+import * as migration_20261127_190851_work_order_numbers_and_orphan_photos from './20261127_190851_work_order_numbers_and_orphan_photos';
 
 export const migrations = [
   {
@@ -232,6 +233,11 @@ export const migrations = [
   {
     up: migration_20261127_190518_partner_enquiries.up,
     down: migration_20261127_190518_partner_enquiries.down,
-    name: '20261127_190518_partner_enquiries'
+    name: '20261127_190518_partner_enquiries',
+  },
+  {
+    up: migration_20261127_190851_work_order_numbers_and_orphan_photos.up,
+    down: migration_20261127_190851_work_order_numbers_and_orphan_photos.down,
+    name: '20261127_190851_work_order_numbers_and_orphan_photos'
   },
 ];

@@ -167,6 +167,7 @@ export interface Config {
       fetchStripeFee: TaskFetchStripeFee;
       expireCheckoutSessions: TaskExpireCheckoutSessions;
       eraseStaleLeads: TaskEraseStaleLeads;
+      removeOrphanPhotos: TaskRemoveOrphanPhotos;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -718,6 +719,7 @@ export interface Payment {
  */
 export interface WorkOrder {
   id: number;
+  number?: number | null;
   dealership: number | Dealership;
   poNumber?: string | null;
   roNumber?: string | null;
@@ -967,6 +969,7 @@ export interface PayloadJob {
           | 'fetchStripeFee'
           | 'expireCheckoutSessions'
           | 'eraseStaleLeads'
+          | 'removeOrphanPhotos'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -1022,6 +1025,7 @@ export interface PayloadJob {
         | 'fetchStripeFee'
         | 'expireCheckoutSessions'
         | 'eraseStaleLeads'
+        | 'removeOrphanPhotos'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -1598,6 +1602,7 @@ export interface DealershipsSelect<T extends boolean = true> {
  * via the `definition` "work-orders_select".
  */
 export interface WorkOrdersSelect<T extends boolean = true> {
+  number?: T;
   dealership?: T;
   poNumber?: T;
   roNumber?: T;
@@ -2478,6 +2483,16 @@ export interface TaskEraseStaleLeads {
   input?: unknown;
   output: {
     erasedLeads?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRemoveOrphanPhotos".
+ */
+export interface TaskRemoveOrphanPhotos {
+  input?: unknown;
+  output: {
+    removedPhotos?: number | null;
   };
 }
 /**

@@ -34,16 +34,28 @@ export const requirePartner = cache(async (): Promise<PartnerReader> => {
   return { payload, user, dealership, timeZone: businessTimeZone(settings?.timeZone) }
 })
 
-export async function readWorkOrders({ payload, user }: PartnerReader): Promise<WorkOrder[]> {
-  const { docs } = await payload.find({
+export const WORK_ORDERS_PAGE_SIZE = 25
+
+export type WorkOrderPage = { docs: WorkOrder[]; page: number; totalPages: number; totalDocs: number }
+
+/** One page of the dealership's work orders, newest first (a page past the last is empty). */
+export async function readWorkOrders({ payload, user }: PartnerReader, page = 1): Promise<WorkOrderPage> {
+  const result = await payload.find({
     collection: 'work-orders',
     depth: 0,
-    sort: '-createdAt',
-    limit: 100,
+    // The id breaks ties between orders made in the same millisecond, so no page repeats one.
+    sort: ['-createdAt', '-id'],
+    limit: WORK_ORDERS_PAGE_SIZE,
+    page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
     overrideAccess: false,
     user,
   })
-  return docs
+  return {
+    docs: result.docs,
+    page: result.page ?? 1,
+    totalPages: result.totalPages,
+    totalDocs: result.totalDocs,
+  }
 }
 
 /** One work order with its photos, or null when it is not this partner's to see. */

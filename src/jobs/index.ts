@@ -6,6 +6,7 @@ import { eraseStaleLeads } from './EraseStaleLeads'
 import { expireCheckoutSessions } from './ExpireCheckoutSessions'
 import { fetchStripeFee } from './FetchStripeFee'
 import { fetchTextPhotos } from './FetchTextPhotos'
+import { removeOrphanPhotos } from './RemoveOrphanPhotos'
 import { replyToHelp } from './ReplyToHelp'
 import { replyToVisitConfirmation } from './ReplyToVisitConfirmation'
 import { sendInvoiceLink } from './SendInvoiceLink'
@@ -38,8 +39,10 @@ export const jobs: JobsConfig = {
     fetchStripeFee,
     expireCheckoutSessions,
     eraseStaleLeads,
+    removeOrphanPhotos,
   ],
-  // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads).
+  // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads,
+  // removeOrphanPhotos).
   autoRun: () => [
     {
       cron: '*/10 * * * * *',

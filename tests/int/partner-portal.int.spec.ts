@@ -32,8 +32,8 @@ describe('the partner portal’s reads', () => {
   it('list and open only the partner’s own work orders', async () => {
     const own = await seedWorkOrder(h.payload, h.dealerships.own)
     const other = await seedWorkOrder(h.payload, h.dealerships.other)
-    expect((await readWorkOrders(readerOf('partner'))).map((o) => o.id)).toEqual([own.id])
-    expect((await readWorkOrders(readerOf('other'))).map((o) => o.id)).toEqual([other.id])
+    expect((await readWorkOrders(readerOf('partner'))).docs.map((o) => o.id)).toEqual([own.id])
+    expect((await readWorkOrders(readerOf('other'))).docs.map((o) => o.id)).toEqual([other.id])
     expect((await readWorkOrder(readerOf('partner'), own.id))?.id).toBe(own.id)
     expect(await readWorkOrder(readerOf('partner'), other.id)).toBeNull()
     expect(await readWorkOrder(readerOf('partner'), -1)).toBeNull()

@@ -13,6 +13,7 @@ import { UPLOADS_DIR } from '@/server/paths'
 import { keepCleanedPhoto } from '@/collections/CustomerUploads/hooks/keepCleanedPhoto'
 
 import { cleanPartnerPhoto } from './hooks/cleanPartnerPhoto'
+import { limitDealershipUploads } from './hooks/limitDealershipUploads'
 import { tieToDealership } from '@/hooks/tieToDealership'
 
 // Before and after photos of a dealership's wheels. Private: staff and that dealership's
@@ -32,6 +33,10 @@ export const WorkOrderPhotos: CollectionConfig = {
     imageSizes: [PHOTO_THUMBNAIL],
     adminThumbnail: 'thumbnail',
   },
-  hooks: { beforeOperation: [keepCleanedPhoto, cleanPartnerPhoto], beforeValidate: [tieToDealership] },
+  // Cleaned first, so the limit counts the bytes kept.
+  hooks: {
+    beforeOperation: [keepCleanedPhoto, cleanPartnerPhoto, limitDealershipUploads],
+    beforeValidate: [tieToDealership],
+  },
   fields: [dealershipField, ...timestampFields],
 }

@@ -2,6 +2,7 @@ import type { ArrayFieldValidation, CollectionConfig, Field } from 'payload'
 import { array } from 'payload/shared'
 
 import { approvedStaff } from '@/access/approvedStaff'
+import { nobody } from '@/access/nobody'
 import { staffOrOwnDealership } from '@/access/staffOrOwnDealership'
 import { staffOrPartner } from '@/access/staffOrPartner'
 import { dealershipField } from '@/fields/dealership'
@@ -17,6 +18,7 @@ import { followCarsStatus } from './hooks/followCarsStatus'
 import { keepProgressForStaff } from './hooks/keepProgressForStaff'
 import { lockStartedCars } from './hooks/lockStartedCars'
 import { normalizeVins } from './hooks/normalizeVins'
+import { numberWorkOrder } from './numbering'
 import { photosOfTheDealership } from './hooks/photosOfTheDealership'
 
 export const MAX_PHOTOS_PER_WHEEL = 10
@@ -62,7 +64,7 @@ export const WorkOrders: CollectionConfig = {
   admin: {
     group: 'Dealer partners',
     useAsTitle: 'poNumber',
-    defaultColumns: ['dealership', 'poNumber', 'roNumber', 'dueDate', 'status', 'createdAt'],
+    defaultColumns: ['number', 'dealership', 'poNumber', 'roNumber', 'dueDate', 'status', 'createdAt'],
   },
   access: {
     create: staffOrPartner,
@@ -73,9 +75,25 @@ export const WorkOrders: CollectionConfig = {
   endpoints: [importVehicleList, markWheelDone],
   hooks: {
     beforeValidate: [tieToDealership, normalizeVins],
-    beforeChange: [keepProgressForStaff, lockStartedCars, photosOfTheDealership, followCarsStatus],
+    beforeChange: [
+      keepProgressForStaff,
+      lockStartedCars,
+      photosOfTheDealership,
+      followCarsStatus,
+      numberWorkOrder,
+    ],
   },
   fields: [
+    // The human number (WO-0042), taken from a counter as the order is made (numbering.ts).
+    {
+      name: 'number',
+      label: 'Work order number',
+      type: 'number',
+      unique: true,
+      index: true,
+      access: { create: nobody, update: nobody },
+      admin: { position: 'sidebar', readOnly: true },
+    },
     dealershipField,
     { name: 'poNumber', label: 'PO number', type: 'text', maxLength: 60, index: true },
     { name: 'roNumber', label: 'RO number', type: 'text', maxLength: 60, index: true },

@@ -5,6 +5,7 @@ import { formatDays, VehicleStatusBadge } from '@/components/partners/vehicle-st
 import { PortalFrame } from '@/components/partners/portal-frame'
 import { readRecentlyDoneCars, readWorkOrders, requirePartner } from '@/data/partner-portal'
 import { formatBusinessDate } from '@/lib/business-time'
+import { workOrderLabel } from '@/lib/work-order-number'
 import { averageDaysInRecon, daysInRecon, type VehicleStatus } from '@/lib/work-order-status'
 
 export const dynamic = 'force-dynamic'
@@ -14,10 +15,15 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 }
 
-export default async function PartnerPortalPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> }
+
+export default async function PartnerPortalPage({ searchParams }: Props) {
   const reader = await requirePartner()
   const now = new Date()
-  const [orders, recent] = await Promise.all([readWorkOrders(reader), readRecentlyDoneCars(reader, now)])
+  const asked = (await searchParams).page
+  const page = Number.parseInt(Array.isArray(asked) ? asked[0] : (asked ?? '1'), 10)
+  const [list, recent] = await Promise.all([readWorkOrders(reader, page), readRecentlyDoneCars(reader, now)])
+  const orders = list.docs
   const average = averageDaysInRecon(recent, now)
   return (
     <PortalFrame dealershipName={reader.dealership.name}>
@@ -36,7 +42,9 @@ export default async function PartnerPortalPage() {
         </Link>
       </div>
       {orders.length === 0 ? (
-        <p className="mt-8 rounded-lg bg-white p-6 text-center">No work orders yet.</p>
+        <p className="mt-8 rounded-lg bg-white p-6 text-center">
+          {list.totalDocs ? 'No work orders on this page.' : 'No work orders yet.'}
+        </p>
       ) : (
         <ul className="mt-6 space-y-4">
           {orders.map((order) => (
@@ -45,9 +53,13 @@ export default async function PartnerPortalPage() {
                 href={`/partners/work-orders/${order.id}`}
                 className="font-semibold underline-offset-4 hover:underline"
               >
-                {[order.poNumber && `PO ${order.poNumber}`, order.roNumber && `RO ${order.roNumber}`]
+                {[
+                  workOrderLabel(order),
+                  order.poNumber && `PO ${order.poNumber}`,
+                  order.roNumber && `RO ${order.roNumber}`,
+                ]
                   .filter(Boolean)
-                  .join(' · ') || `Work order ${order.id}`}
+                  .join(' · ')}
               </Link>
               <span className="text-ink/60 ml-2 text-sm">
                 {formatBusinessDate(order.createdAt, reader.timeZone)}
@@ -72,6 +84,29 @@ export default async function PartnerPortalPage() {
           ))}
         </ul>
       )}
+      {list.totalPages > 1 ? (
+        <nav aria-label="Work order pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
+          {list.page > 1 ? (
+            <Link href={pageHref(list.page - 1)} className="font-semibold underline underline-offset-4">
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-ink/70">
+            Page {list.page} of {list.totalPages} ({list.totalDocs} work orders)
+          </span>
+          {list.page < list.totalPages ? (
+            <Link href={pageHref(list.page + 1)} className="font-semibold underline underline-offset-4">
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
     </PortalFrame>
   )
 }
+
+const pageHref = (page: number) => (page > 1 ? `/partners?page=${page}` : '/partners')

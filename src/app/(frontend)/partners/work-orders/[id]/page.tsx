@@ -5,6 +5,7 @@ import { formatDays, VehicleStatusBadge } from '@/components/partners/vehicle-st
 import { PortalFrame } from '@/components/partners/portal-frame'
 import { readWorkOrder, requirePartner } from '@/data/partner-portal'
 import { formatBusinessDate } from '@/lib/business-time'
+import { workOrderLabel } from '@/lib/work-order-number'
 import { WHEEL_POSITIONS, WHEEL_SERVICES } from '@/lib/dealer-prices'
 import { daysInRecon, VEHICLE_STATUSES, type VehicleStatus } from '@/lib/work-order-status'
 import type { WorkOrderPhoto } from '@/payload-types'
@@ -58,9 +59,13 @@ export default async function WorkOrderPage({ params }: Props) {
   return (
     <PortalFrame dealershipName={reader.dealership.name}>
       <h1 className="text-2xl font-bold">
-        {[order.poNumber && `PO ${order.poNumber}`, order.roNumber && `RO ${order.roNumber}`]
+        {[
+          workOrderLabel(order),
+          order.poNumber && `PO ${order.poNumber}`,
+          order.roNumber && `RO ${order.roNumber}`,
+        ]
           .filter(Boolean)
-          .join(' · ') || `Work order ${order.id}`}
+          .join(' · ')}
       </h1>
       <p className="text-ink/70 text-sm">
         Sent {formatBusinessDate(order.createdAt, tz)}

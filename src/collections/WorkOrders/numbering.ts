@@ -1,0 +1,37 @@
+import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
+import { sql } from '@payloadcms/db-postgres'
+import { integer } from '@payloadcms/db-postgres/drizzle/pg-core'
+import type { CollectionBeforeChangeHook, Payload } from 'payload'
+
+import { dbOf } from '@/server/db'
+
+// Work orders are numbered 1, 2, 3... across instances from one counter row. Unlike invoices,
+// a gap is harmless, so the number is taken outside the work order's transaction: a slow
+// create never holds the row, and a rolled-back one just leaves its number unused.
+export const WORK_ORDER_COUNTER_TABLE = 'work_order_counter'
+
+type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
+
+export const declareWorkOrderCounter: SchemaHook = ({ adapter, schema }) => {
+  schema.tables[WORK_ORDER_COUNTER_TABLE] = (adapter as unknown as PostgresAdapter).pgSchema.table(
+    WORK_ORDER_COUNTER_TABLE,
+    { id: integer('id').primaryKey(), last: integer('last').notNull() },
+  )
+  return schema
+}
+
+export async function takeWorkOrderNumber(payload: Payload): Promise<number> {
+  const result = (await (
+    await dbOf(payload)
+  ).execute(sql`
+    INSERT INTO work_order_counter (id, last) VALUES (1, 1)
+    ON CONFLICT (id) DO UPDATE SET last = work_order_counter.last + 1
+    RETURNING last`)) as unknown as { rows: { last: number }[] }
+  return Number(result.rows[0].last)
+}
+
+// After the fields' access has been applied, so neither a partner nor staff can send one.
+export const numberWorkOrder: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
+  if (operation !== 'create') return data
+  return { ...data, number: await takeWorkOrderNumber(req.payload) }
+}
