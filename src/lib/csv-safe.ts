@@ -10,3 +10,16 @@ export function neutraliseCsvRows(rows: Record<string, unknown>[]): Record<strin
     Object.fromEntries(Object.entries(row).map(([key, value]) => [key, neutraliseCsvCell(value)])),
   )
 }
+
+/** A CSV cell, quoted when it holds a comma, a quote or a line break. */
+export function csvCell(value: unknown): string {
+  const text = String(value ?? '')
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** "1234.50" (or "-12.00") from cents: what a spreadsheet reads as money. */
+export function dollarsAndCents(cents: number): string {
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(cents)
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}

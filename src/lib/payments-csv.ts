@@ -1,5 +1,5 @@
 import { spreadsheetDate } from '@/lib/business-time'
-import { neutraliseCsvCell } from '@/lib/csv-safe'
+import { csvCell as cell, dollarsAndCents as dollars, neutraliseCsvCell } from '@/lib/csv-safe'
 import {
   PAYMENT_KIND_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -31,17 +31,6 @@ export const PAYMENTS_CSV_HEADER = [
   'Stripe fee',
   'Reference',
 ]
-
-const dollars = (cents: number) => {
-  const sign = cents < 0 ? '-' : ''
-  const abs = Math.abs(cents)
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
-}
-
-function cell(value: unknown): string {
-  const text = String(value ?? '')
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
 
 export function paymentsCsv(rows: PaymentCsvRow[], timeZone: string): string {
   const lines = rows.map((r) =>
