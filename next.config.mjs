@@ -96,6 +96,11 @@ const nextConfig = {
   reactStrictMode: true,
   // Loaded from node_modules at run time: the texting SDK is large, CommonJS and server-only.
   serverExternalPackages: ['twilio'],
+  // The statements' PDF font (src/collections/Statements/statementPdf.tsx), read from disk at
+  // run time, so the standalone output must carry it.
+  outputFileTracingIncludes: {
+    '/**': ['./node_modules/@fontsource/inter/files/inter-latin-{400,700}-normal.woff'],
+  },
   // Payload's error formatter shows an error's message only when the error has `data` or a
   // non-empty `name`, and errors take their name from their class (`this.constructor.name`).
   // Minifying the server bundle renames those classes, so every APIError without `data`,

@@ -23,6 +23,9 @@ import { PageSeo } from './src/collections/PageSeo'
 import { Payments } from './src/collections/Payments'
 import { declareStripeEvents } from './src/collections/Payments/stripeEvents'
 import { Promotions } from './src/collections/Promotions'
+import { StatementCredits } from './src/collections/StatementCredits'
+import { Statements } from './src/collections/Statements'
+import { declareStatementCounters } from './src/collections/Statements/numbering'
 import { LeadEvents } from './src/collections/LeadEvents'
 import { Quotes } from './src/collections/Quotes'
 import { Visits } from './src/collections/Visits'
@@ -112,6 +115,8 @@ export default buildConfig({
     Dealerships,
     WorkOrders,
     WorkOrderPhotos,
+    Statements,
+    StatementCredits,
   ],
   globals: [SiteSettings, HomePage, SitePages],
   editor: lexicalEditor(),
@@ -129,6 +134,7 @@ export default buildConfig({
           declareOneScheduledJob,
           declareEmailDeliveriesTable,
           declareInvoiceCounters,
+          declareStatementCounters,
           declareStripeEvents,
           declareCheckoutSessions,
           declareWorkOrderCounter,

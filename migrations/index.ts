@@ -38,6 +38,7 @@ import * as migration_20261127_183213_checkout_session_expiry from './20261127_1
 import * as migration_20261127_190235_work_order_status from './20261127_190235_work_order_status';
 import * as migration_20261127_190518_partner_enquiries from './20261127_190518_partner_enquiries';
 import * as migration_20261127_190851_work_order_numbers_and_orphan_photos from './20261127_190851_work_order_numbers_and_orphan_photos';
+import * as migration_20261127_192637_monthly_statements from './20261127_192637_monthly_statements';
 
 export const migrations = [
   {
@@ -238,6 +239,11 @@ export const migrations = [
   {
     up: migration_20261127_190851_work_order_numbers_and_orphan_photos.up,
     down: migration_20261127_190851_work_order_numbers_and_orphan_photos.down,
-    name: '20261127_190851_work_order_numbers_and_orphan_photos'
+    name: '20261127_190851_work_order_numbers_and_orphan_photos',
+  },
+  {
+    up: migration_20261127_192637_monthly_statements.up,
+    down: migration_20261127_192637_monthly_statements.down,
+    name: '20261127_192637_monthly_statements'
   },
 ];

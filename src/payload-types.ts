@@ -87,6 +87,8 @@ export interface Config {
     dealerships: Dealership;
     'work-orders': WorkOrder;
     'work-order-photos': WorkOrderPhoto;
+    statements: Statement;
+    'statement-credits': StatementCredit;
     exports: Export;
     imports: Import;
     redirects: Redirect;
@@ -118,6 +120,8 @@ export interface Config {
     dealerships: DealershipsSelect<false> | DealershipsSelect<true>;
     'work-orders': WorkOrdersSelect<false> | WorkOrdersSelect<true>;
     'work-order-photos': WorkOrderPhotosSelect<false> | WorkOrderPhotosSelect<true>;
+    statements: StatementsSelect<false> | StatementsSelect<true>;
+    'statement-credits': StatementCreditsSelect<false> | StatementCreditsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -168,6 +172,8 @@ export interface Config {
       expireCheckoutSessions: TaskExpireCheckoutSessions;
       eraseStaleLeads: TaskEraseStaleLeads;
       removeOrphanPhotos: TaskRemoveOrphanPhotos;
+      issueMonthlyStatements: TaskIssueMonthlyStatements;
+      sendStatement: TaskSendStatement;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -789,6 +795,67 @@ export interface WorkOrderPhoto {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "statements".
+ */
+export interface Statement {
+  id: number;
+  dealership: number | Dealership;
+  number: string;
+  period: string;
+  issuedAt: string;
+  cutoffAt: string;
+  dealershipName: string;
+  billingEmail: string;
+  netTermsDays: number;
+  lines?:
+    | {
+        wheelId: string;
+        workOrderId: number;
+        doneOn: string;
+        stockNumber: string;
+        vin: string;
+        poNumber?: string | null;
+        roNumber?: string | null;
+        position: 'LF' | 'RF' | 'LR' | 'RR' | 'spare';
+        service: 'rim_rash' | 'rim_restoration';
+        unitPriceCents: number;
+        id?: string | null;
+      }[]
+    | null;
+  creditLines?:
+    | {
+        creditId: number;
+        description: string;
+        amountCents: number;
+        id?: string | null;
+      }[]
+    | null;
+  subtotalCents: number;
+  creditCents: number;
+  totalCents: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * A correction to an issued statement: the next statement of the dealership carries it as a credit line.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "statement-credits".
+ */
+export interface StatementCredit {
+  id: number;
+  dealership: number | Dealership;
+  description: string;
+  amountCents: number;
+  /**
+   * The statement that carried it.
+   */
+  statement?: (number | null) | Statement;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
 export interface Export {
@@ -970,6 +1037,8 @@ export interface PayloadJob {
           | 'expireCheckoutSessions'
           | 'eraseStaleLeads'
           | 'removeOrphanPhotos'
+          | 'issueMonthlyStatements'
+          | 'sendStatement'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -1026,6 +1095,8 @@ export interface PayloadJob {
         | 'expireCheckoutSessions'
         | 'eraseStaleLeads'
         | 'removeOrphanPhotos'
+        | 'issueMonthlyStatements'
+        | 'sendStatement'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -1132,6 +1203,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'work-order-photos';
         value: number | WorkOrderPhoto;
+      } | null)
+    | ({
+        relationTo: 'statements';
+        value: number | Statement;
+      } | null)
+    | ({
+        relationTo: 'statement-credits';
+        value: number | StatementCredit;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -1673,6 +1752,60 @@ export interface WorkOrderPhotosSelect<T extends boolean = true> {
               filename?: T;
             };
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "statements_select".
+ */
+export interface StatementsSelect<T extends boolean = true> {
+  dealership?: T;
+  number?: T;
+  period?: T;
+  issuedAt?: T;
+  cutoffAt?: T;
+  dealershipName?: T;
+  billingEmail?: T;
+  netTermsDays?: T;
+  lines?:
+    | T
+    | {
+        wheelId?: T;
+        workOrderId?: T;
+        doneOn?: T;
+        stockNumber?: T;
+        vin?: T;
+        poNumber?: T;
+        roNumber?: T;
+        position?: T;
+        service?: T;
+        unitPriceCents?: T;
+        id?: T;
+      };
+  creditLines?:
+    | T
+    | {
+        creditId?: T;
+        description?: T;
+        amountCents?: T;
+        id?: T;
+      };
+  subtotalCents?: T;
+  creditCents?: T;
+  totalCents?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "statement-credits_select".
+ */
+export interface StatementCreditsSelect<T extends boolean = true> {
+  dealership?: T;
+  description?: T;
+  amountCents?: T;
+  statement?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2497,6 +2630,30 @@ export interface TaskRemoveOrphanPhotos {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskIssueMonthlyStatements".
+ */
+export interface TaskIssueMonthlyStatements {
+  input: {
+    month?: string | null;
+  };
+  output: {
+    issued?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendStatement".
+ */
+export interface TaskSendStatement {
+  input: {
+    statementId: number;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "TaskCreateCollectionExport".
  */
 export interface TaskCreateCollectionExport {
@@ -2525,6 +2682,8 @@ export interface TaskCreateCollectionExport {
       | 'dealerships'
       | 'work-orders'
       | 'work-order-photos'
+      | 'statements'
+      | 'statement-credits'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

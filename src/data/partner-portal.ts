@@ -85,3 +85,17 @@ export async function readRecentlyDoneCars({ payload, user }: PartnerReader, now
   })
   return docs.flatMap((order) => order.vehicles ?? [])
 }
+
+/** The dealership's statements, newest month first. */
+export async function readStatements({ payload, user }: PartnerReader) {
+  const { docs } = await payload.find({
+    collection: 'statements',
+    depth: 0,
+    sort: '-period',
+    limit: 120,
+    select: { number: true, period: true, issuedAt: true, totalCents: true, lines: { id: true } },
+    overrideAccess: false,
+    user,
+  })
+  return docs
+}

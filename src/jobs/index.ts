@@ -6,6 +6,7 @@ import { eraseStaleLeads } from './EraseStaleLeads'
 import { expireCheckoutSessions } from './ExpireCheckoutSessions'
 import { fetchStripeFee } from './FetchStripeFee'
 import { fetchTextPhotos } from './FetchTextPhotos'
+import { issueMonthlyStatements } from './IssueStatements'
 import { removeOrphanPhotos } from './RemoveOrphanPhotos'
 import { replyToHelp } from './ReplyToHelp'
 import { replyToVisitConfirmation } from './ReplyToVisitConfirmation'
@@ -13,6 +14,7 @@ import { sendInvoiceLink } from './SendInvoiceLink'
 import { sendPaymentReceipt } from './SendPaymentReceipt'
 import { sendLeadAlert } from './SendLeadAlert'
 import { sendRequestEmails } from './SendRequestEmails'
+import { sendStatement } from './SendStatement'
 import { sendQuoteAnswer } from './SendQuoteAnswer'
 import { sendQuoteLink } from './SendQuoteLink'
 import { sendReviewRequest } from './SendReviewRequest'
@@ -40,9 +42,11 @@ export const jobs: JobsConfig = {
     expireCheckoutSessions,
     eraseStaleLeads,
     removeOrphanPhotos,
+    issueMonthlyStatements,
+    sendStatement,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads,
-  // removeOrphanPhotos).
+  // removeOrphanPhotos, issueMonthlyStatements).
   autoRun: () => [
     {
       cron: '*/10 * * * * *',

@@ -68,6 +68,7 @@ export const SUBJECTS = [
   'text-opt-outs',
   'invoices',
   'payments',
+  'statement-credits',
 ] as const
 export type Subject = (typeof SUBJECTS)[number]
 
@@ -169,6 +170,15 @@ export const ACCESS_MATRIX: Record<Subject, Record<Persona, Row>> = {
     unapproved:       ['deny',    'deny',      'deny',       'deny'],
     staff:            ['allow',   'allow',     'deny',       'deny'],
     admin:            ['allow',   'allow',     'deny',       'deny'],
+    partner:          ['deny',    'deny',      'deny',       'deny'],
+  },
+  // Corrections a dealership's next statement carries: added by admins, read by staff (the
+  // statements themselves: tests/int/access-partner.int.spec.ts and statements.int.spec.ts).
+  'statement-credits': {
+    anonymous:        ['deny',    'deny',      'deny',       'deny'],
+    unapproved:       ['deny',    'deny',      'deny',       'deny'],
+    staff:            ['deny',    'allow',     'deny',       'deny'],
+    admin:            ['allow',   'allow',     'allow',      'allow'],
     partner:          ['deny',    'deny',      'deny',       'deny'],
   },
 }

@@ -81,6 +81,11 @@ Object.assign(GRAPHQL, {
     fields:
       'id lead { id } kind number status customerName customerEmail customerAddress subtotalCents discountCents totalCents paidCents balanceCents note sentAt createdAt updatedAt',
   },
+  'statement-credits': {
+    one: 'StatementCredit',
+    many: 'StatementCredits',
+    fields: 'id dealership { id } description amountCents statement { id } createdAt updatedAt',
+  },
   payments: {
     one: 'Payment',
     many: 'Payments',
@@ -101,6 +106,7 @@ type World = {
   textOptOut: Doc
   invoice: Doc
   payment: Doc
+  statementCredit: Doc
 }
 
 type Spec = {
@@ -119,6 +125,13 @@ type Spec = {
   // the document a read by id is tried on
   readTarget?: (w: World, persona: Persona) => number
 }
+
+const seedStatementCredit = (payload: Harness['payload'], dealership: number) =>
+  payload.create({
+    collection: 'statement-credits',
+    data: { dealership, description: 'Wrong price last month', amountCents: 1_500 },
+    depth: 0,
+  })
 
 const isStaff = (p: Persona) => p === 'staff' || p === 'admin'
 const idOf = (w: World, p: Persona) => (p === 'anonymous' ? null : w.h.accounts[p].user.id)
@@ -360,6 +373,18 @@ const SPECS: Record<Subject, Spec> = {
     target: async (w) => w.payment.id,
     update: () => ({ amountCents: 1, reference: 'Changed' }),
     readTarget: (w) => w.payment.id,
+  },
+  'statement-credits': {
+    slug: 'statement-credits',
+    create: async (w) => ({
+      data: { dealership: w.h.dealerships.own, description: 'Spare billed twice', amountCents: 9_000 },
+    }),
+    // Which statement carried it is the server's to write.
+    created: (_w, _p, _o, sent) => ({ ...sent, statement: null }),
+    target: async (w) => (await seedStatementCredit(w.h.payload, w.h.dealerships.own)).id,
+    update: () => ({ description: 'Two spares billed', amountCents: 18_000 }),
+    updated: (_w, _p, _o, sent) => sent,
+    readTarget: (w) => w.statementCredit.id,
   },
   'site-pages': {
     slug: 'site-pages',
@@ -631,6 +656,7 @@ export function describeAccessMatrix(channelName: ChannelName) {
       data: { invoice: w.invoice.id, method: 'check', amountCents: 1_000, reference: '1042' } as never,
       depth: 0,
     })
+    w.statementCredit = await seedStatementCredit(payload, h.dealerships.own)
     w.promotions = {
       live: await seedPromotion(payload, { endDate: null }, admin),
       liveUntilFuture: await seedPromotion(payload, { endDate: FUTURE }, admin),

@@ -24,13 +24,14 @@ export function decodeQuotedPrintable(raw: string): string {
 
 /** The text of a captured mail's first attachment of a content type (base64 decoded). */
 export function attachmentOf(mail: string, contentType: string): string | null {
-  for (const part of mail.split(/\r?\n--[^\r\n]+\r?\n/)) {
+  // A boundary line may follow a base64 part's last "=" with no line break (the decoding joined
+  // them), so it is found by its leading "--" and unbroken run of characters, not by its line.
+  for (const part of mail.split(/--[^\s"]+\r?\n/)) {
     const [head, ...body] = part.split(/\r?\n\r?\n/)
     if (!new RegExp(`Content-Type: ${contentType}`, 'i').test(head)) continue
     const content = body.join('\n\n').trim()
     if (!/Content-Transfer-Encoding: base64/i.test(head)) return content
-    // Its base64 up to the boundary that closes it. The quoted-printable decoding above takes a
-    // last line's "=" padding for a soft line break, joining the boundary on: cut there.
+    // Its base64 up to the boundary that closes it (joined on, as above: cut there).
     const base64 = /^[A-Za-z0-9+/=\s]*/.exec(content)![0].replace(/\s+/g, '')
     return Buffer.from(base64, 'base64').toString('utf8')
   }

@@ -17,7 +17,9 @@ export async function testPayload(): Promise<Payload> {
 }
 
 const COLLECTIONS = [
-  // Before the dealerships they belong to.
+  // Before the dealerships they belong to (a credit before the statement that carried it).
+  'statement-credits',
+  'statements',
   'work-orders',
   'work-order-photos',
   // Before the leads they belong to.

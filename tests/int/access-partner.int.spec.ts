@@ -2,9 +2,12 @@ import type { CollectionSlug } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { type ChannelName, channelFor, expectOk, expectRefused, GRAPHQL } from '../helpers/channels'
-import { seedWorkOrder } from '../helpers/dealers'
+import { workOrderInput } from '../helpers/dealers'
 import { FORBIDDEN, localFile, NOT_FOUND, seedLead, snapshot } from '../helpers/fixtures'
 import { type Doc, type Persona, setupHarness } from '../helpers/harness'
+
+import { issueStatements } from '@/collections/Statements/issue'
+import { previousPeriod } from '@/lib/statements'
 
 // The partner role through every door: a dealership's account reads and writes its own
 // dealership's work orders and photos (and reads its own record), nothing of another
@@ -23,15 +26,20 @@ Object.assign(GRAPHQL, {
     many: 'WorkOrderPhotos',
     fields: 'id dealership { id } filename',
   },
+  statements: {
+    one: 'Statement',
+    many: 'Statements',
+    fields: 'id dealership { id } number period totalCents lines { stockNumber vin unitPriceCents }',
+  },
 })
 
 const h = setupHarness({ http: true, partner: true })
 const CHANNELS: ChannelName[] = ['local', 'rest', 'graphql']
-const DEALER_COLLECTIONS = ['dealerships', 'work-orders', 'work-order-photos'] as const
+const DEALER_COLLECTIONS = ['dealerships', 'work-orders', 'work-order-photos', 'statements'] as const
 // Each account sees only its own rows of these, whatever its role (the matrix covers them).
 const OWN_ROWS = new Set(['users', 'payload-preferences'])
 
-type Side = { order: Doc; photo: Doc }
+type Side = { order: Doc; photo: Doc; statement: Doc }
 const world = {} as { own: Side; other: Side }
 
 async function seedSide(dealership: number): Promise<Side> {
@@ -41,16 +49,36 @@ async function seedSide(dealership: number): Promise<Side> {
     file: await localFile(`seed-${dealership}.png`),
     depth: 0,
   })
-  const wheels = [{ position: 'LF', service: 'rim_rash', beforePhotos: [photo.id] }]
-  const order = await seedWorkOrder(h.payload, dealership, {
-    vehicles: [{ stockNumber: `S-${dealership}`, vin: '1HGCM82633A004352', wheels }],
+  // Its wheel was done last month: it is on the dealership's statement.
+  const lastMonth = new Date()
+  lastMonth.setUTCDate(0)
+  lastMonth.setUTCHours(12)
+  const done = { status: 'done', doneAt: lastMonth.toISOString() }
+  const wheels = [{ position: 'LF', service: 'rim_rash', beforePhotos: [photo.id], ...done }]
+  const order = await h.payload.create({
+    collection: 'work-orders',
+    data: workOrderInput({
+      dealership,
+      vehicles: [{ stockNumber: `S-${dealership}`, vin: '1HGCM82633A004352', wheels }],
+    }) as never,
+    user: h.userOf('staff'),
+    depth: 0,
   })
-  return { order, photo }
+  return { order, photo, statement: {} }
 }
 
 beforeAll(async () => {
   world.own = await seedSide(h.dealerships.own)
   world.other = await seedSide(h.dealerships.other)
+  await issueStatements(h.payload, previousPeriod(new Date(), 'America/Chicago'))
+  for (const side of ['own', 'other'] as const) {
+    const { docs } = await h.payload.find({
+      collection: 'statements',
+      where: { dealership: { equals: h.dealerships[side] } },
+      depth: 0,
+    })
+    world[side].statement = docs[0]
+  }
   await seedLead(h.payload)
 })
 
@@ -122,6 +150,7 @@ describe.each(CHANNELS)('dealer collections over %s', (name) => {
       ['dealerships', h.dealerships.own, h.dealerships.other],
       ['work-orders', world.own.order.id, world.other.order.id],
       ['work-order-photos', world.own.photo.id, world.other.photo.id],
+      ['statements', world.own.statement.id, world.other.statement.id],
     ]
     for (const [slug, own, other] of cases) {
       const list = await channel().find(slug, 'partner')
@@ -176,6 +205,20 @@ describe.each(CHANNELS)('dealer collections over %s', (name) => {
     )
     expectRefused(await channel().delete('dealerships', 'partner', h.dealerships.own), FORBIDDEN)
     expect(await snapshot(h.payload, 'dealerships')).toEqual(before)
+  })
+
+  it('a partner cannot write a statement, even its own', async () => {
+    const before = await snapshot(h.payload, 'statements')
+    const { id: _id, ...copy } = world.own.statement
+    expectRefused(await channel().create('statements', 'partner', { ...copy, period: '2000-01' }), FORBIDDEN)
+    for (const statement of [world.own.statement, world.other.statement]) {
+      expectRefused(
+        await channel().update('statements', 'partner', statement.id, { totalCents: 1 }),
+        FORBIDDEN,
+      )
+      expectRefused(await channel().delete('statements', 'partner', statement.id), FORBIDDEN)
+    }
+    expect(await snapshot(h.payload, 'statements')).toEqual(before)
   })
 
   it('a partner cannot change or delete a photo, even its own', async () => {
@@ -241,6 +284,27 @@ describe('stored files', () => {
       expect(res.headers.get('content-type')).not.toBe('image/jpeg')
     }
     expect((await file(world.other.photo, 'staff')).status).toBe(200)
+  })
+
+  it('a partner downloads its own dealership’s statement files and no other’s; staff any; strangers none', async () => {
+    for (const kind of ['pdf', 'csv'] as const) {
+      const type = kind === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8'
+      const get = (statement: Doc, persona: Persona) =>
+        h.http.bytes(`/api/statements/${statement.id}/${kind}`, h.sessionOf(persona))
+      const own = await get(world.own.statement, 'partner')
+      expect([own.status, own.headers.get('content-type')]).toEqual([200, type])
+      expect(own.bytes.toString('latin1')).toContain(kind === 'pdf' ? '%PDF' : `S-${h.dealerships.own}`)
+      for (const [statement, persona] of [
+        [world.other.statement, 'partner'],
+        [world.own.statement, 'unapproved'],
+        [world.own.statement, 'anonymous'],
+      ] as const) {
+        const res = await get(statement, persona)
+        expect([res.status, res.headers.get('content-type')]).toEqual([404, 'application/json'])
+        expect(res.bytes.toString()).not.toContain('Lakeline')
+      }
+      expect((await get(world.other.statement, 'staff')).status).toBe(200)
+    }
   })
 
   it("a work order read in depth shows only its own dealership's photos", async () => {

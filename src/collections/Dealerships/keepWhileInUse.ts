@@ -4,9 +4,11 @@ const IN_USE: [CollectionSlug, string][] = [
   ['work-orders', 'work orders'],
   ['work-order-photos', 'work-order photos'],
   ['users', 'partner accounts'],
+  ['statements', 'statements'],
+  ['statement-credits', 'statement credits'],
 ]
 
-// Work orders, photos and partner accounts must each name their dealership (NOT NULL), so
+// Work orders, photos, partner accounts, statements and credits must each name their dealership (NOT NULL), so
 // deleting one still in use would fail in Postgres with a 500; it is refused, saying why.
 export const keepWhileInUse: CollectionBeforeDeleteHook = async ({ id, req }) => {
   const inUse: string[] = []

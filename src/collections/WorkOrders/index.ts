@@ -6,9 +6,10 @@ import { nobody } from '@/access/nobody'
 import { staffOrOwnDealership } from '@/access/staffOrOwnDealership'
 import { staffOrPartner } from '@/access/staffOrPartner'
 import { dealershipField } from '@/fields/dealership'
+import { wheelPositionField, wheelServiceField } from '@/fields/wheel'
 import { timestampFields } from '@/fields/timestamps'
 import { tieToDealership } from '@/hooks/tieToDealership'
-import { WHEEL_POSITIONS, WHEEL_SERVICES } from '@/lib/dealer-prices'
+import { WHEEL_POSITIONS } from '@/lib/dealer-prices'
 import { checkVin } from '@/lib/vin'
 import { MAX_WORK_ORDER_VEHICLES, VEHICLE_STATUSES, WHEEL_STATUSES } from '@/lib/work-order-status'
 
@@ -140,18 +141,8 @@ export const WorkOrders: CollectionConfig = {
           maxRows: WHEEL_POSITIONS.length,
           validate: oneWheelPerPosition,
           fields: [
-            {
-              name: 'position',
-              type: 'select',
-              required: true,
-              options: WHEEL_POSITIONS.map(({ value, label }) => ({ value, label })),
-            },
-            {
-              name: 'service',
-              type: 'select',
-              required: true,
-              options: WHEEL_SERVICES.map((s) => ({ value: s.key, label: s.title })),
-            },
+            wheelPositionField,
+            wheelServiceField,
             photos('beforePhotos', 'Before photos'),
             photos('afterPhotos', 'After photos'),
             {

@@ -34,12 +34,17 @@ export default async function PartnerPortalPage({ searchParams }: Props) {
             Average days in recon, last 30 days: <strong>{formatDays(average)}</strong>
           </p>
         </div>
-        <Link
-          href="/partners/work-orders/new"
-          className="bg-ink rounded-md px-4 py-3 font-semibold text-white"
-        >
-          New work order
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link href="/partners/statements" className="border-ink rounded-md border px-4 py-3 font-semibold">
+            Statements
+          </Link>
+          <Link
+            href="/partners/work-orders/new"
+            className="bg-ink rounded-md px-4 py-3 font-semibold text-white"
+          >
+            New work order
+          </Link>
+        </div>
       </div>
       {orders.length === 0 ? (
         <p className="mt-8 rounded-lg bg-white p-6 text-center">

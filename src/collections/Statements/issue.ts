@@ -1,0 +1,193 @@
+import { sql } from '@payloadcms/db-postgres'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import type { Payload } from 'payload'
+
+import { publishedOffers } from '@/globals/HomePage/publishedOffers'
+import { businessTimeZone } from '@/lib/business-time'
+import { dealerUnitPriceCents } from '@/lib/dealer-prices'
+import {
+  type CreditLine,
+  type DoneWorkOrder,
+  type Period,
+  parsePeriod,
+  periodBounds,
+  periodLabel,
+  StatementError,
+  statementLines,
+  statementNumber,
+  statementTotals,
+} from '@/lib/statements'
+import { dbOf } from '@/server/db'
+import { takeYearSequence } from '@/server/year-counters'
+
+import { ISSUING_STATEMENT } from './hooks/keepIssuedStatements'
+
+type Rows<T> = { rows: T[] }
+export type IssuedStatement = { id: number; number: string; dealership: number; totalCents: number }
+export type IssueResult = { period: Period; issued: IssuedStatement[]; alreadyIssued: number }
+
+// Each statement takes the wheels done from where the dealership's last one stopped (its month's
+// start for the first): no wheel is on two statements, and none done late is left off.
+const sinceLastStatement = (dealership: ReturnType<typeof sql>, periodStart: Date) =>
+  sql`coalesce((SELECT max(s.cutoff_at) FROM statements s WHERE s.dealership_id = ${dealership}), ${periodStart.toISOString()}::timestamptz)`
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true
+  }
+  return false
+}
+
+/**
+ * The month's statements: one for each dealership with a wheel done in it (business time zone)
+ * that has none for that month yet. Safe to run again and on several instances at once: each
+ * dealership's statement is issued in a transaction of its own that holds the dealership's row,
+ * and the database takes one statement per dealership and month.
+ */
+export async function issueStatements(payload: Payload, period: Period): Promise<IssueResult> {
+  if (!parsePeriod(period)) throw new Error(`Not a month: ${period}`)
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true })
+  const timeZone = businessTimeZone(settings.timeZone)
+  const bounds = periodBounds(period, timeZone)
+  const now = new Date()
+  if (bounds.start > now) throw new StatementError(`${periodLabel(period)} has not begun.`)
+  // A month issued before its end (an admin's choice) is cut at that moment.
+  const end = new Date(Math.min(bounds.end.getTime(), now.getTime()))
+  const db = await dbOf(payload)
+  const found = (await db.execute(sql`
+    SELECT DISTINCT o.dealership_id AS id FROM work_orders o
+    JOIN work_orders_vehicles v ON v._parent_id = o.id
+    JOIN work_orders_vehicles_wheels w ON w._parent_id = v.id
+    WHERE w.status = 'done' AND w.done_at < ${end.toISOString()}
+      AND w.done_at >= ${sinceLastStatement(sql`o.dealership_id`, bounds.start)}
+    ORDER BY 1`)) as unknown as Rows<{ id: number | string }>
+
+  const result: IssueResult = { period, issued: [], alreadyIssued: 0 }
+  let failure: unknown = null
+  for (const { id } of found.rows) {
+    try {
+      const issued = await issueOne(payload, Number(id), period, { start: bounds.start, end }, timeZone)
+      if (issued === 'exists') result.alreadyIssued += 1
+      else if (issued) result.issued.push(issued)
+    } catch (err) {
+      // Another runner's statement won the race: already issued. Anything else fails the run
+      // (the job retries) once the other dealerships have theirs.
+      if (isUniqueViolation(err)) result.alreadyIssued += 1
+      else {
+        payload.logger.error({ err, dealership: id, period }, 'A statement could not be issued')
+        failure ??= err
+      }
+    }
+  }
+  if (failure) throw failure
+  return result
+}
+
+async function issueOne(
+  payload: Payload,
+  dealershipId: number,
+  period: Period,
+  bounds: { start: Date; end: Date },
+  timeZone: string,
+): Promise<IssuedStatement | 'exists' | null> {
+  const req = await createLocalReq({ context: { [ISSUING_STATEMENT]: true } }, payload)
+  await initTransaction(req)
+  try {
+    const db = await dbOf(payload, req)
+    // Held to the end: a second runner waits here, then finds the statement made.
+    const locked = (await db.execute(
+      sql`SELECT id FROM dealerships WHERE id = ${dealershipId} FOR UPDATE`,
+    )) as unknown as Rows<unknown>
+    const existing = (await db.execute(
+      sql`SELECT id FROM statements WHERE dealership_id = ${dealershipId} AND period = ${period}`,
+    )) as unknown as Rows<unknown>
+    if (!locked.rows.length || existing.rows.length) {
+      await commitTransaction(req)
+      return locked.rows.length ? 'exists' : null
+    }
+
+    const since = (await db.execute(
+      sql`SELECT ${sinceLastStatement(sql`${dealershipId}`, bounds.start)} AS since`,
+    )) as unknown as Rows<{ since: string | Date }>
+    const range = { start: new Date(since.rows[0].since), end: bounds.end }
+    const dealership = await payload.findByID({ collection: 'dealerships', id: dealershipId, depth: 0, req })
+    const { docs: orders } = await payload.find({
+      collection: 'work-orders',
+      where: {
+        dealership: { equals: dealershipId },
+        'vehicles.wheels.doneAt': {
+          greater_than_equal: range.start.toISOString(),
+          less_than: range.end.toISOString(),
+        },
+      },
+      depth: 0,
+      pagination: false,
+      req,
+    })
+    const billed = (await db.execute(sql`
+      SELECT l.wheel_id FROM statements_lines l JOIN statements s ON s.id = l._parent_id
+      WHERE s.dealership_id = ${dealershipId}`)) as unknown as Rows<{ wheel_id: string }>
+    const offers = await publishedOffers(payload, req)
+    const lines = statementLines(
+      orders as DoneWorkOrder[],
+      range,
+      timeZone,
+      (service) => dealerUnitPriceCents(dealership.priceList, service, offers),
+      new Set(billed.rows.map((r) => r.wheel_id)),
+    )
+    if (!lines.length) {
+      await commitTransaction(req)
+      return null
+    }
+    // The dealership's pending credits, taken by this statement only (its row lock above).
+    const pending = (await db.execute(sql`
+      SELECT id, description, amount_cents FROM statement_credits
+      WHERE dealership_id = ${dealershipId} AND statement_id IS NULL ORDER BY id FOR UPDATE`)) as unknown as Rows<{
+      id: number | string
+      description: string
+      amount_cents: number | string
+    }>
+    const creditLines: CreditLine[] = pending.rows.map((r) => ({
+      creditId: Number(r.id),
+      description: r.description,
+      amountCents: Number(r.amount_cents),
+    }))
+    const totals = statementTotals(lines, creditLines)
+    const year = parsePeriod(period)!.year
+    const number = statementNumber(year, await takeYearSequence(db, 'statement_counters', year))
+    const statement = await payload.create({
+      collection: 'statements',
+      data: {
+        dealership: dealershipId,
+        number,
+        period,
+        issuedAt: new Date().toISOString(),
+        cutoffAt: range.end.toISOString(),
+        dealershipName: dealership.name,
+        billingEmail: dealership.billingEmail,
+        netTermsDays: dealership.netTermsDays,
+        lines,
+        creditLines,
+        ...totals,
+      },
+      depth: 0,
+      req,
+      context: { [ISSUING_STATEMENT]: true },
+    })
+    if (creditLines.length) {
+      const ids = creditLines.map((c) => c.creditId)
+      await db.execute(sql`
+        UPDATE statement_credits SET statement_id = ${statement.id}, updated_at = now()
+        WHERE id IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`)
+    }
+    await payload.jobs.queue({ task: 'sendStatement', input: { statementId: statement.id }, req })
+    await commitTransaction(req)
+    return { id: statement.id, number, dealership: dealershipId, totalCents: totals.totalCents }
+  } catch (err) {
+    await killTransaction(req)
+    throw err
+  }
+}

@@ -1,0 +1,64 @@
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { Statement } from '@/payload-types'
+import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { type StatementDocument, statementCsv } from '@/lib/statements'
+
+export type StatementFiles = { pdf: Buffer; csv: string; pdfName: string; csvName: string }
+
+export function statementDocument(s: Statement): StatementDocument {
+  return {
+    number: s.number,
+    period: s.period,
+    lines: (s.lines ?? []).map((l) => ({
+      doneOn: l.doneOn,
+      stockNumber: l.stockNumber,
+      vin: l.vin,
+      poNumber: l.poNumber ?? null,
+      roNumber: l.roNumber ?? null,
+      position: l.position,
+      service: l.service,
+      unitPriceCents: l.unitPriceCents,
+    })),
+    creditLines: (s.creditLines ?? []).map((c) => ({
+      description: c.description,
+      amountCents: c.amountCents,
+    })),
+    subtotalCents: s.subtotalCents,
+    creditCents: s.creditCents,
+    totalCents: s.totalCents,
+  }
+}
+
+export const statementFileName = (s: Pick<Statement, 'number'>, kind: 'pdf' | 'csv') =>
+  `statement-${s.number}.${kind}`
+
+/**
+ * The statement's PDF and CSV, made from the stored statement (which never changes), so the
+ * files are the same whenever they are asked for: in the e-mail, the portal or the back office.
+ */
+export async function statementFiles(
+  payload: Payload,
+  statement: Statement,
+  req?: Partial<PayloadRequest>,
+): Promise<StatementFiles> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true, req })
+  const doc = statementDocument(statement)
+  const { renderStatementPdf } = await import('./statementPdf')
+  const pdf = await renderStatementPdf({
+    ...doc,
+    businessName: settings.businessName,
+    businessPhone: settings.phone,
+    businessEmail: settings.email,
+    dealershipName: statement.dealershipName,
+    netTermsDays: statement.netTermsDays,
+    issuedAt: new Date(statement.issuedAt),
+    issuedOn: formatBusinessDate(statement.issuedAt, businessTimeZone(settings.timeZone), { time: false }),
+  })
+  return {
+    pdf,
+    csv: statementCsv(doc),
+    pdfName: statementFileName(statement, 'pdf'),
+    csvName: statementFileName(statement, 'csv'),
+  }
+}

@@ -1,0 +1,215 @@
+import { wallTime, zonedTime } from './business-time'
+import { csvCell, dollarsAndCents, neutraliseCsvCell } from './csv-safe'
+import { WHEEL_POSITIONS, WHEEL_SERVICES, type WheelPosition, type WheelService } from './dealer-prices'
+
+// A dealership's monthly statement: every wheel done in the month (in the business's time
+// zone), each at the dealership's unit price when the statement is issued, less the credits
+// it carries. Pure: the collection and the job bring the work orders and prices.
+
+export class StatementError extends Error {}
+
+/** "2026-11": the month a statement covers. */
+export type Period = string
+const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/
+
+export function parsePeriod(value: unknown): { year: number; month: number } | null {
+  const m = typeof value === 'string' ? PERIOD.exec(value.trim()) : null
+  if (!m) return null
+  const year = Number(m[1])
+  return year >= 2000 && year <= 2100 ? { year, month: Number(m[2]) } : null
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+/** The month before the one `now` falls in, in the business's time zone. */
+export function previousPeriod(now: Date, timeZone: string): Period {
+  const w = wallTime(now, timeZone)
+  return w.month === 1 ? `${w.year - 1}-12` : `${w.year}-${pad(w.month - 1)}`
+}
+
+/** The month's first instant and the next month's, in the business's time zone. */
+export function periodBounds(period: Period, timeZone: string): { start: Date; end: Date } {
+  const p = parsePeriod(period)
+  if (!p) throw new StatementError(`A month is written YYYY-MM, e.g. 2026-11, not "${period}".`)
+  return { start: zonedTime(timeZone, p.year, p.month, 1), end: zonedTime(timeZone, p.year, p.month + 1, 1) }
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** "November 2026". */
+export function periodLabel(period: Period): string {
+  const p = parsePeriod(period)
+  return p ? `${MONTHS[p.month - 1]} ${p.year}` : period
+}
+
+/** "S2026-0007": the statement's year (its month's), then its place in that year. */
+export const statementNumber = (year: number, sequence: number) => `S${year}-${pad(sequence, 4)}`
+
+/** "2026-11-30": the business's calendar day of an instant. */
+export function businessDay(iso: string, timeZone: string): string {
+  const w = wallTime(new Date(iso), timeZone)
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}`
+}
+
+// What the job reads of a work order (a WorkOrder document fits).
+export type DoneWorkOrder = {
+  id: number
+  poNumber?: string | null
+  roNumber?: string | null
+  vehicles?:
+    | {
+        stockNumber: string
+        vin: string
+        wheels?:
+          | {
+              id?: string | null
+              position: WheelPosition
+              service: WheelService
+              status?: string | null
+              doneAt?: string | null
+            }[]
+          | null
+      }[]
+    | null
+}
+
+export type StatementLine = {
+  wheelId: string
+  workOrderId: number
+  doneOn: string
+  stockNumber: string
+  vin: string
+  poNumber: string | null
+  roNumber: string | null
+  position: WheelPosition
+  service: WheelService
+  unitPriceCents: number
+}
+
+export type CreditLine = { creditId: number; description: string; amountCents: number }
+
+/**
+ * The statement's lines: each wheel marked done within the month and on no statement yet,
+ * priced by `unitPrice` (the dealership's list), in the order the wheels were done.
+ */
+export function statementLines(
+  orders: readonly DoneWorkOrder[],
+  bounds: { start: Date; end: Date },
+  timeZone: string,
+  unitPrice: (service: string) => number | null,
+  billedWheelIds: ReadonlySet<string> = new Set(),
+): StatementLine[] {
+  const found: (StatementLine & { at: number })[] = []
+  for (const order of orders) {
+    for (const car of order.vehicles ?? []) {
+      for (const wheel of car.wheels ?? []) {
+        if (wheel.status !== 'done' || !wheel.doneAt || !wheel.id || billedWheelIds.has(wheel.id)) continue
+        const at = Date.parse(wheel.doneAt)
+        if (!(at >= bounds.start.getTime() && at < bounds.end.getTime())) continue
+        const price = unitPrice(wheel.service)
+        if (price == null) throw new StatementError(`No unit price for the service "${wheel.service}".`)
+        found.push({
+          at,
+          wheelId: wheel.id,
+          workOrderId: order.id,
+          doneOn: businessDay(wheel.doneAt, timeZone),
+          stockNumber: car.stockNumber,
+          vin: car.vin,
+          poNumber: order.poNumber || null,
+          roNumber: order.roNumber || null,
+          position: wheel.position,
+          service: wheel.service,
+          unitPriceCents: price,
+        })
+      }
+    }
+  }
+  const positionOrder = (p: string) => WHEEL_POSITIONS.findIndex((w) => w.value === p)
+  found.sort(
+    (a, b) =>
+      a.at - b.at ||
+      a.stockNumber.localeCompare(b.stockNumber) ||
+      positionOrder(a.position) - positionOrder(b.position),
+  )
+  return found.map(({ at: _at, ...line }) => line)
+}
+
+export type StatementTotals = { subtotalCents: number; creditCents: number; totalCents: number }
+
+/** The wheels' sum less the credits; below zero when the credits are worth more (owed back). */
+export function statementTotals(
+  lines: readonly Pick<StatementLine, 'unitPriceCents'>[],
+  credits: readonly Pick<CreditLine, 'amountCents'>[],
+): StatementTotals {
+  const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents, 0)
+  const creditCents = credits.reduce((sum, c) => sum + c.amountCents, 0)
+  return { subtotalCents, creditCents, totalCents: subtotalCents - creditCents }
+}
+
+export const positionLabel = (value: string) => WHEEL_POSITIONS.find((p) => p.value === value)?.label ?? value
+export const serviceLabel = (key: string) => WHEEL_SERVICES.find((s) => s.key === key)?.title ?? key
+
+export type StatementDocument = StatementTotals & {
+  number: string
+  period: Period
+  lines: readonly Omit<StatementLine, 'wheelId' | 'workOrderId'>[]
+  creditLines: readonly Omit<CreditLine, 'creditId'>[]
+}
+
+export const STATEMENT_CSV_HEADER = [
+  'Date',
+  'Stock number',
+  'VIN',
+  'PO',
+  'RO',
+  'Position',
+  'Service',
+  'Unit price',
+]
+
+/**
+ * The statement as a spreadsheet: one row per wheel, then a row per credit (negative), the
+ * total last. Amounts in dollars and cents; what partners typed is made safe from formulas.
+ */
+export function statementCsv(s: StatementDocument): string {
+  const row = (cells: unknown[]) => cells.map(csvCell).join(',')
+  const lines = s.lines.map((l) =>
+    row([
+      l.doneOn,
+      neutraliseCsvCell(l.stockNumber),
+      neutraliseCsvCell(l.vin),
+      neutraliseCsvCell(l.poNumber ?? ''),
+      neutraliseCsvCell(l.roNumber ?? ''),
+      positionLabel(l.position),
+      serviceLabel(l.service),
+      dollarsAndCents(l.unitPriceCents),
+    ]),
+  )
+  const credits = s.creditLines.map((c) =>
+    row([
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      neutraliseCsvCell(`Credit: ${c.description}`),
+      dollarsAndCents(-c.amountCents),
+    ]),
+  )
+  const total = row(['', '', '', '', '', '', 'Total', dollarsAndCents(s.totalCents)])
+  return `${[row(STATEMENT_CSV_HEADER), ...lines, ...credits, total].join('\r\n')}\r\n`
+}

@@ -1,0 +1,443 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { beforeEach, describe, expect, it } from 'vitest'
+
+import { attachmentOf, capturedMails } from '../helpers/captured-mail'
+import { seedDealership } from '../helpers/dealers'
+import { migrateDownAndUp } from '../helpers/migrations'
+import { type Doc, setupHarness } from '../helpers/harness'
+import { pdfText, seedDoneCar } from '../helpers/statements'
+
+import { issueStatements } from '@/collections/Statements/issue'
+import {
+  STATEMENT_IS_FINAL,
+  STATEMENTS_ARE_ISSUED,
+} from '@/collections/Statements/hooks/keepIssuedStatements'
+import { statementFiles } from '@/collections/Statements/statementFiles'
+import { CARRIED_CREDIT_IS_FINAL } from '@/collections/StatementCredits'
+import { zonedTime } from '@/lib/business-time'
+import { parsePeriod, previousPeriod, statementCsv } from '@/lib/statements'
+import type { Statement } from '@/payload-types'
+
+// The monthly statements: issued once per dealership and month whatever the runners, numbered
+// without gaps, final once issued, carrying each pending credit once, e-mailed once with their
+// PDF and CSV.
+
+const h = setupHarness({ http: true, partner: true })
+const TZ = 'America/Chicago'
+const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
+const rows = async <T = Doc>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows
+
+// Last month and the one before, whatever today is.
+const LAST = previousPeriod(new Date(), TZ)
+const BEFORE = (() => {
+  const p = parsePeriod(LAST)!
+  return p.month === 1 ? `${p.year - 1}-12` : `${p.year}-${String(p.month - 1).padStart(2, '0')}`
+})()
+const YEAR = parsePeriod(LAST)!.year
+const at = (period: string, day: number, hour = 12, minute = 0) => {
+  const p = parsePeriod(period)!
+  return zonedTime(TZ, p.year, p.month, day, hour, minute).toISOString()
+}
+const staff = () => h.userOf('staff') as Doc
+const statements = async () =>
+  (await h.payload.find({ collection: 'statements', sort: 'number', pagination: false, depth: 0 })).docs
+const refusal = async (write: Promise<unknown>) => {
+  const error = (await write.then(
+    () => null,
+    (e: unknown) => e,
+  )) as { message: string } | null
+  return error?.message ?? 'accepted'
+}
+
+beforeEach(async () => {
+  for (const collection of ['statement-credits', 'statements', 'work-orders', 'payload-jobs'] as const) {
+    await h.payload.db.deleteMany({ collection, where: {} })
+  }
+  await db().execute(sql`DELETE FROM statement_counters`)
+  await db().execute(sql`DELETE FROM email_deliveries`)
+  await h.payload.update({
+    collection: 'dealerships',
+    id: h.dealerships.own,
+    data: {
+      name: 'Capital City Motors',
+      priceList: [
+        { service: 'rim_rash', unitPriceCents: 9_000 },
+        { service: 'rim_restoration', unitPriceCents: 20_000 },
+      ],
+    },
+  })
+})
+
+describe('issuing a month', () => {
+  it('gives each dealership with wheels done that month one statement: its lines, prices and total', async () => {
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'B200',
+      vin: 'JH4KA7561PC008269',
+      po: 'PO-55',
+      ro: 'RO-66',
+      wheels: [
+        { position: 'RF', doneAt: at(LAST, 3, 9) },
+        { position: 'LF', service: 'rim_restoration', doneAt: at(LAST, 3, 9) },
+        { position: 'LR', doneAt: null },
+      ],
+    })
+    // Done in the month before (on no statement, before the first one's month): left out.
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'OLD1',
+      wheels: [{ position: 'LF', doneAt: at(BEFORE, 20) }],
+    })
+    // 11:30 pm on the month's first day in Austin; a different day in UTC.
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'A100',
+      vin: '1HGCM82633A004352',
+      wheels: [{ position: 'spare', doneAt: at(LAST, 1, 23, 30) }],
+    })
+    await seedDoneCar(h.payload, h.dealerships.other, staff(), {
+      stockNumber: 'L1',
+      wheels: [{ position: 'LF', doneAt: at(LAST, 15) }],
+    })
+    await seedDealership(h.payload, 'Quiet Motors')
+
+    const result = await issueStatements(h.payload, LAST)
+    expect(result.issued.map((s) => s.number)).toEqual([`S${YEAR}-0001`, `S${YEAR}-0002`])
+    const [own, other] = await statements()
+    expect(other).toMatchObject({ dealership: h.dealerships.other, totalCents: 12_500 })
+    expect(own).toMatchObject({
+      number: `S${YEAR}-0001`,
+      dealership: h.dealerships.own,
+      period: LAST,
+      dealershipName: 'Capital City Motors',
+      netTermsDays: 30,
+      subtotalCents: 38_000,
+      creditCents: 0,
+      totalCents: 38_000,
+      creditLines: [],
+    })
+    const day = (d: number) => `${LAST}-${String(d).padStart(2, '0')}`
+    expect(
+      own.lines!.map((l) => [
+        l.doneOn,
+        l.stockNumber,
+        l.vin,
+        l.poNumber,
+        l.roNumber,
+        l.position,
+        l.service,
+        l.unitPriceCents,
+      ]),
+    ).toEqual([
+      [day(1), 'A100', '1HGCM82633A004352', 'PO-7781', 'RO-2210', 'spare', 'rim_rash', 9_000],
+      [day(3), 'B200', 'JH4KA7561PC008269', 'PO-55', 'RO-66', 'LF', 'rim_restoration', 20_000],
+      [day(3), 'B200', 'JH4KA7561PC008269', 'PO-55', 'RO-66', 'RF', 'rim_rash', 9_000],
+    ])
+
+    // A price changed afterwards changes no issued statement, and a rerun issues nothing.
+    await h.payload.update({
+      collection: 'dealerships',
+      id: h.dealerships.own,
+      data: { name: 'Renamed Motors', priceList: [{ service: 'rim_rash', unitPriceCents: 1 }] },
+    })
+    expect((await issueStatements(h.payload, LAST)).issued).toEqual([])
+    expect(await statements()).toEqual([own, other])
+  })
+
+  it('numbers gaplessly and once per dealership with two runners at once; the database refuses a second', async () => {
+    const dealers = [h.dealerships.own, h.dealerships.other]
+    for (let i = 0; i < 4; i += 1) dealers.push((await seedDealership(h.payload, `Dealer ${i}`)).id)
+    for (const [i, dealership] of dealers.entries()) {
+      await seedDoneCar(h.payload, dealership, staff(), {
+        stockNumber: `D${i}`,
+        wheels: [{ position: 'LF', doneAt: at(LAST, 2 + i) }],
+      })
+    }
+    const credit = await h.payload.create({
+      collection: 'statement-credits',
+      data: { dealership: h.dealerships.own, description: 'Overcharged last month', amountCents: 1_500 },
+    })
+
+    const runs = await Promise.all([issueStatements(h.payload, LAST), issueStatements(h.payload, LAST)])
+    expect(runs.reduce((n, r) => n + r.issued.length, 0)).toBe(dealers.length)
+    const all = await statements()
+    expect(all.map((s) => s.number)).toEqual(
+      dealers.map((_, i) => `S${YEAR}-${String(i + 1).padStart(4, '0')}`),
+    )
+    expect(new Set(all.map((s) => s.dealership)).size).toBe(dealers.length)
+    // The credit is on one statement, the own dealership's.
+    const carrying = all.filter((s) => (s.creditLines ?? []).length > 0)
+    expect(carrying.map((s) => [s.dealership, s.creditLines![0].creditId])).toEqual([
+      [h.dealerships.own, credit.id],
+    ])
+    expect(await rows(sql`SELECT last FROM statement_counters`)).toEqual([{ last: dealers.length }])
+
+    const error = await db()
+      .execute(
+        sql`INSERT INTO statements (dealership_id, number, period, issued_at, cutoff_at, dealership_name, billing_email, net_terms_days, subtotal_cents, credit_cents, total_cents)
+        VALUES (${h.dealerships.own}, 'X-1', ${LAST}, now(), now(), 'x', 'x@x.test', 30, 0, 0, 0)`,
+      )
+      .then(
+        () => null,
+        (e: { cause?: { code?: string }; code?: string }) => e.cause?.code ?? e.code,
+      )
+    expect(error).toBe('23505')
+  })
+
+  it('refuses a month that has not begun, and a malformed one, issuing nothing', async () => {
+    const next = new Date()
+    next.setUTCMonth(next.getUTCMonth() + 2)
+    const future = `${next.getUTCFullYear()}-${String(next.getUTCMonth() + 1).padStart(2, '0')}`
+    expect(await refusal(issueStatements(h.payload, future))).toMatch(/has not begun/)
+    expect(await refusal(issueStatements(h.payload, '2026-13'))).toMatch(/Not a month/)
+    expect(await statements()).toEqual([])
+  })
+})
+
+describe('POST /api/statements/issue', () => {
+  it('issues a month for an admin; refuses others and a malformed month, issuing nothing', async () => {
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'E1',
+      wheels: [{ position: 'LF', doneAt: at(LAST, 5) }],
+    })
+    const issue = (persona: 'admin' | 'staff' | 'partner' | 'anonymous', month: unknown) =>
+      h.http.post('/api/statements/issue', { json: { month }, session: h.sessionOf(persona) })
+    for (const persona of ['staff', 'partner', 'anonymous'] as const) {
+      expect((await issue(persona, LAST)).status).toBe(403)
+    }
+    for (const month of ['2026-13', 'last month', null]) {
+      const res = await issue('admin', month)
+      expect([res.status, res.body.errors[0].message]).toEqual([
+        400,
+        'Give the month as YYYY-MM, e.g. 2026-11.',
+      ])
+    }
+    expect(await statements()).toEqual([])
+    const res = await issue('admin', LAST)
+    expect([res.status, res.body]).toEqual([
+      200,
+      { message: `Issued statement S${YEAR}-0001.`, issued: [`S${YEAR}-0001`], alreadyIssued: 0 },
+    ])
+    const again = await issue('admin', LAST)
+    expect(again.body).toMatchObject({ issued: [], message: expect.stringMatching(/^No new statements/) })
+    expect(await statements()).toHaveLength(1)
+  })
+})
+
+describe('an issued statement', () => {
+  it('never changes, not even for an admin or the Local API; none is written by hand', async () => {
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'F1',
+      wheels: [{ position: 'LF', doneAt: at(LAST, 5) }],
+    })
+    await issueStatements(h.payload, LAST)
+    const [before] = await statements()
+    const admin = h.sessionOf('admin')
+
+    const patch = await h.http.patch(`/api/statements/${before.id}`, {
+      json: { totalCents: 1 },
+      session: admin,
+    })
+    expect(patch.status).toBe(403)
+    expect((await h.http.delete(`/api/statements/${before.id}`, { session: admin })).status).toBe(403)
+    const post = await h.http.post('/api/statements', {
+      json: { ...before, id: undefined, number: 'S1999-0001' },
+      session: admin,
+    })
+    expect(post.status).toBe(403)
+    expect(
+      await refusal(h.payload.update({ collection: 'statements', id: before.id, data: { totalCents: 1 } })),
+    ).toBe(STATEMENT_IS_FINAL)
+    expect(await refusal(h.payload.delete({ collection: 'statements', id: before.id }))).toBe(
+      STATEMENT_IS_FINAL,
+    )
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = before
+    expect(
+      await refusal(
+        h.payload.create({
+          collection: 'statements',
+          data: { ...copy, period: BEFORE, number: 'S1999-0002' } as never,
+        }),
+      ),
+    ).toBe(STATEMENTS_ARE_ISSUED)
+    expect(await statements()).toEqual([before])
+  })
+
+  it('a correction is a credit its next statement carries, once; then the credit is final', async () => {
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'G1',
+      wheels: [{ position: 'LF', doneAt: at(BEFORE, 10) }],
+    })
+    await issueStatements(h.payload, BEFORE)
+    const admin = h.sessionOf('admin')
+    const added = await h.http.post<Doc>('/api/statement-credits', {
+      json: {
+        dealership: h.dealerships.own,
+        description: 'Spare billed twice',
+        amountCents: 9_000,
+        statement: (await statements())[0].id,
+      },
+      session: admin,
+    })
+    expect(added.status).toBe(201)
+    const credit = added.body!.doc as Doc
+    expect(credit.statement ?? null).toBeNull()
+    // Staff read credits but only admins add them; a partner never sees them.
+    expect(
+      (
+        await h.http.post('/api/statement-credits', {
+          json: { dealership: h.dealerships.own, description: 'x', amountCents: 1 },
+          session: h.sessionOf('staff'),
+        })
+      ).status,
+    ).toBe(403)
+    expect((await h.http.get('/api/statement-credits', { session: h.sessionOf('partner') })).status).toBe(403)
+
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'G2',
+      wheels: [
+        { position: 'LF', doneAt: at(LAST, 4) },
+        { position: 'RF', service: 'rim_restoration', doneAt: at(LAST, 4) },
+      ],
+    })
+    await issueStatements(h.payload, LAST)
+    const [first, second] = await statements()
+    expect(first.creditLines).toEqual([])
+    expect(second).toMatchObject({
+      period: LAST,
+      subtotalCents: 29_000,
+      creditCents: 9_000,
+      totalCents: 20_000,
+      creditLines: [
+        expect.objectContaining({
+          creditId: credit.id,
+          description: 'Spare billed twice',
+          amountCents: 9_000,
+        }),
+      ],
+    })
+    // Only the month's wheels: the one on the first statement is not billed again.
+    expect(second.lines!.map((l) => l.stockNumber)).toEqual(['G2', 'G2'])
+    const carried = await h.payload.findByID({ collection: 'statement-credits', id: credit.id, depth: 0 })
+    expect(carried.statement).toBe(second.id)
+
+    const patch = await h.http.patch<Doc>(`/api/statement-credits/${credit.id}`, {
+      json: { amountCents: 1 },
+      session: admin,
+    })
+    expect(patch.status).toBe(400)
+    expect(JSON.stringify(patch.body)).toContain(CARRIED_CREDIT_IS_FINAL)
+    expect((await h.http.delete(`/api/statement-credits/${credit.id}`, { session: admin })).status).toBe(400)
+    expect(await h.payload.findByID({ collection: 'statement-credits', id: credit.id, depth: 0 })).toEqual(
+      carried,
+    )
+  })
+})
+
+describe('the monthly job', () => {
+  it('two runners, each with a job for the month, issue each statement and e-mail it once', async () => {
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'J1',
+      vin: 'WP0AB2A93KS114315',
+      po: '=SUM(A1)',
+      wheels: [
+        { position: 'LF', doneAt: at(LAST, 6) },
+        { position: 'RR', service: 'rim_restoration', doneAt: at(LAST, 7) },
+      ],
+    })
+    const credit = await h.payload.create({
+      collection: 'statement-credits',
+      data: { dealership: h.dealerships.own, description: 'Goodwill', amountCents: 500 },
+    })
+    for (let i = 0; i < 2; i += 1) {
+      await h.payload.jobs.queue({ task: 'issueMonthlyStatements', input: {} })
+    }
+    // The runners take the two issuing jobs at once; then the e-mail jobs they queued.
+    await Promise.all([h.payload.jobs.run({ silent: true }), h.payload.jobs.run({ silent: true })])
+    await Promise.all([h.payload.jobs.run({ silent: true }), h.payload.jobs.run({ silent: true })])
+
+    const all = await statements()
+    expect(all.map((s) => [s.number, s.period, s.totalCents, s.creditLines?.[0]?.creditId])).toEqual([
+      [`S${YEAR}-0001`, LAST, 28_500, credit.id],
+    ])
+    const [statement] = all as Statement[]
+    const billing = (await h.payload.findByID({ collection: 'dealerships', id: h.dealerships.own }))
+      .billingEmail
+    const mails = capturedMails(billing)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toContain(`Subject: Statement ${statement.number}`)
+    expect(mails[0]).toContain(`filename=statement-${statement.number}.pdf`)
+
+    const files = await statementFiles(h.payload, statement)
+    expect(attachmentOf(mails[0], 'text/csv')).toBe(files.csv)
+    expect(attachmentOf(mails[0], 'application/pdf')).toBe(files.pdf.toString('utf8'))
+    expect(files.csv).toBe(
+      statementCsv({
+        ...statement,
+        creditLines: statement.creditLines ?? [],
+        lines: statement.lines ?? [],
+      } as never),
+    )
+    expect(files.csv.split('\r\n')).toEqual([
+      'Date,Stock number,VIN,PO,RO,Position,Service,Unit price',
+      `${LAST}-06,J1,WP0AB2A93KS114315,'=SUM(A1),RO-2210,Left front,Rim Rash / Curbed Rim,90.00`,
+      `${LAST}-07,J1,WP0AB2A93KS114315,'=SUM(A1),RO-2210,Right rear,"Bent, Powder Coating, or Cracked Rims",200.00`,
+      ',,,,,,Credit: Goodwill,-5.00',
+      ',,,,,,Total,285.00',
+      '',
+    ])
+  })
+})
+
+describe('the statement’s files', () => {
+  it('the PDF reads back with every line and the total, in Inter', async () => {
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'P1',
+      vin: '1N4AL3AP8JC231503',
+      po: 'PO-9001',
+      ro: 'RO-42',
+      wheels: [
+        { position: 'LF', doneAt: at(LAST, 8) },
+        { position: 'spare', service: 'rim_restoration', doneAt: at(LAST, 9) },
+      ],
+    })
+    await issueStatements(h.payload, LAST)
+    const [statement] = await statements()
+    const res = await h.http.bytes(`/api/statements/${statement.id}/pdf`, h.sessionOf('partner'))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="statement-${statement.number}.pdf"`,
+    )
+    const pdf = new Uint8Array(res.bytes)
+    expect(Buffer.from(pdf).toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Inter/)
+    const text = await pdfText(pdf)
+    expect(text).toContain(`Statement ${statement.number}`)
+    expect(text).toContain('Capital City Motors')
+    for (const expected of [
+      `${LAST}-08 P1 1N4AL3AP8JC231503 PO-9001 RO-42 Left front Rim Rash / Curbed Rim $90.00`,
+      `${LAST}-09 P1 1N4AL3AP8JC231503 PO-9001 RO-42 Spare Bent, Powder Coating, or Cracked Rims $200.00`,
+      'Total $290.00',
+    ]) {
+      expect(text.replace(/\s+/g, ' ')).toContain(expected)
+    }
+  })
+})
+
+// Last: it takes the tables down and up again.
+describe('the monthly_statements migration', () => {
+  it('goes down with statements and credits stored, and up again', async () => {
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'M1',
+      wheels: [{ position: 'LF', doneAt: at(LAST, 5) }],
+    })
+    await h.payload.create({
+      collection: 'statement-credits',
+      data: { dealership: h.dealerships.own, description: 'x', amountCents: 1 },
+    })
+    await issueStatements(h.payload, LAST)
+    await h.payload.jobs.queue({ task: 'issueMonthlyStatements', input: { month: LAST } })
+    await migrateDownAndUp(h.payload, 'monthly_statements')
+    expect(await statements()).toEqual([])
+    expect(await rows(sql`SELECT count(*)::int AS n FROM statement_counters`)).toEqual([{ n: 0 }])
+  })
+})
