@@ -23,6 +23,7 @@ export const Statements: CollectionConfig = {
     group: 'Dealer partners',
     useAsTitle: 'number',
     defaultColumns: ['number', 'dealership', 'period', 'totalCents', 'issuedAt'],
+    components: { beforeListTable: ['@/components/admin/issue-statements.client#IssueStatements'] },
   },
   access: { create: nobody, read: staffOrOwnDealership, update: nobody, delete: nobody },
   // One statement per dealership and month, whatever the runners: the database refuses a second.

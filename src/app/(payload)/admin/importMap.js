@@ -35,6 +35,7 @@ import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c08
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { InvitePartner as InvitePartner_69d3e1a9307f95603f8131e710324df3 } from '@/components/admin/invite-partner.client'
 import { StatementFiles as StatementFiles_a2a43d1edda64d9cb6193d879994e121 } from '@/components/admin/statement-files.client'
+import { IssueStatements as IssueStatements_b010bfc8588a77620489dbf2a18deae7 } from '@/components/admin/issue-statements.client'
 import { FormatField as FormatField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { LimitField as LimitField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { Page as Page_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -97,6 +98,7 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@/components/admin/invite-partner.client#InvitePartner": InvitePartner_69d3e1a9307f95603f8131e710324df3,
   "@/components/admin/statement-files.client#StatementFiles": StatementFiles_a2a43d1edda64d9cb6193d879994e121,
+  "@/components/admin/issue-statements.client#IssueStatements": IssueStatements_b010bfc8588a77620489dbf2a18deae7,
   "@payloadcms/plugin-import-export/rsc#FormatField": FormatField_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#LimitField": LimitField_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#Page": Page_cdf7e044479f899a31f804427d568b36,
