@@ -39,6 +39,7 @@ import * as migration_20261127_190235_work_order_status from './20261127_190235_
 import * as migration_20261127_190518_partner_enquiries from './20261127_190518_partner_enquiries';
 import * as migration_20261127_190851_work_order_numbers_and_orphan_photos from './20261127_190851_work_order_numbers_and_orphan_photos';
 import * as migration_20261127_192637_monthly_statements from './20261127_192637_monthly_statements';
+import * as migration_20261127_193053_payment_form_key from './20261127_193053_payment_form_key';
 
 export const migrations = [
   {
@@ -244,6 +245,11 @@ export const migrations = [
   {
     up: migration_20261127_192637_monthly_statements.up,
     down: migration_20261127_192637_monthly_statements.down,
-    name: '20261127_192637_monthly_statements'
+    name: '20261127_192637_monthly_statements',
+  },
+  {
+    up: migration_20261127_193053_payment_form_key.up,
+    down: migration_20261127_193053_payment_form_key.down,
+    name: '20261127_193053_payment_form_key'
   },
 ];

@@ -170,6 +170,7 @@ export interface Config {
       sendPaymentReceipt: TaskSendPaymentReceipt;
       fetchStripeFee: TaskFetchStripeFee;
       expireCheckoutSessions: TaskExpireCheckoutSessions;
+      sendCreditNote: TaskSendCreditNote;
       eraseStaleLeads: TaskEraseStaleLeads;
       removeOrphanPhotos: TaskRemoveOrphanPhotos;
       issueMonthlyStatements: TaskIssueMonthlyStatements;
@@ -716,6 +717,7 @@ export interface Payment {
   recordedBy?: (number | null) | User;
   stripeId?: string | null;
   stripeFeeCents?: number | null;
+  formKey?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1035,6 +1037,7 @@ export interface PayloadJob {
           | 'sendPaymentReceipt'
           | 'fetchStripeFee'
           | 'expireCheckoutSessions'
+          | 'sendCreditNote'
           | 'eraseStaleLeads'
           | 'removeOrphanPhotos'
           | 'issueMonthlyStatements'
@@ -1093,6 +1096,7 @@ export interface PayloadJob {
         | 'sendPaymentReceipt'
         | 'fetchStripeFee'
         | 'expireCheckoutSessions'
+        | 'sendCreditNote'
         | 'eraseStaleLeads'
         | 'removeOrphanPhotos'
         | 'issueMonthlyStatements'
@@ -1645,6 +1649,7 @@ export interface PaymentsSelect<T extends boolean = true> {
   recordedBy?: T;
   stripeId?: T;
   stripeFeeCents?: T;
+  formKey?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2606,6 +2611,18 @@ export interface TaskExpireCheckoutSessions {
   };
   output: {
     expired?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendCreditNote".
+ */
+export interface TaskSendCreditNote {
+  input: {
+    creditNoteId: number;
+  };
+  output: {
+    sent?: boolean | null;
   };
 }
 /**

@@ -10,6 +10,7 @@ import { issueMonthlyStatements } from './IssueStatements'
 import { removeOrphanPhotos } from './RemoveOrphanPhotos'
 import { replyToHelp } from './ReplyToHelp'
 import { replyToVisitConfirmation } from './ReplyToVisitConfirmation'
+import { sendCreditNote } from './SendCreditNote'
 import { sendInvoiceLink } from './SendInvoiceLink'
 import { sendPaymentReceipt } from './SendPaymentReceipt'
 import { sendLeadAlert } from './SendLeadAlert'
@@ -40,6 +41,7 @@ export const jobs: JobsConfig = {
     sendPaymentReceipt,
     fetchStripeFee,
     expireCheckoutSessions,
+    sendCreditNote,
     eraseStaleLeads,
     removeOrphanPhotos,
     issueMonthlyStatements,

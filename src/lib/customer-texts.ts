@@ -34,6 +34,10 @@ export function quoteLinkText(businessName: string, link: string): string {
   return `${businessName}: your quote is ready. See it, accept it and book your visit here: ${link} ${STOP_LINE}`
 }
 
+export function invoiceLinkText(businessName: string, number: string, balance: string, link: string): string {
+  return `${businessName}: invoice ${number}, ${balance} due. See it and how to pay here: ${link} ${STOP_LINE}`
+}
+
 export function visitConfirmationText(businessName: string, when: string): string {
   return `${businessName}: your visit is booked for ${when}. We will text you the day before. ${STOP_LINE}`
 }

@@ -359,6 +359,8 @@ const SPECS: Record<Subject, Spec> = {
   },
   payments: {
     slug: 'payments',
+    // The lead page's form key is the server's alone.
+    hidden: () => ['formKey'],
     create: async (w) => ({
       data: {
         invoice: w.invoice.id,

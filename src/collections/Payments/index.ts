@@ -4,6 +4,7 @@ import { approvedStaff } from '@/access/approvedStaff'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { nobody } from '@/access/nobody'
 import { timestampFields } from '@/fields/timestamps'
+import { PAYMENT_REFERENCE_MAX } from '@/lib/money'
 import {
   MAX_PAYMENT_CENTS,
   PAYMENT_KINDS,
@@ -78,7 +79,7 @@ export const Payments: CollectionConfig = {
     {
       name: 'reference',
       type: 'text',
-      maxLength: 100,
+      maxLength: PAYMENT_REFERENCE_MAX,
       admin: { description: 'Check number, Zelle note...' },
     },
     { name: 'receivedAt', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
@@ -100,6 +101,16 @@ export const Payments: CollectionConfig = {
       admin: { readOnly: true },
     },
     { name: 'stripeFeeCents', type: 'number', access: serverOwned, admin: { readOnly: true } },
+    // The lead page's payment form that recorded it (Leads/endpoints/paymentForm.ts): the same
+    // form posted twice records one payment, on any instance.
+    {
+      name: 'formKey',
+      type: 'text',
+      unique: true,
+      index: true,
+      access: { read: nobody, create: nobody, update: nobody },
+      admin: { hidden: true },
+    },
     ...timestampFields,
   ],
   timestamps: true,

@@ -4,6 +4,8 @@ import { formatCents } from '@/lib/invoices'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
+import { textCustomerOnce } from '@/collections/TextMessages/customerTexts'
+import { invoiceLinkText } from '@/lib/customer-texts'
 import { cardPaymentsEnabled } from '@/server/payments/stripe'
 import { quoteToken } from '@/server/quote-token'
 
@@ -33,6 +35,24 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
       return { output: { sent: false } }
     }
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
+    const link = `${serverUrl()}/pay/${quoteToken(payload.secret, input.nonce, 'pay')}`
+    // By text too, with the customer's consent (never after their STOP); once per link, as the
+    // e-mail. A text that fails is retried with the job, after the e-mail had its go.
+    const texted = textCustomerOnce(
+      payload,
+      lead,
+      `invoice-link:${invoice.id}:${input.nonce}`,
+      invoiceLinkText(
+        settings.businessName,
+        invoice.number ?? '',
+        formatCents(invoice.balanceCents ?? 0),
+        link,
+      ),
+      `Invoice ${invoice.number} link texted to the customer`,
+    ).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    )
     const { render } = await import('@react-email/render')
     const { InvoiceEmail } = await import('@/email/templates/invoice')
     const element = InvoiceEmail({
@@ -50,7 +70,7 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
       deposit: invoice.depositCents ? formatCents(invoice.depositCents) : null,
       balance: formatCents(invoice.balanceCents ?? 0),
       note: invoice.note || null,
-      link: `${serverUrl()}/pay/${quoteToken(payload.secret, input.nonce, 'pay')}`,
+      link,
       cardsOnline: cardPaymentsEnabled(),
     })
     const sent = await mailAboutLeadOnce(
@@ -65,6 +85,8 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
         text: await render(element, { plainText: true }),
       },
     )
+    const textFailure = await texted
+    if (textFailure) throw textFailure.error
     return { output: { sent } }
   },
 }

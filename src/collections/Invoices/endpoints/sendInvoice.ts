@@ -13,7 +13,8 @@ const refuse = (status: number, message: string) => json(status, { errors: [{ me
 
 // POST /api/invoices/:id/send: the draft numbered and made final, the lead's timeline told, and
 // (for an invoice) the e-mail with its pay link queued, in one transaction: a failure leaves
-// the draft as it was and takes no number. A credit note is issued the same way, not e-mailed.
+// the draft as it was and takes no number. A credit note is issued the same way and e-mailed
+// with the corrected invoice's new balance.
 export const sendInvoice: Endpoint = {
   path: '/:id/send',
   method: 'post',
@@ -44,6 +45,8 @@ export const sendInvoice: Endpoint = {
           input: { invoiceId: id, nonce: issued.nonce },
           req,
         })
+      } else {
+        await payload.jobs.queue({ task: 'sendCreditNote', input: { creditNoteId: id }, req })
       }
       if (own) await commitTransaction(req)
       return json(200, { message: `${issued.number} sent.`, number: issued.number })
