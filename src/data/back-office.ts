@@ -401,3 +401,26 @@ export async function readWorkOrderForTechnician({ payload, user }: Reader, id: 
     disableErrors: true,
   })
 }
+
+// The lead's invoices once sent (drafts are the invoice editor's), newest first, with the
+// signed-in user's own access: what the lead page says is paid, part paid or owing.
+export async function readLeadInvoices({ payload, user }: Reader, leadId: number) {
+  const { docs } = await payload.find({
+    collection: 'invoices',
+    where: {
+      and: [
+        { lead: { equals: leadId } },
+        { kind: { equals: 'invoice' } },
+        { status: { not_equals: 'draft' } },
+      ],
+    },
+    select: { number: true, status: true, totalCents: true, balanceCents: true, sentAt: true },
+    sort: '-sentAt',
+    depth: 0,
+    limit: 20,
+    pagination: false,
+    overrideAccess: false,
+    user,
+  })
+  return docs
+}

@@ -10,15 +10,17 @@ import {
 
 // The lead actions that matter on the road, as plain forms: a tap posts before the page's
 // script has loaded, and the answer is a redirect back to the view, which says what happened.
-export type LeadFormAction = 'status' | 'note' | 'text' | 'on-my-way'
+export type LeadFormAction = 'status' | 'note' | 'text' | 'on-my-way' | 'payment'
 
 /** Under Payload's API route (`/api`), as the quote page's endpoints are named. */
 export const leadFormPath = (lead: number, action: LeadFormAction) => `/leads/${lead}/${action}`
 
 export const isLeadFormPath = (pathname: string) =>
-  /^\/api\/leads\/\d{1,15}\/(status|note|text|on-my-way)$/.test(pathname)
+  /^\/api\/leads\/\d{1,15}\/(status|note|text|on-my-way|payment)$/.test(pathname)
 
 export const ON_MY_WAY_SENT = 'On my way texted to the customer'
+export const PAYMENT_RECORDED = 'Payment recorded'
+export const PAYMENT_RECEIPT_NOTE = 'The customer gets a receipt by e-mail.'
 
 // Fixed texts chosen by a code in the address, never text from it: a crafted link cannot put
 // words of its own on the back office.
@@ -42,6 +44,12 @@ export const LEAD_FORM_ERRORS = {
   'on-my-way-consent': 'The customer has not agreed to texts.',
   'on-my-way-opted-out': 'The customer has opted out of texts (texted STOP).',
   'on-my-way-failed': 'The text could not be sent. Try again in a moment.',
+  'payment-amount': 'Enter the amount received in dollars and cents, for example 85.00.',
+  'payment-method': 'Choose how the customer paid.',
+  'payment-reference': 'The reference can be at most 100 characters, without special characters.',
+  'payment-invoice': 'This lead has no sent invoice to record a payment on.',
+  'payment-paid': 'This invoice is paid in full.',
+  'payment-over': 'The amount is more than the invoice still owes; nothing was recorded.',
 } as const
 export type LeadFormError = keyof typeof LEAD_FORM_ERRORS
 
@@ -60,6 +68,7 @@ export type LeadFormOutcome =
   | { kind: 'note' }
   | { kind: 'text' }
   | { kind: 'on-my-way' }
+  | { kind: 'payment' }
   | { kind: 'error'; error: LeadFormError }
   // Completing a lead whose visit is still ahead waits for a confirmation.
   | { kind: 'confirm-completed' }
@@ -72,6 +81,7 @@ export function outcomeParams(outcome: LeadFormOutcome): Record<string, string> 
   if (outcome.kind === 'note') return { done: 'note' }
   if (outcome.kind === 'text') return { done: 'text' }
   if (outcome.kind === 'on-my-way') return { done: 'on-my-way' }
+  if (outcome.kind === 'payment') return { done: 'payment' }
   if (outcome.kind === 'error') return { error: outcome.error }
   return { confirm: 'completed' }
 }
@@ -86,6 +96,7 @@ export function outcomeOf(params: Params): LeadFormOutcome | null {
   if (done === 'note') return { kind: 'note' }
   if (done === 'text') return { kind: 'text' }
   if (done === 'on-my-way') return { kind: 'on-my-way' }
+  if (done === 'payment') return { kind: 'payment' }
   if (isLeadStatus(done)) return { kind: 'status', status: done }
   if (one(params?.confirm) === 'completed') return { kind: 'confirm-completed' }
   return null
@@ -119,6 +130,8 @@ export function noticeOf(outcome: LeadFormOutcome | null): Notice | null {
   if (outcome.kind === 'note') return { tone: 'success', title: 'Note added', description: null }
   if (outcome.kind === 'text') return { tone: 'success', title: TEXT_SENT, description: null }
   if (outcome.kind === 'on-my-way') return { tone: 'success', title: ON_MY_WAY_SENT, description: null }
+  if (outcome.kind === 'payment')
+    return { tone: 'success', title: PAYMENT_RECORDED, description: PAYMENT_RECEIPT_NOTE }
   if (outcome.kind === 'error')
     return { tone: 'error', title: 'Error', description: LEAD_FORM_ERRORS[outcome.error] }
   return null

@@ -14,6 +14,7 @@ describe('the lead forms', () => {
     expect(isLeadFormPath('/api/leads/12/status')).toBe(true)
     expect(isLeadFormPath('/api/leads/12/note')).toBe(true)
     expect(isLeadFormPath('/api/leads/12/text')).toBe(true)
+    expect(isLeadFormPath('/api/leads/12/payment')).toBe(true)
     for (const path of ['/api/leads/12', '/api/leads/x/status', '/api/leads/12/status/x', '/api/leads/erase'])
       expect(isLeadFormPath(path), path).toBe(false)
   })

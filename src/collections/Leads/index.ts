@@ -15,6 +15,7 @@ import { ADDRESS_MAX } from '@/lib/request-constants'
 
 import { eraseCustomer } from './endpoints/eraseCustomer'
 import { leadNoteForm, leadOnMyWayForm, leadStatusForm, leadTextForm } from './endpoints/leadForms'
+import { leadPaymentForm } from './endpoints/paymentForm'
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
 import { removeLeadRecords } from './hooks/removeLeadRecords'
@@ -162,7 +163,7 @@ export const Leads: CollectionConfig = {
     delete: approvedStaff,
   },
   defaultSort: '-createdAt',
-  endpoints: [eraseCustomer, leadStatusForm, leadNoteForm, leadTextForm, leadOnMyWayForm],
+  endpoints: [eraseCustomer, leadStatusForm, leadNoteForm, leadTextForm, leadOnMyWayForm, leadPaymentForm],
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeRequestFields],

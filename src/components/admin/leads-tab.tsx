@@ -21,6 +21,7 @@ import {
   readLeadEvents,
   readLeadTexts,
   readLeads,
+  readLeadInvoices,
   readLiveVisit,
   readCustomerLeads,
   readOpenSlots,
@@ -38,6 +39,7 @@ import { type SlotChoice, LeadVisit } from './lead-visit.client'
 import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
 import { LeadAddressForm } from './lead-address.client'
 import { LeadTextReply } from './lead-text.client'
+import { type LeadInvoice, LeadMoney } from './lead-money'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
@@ -77,7 +79,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   }
   if (leadId) {
     const lead = await readLead(reader, leadId).catch(() => null)
-    const [quote, offers, events, visit, slots, tripFee, customerLeads, texts, optedOut] = lead
+    const [quote, offers, events, visit, slots, tripFee, customerLeads, texts, optedOut, invoices] = lead
       ? await Promise.all([
           readLatestQuote(reader, lead.id).catch(() => null),
           readPublishedOffers(reader).catch(() => []),
@@ -88,8 +90,9 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
           readCustomerLeads(reader, lead).catch(() => null),
           readLeadTexts(reader, lead.id).catch(() => null),
           lead.erasedAt ? null : readTextOptOut(reader, lead.phone).catch(() => null),
+          readLeadInvoices(reader, lead.id).catch(() => null),
         ])
-      : [null, [], [], null, [], null, null, [], null]
+      : [null, [], [], null, [], null, null, [], null, []]
     const quoteLink = quote ? await readQuoteLink(reader, quote).catch(() => null) : null
     return (
       <LeadDetails
@@ -102,6 +105,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
         texts={texts}
         optedOut={optedOut}
         quoteLink={quoteLink}
+        invoices={invoices}
         visit={visit}
         slots={slots.map((s) => ({ start: s.start, label: formatBusinessDate(s.start, timeZone) }))}
         tripFee={tripFee}
@@ -242,6 +246,7 @@ function LeadDetails({
   texts,
   optedOut,
   quoteLink,
+  invoices,
   offers,
   visit,
   slots,
@@ -257,6 +262,7 @@ function LeadDetails({
   texts: LeadText[] | null
   optedOut: boolean | null
   quoteLink: string | null
+  invoices: LeadInvoice[] | null
   offers: QuoteOffer[]
   visit: Visit | null
   slots: SlotChoice[]
@@ -407,6 +413,11 @@ function LeadDetails({
           <EraseCustomerButton email={lead.email} phone={lead.phone} leads={customerLeads} />
         ) : null}
       </div>
+      {invoices ? (
+        <LeadMoney leadId={lead.id} invoices={invoices} back={here} formKey={newFormKey()} />
+      ) : (
+        <LoadFailed message="Failed to fetch the lead's invoices" />
+      )}
       <LeadLostControl leadId={lead.id} lostReason={lead.lostReason ?? null} />
       {/* Null: an erased lead, or a phone no text can reach. */}
       {optedOut === null ? null : (

@@ -41,7 +41,7 @@ const wantsJson = (req: PayloadRequest) => Boolean(req.headers.get('accept')?.in
 // shows the same words as a notice. Only approved staff are answered; Payload reads the session
 // cookie only from the site's own pages (`csrf` in payload.config.ts: the Origin, or without
 // one Sec-Fetch-Site), and the cookie is SameSite=Lax, so a post from another site is anonymous.
-function answer(
+export function answer(
   req: PayloadRequest,
   back: string,
   status: number,
@@ -55,13 +55,18 @@ function answer(
   return new Response(null, { status: 303, headers: { ...noStore, Location: withOutcome(back, outcome) } })
 }
 
-const failed = (req: PayloadRequest, back: string, status: number, error: LeadFormError) =>
+export const failed = (req: PayloadRequest, back: string, status: number, error: LeadFormError) =>
   answer(req, back, status, { kind: 'error', error })
 
-type Handler = (req: PayloadRequest, lead: number, form: URLSearchParams, back: string) => Promise<Response>
+export type Handler = (
+  req: PayloadRequest,
+  lead: number,
+  form: URLSearchParams,
+  back: string,
+) => Promise<Response>
 
 // What both forms share: the caller, the lead's id, the body and where to go back to.
-function leadForm(name: string, handle: Handler): Endpoint['handler'] {
+export function leadForm(name: string, handle: Handler): Endpoint['handler'] {
   return answeredWhenFailing(name, async (req) => {
     if (!isApprovedStaff(req.user)) return refuse(403, 'You are not allowed to perform this action.')
     const lead = Number(req.routeParams?.id)
@@ -74,7 +79,7 @@ function leadForm(name: string, handle: Handler): Endpoint['handler'] {
   })
 }
 
-async function readLead(req: PayloadRequest, id: number) {
+export async function readLead(req: PayloadRequest, id: number) {
   return req.payload.findByID({
     collection: 'leads',
     id,
