@@ -16,6 +16,7 @@ import type { LeadFilters } from '@/lib/lead-query'
 import { serverUrl } from '@/lib/server-url'
 import { toE164 } from '@/lib/text-messages'
 import { quoteToken } from '@/server/quote-token'
+import { INVOICE_DUE_DAYS, moneyPeriods } from '@/lib/money'
 
 // Read on the server with the signed-in user's own access, so the browser fetches no lists.
 
@@ -423,4 +424,84 @@ export async function readLeadInvoices({ payload, user }: Reader, leadId: number
     user,
   })
   return docs
+}
+
+export type OverdueInvoice = {
+  id: number
+  number: string
+  customer: string | null
+  lead: number | null
+  balanceCents: number
+  sentAt: string
+}
+
+export type MoneyAtAGlance = {
+  unpaid: { count: number; cents: number }
+  overdue: { count: number; cents: number; oldest: OverdueInvoice[] }
+  paidThisWeekCents: number
+  paidThisMonthCents: number
+  /** The first and last day of the payments CSV's link: this month so far. */
+  csv: { from: string; to: string }
+}
+
+const OVERDUE_LISTED = 5
+
+// The owner's money at a glance, summed in SQL in the business's days (src/lib/money.ts):
+// sent invoices not paid in full, those past the due rule, and payments less refunds received
+// this week and this month. Access to invoices and payments is asked first through Payload.
+export async function readMoneyAtAGlance(
+  { payload, user }: Reader,
+  timeZone: string,
+  now = new Date(),
+): Promise<MoneyAtAGlance> {
+  await Promise.all([
+    payload.count({ collection: 'invoices', overrideAccess: false, user }),
+    payload.count({ collection: 'payments', overrideAccess: false, user }),
+  ])
+  const p = moneyPeriods(now, timeZone)
+  const db = await dbOf(payload)
+  // Due by the end of the day INVOICE_DUE_DAYS after the day it was sent; overdue after that.
+  const overdue = sql`(i.sent_at AT TIME ZONE ${timeZone})::date + ${INVOICE_DUE_DAYS}::int < ${p.today}::date`
+  const open = sql`i.kind = 'invoice' AND i.status IN ('sent', 'part_paid')`
+  const week = sql`${p.weekStart.toISOString()}::timestamptz`
+  const month = sql`${p.monthStart.toISOString()}::timestamptz`
+  const [totals, oldest, paid] = (await Promise.all([
+    db.execute(sql`
+      SELECT count(*)::int AS unpaid, coalesce(sum(i.balance_cents), 0)::bigint AS unpaid_cents,
+        count(*) FILTER (WHERE ${overdue})::int AS overdue,
+        coalesce(sum(i.balance_cents) FILTER (WHERE ${overdue}), 0)::bigint AS overdue_cents
+      FROM invoices i WHERE ${open}`),
+    db.execute(sql`
+      SELECT i.id, i.number, i.customer_name, i.lead_id, i.balance_cents, i.sent_at
+      FROM invoices i WHERE ${open} AND ${overdue}
+      ORDER BY i.sent_at, i.id LIMIT ${OVERDUE_LISTED}`),
+    // A week can begin in the month before.
+    db.execute(sql`
+      SELECT
+        coalesce(sum(CASE WHEN kind = 'refund' THEN -amount_cents ELSE amount_cents END)
+          FILTER (WHERE received_at >= ${week}), 0)::bigint AS week,
+        coalesce(sum(CASE WHEN kind = 'refund' THEN -amount_cents ELSE amount_cents END)
+          FILTER (WHERE received_at >= ${month}), 0)::bigint AS month
+      FROM payments
+      WHERE received_at >= least(${week}, ${month}) AND received_at < ${p.end.toISOString()}::timestamptz`),
+  ])) as unknown as { rows: Record<string, string | number | null>[] }[]
+  const t = totals.rows[0]
+  return {
+    unpaid: { count: Number(t.unpaid), cents: Number(t.unpaid_cents) },
+    overdue: {
+      count: Number(t.overdue),
+      cents: Number(t.overdue_cents),
+      oldest: oldest.rows.map((r) => ({
+        id: Number(r.id),
+        number: String(r.number),
+        customer: r.customer_name == null ? null : String(r.customer_name),
+        lead: r.lead_id == null ? null : Number(r.lead_id),
+        balanceCents: Number(r.balance_cents),
+        sentAt: new Date(String(r.sent_at)).toISOString(),
+      })),
+    },
+    paidThisWeekCents: Number(paid.rows[0].week),
+    paidThisMonthCents: Number(paid.rows[0].month),
+    csv: { from: p.monthFirstDay, to: p.today },
+  }
 }

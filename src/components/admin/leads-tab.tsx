@@ -23,6 +23,7 @@ import {
   readLeads,
   readLeadInvoices,
   readLiveVisit,
+  readMoneyAtAGlance,
   readCustomerLeads,
   readOpenSlots,
   readPublishedOffers,
@@ -40,6 +41,7 @@ import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
 import { LeadAddressForm } from './lead-address.client'
 import { LeadTextReply } from './lead-text.client'
 import { type LeadInvoice, LeadMoney } from './lead-money'
+import { MoneyPanel } from './money-panel'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
@@ -119,7 +121,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
     )
   }
 
-  const [page, weeks, promotions, visits, schedule] = await Promise.all([
+  const [page, weeks, promotions, visits, schedule, money] = await Promise.all([
     readLeads(reader, filters).catch((error: unknown) => {
       reader.payload.logger.error({ err: error, msg: 'back office: leads could not be read' })
       return null
@@ -128,11 +130,16 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
     promotionChoices(reader).catch(() => []),
     readUpcomingVisits(reader, timeZone).catch(() => null),
     readTodaysWorkOrders(reader, timeZone).catch(() => null),
+    readMoneyAtAGlance(reader, timeZone).catch((error: unknown) => {
+      reader.payload.logger.error({ err: error, msg: 'back office: money figures could not be read' })
+      return null
+    }),
   ])
   const sources = [...new Set((weeks ?? []).flatMap((w) => Object.keys(w.bySource)))].sort()
   return (
     <div className="cbo-stack">
       <LeadFormNotice outcome={outcome} />
+      <MoneyPanel money={money} timeZone={timeZone} />
       {/* One day's schedule for the van: retail visits and dealerships' work orders side by side. */}
       <div className="cbo-day">
         <UpcomingVisits visits={visits} timeZone={timeZone} filters={filters} />

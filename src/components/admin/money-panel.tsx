@@ -1,0 +1,64 @@
+import type { MoneyAtAGlance } from '@/data/back-office'
+import { formatBusinessDate } from '@/lib/business-time'
+import { formatCents } from '@/lib/invoices'
+import { leadsHref } from '@/lib/lead-query'
+import { INVOICE_DUE_DAYS } from '@/lib/money'
+
+import { LoadFailed } from './load-failed'
+
+// The owner's money on top of the leads, a few lines on a phone so the list still comes first:
+// what is owed, what is late, what came in, and the month's payments for the bookkeeper.
+export function MoneyPanel({ money, timeZone }: { money: MoneyAtAGlance | null; timeZone: string }) {
+  if (!money) return <LoadFailed message="Failed to fetch the money figures" />
+  const csv = `/api/payments/export.csv?${new URLSearchParams(money.csv)}`
+  return (
+    <section className="cbo-money-panel" aria-labelledby="cbo-money-panel-title" data-testid="money-panel">
+      <h2 id="cbo-money-panel-title" className="cbo-sr-only">
+        Money
+      </h2>
+      <dl>
+        <div>
+          <dt>Unpaid ({money.unpaid.count})</dt>
+          <dd data-testid="money-unpaid">{formatCents(money.unpaid.cents)}</dd>
+        </div>
+        <div>
+          <dt>Overdue ({money.overdue.count})</dt>
+          <dd data-testid="money-overdue">{formatCents(money.overdue.cents)}</dd>
+        </div>
+        <div>
+          <dt>Paid this week</dt>
+          <dd data-testid="money-week">{formatCents(money.paidThisWeekCents)}</dd>
+        </div>
+        <div>
+          <dt>Paid this month</dt>
+          <dd data-testid="money-month">{formatCents(money.paidThisMonthCents)}</dd>
+        </div>
+      </dl>
+      <p className="cbo-meta">
+        <a href={csv}>Payments CSV</a> (this month so far) · Overdue: not paid in full {INVOICE_DUE_DAYS} days
+        after it was sent.
+      </p>
+      {money.overdue.oldest.length ? (
+        <details>
+          <summary>Oldest overdue invoices</summary>
+          <ul className="cbo-visits" aria-label="Overdue invoices" data-testid="money-overdue-list">
+            {money.overdue.oldest.map((invoice) => (
+              <li key={invoice.id}>
+                {invoice.lead ? (
+                  <a href={leadsHref({}, invoice.lead)}>{invoice.customer ?? `Invoice ${invoice.number}`}</a>
+                ) : (
+                  (invoice.customer ?? `Invoice ${invoice.number}`)
+                )}
+                <span className="cbo-meta">
+                  {' · '}
+                  {invoice.number} · {formatCents(invoice.balanceCents)} owing · sent{' '}
+                  {formatBusinessDate(invoice.sentAt, timeZone, { time: false })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  )
+}
