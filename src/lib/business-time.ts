@@ -60,6 +60,12 @@ export function formatBusinessDate(
   return Number.isNaN(date.getTime()) ? '' : formatter(timeZone, time).format(date)
 }
 
+/** A day-only date (a work order's due date) is stored as UTC midnight of that day: shown as
+ * that day, where the business time zone would show the evening before. */
+export function formatCalendarDate(value: string | Date | null | undefined): string {
+  return formatBusinessDate(value, 'UTC', { time: false })
+}
+
 export function formatLeadDate(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
   return formatBusinessDate(iso, timeZone)
 }

@@ -4,6 +4,7 @@ import { formatDiscount } from '@/lib/promotions'
 import { backOfficeTab } from '@/lib/back-office-tabs'
 import {
   formatBusinessDate,
+  formatCalendarDate,
   formatLeadDate,
   fromZonedInput,
   isTimeZone,
@@ -30,6 +31,14 @@ describe('the business time zone', () => {
     expect(formatBusinessDate(instant, 'America/New_York')).toBe('Nov 22, 2026, 11:27 PM')
     expect(formatBusinessDate(instant, 'America/Chicago', { time: false })).toBe('Nov 22, 2026')
     expect(formatBusinessDate(null, 'America/Chicago')).toBe('')
+  })
+  it('shows a day-only date (a due date, stored as UTC midnight) as that day, not the evening before', () => {
+    // What a partner's "2026-12-01" due date becomes once stored.
+    expect(formatCalendarDate('2026-12-01T00:00:00.000Z')).toBe('Dec 1, 2026')
+    expect(formatBusinessDate('2026-12-01T00:00:00.000Z', 'America/Chicago', { time: false })).toBe(
+      'Nov 30, 2026',
+    )
+    expect(formatCalendarDate(null)).toBe('')
   })
   it('falls back to Austin for an unknown zone', () => {
     expect(isTimeZone('Mars/Olympus')).toBe(false)

@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 
-import { formatBusinessDate } from '@/lib/business-time'
+import { formatBusinessDate, formatCalendarDate } from '@/lib/business-time'
 import { WHEEL_POSITIONS, WHEEL_SERVICES } from '@/lib/dealer-prices'
 import {
   AFTER_PHOTO_FIELD,
@@ -151,7 +151,7 @@ export function TechnicianWorkOrder({
       <p className="cbo-meta">
         {dealership}
         {/* A due date is a calendar day, stored as its UTC midnight. */}
-        {order.dueDate ? ` · due ${formatBusinessDate(order.dueDate, 'UTC', { time: false })}` : ''}
+        {order.dueDate ? ` · due ${formatCalendarDate(order.dueDate)}` : ''}
       </p>
       {order.notes ? <p className="cbo-description">{order.notes}</p> : null}
       <ul className="cbo-list" aria-label="Cars">

@@ -1,5 +1,5 @@
 import type { ScheduledWorkOrder } from '@/data/back-office'
-import { formatBusinessDate } from '@/lib/business-time'
+import { formatCalendarDate } from '@/lib/business-time'
 import { workOrderAdminPath } from '@/lib/work-order-forms'
 import { VEHICLE_STATUSES, workOrderTitle } from '@/lib/work-order-status'
 
@@ -25,9 +25,7 @@ export function TodaysWorkOrders({ schedule }: { schedule: Schedule | null }) {
                 <span className="cbo-meta">
                   {' · '}
                   {/* A due date is a calendar day, stored as its UTC midnight. */}
-                  {order.dueDate
-                    ? `due ${formatBusinessDate(order.dueDate, 'UTC', { time: false })}`
-                    : 'no due date'}
+                  {order.dueDate ? `due ${formatCalendarDate(order.dueDate)}` : 'no due date'}
                   {` · ${order.carsDone} of ${order.cars} ${order.cars === 1 ? 'car' : 'cars'} done · `}
                   {VEHICLE_STATUSES.find((s) => s.value === order.status)?.label}
                 </span>

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation'
 import { formatDays, VehicleStatusBadge } from '@/components/partners/vehicle-status'
 import { PortalFrame } from '@/components/partners/portal-frame'
 import { readWorkOrder, requirePartner } from '@/data/partner-portal'
-import { formatBusinessDate } from '@/lib/business-time'
+import { formatBusinessDate, formatCalendarDate } from '@/lib/business-time'
 import { workOrderLabel } from '@/lib/work-order-number'
 import { WHEEL_POSITIONS, WHEEL_SERVICES } from '@/lib/dealer-prices'
 import { daysInRecon, VEHICLE_STATUSES, type VehicleStatus } from '@/lib/work-order-status'
@@ -69,7 +69,7 @@ export default async function WorkOrderPage({ params }: Props) {
       </h1>
       <p className="text-ink/70 text-sm">
         Sent {formatBusinessDate(order.createdAt, tz)}
-        {order.dueDate ? ` · due ${formatBusinessDate(order.dueDate, tz, { time: false })}` : ''}
+        {order.dueDate ? ` · due ${formatCalendarDate(order.dueDate)}` : ''}
       </p>
       {order.notes ? <p className="mt-2 whitespace-pre-line">{order.notes}</p> : null}
       <ul className="mt-6 space-y-4">
