@@ -1,3 +1,4 @@
+import { sql } from '@payloadcms/db-postgres'
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { leadsPerWeek } from '@/data/back-office'
@@ -193,6 +194,37 @@ describe('the timeline', () => {
     const res = await eraseListed(h.http, h.sessionOf('staff'), { email: erased.email })
     expect(res.status).toBe(200)
     expect((await h.payload.count({ collection: 'lead-events' })).totalDocs).toBe(0)
+  })
+})
+
+describe('deleting a lead', () => {
+  it('takes the entry a job is adding at that moment with it', async () => {
+    const lead = await newLead()
+    // A job's timeline entry, written in a transaction not yet committed.
+    const transactionID = (await h.payload.db.beginTransaction())!
+    await h.payload.create({
+      collection: 'lead-events',
+      data: { lead: lead.id, kind: 'note', text: 'Mail sent' } as never,
+      req: { transactionID } as never,
+      overrideAccess: true,
+    })
+    const deleted = h.payload.delete({ collection: 'leads', id: lead.id })
+    // Committed only once the delete waits on that transaction's lock.
+    const waiting = async () => {
+      const { rows } = (await h.payload.db.drizzle.execute(
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] }
+      return rows[0].n
+    }
+    await expect.poll(waiting).toBeGreaterThan(0)
+    await h.payload.db.commitTransaction(transactionID)
+    await deleted
+    expect(
+      (await h.payload.count({ collection: 'lead-events', where: { lead: { equals: lead.id } } })).totalDocs,
+    ).toBe(0)
+    expect(
+      (await h.payload.count({ collection: 'leads', where: { id: { equals: lead.id } } })).totalDocs,
+    ).toBe(0)
   })
 })
 
