@@ -3,6 +3,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { getPayload } from 'payload'
 
+import { AmountTable, type AmountRow } from '@/components/site/amount-table'
 import { Call, Notice, PayLinkNotFound } from '@/components/site/customer-notice'
 import { PageShell } from '@/components/site/page-shell'
 import { buttonVariants } from '@/components/ui/button'
@@ -30,72 +31,30 @@ const owedOf = (invoice: Invoice) =>
   })
 
 function Lines({ invoice }: { invoice: Invoice }) {
-  const row = 'border-ink/10 border-b'
+  const less = (key: string, label: string, cents: number | null | undefined): AmountRow[] =>
+    cents ? [{ key, label, amount: `−${formatCents(cents)}` }] : []
+  const rows: AmountRow[] = [
+    ...(invoice.lines ?? []).map((line, i) => ({
+      key: `line-${i}`,
+      label: `${line.quantity > 1 ? `${line.quantity} × ` : ''}${line.description}`,
+      amount: formatCents(line.amountCents ?? 0),
+    })),
+    ...less('discount', 'Discount', invoice.discountCents),
+    { key: 'total', label: 'Total', amount: formatCents(invoice.totalCents ?? 0), heading: true },
+    ...less('deposit', 'Deposit paid', invoice.depositCents),
+    ...less('credited', 'Credited', invoice.creditedCents),
+    ...less('paid', 'Paid', invoice.paidCents),
+  ]
   return (
-    <table className="mt-6 w-full text-left">
-      <caption className="sr-only">Invoice lines</caption>
-      <thead>
-        <tr className="border-ink/15 border-b text-sm">
-          <th scope="col" className="py-2">
-            Work
-          </th>
-          <th scope="col" className="py-2 text-right">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {(invoice.lines ?? []).map((line, i) => (
-          <tr key={i} className={row}>
-            <td className="py-2">
-              {line.quantity > 1 ? `${line.quantity} × ` : ''}
-              {line.description}
-            </td>
-            <td className="py-2 text-right">{formatCents(line.amountCents ?? 0)}</td>
-          </tr>
-        ))}
-        {invoice.discountCents ? (
-          <tr className={row}>
-            <td className="py-2">Discount</td>
-            <td className="py-2 text-right">−{formatCents(invoice.discountCents)}</td>
-          </tr>
-        ) : null}
-        <tr className={cn(row, 'font-semibold')}>
-          <th scope="row" className="py-2">
-            Total
-          </th>
-          <td className="py-2 text-right">{formatCents(invoice.totalCents ?? 0)}</td>
-        </tr>
-        {invoice.depositCents ? (
-          <tr className={row}>
-            <td className="py-2">Deposit paid</td>
-            <td className="py-2 text-right">−{formatCents(invoice.depositCents)}</td>
-          </tr>
-        ) : null}
-        {invoice.creditedCents ? (
-          <tr className={row}>
-            <td className="py-2">Credited</td>
-            <td className="py-2 text-right">−{formatCents(invoice.creditedCents)}</td>
-          </tr>
-        ) : null}
-        {invoice.paidCents ? (
-          <tr className={row}>
-            <td className="py-2">Paid</td>
-            <td className="py-2 text-right">−{formatCents(invoice.paidCents)}</td>
-          </tr>
-        ) : null}
-      </tbody>
-      <tfoot>
-        <tr className="text-lg font-bold">
-          <th scope="row" className="py-3">
-            Balance due
-          </th>
-          <td className="py-3 text-right" data-testid="invoice-balance">
-            {formatCents(Math.max(0, owedOf(invoice)))}
-          </td>
-        </tr>
-      </tfoot>
-    </table>
+    <AmountTable
+      caption="Invoice lines"
+      rows={rows}
+      total={{
+        label: 'Balance due',
+        amount: formatCents(Math.max(0, owedOf(invoice))),
+        testId: 'invoice-balance',
+      }}
+    />
   )
 }
 

@@ -3,6 +3,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { getPayload } from 'payload'
 
+import { AmountTable, type AmountRow } from '@/components/site/amount-table'
 import { Call, Notice, QuoteLinkNotFound } from '@/components/site/customer-notice'
 import { PageShell } from '@/components/site/page-shell'
 import { CONFIRM_CANCEL_PARAM, VisitBooking } from '@/components/site/visit-booking'
@@ -28,53 +29,29 @@ export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Your quote', robots: { index: false, follow: false } }
 
 function Lines({ quote }: { quote: Quote }) {
+  const rows: AmountRow[] = (quote.lines ?? []).map((line, i) => ({
+    key: `line-${i}`,
+    label: `${line.kind !== 'free' && (line.quantity ?? 1) > 1 ? `${line.quantity} × ` : ''}${line.title}`,
+    amount: formatPrice(line.amountCents ?? 0),
+  }))
+  if (quote.deliveryFeeCents)
+    rows.push({
+      key: 'delivery',
+      label: 'Delivery fee (fewer than two rims)',
+      amount: formatPrice(quote.deliveryFeeCents),
+    })
+  if (quote.discountCents)
+    rows.push({
+      key: 'discount',
+      label: `Discount (${quote.promoCode})`,
+      amount: `−${formatPrice(quote.discountCents)}`,
+    })
   return (
-    <table className="mt-6 w-full text-left">
-      <caption className="sr-only">Quote lines</caption>
-      <thead>
-        <tr className="border-ink/15 border-b text-sm">
-          <th scope="col" className="py-2">
-            Work
-          </th>
-          <th scope="col" className="py-2 text-right">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {(quote.lines ?? []).map((line, i) => (
-          <tr key={i} className="border-ink/10 border-b">
-            <td className="py-2">
-              {line.kind !== 'free' && (line.quantity ?? 1) > 1 ? `${line.quantity} × ` : ''}
-              {line.title}
-            </td>
-            <td className="py-2 text-right">{formatPrice(line.amountCents ?? 0)}</td>
-          </tr>
-        ))}
-        {quote.deliveryFeeCents ? (
-          <tr className="border-ink/10 border-b">
-            <td className="py-2">Delivery fee (fewer than two rims)</td>
-            <td className="py-2 text-right">{formatPrice(quote.deliveryFeeCents)}</td>
-          </tr>
-        ) : null}
-        {quote.discountCents ? (
-          <tr className="border-ink/10 border-b">
-            <td className="py-2">Discount ({quote.promoCode})</td>
-            <td className="py-2 text-right">−{formatPrice(quote.discountCents)}</td>
-          </tr>
-        ) : null}
-      </tbody>
-      <tfoot>
-        <tr className="text-lg font-bold">
-          <th scope="row" className="py-3">
-            Total
-          </th>
-          <td className="py-3 text-right" data-testid="quote-total">
-            {formatPrice(quote.totalCents ?? 0)}
-          </td>
-        </tr>
-      </tfoot>
-    </table>
+    <AmountTable
+      caption="Quote lines"
+      rows={rows}
+      total={{ label: 'Total', amount: formatPrice(quote.totalCents ?? 0), testId: 'quote-total' }}
+    />
   )
 }
 
