@@ -179,6 +179,27 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
         /^Average days in recon, last 30 days: \d+(\.\d)? days?$/,
       )
 
+      // Any other work order, another dealership's included, is not found, as for a stranger.
+      const missing = `/partners/work-orders/${order + 1_000_000}`
+      expect((await page.goto(missing))?.status()).toBe(404)
+      await expect(page.getByText('Oops! Page not found')).toBeVisible()
+      // Without script that page is blank: Next draws a page's notFound() in the browser only
+      // (vercel/next.js#62228; src/server/patches/not-found-page.ts answers missing paths on
+      // the server instead). When this fails, Next renders it on the server: remove the patch.
+      const noScript = await browser.newContext({
+        baseURL: test.info().project.use.baseURL,
+        javaScriptEnabled: false,
+        storageState: await page.context().storageState(),
+      })
+      try {
+        const plain = await noScript.newPage()
+        expect((await plain.goto(missing))?.status()).toBe(404)
+        expect(await plain.locator('body').innerText()).not.toContain('Oops! Page not found')
+      } finally {
+        await noScript.close()
+      }
+      await page.goBack()
+
       // The owner issues this month's statements, as the monthly job issues last month's.
       await owner.goto('/admin/collections/statements')
       await owner.getByLabel('Issue statements for').fill(thisMonth())
