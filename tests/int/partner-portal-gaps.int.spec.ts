@@ -100,6 +100,19 @@ describe('work order numbers', () => {
     }
   })
 
+  // Taken on a second connection, each create held two, and a pool's worth of creates at once
+  // waited on each other for good (the whole instance with them).
+  it("are taken in the create's own transaction: more creates at once than connections, no gaps", async () => {
+    const pool = (h.payload.db as unknown as PostgresAdapter).pool as unknown as { options: { max?: number } }
+    const made = await Promise.all(
+      Array.from({ length: (pool.options.max ?? 10) + 2 }, () =>
+        api().create({ collection: 'work-orders', data: workOrderInput(), ...asPartner() }),
+      ),
+    )
+    const numbers = made.map((o) => o.number as number).sort((a, b) => a - b)
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0] + i))
+  })
+
   it('are given to the work orders made before them by the migration, in order', async () => {
     const a = await seedWorkOrder(h.payload, h.dealerships.own)
     const b = await seedWorkOrder(h.payload, h.dealerships.other)

@@ -1,13 +1,14 @@
 import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import { integer } from '@payloadcms/db-postgres/drizzle/pg-core'
-import type { CollectionBeforeChangeHook, Payload } from 'payload'
+import type { CollectionBeforeChangeHook, Payload, PayloadRequest } from 'payload'
 
 import { dbOf } from '@/server/db'
 
-// Work orders are numbered 1, 2, 3... across instances from one counter row. Unlike invoices,
-// a gap is harmless, so the number is taken outside the work order's transaction: a slow
-// create never holds the row, and a rolled-back one just leaves its number unused.
+// Work orders are numbered 1, 2, 3... across instances from one counter row, taken in the
+// work order's own transaction (held to its commit, a rolled-back create gives its number
+// back). Taken on a connection of its own, each create held two: as many creates at once as
+// the pool has connections then waited on each other for good, and the instance with them.
 export const WORK_ORDER_COUNTER_TABLE = 'work_order_counter'
 
 type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
@@ -20,9 +21,9 @@ export const declareWorkOrderCounter: SchemaHook = ({ adapter, schema }) => {
   return schema
 }
 
-export async function takeWorkOrderNumber(payload: Payload): Promise<number> {
+export async function takeWorkOrderNumber(payload: Payload, req: PayloadRequest): Promise<number> {
   const result = (await (
-    await dbOf(payload)
+    await dbOf(payload, req)
   ).execute(sql`
     INSERT INTO work_order_counter (id, last) VALUES (1, 1)
     ON CONFLICT (id) DO UPDATE SET last = work_order_counter.last + 1
@@ -33,5 +34,5 @@ export async function takeWorkOrderNumber(payload: Payload): Promise<number> {
 // After the fields' access has been applied, so neither a partner nor staff can send one.
 export const numberWorkOrder: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
   if (operation !== 'create') return data
-  return { ...data, number: await takeWorkOrderNumber(req.payload) }
+  return { ...data, number: await takeWorkOrderNumber(req.payload, req) }
 }
