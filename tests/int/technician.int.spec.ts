@@ -224,6 +224,61 @@ describe('a car once work has started', () => {
   })
 })
 
+describe("a partner's save during a technician's mark", () => {
+  it('waits for it, and never writes the wheel back to be done', async () => {
+    const order = await seedWorkOrder(h.payload, h.dealerships.own, {
+      vehicles: [twoWheels(), vehicleInput({ stockNumber: 'S2', vin: 'JH4KA7561PC008269' })],
+    })
+    const asRead = await api().findByID({
+      collection: 'work-orders',
+      id: order.id,
+      depth: 0,
+      overrideAccess: false,
+      user: h.accounts.partner.user,
+    })
+    // The technician's mark, not yet committed: its transaction holds the order, wheel done.
+    const transactionID = (await h.payload.db.beginTransaction())!
+    const [car, other] = asRead.vehicles as Doc[]
+    const done = { ...car.wheels[0], status: 'done', doneAt: new Date().toISOString() }
+    await api().update({
+      collection: 'work-orders',
+      id: order.id,
+      data: { vehicles: [{ ...car, status: 'in_progress', wheels: [done, car.wheels[1]] }, other] },
+      depth: 0,
+      user: h.accounts.staff.user,
+      req: { transactionID } as never,
+    })
+    // The partner saves the other car from the copy it read before the mark.
+    const saved = api()
+      .update({
+        collection: 'work-orders',
+        id: order.id,
+        data: { vehicles: [car, { ...other, colour: 'Red' }] },
+        depth: 0,
+        overrideAccess: false,
+        user: h.accounts.partner.user,
+      })
+      .then(
+        () => 'saved',
+        (err: Error) => err.message,
+      )
+    const waiting = async () => {
+      const { rows } = (await h.payload.db.drizzle.execute(
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] }
+      return rows[0].n
+    }
+    await expect.poll(waiting).toBeGreaterThan(0)
+    await h.payload.db.commitTransaction(transactionID)
+
+    expect(await saved).toBe('saved')
+    const after = await readOrder(order.id)
+    expect(after.vehicles[0].wheels[0]).toMatchObject({ status: 'done' })
+    expect(after.vehicles[0].status).toBe('in_progress')
+    expect(after.vehicles[1].colour).toBe('Red')
+  })
+})
+
 describe("the day's schedule", () => {
   it("lists open work orders due today or before, or undated, by dealership, in the business's day", async () => {
     const db = h.payload.db.drizzle

@@ -12,7 +12,7 @@ import {
   MAX_LINE_QUANTITY,
   MAX_UNIT_CENTS,
 } from '@/lib/invoices'
-import { lockRowsOf } from '@/collections/Quotes/hooks/lockQuotes'
+import { lockRowsOf } from '@/hooks/lockRows'
 
 import { sendInvoice } from './endpoints/sendInvoice'
 import { keepSentInvoices, priceInvoice } from './hooks/priceInvoice'

@@ -6,10 +6,10 @@ import { nobody } from '@/access/nobody'
 import { OFFERS } from '@/lib/catalog'
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS, QUOTE_VALID_DAYS } from '@/lib/quote-status'
 import { timestampFields } from '@/fields/timestamps'
+import { lockRowsOf } from '@/hooks/lockRows'
 
 import { sendQuote } from './endpoints/sendQuote'
 import { copyChangeToLead, copyDeleteToLead } from './hooks/copyToLead'
-import { lockQuotes } from './hooks/lockQuotes'
 import { priceQuoteLines } from './hooks/priceQuoteLines'
 
 // Written by the server only: the prices, the totals and the quote's life with the customer.
@@ -43,7 +43,7 @@ export const Quotes: CollectionConfig = {
   versions: { maxPerDoc: 20 },
   defaultSort: '-createdAt',
   hooks: {
-    beforeOperation: [lockQuotes],
+    beforeOperation: [lockRowsOf('quotes')],
     beforeChange: [priceQuoteLines],
     afterChange: [copyChangeToLead],
     afterDelete: [copyDeleteToLead],

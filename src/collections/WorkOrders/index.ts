@@ -8,6 +8,7 @@ import { staffOrPartner } from '@/access/staffOrPartner'
 import { dealershipField } from '@/fields/dealership'
 import { wheelPositionField, wheelServiceField } from '@/fields/wheel'
 import { timestampFields } from '@/fields/timestamps'
+import { lockRowsOf } from '@/hooks/lockRows'
 import { tieToDealership } from '@/hooks/tieToDealership'
 import { WHEEL_POSITIONS } from '@/lib/dealer-prices'
 import { checkVin } from '@/lib/vin'
@@ -75,6 +76,9 @@ export const WorkOrders: CollectionConfig = {
   },
   endpoints: [importVehicleList, markWheelDone],
   hooks: {
+    // A partner's save reads the order, then writes it whole: locked first, it waits for a
+    // technician's "Mark done" in flight and reads the wheel done (lockRows.ts).
+    beforeOperation: [lockRowsOf('work-orders')],
     beforeValidate: [tieToDealership, normalizeVins],
     beforeChange: [
       keepProgressForStaff,

@@ -7,9 +7,12 @@ import { dbOf } from '@/server/db'
 // UPDATE in between: without a lock, a staff save started before it would write the old
 // status back and lose the acceptance. Locking the rows first (in the save's transaction)
 // makes Payload read what the customer's answer committed, and makes the answer wait.
-// Invoices use the same lock: a draft saved while it is being sent must not be written back.
+// Invoices use the same lock: a draft saved while it is being sent must not be written back;
+// so do work orders: a partner's save must not write back a wheel the technician marked done.
+const TABLES = { quotes: 'quotes', invoices: 'invoices', 'work-orders': 'work_orders' } as const
+
 export const lockRowsOf =
-  (collection: 'quotes' | 'invoices'): CollectionBeforeOperationHook =>
+  (collection: keyof typeof TABLES): CollectionBeforeOperationHook =>
   async ({ args, operation, req }) => {
     if (operation !== 'update') return args
     // updateByID's arguments carry the id; a bulk update's, a where.
@@ -34,12 +37,10 @@ export const lockRowsOf =
     if (numeric.length === 0) return args
     const db = await dbOf(req.payload, req)
     await db.execute(
-      sql`SELECT id FROM ${sql.identifier(collection)} WHERE id IN (${sql.join(
+      sql`SELECT id FROM ${sql.identifier(TABLES[collection])} WHERE id IN (${sql.join(
         numeric.map((id) => sql`${id}`),
         sql`, `,
       )}) ORDER BY id FOR UPDATE`,
     )
     return args
   }
-
-export const lockQuotes = lockRowsOf('quotes')
