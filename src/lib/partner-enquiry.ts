@@ -12,6 +12,9 @@ export const PARTNER_FIELD_MAX = { dealership: 100, contactName: 200, phone: 40,
 export const CARS_PER_MONTH_MAX = 10_000
 
 export const PARTNER_ENQUIRY_SENT = 'Thank you! We will call you within 24 hours to set up your partnership.'
+// Not the spec's (it has no limit): the quote forms' wording, for a dealership's enquiry.
+export const PARTNER_RATE_LIMITED =
+  'Too many partner enquiries from this connection. Please try again in a few minutes.'
 
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/
 

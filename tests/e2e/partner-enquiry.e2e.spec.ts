@@ -65,4 +65,15 @@ test.describe('becoming a partner on a 390 px phone', () => {
       }
     }
   })
+
+  test('a form refused for too many enquiries says so in a dealership’s words', async ({ page }) => {
+    // Where the endpoint's 303 sends a browser over the per-connection limit.
+    await page.goto('/become-a-partner?error=rate-limited')
+    const alert = page.locator('#partner [role="alert"]')
+    await expect(alert.locator('p')).toHaveText([
+      'Error',
+      'Too many partner enquiries from this connection. Please try again in a few minutes.',
+    ])
+    await expect(page.locator('#partner form').getByLabel('Dealership')).toBeVisible()
+  })
 })

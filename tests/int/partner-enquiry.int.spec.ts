@@ -205,6 +205,10 @@ describe('a partner enquiry', () => {
     const limited = await post(ENQUIRY, SCRIPT, { client })
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    // Worded for a dealership, not the quote forms' "Too many quote requests".
+    expect(limited.body.message).toBe(
+      'Too many partner enquiries from this connection. Please try again in a few minutes.',
+    )
     const page = await post(ENQUIRY, BROWSER, { client })
     expect(page.headers.get('location')).toBe('/become-a-partner?error=rate-limited#partner')
     expect((await leads()).docs.filter((l) => l.channel === 'partner')).toHaveLength(1)

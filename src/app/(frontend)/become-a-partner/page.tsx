@@ -8,9 +8,8 @@ import { FormError } from '@/components/site/form-error'
 import { PageShell } from '@/components/site/page-shell'
 import { PartnerEnquiryForm } from '@/components/site/partner-enquiry-form'
 import { buttonVariants } from '@/components/ui/button'
-import { PARTNER_ENQUIRY_SENT } from '@/lib/partner-enquiry'
+import { PARTNER_ENQUIRY_SENT, PARTNER_RATE_LIMITED } from '@/lib/partner-enquiry'
 import { REQUEST_FAILED } from '@/lib/request-constants'
-import { RATE_LIMITED_MESSAGE } from '@/server/rate-limit'
 
 // The hero's dealership card leads here. Read per request: the form comes back with what was
 // typed and its messages (?draft=), or says it was sent (?sent=1).
@@ -25,7 +24,7 @@ export const metadata: Metadata = {
 type SearchParams = Record<string, string | string[] | undefined>
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
-const PAGE_ERRORS: Record<string, string> = { 'rate-limited': RATE_LIMITED_MESSAGE, failed: REQUEST_FAILED }
+const PAGE_ERRORS: Record<string, string> = { 'rate-limited': PARTNER_RATE_LIMITED, failed: REQUEST_FAILED }
 
 export default async function BecomeAPartnerPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams

@@ -9,6 +9,7 @@ import {
   PARTNER_ENQUIRY_FIELDS,
   PARTNER_FIELD_MAX,
   PARTNER_PAGE,
+  PARTNER_RATE_LIMITED,
   partnerEnquiryDescription,
   partnerEnquirySchema,
   splitContactName,
@@ -18,7 +19,7 @@ import { DRAFT_FIELD, HONEYPOT_FIELD } from '@/lib/request-constants'
 import { fieldErrors } from '@/lib/request-schema'
 import { isCrossSite, isPlainFormPost } from '@/server/cross-site'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
-import { RATE_LIMITED_MESSAGE, clientAddress, hitRequestRateLimit } from '@/server/rate-limit'
+import { clientAddress, hitRequestRateLimit } from '@/server/rate-limit'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 
 import { CROSS_SITE_REQUEST } from './submitRequest'
@@ -64,7 +65,7 @@ export const partnerEnquiry: Endpoint = {
         return answer(req, null, {
           kind: 'refused',
           status: 429,
-          message: RATE_LIMITED_MESSAGE,
+          message: PARTNER_RATE_LIMITED,
           retryAfter: limit.retryAfterSeconds,
         })
       }
