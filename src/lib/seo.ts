@@ -3,7 +3,14 @@ import type { Metadata } from 'next'
 import type { ShareImage } from '@/lib/home-content'
 import { serverUrl } from '@/lib/server-url'
 
-export const PUBLIC_PATHS = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service'] as const
+export const PUBLIC_PATHS = [
+  '/',
+  '/gallery',
+  '/join-team',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/become-a-partner',
+] as const
 
 // The 404 page as a page of its own (src/server/patches/not-found-page.ts); never listed or indexed.
 export const NOT_FOUND_PAGE_PATH = '/page-not-found'

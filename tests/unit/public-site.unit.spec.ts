@@ -11,6 +11,7 @@ import { DEFAULT_HOME_CONTENT, homeContent } from '@/lib/home-content'
 import { DEFAULT_SITE_SETTINGS } from '@/lib/site-settings'
 import { logoAlt } from '@/components/site/logo'
 import { navLinks, requestHref } from '@/components/site/nav-links'
+import sitemap from '@/app/(frontend)/sitemap'
 
 describe('catalogue', () => {
   it('six reviews, each with a name, a 1-5 rating, a date and text', () => {
@@ -71,6 +72,26 @@ describe('SEO metadata', () => {
     expect(siteMetadata({ businessName: 'X', description: 'd' }).twitter).toMatchObject({
       card: 'summary_large_image',
     })
+  })
+})
+
+describe('sitemap', () => {
+  it("lists the spec's public pages and the dealerships' way in, at the site's address", () => {
+    const saved = process.env.SERVER_URL
+    process.env.SERVER_URL = 'https://rims.example/'
+    try {
+      expect(sitemap().map((entry) => entry.url)).toEqual([
+        'https://rims.example/',
+        'https://rims.example/gallery',
+        'https://rims.example/join-team',
+        'https://rims.example/privacy-policy',
+        'https://rims.example/terms-of-service',
+        'https://rims.example/become-a-partner',
+      ])
+    } finally {
+      if (saved === undefined) delete process.env.SERVER_URL
+      else process.env.SERVER_URL = saved
+    }
   })
 })
 

@@ -58,8 +58,16 @@ async function started() {
   return s
 }
 
-// The spec's public pages and the sign-in page.
-const SITE_PAGES = ['/', '/gallery', '/join-team', '/privacy-policy', '/terms-of-service', '/login']
+// The spec's public pages, the dealerships' way in and the sign-in page.
+const SITE_PAGES = [
+  '/',
+  '/gallery',
+  '/join-team',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/become-a-partner',
+  '/login',
+]
 
 describe('pages warmed at start', () => {
   it('are the public pages and the sign-in page', () => {

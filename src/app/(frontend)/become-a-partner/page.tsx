@@ -8,17 +8,25 @@ import { FormError } from '@/components/site/form-error'
 import { PageShell } from '@/components/site/page-shell'
 import { PartnerEnquiryForm } from '@/components/site/partner-enquiry-form'
 import { buttonVariants } from '@/components/ui/button'
-import { PARTNER_ENQUIRY_SENT, PARTNER_RATE_LIMITED } from '@/lib/partner-enquiry'
+import { getSiteSettings } from '@/data/site-settings'
+import { PARTNER_ENQUIRY_SENT, PARTNER_PAGE, PARTNER_RATE_LIMITED } from '@/lib/partner-enquiry'
 import { REQUEST_FAILED } from '@/lib/request-constants'
+import { pageMetadata } from '@/lib/seo'
 
 // The hero's dealership card leads here. Read per request: the form comes back with what was
 // typed and its messages (?draft=), or says it was sent (?sent=1).
 export const dynamic = 'force-dynamic'
 
-export const metadata: Metadata = {
-  title: 'Become a partner',
-  description:
-    'Dealership partnership: fleet pricing, quick turnaround on lot inventory, pickup and delivery.',
+// Listed in the sitemap: its own description, canonical address and Open Graph tags.
+export async function generateMetadata(): Promise<Metadata> {
+  const { businessName } = await getSiteSettings()
+  return pageMetadata({
+    businessName,
+    title: 'Become a partner',
+    description:
+      'Dealership partnership: fleet pricing, quick turnaround on lot inventory, pickup and delivery.',
+    path: PARTNER_PAGE,
+  })
 }
 
 type SearchParams = Record<string, string | string[] | undefined>
