@@ -66,14 +66,42 @@ test.describe('becoming a partner on a 390 px phone', () => {
     }
   })
 
-  test('a form refused for too many enquiries says so in a dealership’s words', async ({ page }) => {
-    // Where the endpoint's 303 sends a browser over the per-connection limit.
-    await page.goto('/become-a-partner?error=rate-limited')
-    const alert = page.locator('#partner [role="alert"]')
-    await expect(alert.locator('p')).toHaveText([
-      'Error',
-      'Too many partner enquiries from this connection. Please try again in a few minutes.',
-    ])
-    await expect(page.locator('#partner form').getByLabel('Dealership')).toBeVisible()
+  test('without script: the page, a form sent back with its message, and the over-the-limit words', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.78' },
+    })
+    try {
+      const page = await context.newPage()
+      await page.goto('/become-a-partner')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Become a Partner')
+      await expect(page.locator('#partner')).toContainText(
+        'Tell us about your dealership and we will call you within 24 hours.',
+      )
+      // A one-word contact name: refused before anything is stored, so nothing to clean up.
+      const form = page.locator('#partner form')
+      await form.getByLabel('Dealership').fill('No Script Motors')
+      await form.getByLabel('Contact name').fill('Dana')
+      await form.getByLabel('Phone').fill('(512) 555-0188')
+      await form.getByLabel('Email').fill('noscript@lamarauto.test')
+      await form.getByLabel('Cars a month').fill('12')
+      await form.getByRole('button', { name: 'Become a Partner' }).click()
+      await expect(page).toHaveURL(/\/become-a-partner\?draft=/)
+      await expect(form.getByText('Enter the contact’s first and last name.')).toBeVisible()
+      await expect(form.getByLabel('Dealership')).toHaveValue('No Script Motors')
+
+      // Where the endpoint's 303 sends a browser over the per-connection limit.
+      await page.goto('/become-a-partner?error=rate-limited')
+      await expect(page.locator('#partner [role="alert"] p')).toHaveText([
+        'Error',
+        'Too many partner enquiries from this connection. Please try again in a few minutes.',
+      ])
+      await expect(page.locator('#partner form').getByLabel('Dealership')).toBeVisible()
+    } finally {
+      await context.close()
+    }
   })
 })

@@ -5,7 +5,7 @@ import { getPayload } from 'payload'
 
 import { readPartnerDraft } from '@/collections/Leads/endpoints/partnerEnquiry'
 import { FormError } from '@/components/site/form-error'
-import { PageShell } from '@/components/site/page-shell'
+import { FormCard, FormPage } from '@/components/site/form-page'
 import { PartnerEnquiryForm } from '@/components/site/partner-enquiry-form'
 import { buttonVariants } from '@/components/ui/button'
 import { getSiteSettings } from '@/data/site-settings'
@@ -40,48 +40,35 @@ export default async function BecomeAPartnerPage({ searchParams }: { searchParam
   const draftToken = one(params.draft)
   const draft = draftToken ? await readPartnerDraft(await getPayload({ config }), draftToken) : null
   const error = draftToken && !draft ? 'failed' : one(params.error)
-  const message = draft ? 'Please check the highlighted fields.' : error ? (PAGE_ERRORS[error] ?? null) : null
+  const message = draft
+    ? 'Please check the highlighted fields.'
+    : error && Object.hasOwn(PAGE_ERRORS, error)
+      ? PAGE_ERRORS[error]
+      : null
   return (
-    <PageShell>
-      {() => (
-        <section id="partner" aria-labelledby="partner-title" className="px-4 py-12 sm:py-16">
-          <div className="mx-auto max-w-2xl">
-            <div className="section-heading">
-              <p className="eyebrow text-gold-dark">For Dealerships</p>
-              <h1 id="partner-title" className="section-title">
-                Become a Partner
-              </h1>
-              <p className="text-ink/75 mt-4 text-lg">
-                Fleet pricing, quick turnaround on lot inventory, and pickup and delivery. Tell us about your
-                dealership and we will call you within 24 hours.
-              </p>
-            </div>
-            {sent ? (
-              <div role="status" className="rounded-2xl border border-green-700/30 bg-green-50 p-6">
-                <p className="font-semibold">Enquiry Sent!</p>
-                <p className="mt-2">{PARTNER_ENQUIRY_SENT}</p>
-                <Link
-                  href="/"
-                  className={buttonVariants({ variant: 'premium', size: 'lg', className: 'mt-6' })}
-                >
-                  Back to Home
-                </Link>
-              </div>
-            ) : (
-              <>
-                {message ? <FormError message={message} /> : null}
-                <div className="border-ink/10 rounded-2xl border bg-white p-6 shadow-sm sm:p-8">
-                  <PartnerEnquiryForm
-                    values={draft?.values}
-                    errors={draft?.errors}
-                    draft={draft ? draftToken : undefined}
-                  />
-                </div>
-              </>
-            )}
-          </div>
-        </section>
+    <FormPage
+      id="partner"
+      eyebrow="For Dealerships"
+      title="Become a Partner"
+      intro="Fleet pricing, quick turnaround on lot inventory, and pickup and delivery. Tell us about your dealership and we will call you within 24 hours."
+    >
+      {sent ? (
+        <div role="status" className="rounded-2xl border border-green-700/30 bg-green-50 p-6">
+          <p className="font-semibold">Enquiry Sent!</p>
+          <p className="mt-2">{PARTNER_ENQUIRY_SENT}</p>
+          <Link href="/" className={buttonVariants({ variant: 'premium', size: 'lg', className: 'mt-6' })}>
+            Back to Home
+          </Link>
+        </div>
+      ) : (
+        <FormCard error={message ? <FormError message={message} /> : null}>
+          <PartnerEnquiryForm
+            values={draft?.values}
+            errors={draft?.errors}
+            draft={draft ? draftToken : undefined}
+          />
+        </FormCard>
       )}
-    </PageShell>
+    </FormPage>
   )
 }

@@ -6,6 +6,7 @@ import { getPayload } from 'payload'
 import { LazyRequestForm } from '@/components/request/lazy-request-form.client'
 import { PlainRequestForm } from '@/components/request/plain-request-form'
 import { FormError } from '@/components/site/form-error'
+import { FormCard, FormPage } from '@/components/site/form-page'
 import { PageShell } from '@/components/site/page-shell'
 import { buttonVariants } from '@/components/ui/button'
 import { LazyToaster } from '@/components/ui/lazy-toaster.client'
@@ -91,47 +92,42 @@ export default async function RequestPage({ searchParams }: { searchParams: Prom
   const photosLost = draft && draft.photos > 0 && !draft.errors.photos
 
   return (
-    <PageShell>
-      {() => (
-        <section id="quote" aria-labelledby="quote-title" className="px-4 py-12 sm:py-16">
-          <div className="mx-auto max-w-2xl">
-            <div className="section-heading">
-              <p className="eyebrow text-gold-dark">Free Estimate</p>
-              <h1 id="quote-title" className="section-title">
-                {main ? 'Get Your Free Quote' : titleOf(service)}
-              </h1>
-              <p className="text-ink/75 mt-4 text-lg">
-                {main
-                  ? "Tell us about your wheels and add a few photos. We'll contact you within 24 hours."
-                  : "Tell us about your vehicle and we'll contact you within 24 hours."}
-              </p>
-            </div>
-            {message ? (
-              <FormError message={message}>
-                {photosLost ? <p className="mt-2">Please add your photos again.</p> : null}
-              </FormError>
-            ) : null}
-            <div className="border-ink/10 rounded-2xl border bg-white p-6 shadow-sm sm:p-8">
-              <LazyRequestForm
-                serviceType={service}
-                serviceTitle={titleOf(service)}
-                allowPhotos={main}
-                errors={draft?.errors}
-              >
-                <PlainRequestForm
-                  id="request"
-                  serviceType={service}
-                  allowPhotos={main}
-                  values={draft?.values}
-                  errors={draft?.errors}
-                  draft={draft ? draftToken : undefined}
-                />
-              </LazyRequestForm>
-            </div>
-          </div>
-          <LazyToaster />
-        </section>
-      )}
-    </PageShell>
+    <FormPage
+      id="quote"
+      eyebrow="Free Estimate"
+      title={main ? 'Get Your Free Quote' : titleOf(service)}
+      intro={
+        main
+          ? "Tell us about your wheels and add a few photos. We'll contact you within 24 hours."
+          : "Tell us about your vehicle and we'll contact you within 24 hours."
+      }
+      after={<LazyToaster />}
+    >
+      <FormCard
+        error={
+          message ? (
+            <FormError message={message}>
+              {photosLost ? <p className="mt-2">Please add your photos again.</p> : null}
+            </FormError>
+          ) : null
+        }
+      >
+        <LazyRequestForm
+          serviceType={service}
+          serviceTitle={titleOf(service)}
+          allowPhotos={main}
+          errors={draft?.errors}
+        >
+          <PlainRequestForm
+            id="request"
+            serviceType={service}
+            allowPhotos={main}
+            values={draft?.values}
+            errors={draft?.errors}
+            draft={draft ? draftToken : undefined}
+          />
+        </LazyRequestForm>
+      </FormCard>
+    </FormPage>
   )
 }
