@@ -40,6 +40,7 @@ import * as migration_20261127_190518_partner_enquiries from './20261127_190518_
 import * as migration_20261127_190851_work_order_numbers_and_orphan_photos from './20261127_190851_work_order_numbers_and_orphan_photos';
 import * as migration_20261127_192637_monthly_statements from './20261127_192637_monthly_statements';
 import * as migration_20261127_193053_payment_form_key from './20261127_193053_payment_form_key';
+import * as migration_20261127_210555_lead_partnership_service from './20261127_210555_lead_partnership_service';
 
 export const migrations = [
   {
@@ -250,6 +251,11 @@ export const migrations = [
   {
     up: migration_20261127_193053_payment_form_key.up,
     down: migration_20261127_193053_payment_form_key.down,
-    name: '20261127_193053_payment_form_key'
+    name: '20261127_193053_payment_form_key',
+  },
+  {
+    up: migration_20261127_210555_lead_partnership_service.up,
+    down: migration_20261127_210555_lead_partnership_service.down,
+    name: '20261127_210555_lead_partnership_service'
   },
 ];

@@ -225,7 +225,13 @@ export interface Lead {
   wheelSize?: string | null;
   outsideServiceArea?: boolean | null;
   photos?: (number | CustomerUpload)[] | null;
-  serviceType: 'rim_rash' | 'windshield_repair' | 'headlight_refresh' | 'rim_restoration' | 'wheel_restoration';
+  serviceType:
+    | 'rim_rash'
+    | 'windshield_repair'
+    | 'headlight_refresh'
+    | 'rim_restoration'
+    | 'wheel_restoration'
+    | 'dealership_partnership';
   offeredTitle?: string | null;
   offeredPriceCents?: number | null;
   offeredUnit?: string | null;

@@ -43,6 +43,12 @@ export type ServiceType = OfferKey | typeof MAIN_FORM_SERVICE.key
 
 export const SERVICE_TYPES: readonly ServiceType[] = [...OFFERS.map((o) => o.key), MAIN_FORM_SERVICE.key]
 
+// A dealership asking to partner (/become-a-partner): no repair yet, so no offer of the forms'.
+export const PARTNERSHIP_SERVICE = { key: 'dealership_partnership', title: 'Dealership Partnership' } as const
+export type LeadServiceType = ServiceType | typeof PARTNERSHIP_SERVICE.key
+// What a lead may hold; the quote forms accept SERVICE_TYPES only.
+export const LEAD_SERVICE_TYPES: readonly LeadServiceType[] = [...SERVICE_TYPES, PARTNERSHIP_SERVICE.key]
+
 export type Review = { name: string; rating: 1 | 2 | 3 | 4 | 5; date: string; text: string }
 
 export const REVIEWS: readonly Review[] = [
@@ -93,5 +99,6 @@ export const REVIEW_SUMMARY = {
 
 export function serviceTitle(type: string): string {
   if (type === MAIN_FORM_SERVICE.key) return MAIN_FORM_SERVICE.title
+  if (type === PARTNERSHIP_SERVICE.key) return PARTNERSHIP_SERVICE.title
   return OFFERS.find((o) => o.key === type)?.title ?? type
 }

@@ -5,13 +5,16 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { PARTNER_DRAFT, readPartnerDraft } from '@/collections/Leads/endpoints/partnerEnquiry'
+import { PARTNERSHIP_ONLY_FOR_ENQUIRIES } from '@/collections/Leads/hooks/validateServiceType'
 import { CROSS_SITE_REQUEST } from '@/collections/Leads/endpoints/submitRequest'
 import { leadsPerWeek } from '@/data/back-office'
+import { offeredService } from '@/lib/home-content'
 import { leadsWhere } from '@/lib/lead-query'
 import { PARTNER_SOURCE } from '@/lib/lead-source'
 import { leadAlertText } from '@/lib/text-messages'
 
 import { setupHarness } from '../helpers/harness'
+import { migrations } from '../../migrations'
 import { SITE_ORIGIN } from '../helpers/http-client'
 import { newClient, requestForm, submitRequest } from '../helpers/request-fixtures'
 
@@ -113,7 +116,11 @@ describe('a partner enquiry', () => {
       email: 'dana@lamarauto.test',
       status: 'new',
       description: 'Partner enquiry from Lamar Auto Group: about 40 cars a month.',
+      // Filed as what it is, not as the main form's "Wheel Restoration".
+      serviceType: 'dealership_partnership',
     })
+    expect(lead.offeredTitle ?? null).toBeNull()
+    expect(offeredService(lead)).toBe('Dealership Partnership')
     // The business's e-mail and text; no customer confirmation about a repair.
     const queued = (await jobs()).docs.map((j) => [j.taskSlug, (j.input as { audience?: string }).audience])
     expect(queued).toEqual(
@@ -212,5 +219,68 @@ describe('a partner enquiry', () => {
     const page = await post(ENQUIRY, BROWSER, { client })
     expect(page.headers.get('location')).toBe('/become-a-partner?error=rate-limited#partner')
     expect((await leads()).docs.filter((l) => l.channel === 'partner')).toHaveLength(1)
+  })
+
+  it('is the only way to file a lead as a dealership partnership', async () => {
+    const asQuote = await submitRequest(h.http, requestForm({ serviceType: 'dealership_partnership' }))
+    expect(asQuote.status).toBe(400)
+    const lead = {
+      firstName: 'Pat',
+      lastName: 'Rest',
+      phone: '(512) 555-0101',
+      email: 'pat@example.com',
+      description: 'A rim.',
+      serviceType: 'dealership_partnership',
+    }
+    const rest = await h.http.post('/api/leads', {
+      json: lead,
+      headers: { 'X-Forwarded-For': newClient() },
+    })
+    expect(rest.status).toBe(400)
+    expect(rest.text).toContain(PARTNERSHIP_ONLY_FOR_ENQUIRIES)
+    expect((await leads()).totalDocs).toBe(0)
+
+    // Staff may refile an enquiry and keep working one, but not pass a quote request for one.
+    expect((await post(ENQUIRY)).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm())).status).toBe(201)
+    const [enquiry, request] = (await leads()).docs
+    const patch = (id: number, json: Record<string, unknown>) =>
+      h.http.patch(`/api/leads/${id}`, { session: h.sessionOf('staff'), json })
+    expect((await patch(enquiry.id, { status: 'contacted' })).status).toBe(200)
+    const refused = await patch(request.id, { serviceType: 'dealership_partnership' })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain(PARTNERSHIP_ONLY_FOR_ENQUIRIES)
+    expect((await patch(enquiry.id, { serviceType: 'rim_rash' })).status).toBe(200)
+    expect((await patch(enquiry.id, { serviceType: 'dealership_partnership' })).status).toBe(200)
+    expect((await leads()).docs.map((l) => l.serviceType)).toEqual([
+      'dealership_partnership',
+      'wheel_restoration',
+    ])
+  })
+
+  it('its migration refiles the enquiries stored before it, and its down files them back', async () => {
+    expect((await post(ENQUIRY)).status).toBe(201)
+    expect((await submitRequest(h.http, requestForm())).status).toBe(201)
+    const rows = async () =>
+      (
+        await db().execute(
+          sql`SELECT service_type::text AS service, offered_title AS title FROM leads ORDER BY id`,
+        )
+      ).rows
+    const at = migrations.findIndex((m) => m.name.endsWith('_lead_partnership_service'))
+    const later = migrations.slice(at + 1)
+    const args = { db: db(), payload: h.payload, req: {} } as never
+    for (const m of [...later].reverse()) await m.down(args)
+    await migrations[at].down(args)
+    expect(await rows()).toEqual([
+      { service: 'wheel_restoration', title: 'Wheel Restoration' },
+      { service: 'wheel_restoration', title: 'Wheel Restoration' },
+    ])
+    await migrations[at].up(args)
+    for (const m of later) await m.up(args)
+    expect(await rows()).toEqual([
+      { service: 'dealership_partnership', title: null },
+      { service: 'wheel_restoration', title: 'Wheel Restoration' },
+    ])
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { MAIN_FORM_SERVICE, serviceTitle } from '@/lib/catalog'
+import { LEAD_SERVICE_TYPES, MAIN_FORM_SERVICE, serviceTitle } from '@/lib/catalog'
 import { homeContent } from '@/lib/home-content'
 import { fieldErrors, submittedRequestSchema } from '@/lib/request-schema'
 
@@ -44,5 +44,12 @@ describe('the services a visitor can ask for', () => {
     expect(result.success).toBe(false)
     expect(fieldErrors(result.error!)).toEqual({ serviceType: 'Choose one of the offered services.' })
     expect(serviceTitle('oil_change')).toBe('oil_change')
+  })
+
+  it('a dealership partnership is a lead’s service that no quote form accepts', () => {
+    expect(LEAD_SERVICE_TYPES).toContain('dealership_partnership')
+    expect(serviceTitle('dealership_partnership')).toBe('Dealership Partnership')
+    const result = submittedRequestSchema.safeParse({ ...request, serviceType: 'dealership_partnership' })
+    expect(result.success).toBe(false)
   })
 })

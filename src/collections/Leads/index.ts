@@ -7,7 +7,7 @@ import { nobody } from '@/access/nobody'
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
 import { LOST_REASONS, LOST_REASON_LABELS } from '@/lib/lead-events'
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS } from '@/lib/quote-status'
-import { SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
+import { LEAD_SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 import { timestampFields } from '@/fields/timestamps'
 import { DIRECT_SOURCE, LEAD_CHANNELS, LEAD_CHANNEL_LABELS, PARTNER_CHANNEL } from '@/lib/lead-source'
 import { CARS_PER_MONTH_MAX, PARTNER_FIELD_MAX } from '@/lib/partner-enquiry'
@@ -32,6 +32,7 @@ import {
   validateRequestText,
   validateRequestTextarea,
 } from './hooks/validateRequestField'
+import { validateServiceType } from './hooks/validateServiceType'
 import { validateStatusChange } from './hooks/validateStatusChange'
 import { draftInvoiceOnCompletion } from '@/collections/Invoices/draftFromQuote'
 
@@ -278,7 +279,8 @@ export const Leads: CollectionConfig = {
       name: 'serviceType',
       type: 'select',
       required: true,
-      options: SERVICE_TYPES.map((value) => ({ value, label: serviceTitle(value) })),
+      options: LEAD_SERVICE_TYPES.map((value) => ({ value, label: serviceTitle(value) })),
+      validate: validateServiceType,
     },
     // What the visitor was offered when asking: set by the server from the published home page.
     {

@@ -3,7 +3,7 @@ import type { Endpoint, Payload, PayloadRequest } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { readDraft, removeDraft, saveDraft } from '@/collections/Leads/requestDrafts'
-import { MAIN_FORM_SERVICE } from '@/lib/catalog'
+import { PARTNERSHIP_SERVICE } from '@/lib/catalog'
 import { PARTNER_CHANNEL } from '@/lib/lead-source'
 import {
   PARTNER_ENQUIRY_FIELDS,
@@ -99,8 +99,8 @@ async function storeEnquiry(req: PayloadRequest, enquiry: PartnerEnquiry): Promi
         phone: enquiry.phone,
         email: enquiry.email,
         description: partnerEnquiryDescription(enquiry),
-        // The general request: a dealership's work is priced by its own list once it is a partner.
-        serviceType: MAIN_FORM_SERVICE.key,
+        // Not a repair: a dealership's work is priced by its own list once it is a partner.
+        serviceType: PARTNERSHIP_SERVICE.key,
         status: 'new',
         channel: PARTNER_CHANNEL,
         dealershipName: enquiry.dealership,

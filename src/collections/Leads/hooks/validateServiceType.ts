@@ -1,0 +1,17 @@
+import type { SelectFieldSingleValidation } from 'payload'
+import { select } from 'payload/shared'
+
+import { PARTNERSHIP_SERVICE } from '@/lib/catalog'
+import { PARTNER_CHANNEL } from '@/lib/lead-source'
+
+export const PARTNERSHIP_ONLY_FOR_ENQUIRIES = `${PARTNERSHIP_SERVICE.title} is for partner enquiries only.`
+
+// Only the partner form (which sets the server-owned channel) files a lead as a partnership, so
+// a quote request can never pass for one; a value a lead already holds stays valid.
+export const validateServiceType: SelectFieldSingleValidation = (value, args) => {
+  const base = select(value, args)
+  if (base !== true) return base
+  if (value !== PARTNERSHIP_SERVICE.key || value === args.previousValue) return true
+  const channel = (args.data as { channel?: unknown } | undefined)?.channel
+  return channel === PARTNER_CHANNEL ? true : PARTNERSHIP_ONLY_FOR_ENQUIRIES
+}
