@@ -25,6 +25,8 @@ const HEADER = [
   'Last name',
   'Phone',
   'E-mail',
+  'Dealership',
+  'Cars a month',
   'Street address',
   'ZIP code',
   'Vehicle',
@@ -157,6 +159,8 @@ describe('leads CSV export', () => {
         'Last name': 'Columns',
         Phone: '(512) 555-0199',
         'E-mail': 'csvrow@example.com',
+        Dealership: '',
+        'Cars a month': '',
         'Street address': '1234 S Congress Ave, Austin',
         'ZIP code': '78704',
         Vehicle: '2019 Honda Civic',
@@ -257,6 +261,26 @@ describe('leads CSV export', () => {
     ])
   })
 
+  it("gives a partner enquiry's dealership and cars a month, filed as a dealership partnership", async () => {
+    const enquiry = await seedLead(h.payload, {
+      firstName: 'Csvdealer',
+      lastName: 'Partner',
+      channel: 'partner',
+      serviceType: 'dealership_partnership',
+      dealershipName: 'Lamar Auto Group, North',
+      carsPerMonth: 40,
+    })
+    await seedLead(h.payload, { firstName: 'Csvretail', lastName: 'Partner' })
+    const res = await download(leadsExportRequest('', 'Partner', new Date()))
+    expect(res.status).toBe(200)
+    expect(
+      csvRecords(res.text).map((r) => [r['Lead ID'], r.Dealership, r['Cars a month'], r.Service, r.Source]),
+    ).toEqual([
+      [expect.any(String), '', '', 'Rim Rash / Curbed Rim', '(direct)'],
+      [String(enquiry.id), 'Lamar Auto Group, North', '40', 'Dealership Partnership', 'Partner enquiry'],
+    ])
+  })
+
   it('exports cells a spreadsheet would run as formulas as plain text', async () => {
     const lead = await seedLead(h.payload, {
       firstName: '=HYPERLINK("https://e.test";"x")',
@@ -264,6 +288,15 @@ describe('leads CSV export', () => {
       status: 'quoted',
       vehicle: '+cmd|calc',
       utmSource: '=cmd()',
+    })
+    const enquiry = await seedLead(h.payload, {
+      firstName: 'Csvformula',
+      lastName: 'Dealer',
+      status: 'quoted',
+      channel: 'partner',
+      serviceType: 'dealership_partnership',
+      dealershipName: '=HYPERLINK("https://e.test";"Lamar Auto")',
+      carsPerMonth: 12,
     })
     const res = await download(leadsExportRequest('quoted', '', new Date('2026-11-22T10:00:00Z')))
     expect(res.status).toBe(200)
@@ -273,6 +306,10 @@ describe('leads CSV export', () => {
       'Last name': "'@SUM(A1)",
       Vehicle: "'+cmd|calc",
       Source: "'=cmd()",
+    })
+    expect(csvRecords(res.text).find((r) => r['Lead ID'] === String(enquiry.id))).toMatchObject({
+      Dealership: '\'=HYPERLINK("https://e.test";"Lamar Auto")',
+      'Cars a month': '12',
     })
     expect(res.text).not.toMatch(/(^|,)[=+@]/m)
   })

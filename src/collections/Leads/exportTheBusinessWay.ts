@@ -67,6 +67,9 @@ export const LEAD_EXPORT_COLUMNS: Column[] = [
   text('Last name', 'lastName'),
   text('Phone', 'phone'),
   text('E-mail', 'email'),
+  // A partner enquiry's, as the "Become a partner" form sent them; empty for any other lead.
+  text('Dealership', 'dealershipName'),
+  text('Cars a month', 'carsPerMonth'),
   text('Street address', 'address'),
   text('ZIP code', 'zip'),
   text('Vehicle', 'vehicle'),
