@@ -39,6 +39,7 @@ import { announceSetupLink } from './src/collections/Users/announceSetupLink'
 import { adminComponents } from './src/components/admin/admin-config'
 import { showDatesInBusinessZone } from './src/components/admin/business-dates'
 import { keepPublicErrorData } from './src/server/patches/payload-error-data'
+import { answerOutOfRangeIds } from './src/server/out-of-range-ids'
 import { emailAdapter } from './src/email/adapter'
 import { endpoints } from './src/endpoints'
 import { HomePage } from './src/globals/HomePage'
@@ -161,7 +162,7 @@ export default buildConfig({
     maxComplexity: 1000,
   },
   telemetry: false,
-  hooks: { afterError: [keepPublicErrorData] },
+  hooks: { afterError: [keepPublicErrorData, answerOutOfRangeIds] },
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   onInit: async (payload) => {
     logClosedConnections(payload)

@@ -10,6 +10,7 @@ import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { partnerDealership } from '@/access/isPartner'
 import { businessTimeZone } from '@/lib/business-time'
 import type { Dealership, WorkOrder } from '@/payload-types'
+import { rowId } from '@/lib/row-id'
 
 // The portal reads with the partner's own access (overrideAccess: false): whatever a page asks,
 // Payload answers with its own dealership's documents only.
@@ -60,7 +61,7 @@ export async function readWorkOrders({ payload, user }: PartnerReader, page = 1)
 
 /** One work order with its photos, or null when it is not this partner's to see. */
 export async function readWorkOrder({ payload, user }: PartnerReader, id: number): Promise<WorkOrder | null> {
-  if (!Number.isInteger(id) || id < 1) return null
+  if (rowId(id) === null) return null
   return payload.findByID({
     collection: 'work-orders',
     id,

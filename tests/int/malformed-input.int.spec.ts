@@ -130,3 +130,31 @@ describe('empty bodies', () => {
     expect({ ...(await counts(h.payload)), users: await userCount() }).toEqual(before)
   })
 })
+
+describe('ids past the database’s integer range', () => {
+  const huge = '99999999999'
+  it.each([
+    ['GET', `/api/leads/${huge}`],
+    ['GET', `/api/work-orders/${huge}`],
+    ['GET', `/api/statements/${huge}`],
+    ['GET', `/api/statements/${huge}/pdf`],
+    ['PATCH', `/api/leads/${huge}`],
+    ['DELETE', `/api/leads/${huge}`],
+    ['POST', `/api/quotes/${huge}/send`],
+  ] as const)('%s %s as the owner: 404 Not Found, nothing written', async (method, path) => {
+    const before = await counts(h.payload)
+    const res = await h.http.request(method, path, {
+      session: h.sessionOf('admin'),
+      ...(method === 'PATCH' ? { json: { notes: 'x' } } : {}),
+    })
+    expect(res.status).toBe(404)
+    expect(res.body.errors[0].message).toBe('Not Found')
+    expect(await counts(h.payload)).toEqual(before)
+  })
+
+  it('in a query: 400 saying so', async () => {
+    const res = await h.http.get(`/api/leads?where[id][equals]=${huge}`, { session: h.sessionOf('admin') })
+    expect(res.status).toBe(400)
+    expect(res.body.errors[0].message).toBe('A number in this request is out of range.')
+  })
+})

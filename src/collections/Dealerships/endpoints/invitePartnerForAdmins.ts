@@ -1,6 +1,7 @@
 import { APIError, type Endpoint, ValidationError } from 'payload'
 
 import { isAdmin } from '@/access/isApprovedStaff'
+import { rowId } from '@/lib/row-id'
 
 import { invitePartner } from '../invitePartner'
 
@@ -14,8 +15,8 @@ export const invitePartnerForAdmins: Endpoint = {
   method: 'post',
   handler: async (req) => {
     if (!isAdmin(req.user)) return refuse(403, 'You are not allowed to perform this action.')
-    const id = Number(req.routeParams?.id)
-    if (!Number.isInteger(id) || id < 1) return refuse(404, 'Not Found')
+    const id = rowId(req.routeParams?.id)
+    if (id === null) return refuse(404, 'Not Found')
     const body = (await req.json?.().catch(() => null)) as { email?: unknown } | null
     const email = typeof body?.email === 'string' ? body.email : ''
     if (!email.trim()) return refuse(400, 'Enter the partner’s e-mail address.')

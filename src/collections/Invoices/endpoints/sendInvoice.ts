@@ -4,6 +4,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { formatCents } from '@/lib/invoices'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
+import { rowId } from '@/lib/row-id'
 
 import { InvoiceNotIssued, issueInvoice } from '../issue'
 
@@ -20,8 +21,8 @@ export const sendInvoice: Endpoint = {
   method: 'post',
   handler: async (req: PayloadRequest) => {
     if (!isApprovedStaff(req.user)) return refuse(403, 'You are not allowed to perform this action.')
-    const id = Number(req.routeParams?.id)
-    if (!Number.isInteger(id) || id < 1) return refuse(404, 'Not Found')
+    const id = rowId(req.routeParams?.id)
+    if (id === null) return refuse(404, 'Not Found')
     const { payload } = req
     const draft = await payload.findByID({ collection: 'invoices', id, depth: 0, disableErrors: true, req })
     if (!draft) return refuse(404, 'Not Found')

@@ -26,6 +26,7 @@ import { isOptedOut } from '@/collections/TextOptOuts/optOuts'
 import { TEXT_BODY_MAX, UNSUBSCRIBED_ERROR, toE164 } from '@/lib/text-messages'
 import { leadAdminPath } from '@/lib/server-url'
 import { type OnMyWay, textOnMyWay } from '@/collections/TextMessages/customerTexts'
+import { rowId } from '@/lib/row-id'
 
 // A note of LEAD_NOTE_MAX characters, each up to 4 UTF-8 bytes sent as %XX: 24 000 bytes.
 const MAX_BODY_BYTES = 64 * 1024
@@ -69,8 +70,8 @@ export type Handler = (
 export function leadForm(name: string, handle: Handler): Endpoint['handler'] {
   return answeredWhenFailing(name, async (req) => {
     if (!isApprovedStaff(req.user)) return refuse(403, 'You are not allowed to perform this action.')
-    const lead = Number(req.routeParams?.id)
-    if (!Number.isSafeInteger(lead) || lead < 1) return refuse(404, 'Not Found')
+    const lead = rowId(req.routeParams?.id)
+    if (lead === null) return refuse(404, 'Not Found')
     const form = await readFormOrRefusal(req as unknown as Request, MAX_BODY_BYTES, noStore)
     if (form instanceof Response) return form
     // Back to a view of the back office; anything else (or nothing) goes to the lead's details.

@@ -7,6 +7,7 @@ import { formatPrice } from '@/lib/home-content'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { newQuoteNonce } from '@/server/quote-token'
+import { rowId } from '@/lib/row-id'
 
 const json = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store, private' } })
@@ -26,8 +27,8 @@ export const sendQuote: Endpoint = {
   method: 'post',
   handler: async (req: PayloadRequest) => {
     if (!isApprovedStaff(req.user)) return refuse(403, 'You are not allowed to perform this action.')
-    const id = Number(req.routeParams?.id)
-    if (!Number.isInteger(id) || id < 1) return refuse(404, 'Not Found')
+    const id = rowId(req.routeParams?.id)
+    if (id === null) return refuse(404, 'Not Found')
     const { payload } = req
     const quote = await payload.findByID({ collection: 'quotes', id, depth: 0, disableErrors: true, req })
     if (!quote) return refuse(404, 'Not Found')

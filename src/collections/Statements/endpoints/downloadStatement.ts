@@ -1,6 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { statementFiles } from '../statementFiles'
+import { rowId } from '@/lib/row-id'
 
 const notFound = () =>
   Response.json(
@@ -14,8 +15,8 @@ export const downloadStatement = (kind: 'pdf' | 'csv'): Endpoint => ({
   path: `/:id/${kind}`,
   method: 'get',
   handler: async (req: PayloadRequest) => {
-    const id = Number(req.routeParams?.id)
-    if (!req.user || !Number.isInteger(id) || id < 1) return notFound()
+    const id = rowId(req.routeParams?.id)
+    if (!req.user || id === null) return notFound()
     const statement = await req.payload.findByID({
       collection: 'statements',
       id,

@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
+import { rowId } from '@/lib/row-id'
 
 import { bookingSettings, cancelVisit, inTransaction } from '../bookings'
 
@@ -14,8 +15,8 @@ export const cancelVisitForStaff: Endpoint = {
   method: 'post',
   handler: async (req) => {
     if (!isApprovedStaff(req.user)) return refuse(403, 'You are not allowed to perform this action.')
-    const id = Number(req.routeParams?.id)
-    if (!Number.isInteger(id) || id < 1) return refuse(404, 'Not Found')
+    const id = rowId(req.routeParams?.id)
+    if (id === null) return refuse(404, 'Not Found')
     const userId = req.user.id
     const settings = await bookingSettings(req.payload)
     const cancelled = await inTransaction(

@@ -25,6 +25,7 @@ import type { WorkOrder } from '@/payload-types'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { dbOf } from '@/server/db'
 import { BodyTooLarge, readCappedBody } from '@/server/read-capped-body'
+import { rowId } from '@/lib/row-id'
 
 // One photo and two short fields.
 const MAX_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024
@@ -154,8 +155,8 @@ export const markWheelDone: Endpoint = {
   handler: answeredWhenFailing('wheel done form', async (req) => {
     // Staff only; a post from another site is anonymous (Payload's csrf, SameSite=Lax cookie).
     if (!isApprovedStaff(req.user)) return refuse(403, 'You are not allowed to perform this action.')
-    const id = Number(req.routeParams?.id)
-    if (!Number.isSafeInteger(id) || id < 1) return refuse(404, 'Not Found')
+    const id = rowId(req.routeParams?.id)
+    if (id === null) return refuse(404, 'Not Found')
     let back = workOrderAdminPath(id)
     try {
       const form = await readForm(req)
