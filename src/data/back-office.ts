@@ -304,14 +304,13 @@ export async function readTripFee({ payload }: Reader) {
   return (await bookingSettings(payload)).tripFee
 }
 
-// The leads an erasure of this customer would take (their e-mail, or their phone's digits),
+// The leads an erasure of this customer would take (their e-mail, their phone's digits or E.164),
 // matched in SQL as the erase endpoint matches them, then read with the user's own access.
 export async function readCustomerLeads(
   { payload, user }: Reader,
   contact: { email: string; phone: string },
 ) {
-  const { email, phoneDigits } = parseEraseRequest(contact)
-  const matched = await customerLeads(await dbOf(payload), email, phoneDigits)
+  const matched = await customerLeads(await dbOf(payload), parseEraseRequest(contact))
   if (!matched.length) return []
   const { docs } = await payload.find({
     collection: 'leads',

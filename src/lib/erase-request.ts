@@ -1,3 +1,5 @@
+import { phoneMatchKey } from '@/lib/text-messages'
+
 // What an erased lead keeps in place of the customer's details: valid values, so the lead can
 // still be moved along its statuses.
 export const ERASED_LEAD = {
@@ -10,17 +12,39 @@ export const ERASED_LEAD = {
 
 type Body = { email?: unknown; phone?: unknown; confirm?: unknown; leads?: unknown }
 
-export function parseEraseRequest(body: unknown): { email: string | null; phoneDigits: string | null } {
+/**
+ * Who to erase: the e-mail (any case); the phone's digits as typed on a form; and its E.164
+ * key (the project's own rule), which a texted lead carries ("+15125550177") and a form's
+ * "(512) 555-0177" too.
+ */
+export type EraseContact = { email: string | null; phoneDigits: string | null; phoneE164: string | null }
+
+export const UNREADABLE_PHONE =
+  'That phone number cannot be read: give its digits (at least 7), like (512) 555-0123.'
+
+const PHONE_CHARACTERS = /^\+?[0-9().\-\s]+$/
+
+export function parseEraseRequest(body: unknown): EraseContact {
   const b = (body ?? {}) as Body
   const email = typeof b.email === 'string' && b.email.trim() ? b.email.trim().toLowerCase() : null
-  const digits = typeof b.phone === 'string' ? b.phone.replace(/\D/g, '') : ''
-  return { email, phoneDigits: digits.length >= 7 ? digits : null }
+  const phone = typeof b.phone === 'string' ? b.phone.trim() : ''
+  const digits = PHONE_CHARACTERS.test(phone) ? phone.replace(/\D/g, '') : ''
+  const readable = digits.length >= 7 && digits.length <= 15
+  return {
+    email,
+    phoneDigits: readable ? digits : null,
+    phoneE164: readable ? phoneMatchKey(phone) : null,
+  }
 }
 
 export function eraseRequestError(body: unknown): string | null {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     return 'Send the e-mail address or phone number to erase.'
   const { email, phoneDigits } = parseEraseRequest(body)
+  const { phone } = body as Body
+  // A phone given but not readable is refused, even beside an e-mail: erasing by the e-mail
+  // alone would leave the leads of the number the owner meant.
+  if (phone != null && (typeof phone !== 'string' || (phone.trim() && !phoneDigits))) return UNREADABLE_PHONE
   if (!email && !phoneDigits) return 'Give the customer’s e-mail address or phone number (at least 7 digits).'
   if ((body as Body).confirm !== true) return 'Confirm the erasure: it cannot be undone.'
   return null

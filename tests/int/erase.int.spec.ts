@@ -14,7 +14,7 @@ import { openSlots } from '@/collections/Visits/bookings'
 import { capturedMails } from '../helpers/captured-mail'
 
 import { TEST_DATA_DIR } from '../helpers/env'
-import { eraseListed } from '../helpers/erase'
+import { eraseListed, tablesHolding as tablesHoldingIn } from '../helpers/erase'
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { phoneJpeg, REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
@@ -185,29 +185,7 @@ const NEEDLES = ['zephyrine', 'quillfeather', 'lanternwick', 'kqx-4821', '555-01
 
 type Rows<T> = { rows: T[] }
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
-
-// Every text, character and JSON column of every table, searched for each needle (any case).
-async function tablesHolding(needles: string[]): Promise<string[]> {
-  const columns = (await db().execute(sql`
-    SELECT table_name, column_name FROM information_schema.columns
-    WHERE table_schema = current_schema()
-      AND data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'USER-DEFINED', 'ARRAY')
-    ORDER BY table_name, column_name`)) as unknown as Rows<{ table_name: string; column_name: string }>
-  const hits: string[] = []
-  for (const { table_name: table, column_name: column } of columns.rows) {
-    const found = (await db().execute(sql`
-      SELECT needle FROM unnest(ARRAY[${sql.join(
-        needles.map((n) => sql`${n}`),
-        sql`, `,
-      )}]::text[]) AS needle
-      WHERE EXISTS (SELECT 1 FROM ${sql.identifier(table)}
-        WHERE strpos(lower(${sql.identifier(column)}::text), needle) > 0)`)) as unknown as Rows<{
-      needle: string
-    }>
-    for (const { needle } of found.rows) hits.push(`${table}.${column} holds "${needle}"`)
-  }
-  return hits
-}
+const tablesHolding = (needles: string[]) => tablesHoldingIn(h.payload, needles)
 
 // Every file the site stores (uploads of every collection, saved exports). The captured mail
 // stands in for the mail server: what was sent before the erasure has left the site.

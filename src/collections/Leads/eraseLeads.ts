@@ -7,7 +7,9 @@ import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { PayloadRequest } from 'payload'
 
 import { csvRows } from '@/lib/csv-rows'
-import { ERASED_LEAD } from '@/lib/erase-request'
+import { ERASED_LEAD, type EraseContact } from '@/lib/erase-request'
+import { leadAdminPath } from '@/lib/server-url'
+import { phoneMatchKey } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
 import { RATE_LIMIT_TABLE } from '@/server/rate-limit'
 
@@ -15,7 +17,14 @@ export type ErasureReason = 'request' | 'retention'
 export type ErasureCounts = { leads: number; photos: number; exports: number }
 
 type Rows<T> = { rows: T[] }
-type Customer = { id: number; email: string; phone: string; firstName: string; lastName: string }
+type Customer = {
+  id: number
+  email: string
+  phone: string
+  phoneE164: string | null
+  firstName: string
+  lastName: string
+}
 
 const inList = (values: (number | string)[]): SQL =>
   values.length
@@ -27,25 +36,29 @@ const inList = (values: (number | string)[]): SQL =>
 
 export type CustomerLead = { id: number; firstName: string; lastName: string; createdAt: string }
 
-/** The leads with this e-mail (any case) or these phone digits, oldest first. */
+/**
+ * The leads with this e-mail (any case), these phone digits, or this phone's E.164 key (the
+ * indexed `phone_e164` every lead carries: a texted lead's "+15125550177" is found from
+ * "(512) 555-0177"), oldest first.
+ */
 export async function customerLeads(
   db: Awaited<ReturnType<typeof dbOf>>,
-  email: string | null,
-  phoneDigits: string | null,
+  { email, phoneDigits, phoneE164 }: EraseContact,
 ): Promise<CustomerLead[]> {
   const { rows } = (await db.execute(sql`
     SELECT id, first_name AS "firstName", last_name AS "lastName", created_at AS "createdAt" FROM leads
     WHERE (${email}::text IS NOT NULL AND lower(email) = ${email})
        OR (${phoneDigits}::text IS NOT NULL AND regexp_replace(phone, '\\D', '', 'g') = ${phoneDigits})
+       OR (${phoneE164}::text IS NOT NULL AND phone_e164 = ${phoneE164})
     ORDER BY created_at, id`)) as unknown as Rows<CustomerLead & { createdAt: string | Date }>
   return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: new Date(r.createdAt).toISOString() }))
 }
 
 // Every lead keeps only what the counts and charts need (service, status, dates, promotion, the
 // offer); everything else that names or reaches the customer goes, in the caller's transaction
-// when it has one: photos and their files, quotes, the timeline, saved exports that hold them,
-// the live visit (its place is freed), every job about them, the rate-limit counters and the
-// review opt-out keyed by their address. The erasure is recorded: by whom, why, how much.
+// when it has one: photos and their files, quotes, the timeline, texts (both ways, their photos
+// too), saved exports that hold them, the live visit (its place is freed), every job about
+// them, the rate-limit counters keyed by their address or number and the review opt-out. The erasure is recorded: by whom, why, how much.
 export async function eraseLeads(
   req: PayloadRequest,
   ids: number[],
@@ -57,12 +70,13 @@ export async function eraseLeads(
     const db = await dbOf(payload, req)
     const customers = (
       (await db.execute(sql`
-        SELECT id, email, phone, first_name AS "firstName", last_name AS "lastName" FROM leads
-        WHERE id IN ${inList(ids)} ORDER BY id FOR UPDATE`)) as unknown as Rows<Customer>
+        SELECT id, email, phone, phone_e164 AS "phoneE164", first_name AS "firstName", last_name AS "lastName"
+        FROM leads WHERE id IN ${inList(ids)} ORDER BY id FOR UPDATE`)) as unknown as Rows<Customer>
     ).rows.map((c) => ({ ...c, id: Number(c.id) }))
     const quoteIds = await idsOf(db, sql`SELECT id FROM quotes WHERE lead_id IN ${inList(ids)}`)
     const visitIds = await idsOf(db, sql`SELECT id FROM visits WHERE lead_id IN ${inList(ids)}`)
-    const textIds = await idsOf(db, sql`SELECT id FROM text_messages WHERE lead_id IN ${inList(ids)}`)
+    const numbers = await numbersGoing(db, customers, ids)
+    const textIds = await idsOf(db, textsOf(ids, numbers))
     // The lead's photos, and its texts' (the same ones, or those past the lead's ten).
     const photoIds = await idsOf(
       db,
@@ -111,6 +125,10 @@ export async function eraseLeads(
         DELETE FROM ${sql.identifier(RATE_LIMIT_TABLE)} WHERE strpos(key, ${`:email:${email}`}) > 0`)
     }
     await db.execute(sql`DELETE FROM review_opt_outs WHERE lower(email) IN ${inList(emails)}`)
+    for (const number of numbers) {
+      await db.execute(sql`
+        DELETE FROM ${sql.identifier(RATE_LIMIT_TABLE)} WHERE strpos(key, ${`text:from:${number}`}) > 0`)
+    }
 
     await payload.create({
       collection: 'erasures',
@@ -129,6 +147,33 @@ export async function eraseLeads(
     if (own) await killTransaction(req)
     throw err
   }
+}
+
+// The numbers whose every lead goes now: their texts that reached no lead (STOP, START, HELP
+// and its answer) go with them. A number another lead still carries keeps those. The opt-out
+// itself stays (text-opt-outs): a number that said STOP must never be texted again.
+async function numbersGoing(
+  db: Awaited<ReturnType<typeof dbOf>>,
+  customers: Customer[],
+  ids: number[],
+): Promise<string[]> {
+  const numbers = [...new Set(customers.flatMap((c) => (c.phoneE164 ? [c.phoneE164] : [])))]
+  const kept = await db.execute(sql`
+    SELECT DISTINCT phone_e164 AS n FROM leads
+    WHERE phone_e164 IN ${inList(numbers)} AND id NOT IN ${inList(ids)}`)
+  const held = new Set((kept as unknown as Rows<{ n: string }>).rows.map((r) => r.n))
+  return numbers.filter((n) => !held.has(n))
+}
+
+// A lead's texts: those filed under it; the owner's alert about it, which the alert job files
+// under no lead (it names the customer and ends with the lead's admin link); and the texts of
+// its number that reached no lead.
+const ALERT_LINK = `${leadAdminPath('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([0-9]+)$`
+
+function textsOf(ids: number[], numbers: string[]): SQL {
+  return sql`SELECT id FROM text_messages WHERE lead_id IN ${inList(ids)}
+    OR (lead_id IS NULL AND direction = 'out' AND substring(body from ${ALERT_LINK}) IN ${inList(ids.map(String))})
+    OR (lead_id IS NULL AND (from_number IN ${inList(numbers)} OR to_number IN ${inList(numbers)}))`
 }
 
 async function idsOf(db: Awaited<ReturnType<typeof dbOf>>, query: SQL): Promise<number[]> {
@@ -167,7 +212,12 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 
 function matchesContact(value: string, c: Customer): boolean {
   const cell = value.replace(/^'/, '')
-  return same(cell, c.email) || (digits(cell).length >= 7 && digits(cell) === digits(c.phone))
+  const key = phoneMatchKey(cell)
+  return (
+    same(cell, c.email) ||
+    (digits(cell).length >= 7 && digits(cell) === digits(c.phone)) ||
+    (key !== null && key === c.phoneE164)
+  )
 }
 
 export function fileHolds(text: string, customers: Customer[]): boolean {

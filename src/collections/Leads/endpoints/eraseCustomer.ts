@@ -10,7 +10,8 @@ const json = (status: number, body: Record<string, unknown>) =>
 
 // POST /api/leads/erase {email?, phone?, leads: [id...], confirm: true}: the listed leads, each
 // with that e-mail or phone, are erased (src/collections/Leads/eraseLeads.ts says what goes and
-// what stays). Phones match by their digits, so people sharing a number are matched together:
+// what stays). Phones match by their digits or their E.164 form (a texted lead's), so people
+// sharing a number are matched together:
 // the owner confirms the list the dialog showed, and a lead that came in since is not erased
 // unseen. Without the list, or with one that no longer matches, the answer holds the leads matched.
 export const eraseCustomer: Endpoint = {
@@ -22,8 +23,7 @@ export const eraseCustomer: Endpoint = {
     const body = (await req.json?.().catch(() => null)) as unknown
     const problem = eraseRequestError(body)
     if (problem) return json(400, { errors: [{ message: problem }] })
-    const { email, phoneDigits } = parseEraseRequest(body)
-    const matched = await customerLeads(await dbOf(req.payload), email, phoneDigits)
+    const matched = await customerLeads(await dbOf(req.payload), parseEraseRequest(body))
     if (!matched.length)
       return json(404, { errors: [{ message: 'No lead has that e-mail address or phone number.' }] })
     const listed = listedLeadIds(body)
