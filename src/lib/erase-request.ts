@@ -10,6 +10,15 @@ export const ERASED_LEAD = {
   description: 'Erased at the customer’s request.',
 } as const
 
+// What an erased customer's sent invoices and credit notes keep in place of who they were for:
+// the books keep their number, dates, lines and money (a note to the customer may name them).
+export const ERASED_BILL_TO = {
+  customerName: 'Erased customer',
+  customerEmail: null,
+  customerAddress: null,
+  note: null,
+} as const
+
 type Body = { email?: unknown; phone?: unknown; confirm?: unknown; leads?: unknown }
 
 /**

@@ -7,7 +7,8 @@ import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { PayloadRequest } from 'payload'
 
 import { csvRows } from '@/lib/csv-rows'
-import { ERASED_LEAD, type EraseContact } from '@/lib/erase-request'
+import { ERASED_BILL_TO, ERASED_LEAD, type EraseContact } from '@/lib/erase-request'
+import { ERASING_CUSTOMER } from '@/collections/Invoices/hooks/priceInvoice'
 import { leadAdminPath } from '@/lib/server-url'
 import { phoneMatchKey } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
@@ -58,7 +59,9 @@ export async function customerLeads(
 // offer); everything else that names or reaches the customer goes, in the caller's transaction
 // when it has one: photos and their files, quotes, the timeline, texts (both ways, their photos
 // too), saved exports that hold them, the live visit (its place is freed), every job about
-// them, the rate-limit counters keyed by their address or number and the review opt-out. The erasure is recorded: by whom, why, how much.
+// them, the rate-limit counters keyed by their address or number and the review opt-out. Their
+// draft invoices go; sent invoices, credit notes and payments stay for the books, without who
+// they were for. The erasure is recorded: by whom, why, how much.
 export async function eraseLeads(
   req: PayloadRequest,
   ids: number[],
@@ -110,15 +113,21 @@ export async function eraseLeads(
     await db.execute(sql`
       UPDATE visits SET cancelled_at = now(), updated_at = now()
       WHERE lead_id IN ${inList(ids)} AND cancelled_at IS NULL AND start > now()`)
+    const invoiceIds = await eraseInvoices(req, ids)
+    const paymentIds = await idsOf(db, sql`SELECT id FROM payments WHERE invoice_id IN ${inList(invoiceIds)}`)
     // Every job about them, done or not: a finished job's log can hold a mail server's answer
-    // naming the address.
+    // naming the address. Of their invoices', the e-mails only: the expiry of a Stripe session
+    // and the fee's fetch are the books'.
     const asText = (values: number[]) => inList(values.map(String))
     await db.execute(sql`
       DELETE FROM payload_jobs
       WHERE (input->>'leadId') IN ${asText(ids)}
         OR (input->>'quoteId') IN ${asText(quoteIds)}
         OR (input->>'visitId') IN ${asText(visitIds)}
-        OR (input->>'messageId') IN ${asText(textIds)}`)
+        OR (input->>'messageId') IN ${asText(textIds)}
+        OR (task_slug = 'sendInvoiceLink' AND (input->>'invoiceId') IN ${asText(invoiceIds)})
+        OR (task_slug = 'sendCreditNote' AND (input->>'creditNoteId') IN ${asText(invoiceIds)})
+        OR (task_slug = 'sendPaymentReceipt' AND (input->>'paymentId') IN ${asText(paymentIds)})`)
     const emails = [...new Set(customers.map((c) => c.email.toLowerCase()))]
     for (const email of emails) {
       await db.execute(sql`
@@ -174,6 +183,47 @@ function textsOf(ids: number[], numbers: string[]): SQL {
   return sql`SELECT id FROM text_messages WHERE lead_id IN ${inList(ids)}
     OR (lead_id IS NULL AND direction = 'out' AND substring(body from ${ALERT_LINK}) IN ${inList(ids.map(String))})
     OR (lead_id IS NULL AND (from_number IN ${inList(numbers)} OR to_number IN ${inList(numbers)}))`
+}
+
+// Their invoices and credit notes: a draft goes, as when a lead is deleted; a sent one is a
+// record the books must keep, so it keeps its number, dates, lines, money and payments and
+// loses who it was for, through the one door the final invoice's guard opens (the erasure's
+// context). The ids of those kept.
+async function eraseInvoices(req: PayloadRequest, ids: number[]): Promise<number[]> {
+  const { payload } = req
+  const { docs } = await payload.find({
+    collection: 'invoices',
+    where: { lead: { in: ids } },
+    select: { status: true },
+    sort: '-id',
+    depth: 0,
+    pagination: false,
+    overrideAccess: true,
+    req,
+  })
+  const kept: number[] = []
+  try {
+    for (const { id, status } of docs) {
+      if (status === 'draft') {
+        await payload.delete({ collection: 'invoices', id, overrideAccess: true, req })
+        continue
+      }
+      await payload.update({
+        collection: 'invoices',
+        id,
+        data: ERASED_BILL_TO,
+        depth: 0,
+        overrideAccess: true,
+        req,
+        context: { [ERASING_CUSTOMER]: true },
+      })
+      kept.push(id)
+    }
+  } finally {
+    // Payload merges a call's context into the request's: the door closes with the erasure.
+    delete req.context[ERASING_CUSTOMER]
+  }
+  return kept
 }
 
 async function idsOf(db: Awaited<ReturnType<typeof dbOf>>, query: SQL): Promise<number[]> {

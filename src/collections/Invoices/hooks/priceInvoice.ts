@@ -4,8 +4,13 @@ import { APIError, ValidationError } from 'payload'
 import type { Invoice, Lead } from '@/payload-types'
 import { InvoicePricingError, priceInvoice as price, relationId } from '@/lib/invoices'
 import { depositPaidCents } from '@/collections/Quotes/deposits'
+import { ERASED_BILL_TO } from '@/lib/erase-request'
 
 export const SENT_INVOICE_IS_FINAL = 'A sent invoice cannot be changed: issue a credit note to correct it.'
+
+// What a customer's erasure sets on its request's context (src/collections/Leads/eraseLeads.ts);
+// REST and GraphQL callers cannot set a request's context, so no other write passes as one.
+export const ERASING_CUSTOMER = 'erasingCustomer'
 
 const refuse = (message: string, path: string): never => {
   throw new ValidationError({ collection: 'invoices', errors: [{ message, path }] })
@@ -20,6 +25,10 @@ export const priceInvoice: CollectionBeforeChangeHook<Invoice> = async ({
   operation,
   req,
 }) => {
+  // The erasure's write takes the customer off and changes nothing else, whatever it sent: the
+  // number, dates, lines and money stay as sent, for the books.
+  if (operation === 'update' && originalDoc && req.context?.[ERASING_CUSTOMER] === true)
+    return { ...originalDoc, ...ERASED_BILL_TO }
   if (operation === 'update' && originalDoc && originalDoc.status !== 'draft')
     throw new APIError(SENT_INVOICE_IS_FINAL, 400, null, true)
 

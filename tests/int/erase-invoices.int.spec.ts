@@ -1,0 +1,133 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { describe, expect, it } from 'vitest'
+
+import { ERASING_CUSTOMER, SENT_INVOICE_IS_FINAL } from '@/collections/Invoices/hooks/priceInvoice'
+import { ERASED_BILL_TO } from '@/lib/erase-request'
+
+import { capturedMails } from '../helpers/captured-mail'
+import { eraseListed, tablesHolding } from '../helpers/erase'
+import { seedInvoice, seedLead } from '../helpers/fixtures'
+import { type Doc, setupHarness } from '../helpers/harness'
+
+// A customer's sent invoices and credit notes outlive their erasure, as the books need them:
+// number, dates, lines, money and payments stay; who they were for goes (name, e-mail, address,
+// the note to them), through a door only the erasure opens. Their drafts go. Another
+// customer's invoices are untouched, and a sent invoice stays final for every other write.
+
+const h = setupHarness({ http: true })
+const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
+const rows = async <T = Doc>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows
+const staff = () => h.sessionOf('staff')
+const runJobs = () => h.payload.jobs.run({ silent: true, limit: 100 })
+
+const CUSTOMER = {
+  firstName: 'Oriel',
+  lastName: 'Marchbanks',
+  email: 'oriel.marchbanks@curbside.test',
+  phone: '(512) 555-0144',
+  address: '7 Brindlewood Court, Austin',
+}
+const NEEDLES = ['oriel', 'marchbanks', 'brindlewood', '555-0144', '5125550144']
+
+// An invoice's row and lines, as the database holds them.
+const invoiceRow = async (id: number): Promise<Doc> => ({
+  ...(await rows(sql`SELECT * FROM invoices WHERE id = ${id}`))[0],
+  lines: await rows(sql`SELECT * FROM invoices_lines WHERE _parent_id = ${id} ORDER BY _order`),
+})
+const send = async (id: number) => {
+  const res = await h.http.post(`/api/invoices/${id}/send`, { session: staff() })
+  expect(res.status).toBe(200)
+}
+const payByHand = (invoice: number, amountCents: number, reference: string) =>
+  h.payload.create({
+    collection: 'payments',
+    data: { invoice, method: 'check', amountCents, reference } as never,
+    user: h.userOf('staff'),
+    overrideAccess: false,
+  })
+
+describe("erasing a customer's invoices", () => {
+  it('keeps sent invoices, credit notes and payments for the books, without the customer', async () => {
+    const lead = await seedLead(h.payload, CUSTOMER)
+    const sent = await seedInvoice(h.payload, lead.id, { note: 'Thanks Oriel, see you at Brindlewood.' })
+    await send(sent.id)
+    await payByHand(sent.id, 10_000, '1042')
+    const credit = await seedInvoice(h.payload, lead.id, {
+      kind: 'credit_note',
+      corrects: sent.id,
+      lines: [{ description: 'Delivery fee waived', quantity: 1, unitCents: 5_000 }],
+      discountCents: 0,
+    })
+    await send(credit.id)
+    const draft = await seedInvoice(h.payload, lead.id)
+    const other = await seedLead(h.payload, { firstName: 'Tamsin' })
+    const othersInvoice = await seedInvoice(h.payload, other.id)
+    await send(othersInvoice.id)
+    await runJobs()
+    expect(capturedMails('').some((m) => /^To: .*oriel\.marchbanks/im.test(m))).toBe(true)
+
+    const before = {
+      sent: await invoiceRow(sent.id),
+      credit: await invoiceRow(credit.id),
+      other: await invoiceRow(othersInvoice.id),
+      payments: await rows(sql`SELECT * FROM payments ORDER BY id`),
+    }
+    expect(before.sent).toMatchObject({ customer_name: 'Oriel Marchbanks', status: 'part_paid' })
+    expect(await tablesHolding(h.payload, NEEDLES)).not.toEqual([])
+
+    const res = await eraseListed(h.http, staff(), { email: CUSTOMER.email })
+    expect([res.status, res.body]).toMatchObject([200, { erasedLeads: 1 }])
+
+    // Who they were for goes; everything else about the sale is as it was.
+    const marker = {
+      customer_name: ERASED_BILL_TO.customerName,
+      customer_email: null,
+      customer_address: null,
+      note: null,
+    }
+    for (const [id, was] of [
+      [sent.id, before.sent],
+      [credit.id, before.credit],
+    ] as const) {
+      const { updated_at: _updated, ...now } = await invoiceRow(id)
+      const { updated_at: _before, ...then } = was
+      expect(now).toEqual({ ...then, ...marker })
+    }
+    expect(before.sent).toMatchObject({ number: expect.any(String), sent_at: expect.anything() })
+    expect(await rows(sql`SELECT * FROM payments ORDER BY id`)).toEqual(before.payments)
+    expect(await h.payload.findByID({ collection: 'invoices', id: draft.id, disableErrors: true })).toBeNull()
+    expect(await invoiceRow(othersInvoice.id)).toEqual(before.other)
+    expect(await tablesHolding(h.payload, NEEDLES)).toEqual([])
+    // The customer's link still opens their invoice, which no longer names them.
+    const link = await h.payload.findByID({ collection: 'invoices', id: sent.id, depth: 0 })
+    expect(link).toMatchObject({
+      ...ERASED_BILL_TO,
+      lead: lead.id,
+      balanceCents: Number(before.sent.balance_cents),
+    })
+
+    // The door is the erasure's alone: every other write to a sent invoice is still refused.
+    const patched = await h.http.patch(`/api/invoices/${sent.id}`, {
+      json: { customerName: 'Someone', context: { [ERASING_CUSTOMER]: true } },
+      session: h.sessionOf('admin'),
+    })
+    expect([patched.status, patched.body.errors?.[0]?.message]).toEqual([400, SENT_INVOICE_IS_FINAL])
+    await expect(
+      h.payload.update({
+        collection: 'invoices',
+        id: sent.id,
+        data: { customerName: 'Someone' },
+        overrideAccess: true,
+      }),
+    ).rejects.toThrow(SENT_INVOICE_IS_FINAL)
+    expect((await invoiceRow(sent.id)).customer_name).toBe(ERASED_BILL_TO.customerName)
+    // Money still moves on it, as on any sent invoice.
+    await payByHand(sent.id, 5_000, '1043')
+    expect(await h.payload.findByID({ collection: 'invoices', id: sent.id, depth: 0 })).toMatchObject({
+      ...ERASED_BILL_TO,
+      paidCents: 15_000,
+    })
+  })
+})
