@@ -210,6 +210,18 @@ describe('a customer who texted first, with no e-mail address', () => {
       ]),
     )
   })
+
+  it("is not the reply address of the business's notice of a visit they booked", async () => {
+    expect((await receive('Hi, my rim is bent')).status).toBe(200)
+    const [lead] = (await h.payload.find({ collection: 'leads', overrideAccess: true })).docs
+    const visit = await visitOf(lead.id, inHours(30))
+    await h.payload.jobs.queue({ task: 'sendVisitNotice', input: { visitId: visit, change: 'booked' } })
+    await runJobs()
+    const notice = capturedMails('Visit booked: Name not given (texted)')
+    expect(notice).toHaveLength(1)
+    expect(notice[0]).not.toMatch(/^Reply-To:/im)
+    expect(notice[0]).not.toContain('no-email.invalid')
+  })
 })
 
 describe('the visit confirmation and reminder', () => {

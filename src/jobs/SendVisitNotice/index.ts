@@ -6,6 +6,7 @@ import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { leadAdminPath, serverUrl } from '@/lib/server-url'
 import type { Lead, Visit } from '@/payload-types'
 import { notificationAddresses } from '@/lib/business'
+import { isTextLeadEmail } from '@/lib/text-messages'
 
 const CHANGES: readonly VisitChange[] = ['booked', 'moved', 'cancelled']
 const isChange = (value: unknown): value is VisitChange => CHANGES.includes(value as VisitChange)
@@ -58,7 +59,8 @@ export const sendVisitNotice: TaskConfig<'sendVisitNotice'> = {
       },
       {
         to,
-        replyTo: lead.email,
+        // A texted lead's address is a placeholder that reaches nobody: no reply goes there.
+        replyTo: isTextLeadEmail(lead.email) ? undefined : lead.email,
         subject: visitNoticeTitle({ change, customer, when }),
         html: await render(element),
         text: await render(element, { plainText: true }),
