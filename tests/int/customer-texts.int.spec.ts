@@ -254,6 +254,53 @@ describe('the visit confirmation and reminder', () => {
   })
 })
 
+describe("the reminder's record on the visit", () => {
+  const reminderSentAt = async (visit: number) =>
+    (await rows<{ at: string | null }>(sql`SELECT reminder_sent_at AS at FROM visits WHERE id = ${visit}`))[0]
+      .at
+  const reminders = () => sentTo().filter((m) => m.body.includes('Reply C to confirm'))
+  const dueNow = () =>
+    h.payload.db.updateMany({
+      collection: 'payload-jobs',
+      where: { completedAt: { exists: false } },
+      data: { waitUntil: new Date(Date.now() - 1000).toISOString() },
+    })
+
+  it('is kept when it went by text only, and two runs at once text it once', async () => {
+    expect((await receive('Hi, my rim is bent')).status).toBe(200)
+    const [lead] = (await h.payload.find({ collection: 'leads', overrideAccess: true })).docs
+    const visit = await visitOf(lead.id, inHours(20))
+    // Two jobs for the one visit, run by two runners at once (as two instances would).
+    await h.payload.jobs.queue({ task: 'sendVisitReminder', input: { visitId: visit } })
+    await h.payload.jobs.queue({ task: 'sendVisitReminder', input: { visitId: visit } })
+    await Promise.all([runJobs(), runJobs()])
+    expect(reminders()).toHaveLength(1)
+    const first = await reminderSentAt(visit)
+    expect(first).toBeTruthy()
+    // A later run sends nothing more and keeps the first time.
+    await h.payload.jobs.queue({ task: 'sendVisitReminder', input: { visitId: visit } })
+    await runJobs()
+    expect(reminders()).toHaveLength(1)
+    expect(await reminderSentAt(visit)).toBe(first)
+  })
+
+  it('does not stop the retry of a text that failed while the e-mail went', async () => {
+    const lead = await requested(true)
+    const visit = await visitOf(lead.id, inHours(20))
+    fake.failNext(1)
+    await h.payload.jobs.queue({ task: 'sendVisitReminder', input: { visitId: visit } })
+    await runJobs()
+    expect(reminders()).toHaveLength(0)
+    expect(await reminderSentAt(visit)).toBeTruthy()
+    await dueNow()
+    await runJobs()
+    expect(reminders()).toHaveLength(1)
+    // The e-mail went once, on the first run.
+    const mails = (await eventsOf(lead.id)).filter((e) => e.kind === 'email_sent')
+    expect(mails.filter((e) => e.text === 'Visit reminder to the customer')).toHaveLength(1)
+  })
+})
+
 describe('a C to the reminder', () => {
   it('marks the upcoming visit confirmed, on the timeline, and answers once', async () => {
     const lead = await requested(true)

@@ -68,13 +68,22 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
         return { output: { sent: false } }
       if (Boolean(visit.cancelledAt) !== (kind === 'cancellation')) return { output: { sent: false } }
       if (new Date(visit.start).getTime() <= Date.now()) return { output: { sent: false } }
-      if (kind === 'reminder' && visit.reminderSentAt) return { output: { sent: false } }
+      // No early return on reminderSentAt: each channel is claimed once on its own (sendTextOnce,
+      // mailAboutLeadOnce), and a retry must still send the channel that failed the first time.
       const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true })
       const timeZone = businessTimeZone(settings.timeZone)
       const quote = visit.quote as Quote | null | undefined
       const nonce = typeof quote === 'object' && quote ? await nonceOf(payload, quote.id) : null
       const link = nonce ? `${serverUrl()}/quote/${quoteToken(payload.secret, nonce)}` : serverUrl()
       const when = formatBusinessDate(visit.start, timeZone)
+      // Shown on the visit in the admin: when the reminder first went out, by either channel.
+      const reminded = async () => {
+        if (kind !== 'reminder') return
+        const db = await dbOf(payload)
+        await db.execute(
+          sql`UPDATE visits SET reminder_sent_at = now() WHERE id = ${visit.id} AND reminder_sent_at IS NULL`,
+        )
+      }
       // By text too, with the customer's consent; once per visit, as the e-mail.
       // A text that fails is retried with the job, after the e-mail had its go.
       const textFailure = task.text
@@ -85,7 +94,10 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
             task.text(settings.businessName, when),
             `${task.what} by text`,
           ).then(
-            () => null,
+            async (outcome) => {
+              if (outcome?.status === 'sent') await reminded()
+              return null
+            },
             (error: unknown) => ({ error }),
           )
         : null
@@ -133,11 +145,7 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
         { lead: lead.id, what: task.what },
         { to: lead.email, replyTo: settings.email, subject: task.subject(when), html, text, attachments },
       )
-      // Shown on the visit in the admin.
-      if (sent && kind === 'reminder') {
-        const db = await dbOf(payload)
-        await db.execute(sql`UPDATE visits SET reminder_sent_at = now() WHERE id = ${visit.id}`)
-      }
+      if (sent) await reminded()
       if (textFailure) throw textFailure.error
       return { output: { sent } }
     },
