@@ -41,6 +41,7 @@ import * as migration_20261127_190851_work_order_numbers_and_orphan_photos from 
 import * as migration_20261127_192637_monthly_statements from './20261127_192637_monthly_statements';
 import * as migration_20261127_193053_payment_form_key from './20261127_193053_payment_form_key';
 import * as migration_20261127_210555_lead_partnership_service from './20261127_210555_lead_partnership_service';
+import * as migration_20261127_220023_dedupe_text_events from './20261127_220023_dedupe_text_events';
 
 export const migrations = [
   {
@@ -256,6 +257,11 @@ export const migrations = [
   {
     up: migration_20261127_210555_lead_partnership_service.up,
     down: migration_20261127_210555_lead_partnership_service.down,
-    name: '20261127_210555_lead_partnership_service'
+    name: '20261127_210555_lead_partnership_service',
+  },
+  {
+    up: migration_20261127_220023_dedupe_text_events.up,
+    down: migration_20261127_220023_dedupe_text_events.down,
+    name: '20261127_220023_dedupe_text_events'
   },
 ];

@@ -10,11 +10,14 @@ import { postWebhook } from '../helpers/text-webhooks'
 import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
 
 import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
-import { readUpcomingVisits } from '@/data/back-office'
+import { readLeadEvents, readLeadTexts, readUpcomingVisits } from '@/data/back-office'
 import { NO_ADDRESS_REASON } from '@/collections/LeadEvents/timeline'
 import { TEXT_CONSENT_FIELD, TEXT_CONSENT_VALUE } from '@/lib/customer-texts'
+import { timelineOf } from '@/lib/lead-events'
 import { TEXT_WEBHOOKS } from '@/server/texts/provider'
-import { inboundTextParams } from '@/server/texts/simulate'
+import { inboundTextParams, statusCallbackParams } from '@/server/texts/simulate'
+
+import * as dedupe from '../../migrations/20261127_220023_dedupe_text_events'
 
 // Texts to customers who agreed to them: the quote link, the visit's confirmation and reminder
 // besides their e-mails, the C that confirms a visit, and "On my way" once per tap however fast
@@ -149,9 +152,12 @@ describe('the quote link', () => {
     await runJobs()
     expect(sentTo()).toHaveLength(1)
     expect(sentTo()[0].body).toMatch(/\/quote\/\S+ Reply STOP to opt out\.$/)
-    const kinds = (await eventsOf(lead.id)).map((e) => e.kind)
-    expect(kinds).toContain('text_sent')
-    expect(kinds).toContain('email_sent')
+    // On the lead's conversation, as the e-mail is on its timeline.
+    const texts = await rows<{ lead_id: number }>(
+      sql`SELECT lead_id FROM text_messages WHERE direction = 'out'`,
+    )
+    expect(texts.map((t) => Number(t.lead_id))).toEqual([lead.id])
+    expect((await eventsOf(lead.id)).map((e) => e.kind)).toContain('email_sent')
   })
 
   it('goes only by e-mail without consent', async () => {
@@ -169,6 +175,117 @@ describe('the quote link', () => {
     const failed = (await eventsOf(lead.id)).find((e) => e.kind === 'text_failed')
     expect(failed?.text).toContain('opted out')
     expect(await rows(sql`SELECT 1 FROM text_messages`)).toHaveLength(0)
+  })
+})
+
+describe("the lead's timeline in the back office", () => {
+  const timeline = async (lead: Doc) => {
+    const staff = { payload: h.payload, user: h.userOf('staff')! }
+    const [events, texts] = await Promise.all([readLeadEvents(staff, lead.id), readLeadTexts(staff, lead.id)])
+    const entries = timelineOf(
+      { createdAt: lead.createdAt, source: 'Quote form', promo: null },
+      events.map((e) => ({ kind: e.kind, text: e.text, at: e.createdAt })),
+      texts.map((t) => ({ ...t, photos: t.mediaCount, at: t.createdAt })),
+    )
+    return entries
+      .filter((e) => e.title === 'Text sent' || e.title === 'Text failed')
+      .map((e) => [e.title, e.detail, e.text?.state ?? null])
+  }
+  const delivered = (sid: string) =>
+    postWebhook(
+      h.http,
+      TEXT_WEBHOOKS.status,
+      statusCallbackParams({
+        accountSid: fake.accountSid,
+        sid,
+        status: 'delivered',
+        to: CUSTOMER,
+        from: fake.from,
+      }),
+      { token: fake.authToken },
+    )
+
+  it('shows each text the product sent once, with its delivery', async () => {
+    const lead = await requested(true)
+    await sentQuoteLink(lead.id)
+    await visitTexts(lead.id)
+    const [quote, ...visit] = sentTo()
+    expect(visit).toHaveLength(2)
+    expect((await delivered(quote.sid)).status).toBe(204)
+    const entries = await timeline(lead)
+    expect(entries).toHaveLength(3)
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        ['Text sent', quote.body, 'Delivered'],
+        ...visit.map((m) => ['Text sent', m.body, 'Queued']),
+      ]),
+    )
+  })
+
+  it('shows one the provider refused once, saying why', async () => {
+    const lead = await requested(true)
+    fake.unsubscribe(CUSTOMER)
+    await sentQuoteLink(lead.id)
+    expect(await timeline(lead)).toEqual([
+      ['Text sent', expect.stringContaining('/quote/'), expect.stringMatching(/^Failed: .*\(error 21610\)$/)],
+    ])
+  })
+
+  it('still says why a text was not sent when none was stored', async () => {
+    const lead = await requested(true)
+    await recordOptOut(h.payload, CUSTOMER, { reason: 'keyword', keyword: 'STOP' })
+    await sentQuoteLink(lead.id)
+    expect(await timeline(lead)).toEqual([
+      ['Text failed', `Quote link texted to the customer: ${CUSTOMER} has opted out of texts`, null],
+    ])
+  })
+
+  it('loses the twins texts left before, which the migration gives back going down', async () => {
+    const lead = await requested(true)
+    await sentQuoteLink(lead.id)
+    fake.unsubscribe(CUSTOMER)
+    // Refused by the provider (stored, failed); then a number known to be opted out (not stored).
+    await visitTexts(lead.id)
+    await sentQuoteLink(lead.id)
+    const args = { db: db(), payload: h.payload, req: {} } as never
+    // Texts sent now leave no twins: nothing is held, and no table is left behind.
+    await dedupe.up(args)
+    expect((await rows(sql`SELECT to_regclass('public.lead_events_text_duplicates') AS t`))[0].t).toBeNull()
+    await dedupe.down(args)
+    // What the texts wrote before: an event besides each stored text (the callback's wording
+    // for a failure before c9ba7f5 too), and events that are no twins.
+    await db().execute(sql`
+      INSERT INTO lead_events (lead_id, kind, text, created_at, updated_at)
+      SELECT lead_id, kind::enum_lead_events_kind, text, at, at FROM (
+        SELECT t.lead_id, 'text_sent' AS kind,
+          'Quote link texted to the customer (' || t.to_number || ')' AS text,
+          t.created_at + interval '1 second' AS at
+        FROM text_messages t WHERE t.status = 'queued'
+        UNION ALL
+        SELECT t.lead_id, 'text_failed',
+          'Visit confirmation to the customer by text: ' || t.error_message || ' (error 21610)',
+          t.created_at + interval '1 second'
+        FROM text_messages t WHERE t.body LIKE '%is booked%'
+        UNION ALL
+        SELECT t.lead_id, 'text_failed', 'Text to ' || t.to_number || ': opted out (error 21610)',
+          t.created_at + interval '2 seconds'
+        FROM text_messages t WHERE t.body LIKE '%is booked%'
+        UNION ALL
+        SELECT ${lead.id}::int, 'text_sent', 'Text alert to the business (+15125550111)', now()
+      ) twins(lead_id, kind, text, at)`)
+    const before = await timeline(lead)
+    expect(before).toHaveLength(8)
+
+    await dedupe.up(args)
+    expect(await timeline(lead)).toEqual([
+      ['Text sent', 'Text alert to the business (+15125550111)', null],
+      ['Text failed', `Quote link texted to the customer: ${CUSTOMER} has opted out of texts`, null],
+      ['Text sent', expect.stringContaining('Reply C to confirm'), expect.stringMatching(/^Failed: /)],
+      ['Text sent', expect.stringContaining('your visit is booked'), expect.stringMatching(/^Failed: /)],
+      ['Text sent', expect.stringContaining('/quote/'), 'Queued'],
+    ])
+    await dedupe.down(args)
+    expect(await timeline(lead)).toEqual(before)
   })
 })
 

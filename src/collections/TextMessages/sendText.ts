@@ -78,8 +78,8 @@ const outcomeText = (outcome: SendOutcome): string | null => {
 
 /**
  * The text named `key`, sent once whatever the runners (the e-mails' delivery claims:
- * src/server/email-delivery.ts). With `about`, the lead's timeline says how it went. Null when
- * another runner had sent it.
+ * src/server/email-delivery.ts). With `about`, the lead's timeline says how it went, unless the
+ * text itself is on it. Null when another runner had sent it.
  */
 export async function sendTextOnce(
   payload: Payload,
@@ -89,18 +89,27 @@ export async function sendTextOnce(
 ): Promise<SendOutcome | null> {
   const result: { outcome: SendOutcome | null } = { outcome: null }
   await deliverOnce(payload, `text:${key}`, async (withHandOver) => {
+    const handOver = withHandOver({}).handOver
+    // A text stored on the lead is on its timeline already, with its delivery (a failed one says
+    // why): an event besides would show it twice. One never stored (opted out, not a number) or
+    // not on the lead (the business's alert) is told by the event.
+    let onTimeline = false
+    const beforeSend = async () => {
+      await handOver()
+      onTimeline = about != null && text.lead === about.lead
+    }
     let outcome: SendOutcome
     try {
-      outcome = await sendText(payload, text, { beforeSend: withHandOver({}).handOver })
+      outcome = await sendText(payload, text, { beforeSend })
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
-      if (about) {
+      if (about && !onTimeline) {
         const event = { lead: about.lead, kind: 'text_failed', text: `${about.what}: ${reason}` } as const
         await recordLeadEvent(payload, undefined, event)
       }
       throw error
     }
-    if (about) {
+    if (about && !onTimeline) {
       const failure = outcomeText(outcome)
       await recordLeadEvent(payload, undefined, {
         lead: about.lead,
