@@ -169,6 +169,10 @@ test("the reminder's C reply marks the visit confirmed, and the owner sees it", 
     await page.goto(`/admin?tab=leads&lead=${leadId}`, { waitUntil: 'commit' })
     await expect(page.getByTestId('lead-visit-confirmed')).toHaveText('Confirmed by the customer')
     await expect(page.getByText('Visit confirmed by the customer')).toBeVisible()
+    // Each text the product sent shows once on the timeline: the text itself, with its delivery.
+    const timeline = page.getByTestId('lead-timeline')
+    await expect(timeline.getByTestId('lead-text').filter({ hasText: 'Reply C to confirm' })).toHaveCount(1)
+    await expect(timeline.getByText('Visit reminder to the customer by text')).toHaveCount(0)
     // The back office's list of upcoming visits says so too.
     await page.goto('/admin?tab=leads', { waitUntil: 'commit' })
     await expect(
