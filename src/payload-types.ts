@@ -845,7 +845,7 @@ export interface Statement {
   createdAt: string;
 }
 /**
- * A correction to an issued statement: the next statement of the dealership carries it as a credit line.
+ * A correction to an issued statement: the next statement of the dealership carries it as a credit line, up to that statement’s wheels; what is left goes on the one after.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "statement-credits".
@@ -856,7 +856,7 @@ export interface StatementCredit {
   description: string;
   amountCents: number;
   /**
-   * The statement that carried it.
+   * The statement that carried it (the last of it, when it was worth more than a statement and was carried in parts).
    */
   statement?: (number | null) | Statement;
   updatedAt: string;

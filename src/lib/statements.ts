@@ -149,13 +149,32 @@ export function statementLines(
 
 export type StatementTotals = { subtotalCents: number; creditCents: number; totalCents: number }
 
-/** The wheels' sum less the credits; below zero when the credits are worth more (owed back). */
+/**
+ * The part of each pending credit a statement carries: oldest first, each up to what the
+ * wheels leave, so no statement says the dealership is owed money. What is left of a credit
+ * stays pending for the next statement. `amountCents` of a pending credit is what is left of it.
+ */
+export function applyCredits(subtotalCents: number, pending: readonly CreditLine[]): CreditLine[] {
+  let room = Math.max(0, subtotalCents)
+  const applied: CreditLine[] = []
+  for (const credit of pending) {
+    const amountCents = Math.min(credit.amountCents, room)
+    if (amountCents <= 0) continue
+    applied.push({ ...credit, amountCents })
+    room -= amountCents
+  }
+  return applied
+}
+
+/** The wheels' sum less the credits applied (see `applyCredits`); never below zero. */
 export function statementTotals(
   lines: readonly Pick<StatementLine, 'unitPriceCents'>[],
   credits: readonly Pick<CreditLine, 'amountCents'>[],
 ): StatementTotals {
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents, 0)
   const creditCents = credits.reduce((sum, c) => sum + c.amountCents, 0)
+  if (creditCents > subtotalCents)
+    throw new StatementError('A statement carries no more credit than its wheels are worth.')
   return { subtotalCents, creditCents, totalCents: subtotalCents - creditCents }
 }
 

@@ -333,6 +333,78 @@ describe('an issued statement', () => {
   })
 })
 
+describe('a credit worth more than a statement', () => {
+  it('is applied up to the wheels; the rest is pending, carried by the next; no total below zero', async () => {
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'K1',
+      wheels: [{ position: 'LF', doneAt: at(BEFORE, 10) }],
+    })
+    const credit = await h.payload.create({
+      collection: 'statement-credits',
+      data: { dealership: h.dealerships.own, description: 'Lot sweep redone', amountCents: 12_000 },
+    })
+    await issueStatements(h.payload, BEFORE)
+    const [first] = (await statements()) as Statement[]
+    expect(first).toMatchObject({
+      subtotalCents: 9_000,
+      creditCents: 9_000,
+      totalCents: 0,
+      creditLines: [expect.objectContaining({ creditId: credit.id, amountCents: 9_000 })],
+    })
+    // Pending still, and final: a statement already shows part of it.
+    const partly = await h.payload.findByID({ collection: 'statement-credits', id: credit.id, depth: 0 })
+    expect(partly.statement ?? null).toBeNull()
+    expect(
+      await refusal(
+        h.payload.update({ collection: 'statement-credits', id: credit.id, data: { amountCents: 1 } }),
+      ),
+    ).toBe(CARRIED_CREDIT_IS_FINAL)
+    expect(await refusal(h.payload.delete({ collection: 'statement-credits', id: credit.id }))).toBe(
+      CARRIED_CREDIT_IS_FINAL,
+    )
+
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'K2',
+      wheels: [
+        { position: 'LF', doneAt: at(LAST, 4) },
+        { position: 'RF', service: 'rim_restoration', doneAt: at(LAST, 4) },
+      ],
+    })
+    await issueStatements(h.payload, LAST)
+    const [, second] = (await statements()) as Statement[]
+    expect(second).toMatchObject({
+      subtotalCents: 29_000,
+      creditCents: 3_000,
+      totalCents: 26_000,
+      creditLines: [expect.objectContaining({ creditId: credit.id, amountCents: 3_000 })],
+    })
+    const carried = await h.payload.findByID({ collection: 'statement-credits', id: credit.id, depth: 0 })
+    expect(carried.statement).toBe(second.id)
+
+    const firstFiles = await statementFiles(h.payload, first)
+    expect(firstFiles.csv.split('\r\n').slice(-4)).toEqual([
+      `${BEFORE}-10,K1,${first.lines![0].vin},PO-7781,RO-2210,Left front,Rim Rash / Curbed Rim,90.00`,
+      ',,,,,,Credit: Lot sweep redone,-90.00',
+      ',,,,,,Total,0.00',
+      '',
+    ])
+    const secondFiles = await statementFiles(h.payload, second)
+    expect(secondFiles.csv.split('\r\n').slice(-3)).toEqual([
+      ',,,,,,Credit: Lot sweep redone,-30.00',
+      ',,,,,,Total,260.00',
+      '',
+    ])
+    const flat = async (pdf: Buffer) => (await pdfText(new Uint8Array(pdf))).replace(/\s+/g, ' ')
+    const firstPdf = await flat(firstFiles.pdf)
+    expect(firstPdf).toContain('Credit: Lot sweep redone -$90.00')
+    expect(firstPdf).toContain('Total $0.00')
+    const secondPdf = await flat(secondFiles.pdf)
+    expect(secondPdf).toContain('Wheels (2) $290.00')
+    expect(secondPdf).toContain('Credit: Lot sweep redone -$30.00')
+    expect(secondPdf).toContain('Total $260.00')
+  })
+})
+
 describe('the monthly job', () => {
   it('two runners, each with a job for the month, issue each statement and e-mail it once', async () => {
     await seedDoneCar(h.payload, h.dealerships.own, staff(), {

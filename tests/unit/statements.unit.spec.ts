@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  applyCredits,
   type DoneWorkOrder,
   parsePeriod,
   periodBounds,
@@ -146,7 +147,29 @@ describe('statement lines', () => {
       totalCents: 36_500,
     })
     expect(statementTotals([], [])).toEqual({ subtotalCents: 0, creditCents: 0, totalCents: 0 })
-    expect(statementTotals(lines.slice(0, 1), [{ amountCents: 10_000 }]).totalCents).toBe(-500)
+    // Never a statement saying the dealership is owed money: credits are applied first.
+    expect(() => statementTotals(lines.slice(0, 1), [{ amountCents: 10_000 }])).toThrow(StatementError)
+  })
+
+  it('apply credits oldest first, each up to what the wheels leave; the rest stays pending', () => {
+    const credit = (creditId: number, amountCents: number) => ({
+      creditId,
+      description: `c${creditId}`,
+      amountCents,
+    })
+    const pending = [credit(1, 6_000), credit(2, 5_000), credit(3, 700)]
+    expect(applyCredits(20_000, pending)).toEqual(pending)
+    // 9,500 of wheels: all of the first, 3,500 of the second, none of the third.
+    const applied = applyCredits(9_500, pending)
+    expect(applied).toEqual([credit(1, 6_000), credit(2, 3_500)])
+    expect(statementTotals([{ unitPriceCents: 9_500 }], applied)).toEqual({
+      subtotalCents: 9_500,
+      creditCents: 9_500,
+      totalCents: 0,
+    })
+    expect(applyCredits(6_000, pending)).toEqual([credit(1, 6_000)])
+    expect(applyCredits(0, pending)).toEqual([])
+    expect(applyCredits(9_500, [])).toEqual([])
   })
 })
 

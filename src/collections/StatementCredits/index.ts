@@ -19,8 +19,19 @@ const refuseCarried = async (req: Parameters<CollectionBeforeDeleteHook>[0]['req
     disableErrors: true,
     overrideAccess: true,
   })
-  if (credit && relationId(credit.statement) !== null)
-    throw new APIError(CARRIED_CREDIT_IS_FINAL, 400, null, true)
+  if (!credit) return
+  // Carried to its end (its statement set), or in part: a statement already shows some of it.
+  const carried =
+    relationId(credit.statement) !== null ||
+    (
+      await req.payload.count({
+        collection: 'statements',
+        where: { 'creditLines.creditId': { equals: credit.id } },
+        overrideAccess: true,
+        req,
+      })
+    ).totalDocs > 0
+  if (carried) throw new APIError(CARRIED_CREDIT_IS_FINAL, 400, null, true)
 }
 
 const keepCarriedCredits: CollectionBeforeChangeHook = async ({ operation, originalDoc, req, data }) => {
@@ -30,7 +41,9 @@ const keepCarriedCredits: CollectionBeforeChangeHook = async ({ operation, origi
 
 // A correction to an issued statement: an amount the dealership is owed, which the next
 // statement issued for it carries as a credit line (once: the statement takes it in the same
-// transaction). Admins add and change them until then; afterwards they are part of the record.
+// transaction). A statement carries no more than its wheels are worth, so what is left of a
+// bigger credit stays pending for the statement after. Admins add and change a credit until a
+// statement carries any of it; afterwards it is part of the record.
 export const StatementCredits: CollectionConfig = {
   slug: 'statement-credits',
   admin: {
@@ -38,7 +51,7 @@ export const StatementCredits: CollectionConfig = {
     useAsTitle: 'description',
     defaultColumns: ['dealership', 'description', 'amountCents', 'statement', 'createdAt'],
     description:
-      'A correction to an issued statement: the next statement of the dealership carries it as a credit line.',
+      'A correction to an issued statement: the next statement of the dealership carries it as a credit line, up to that statement’s wheels; what is left goes on the one after.',
   },
   access: { create: admins, read: approvedStaff, update: admins, delete: admins },
   hooks: {
@@ -66,7 +79,12 @@ export const StatementCredits: CollectionConfig = {
       index: true,
       // Written by the statement that carries it, never through the API.
       access: { create: nobody, update: nobody },
-      admin: { readOnly: true, position: 'sidebar', description: 'The statement that carried it.' },
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        description:
+          'The statement that carried it (the last of it, when it was worth more than a statement and was carried in parts).',
+      },
     },
     ...timestampFields,
   ],

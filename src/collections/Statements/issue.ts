@@ -6,7 +6,7 @@ import { publishedOffers } from '@/globals/HomePage/publishedOffers'
 import { businessTimeZone } from '@/lib/business-time'
 import { dealerUnitPriceCents } from '@/lib/dealer-prices'
 import {
-  type CreditLine,
+  applyCredits,
   type DoneWorkOrder,
   type Period,
   parsePeriod,
@@ -139,19 +139,27 @@ async function issueOne(
       await commitTransaction(req)
       return null
     }
-    // The dealership's pending credits, taken by this statement only (its row lock above).
+    // The dealership's pending credits and what is left of each (a credit worth more than a
+    // statement's wheels is carried in parts), taken by this statement only (its row lock above).
     const pending = (await db.execute(sql`
-      SELECT id, description, amount_cents FROM statement_credits
-      WHERE dealership_id = ${dealershipId} AND statement_id IS NULL ORDER BY id FOR UPDATE`)) as unknown as Rows<{
+      SELECT c.id, c.description, c.amount_cents - coalesce(
+        (SELECT sum(l.amount_cents) FROM statements_credit_lines l WHERE l.credit_id = c.id), 0) AS left_cents
+      FROM statement_credits c
+      WHERE c.dealership_id = ${dealershipId} AND c.statement_id IS NULL ORDER BY c.id FOR UPDATE OF c`)) as unknown as Rows<{
       id: number | string
       description: string
-      amount_cents: number | string
+      left_cents: number | string
     }>
-    const creditLines: CreditLine[] = pending.rows.map((r) => ({
-      creditId: Number(r.id),
-      description: r.description,
-      amountCents: Number(r.amount_cents),
-    }))
+    const left = new Map(pending.rows.map((r) => [Number(r.id), Number(r.left_cents)]))
+    const subtotal = statementTotals(lines, []).subtotalCents
+    const creditLines = applyCredits(
+      subtotal,
+      pending.rows.map((r) => ({
+        creditId: Number(r.id),
+        description: r.description,
+        amountCents: Number(r.left_cents),
+      })),
+    )
     const totals = statementTotals(lines, creditLines)
     const year = parsePeriod(period)!.year
     const number = statementNumber(year, await takeYearSequence(db, 'statement_counters', year))
@@ -174,12 +182,13 @@ async function issueOne(
       req,
       context: { [ISSUING_STATEMENT]: true },
     })
-    if (creditLines.length) {
-      const ids = creditLines.map((c) => c.creditId)
+    // A credit this statement carries to its end is done; one carried in part stays pending.
+    const finished = creditLines.filter((c) => c.amountCents === left.get(c.creditId)).map((c) => c.creditId)
+    if (finished.length) {
       await db.execute(sql`
         UPDATE statement_credits SET statement_id = ${statement.id}, updated_at = now()
         WHERE id IN (${sql.join(
-          ids.map((i) => sql`${i}`),
+          finished.map((i) => sql`${i}`),
           sql`, `,
         )})`)
     }
