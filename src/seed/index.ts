@@ -82,14 +82,7 @@ export type SeedResult = { created: string[] }
 
 export async function seed(payload: Payload): Promise<SeedResult> {
   const created: string[] = []
-  const req = await createLocalReq({ context: { disableRevalidate: true } }, payload)
-
-  const admin = await ensureDevAdmin(payload, req, created)
-  // Demo leads are no customers: nobody is e-mailed about them.
-  const staffReq = await createLocalReq(
-    { user: { ...admin, collection: 'users' }, context: { disableRevalidate: true, demoContent: true } },
-    payload,
-  )
+  const { req, staffReq } = await seedRequests(payload, created)
 
   for (const [i, item] of GALLERY.entries()) {
     const existing = await payload.find({
@@ -176,6 +169,18 @@ export async function seed(payload: Payload): Promise<SeedResult> {
   }
 
   return { created }
+}
+
+/** The seed's requests: its own, and the development admin's (made first when missing). */
+export async function seedRequests(payload: Payload, created: string[]) {
+  const req = await createLocalReq({ context: { disableRevalidate: true } }, payload)
+  const admin = await ensureDevAdmin(payload, req, created)
+  // Demo leads are no customers: nobody is e-mailed about them.
+  const staffReq = await createLocalReq(
+    { user: { ...admin, collection: 'users' }, context: { disableRevalidate: true, demoContent: true } },
+    payload,
+  )
+  return { req, staffReq }
 }
 
 async function ensureDevAdmin(payload: Payload, req: PayloadRequest, created: string[]) {

@@ -183,6 +183,24 @@ describe('issuing a month', () => {
     expect(error).toBe('23505')
   })
 
+  it('issues one dealership’s only when asked to (the development seed’s demo)', async () => {
+    for (const [dealership, stockNumber] of [
+      [h.dealerships.own, 'O1'],
+      [h.dealerships.other, 'T1'],
+    ] as const) {
+      await seedDoneCar(h.payload, dealership, staff(), {
+        stockNumber,
+        wheels: [{ position: 'LF', doneAt: at(LAST, 5) }],
+      })
+    }
+    const only = await issueStatements(h.payload, LAST, { dealership: h.dealerships.other })
+    expect(only.issued.map((s) => s.dealership)).toEqual([h.dealerships.other])
+    expect((await statements()).map((s) => s.dealership)).toEqual([h.dealerships.other])
+    expect((await issueStatements(h.payload, LAST)).issued.map((s) => s.dealership)).toEqual([
+      h.dealerships.own,
+    ])
+  })
+
   it('refuses a month that has not begun, and a malformed one, issuing nothing', async () => {
     const next = new Date()
     next.setUTCMonth(next.getUTCMonth() + 2)

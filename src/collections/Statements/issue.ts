@@ -44,7 +44,12 @@ const isUniqueViolation = (err: unknown): boolean => {
  * dealership's statement is issued in a transaction of its own that holds the dealership's row,
  * and the database takes one statement per dealership and month.
  */
-export async function issueStatements(payload: Payload, period: Period): Promise<IssueResult> {
+export async function issueStatements(
+  payload: Payload,
+  period: Period,
+  // One dealership's only (the development seed's demo dealership); every one's by default.
+  options: { dealership?: number } = {},
+): Promise<IssueResult> {
   if (!parsePeriod(period)) throw new Error(`Not a month: ${period}`)
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true })
   const timeZone = businessTimeZone(settings.timeZone)
@@ -60,6 +65,7 @@ export async function issueStatements(payload: Payload, period: Period): Promise
     JOIN work_orders_vehicles_wheels w ON w._parent_id = v.id
     WHERE w.status = 'done' AND w.done_at < ${end.toISOString()}
       AND w.done_at >= ${sinceLastStatement(sql`o.dealership_id`, bounds.start)}
+      ${options.dealership === undefined ? sql`` : sql`AND o.dealership_id = ${options.dealership}`}
     ORDER BY 1`)) as unknown as Rows<{ id: number | string }>
 
   const result: IssueResult = { period, issued: [], alreadyIssued: 0 }
