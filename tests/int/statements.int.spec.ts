@@ -16,6 +16,7 @@ import {
 import { statementFiles } from '@/collections/Statements/statementFiles'
 import { CARRIED_CREDIT_IS_FINAL } from '@/collections/StatementCredits'
 import { zonedTime } from '@/lib/business-time'
+import { dbOf } from '@/server/db'
 import { parsePeriod, previousPeriod, statementCsv } from '@/lib/statements'
 import type { Statement } from '@/payload-types'
 
@@ -208,6 +209,45 @@ describe('issuing a month', () => {
     expect(await refusal(issueStatements(h.payload, future))).toMatch(/has not begun/)
     expect(await refusal(issueStatements(h.payload, '2026-13'))).toMatch(/Not a month/)
     expect(await statements()).toEqual([])
+  })
+})
+
+describe('a wheel being marked done while its month is issued', () => {
+  it('is waited for: on this statement, never between two', async () => {
+    const dealership = (await seedDealership(h.payload, 'Mark In Flight Motors')).id as number
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date()).slice(0, 7)
+    const earlier = new Date(Date.now() - 60_000).toISOString()
+    const order = await seedDoneCar(h.payload, dealership, staff(), {
+      stockNumber: 'F1',
+      wheels: [
+        { position: 'LF', doneAt: earlier },
+        { position: 'RF', doneAt: null },
+      ],
+    })
+    const wheel = order.vehicles[0].wheels[1].id as string
+    // The technician's mark, not yet committed: it holds the order and has stamped the wheel.
+    const transactionID = (await h.payload.db.beginTransaction())!
+    const mark = await dbOf(h.payload, { transactionID })
+    await mark.execute(sql`SELECT id FROM work_orders WHERE id = ${order.id} FOR UPDATE`)
+    await mark.execute(
+      sql`UPDATE work_orders_vehicles_wheels SET status = 'done', done_at = now() WHERE id = ${wheel}`,
+    )
+    const issuing = issueStatements(h.payload, month, { dealership })
+    await expect
+      .poll(
+        async () =>
+          (
+            await rows<{ n: number }>(
+              sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`,
+            )
+          )[0].n,
+      )
+      .toBeGreaterThan(0)
+    await h.payload.db.commitTransaction(transactionID)
+    await issuing
+
+    const [issued] = await statements()
+    expect((issued.lines ?? []).map((l) => l.position)).toEqual(['LF', 'RF'])
   })
 })
 

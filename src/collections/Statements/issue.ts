@@ -100,6 +100,13 @@ async function issueOne(
   await initTransaction(req)
   try {
     const db = await dbOf(payload, req)
+    // A wheel being marked done holds its work order's row and is stamped under that lock
+    // (markWheelDone): waiting for those marks means none stamped before the cut-off commits
+    // after this statement read the month, to be on no statement. Work orders before the
+    // dealership, in the order a mark takes them (its photo's row names the dealership).
+    await db.execute(
+      sql`SELECT id FROM work_orders WHERE dealership_id = ${dealershipId} ORDER BY id FOR SHARE`,
+    )
     // Held to the end: a second runner waits here, then finds the statement made.
     const locked = (await db.execute(
       sql`SELECT id FROM dealerships WHERE id = ${dealershipId} FOR UPDATE`,

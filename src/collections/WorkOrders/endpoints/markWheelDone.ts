@@ -105,13 +105,15 @@ function withWheelDone(cars: Car[], wheelId: string, photo: number, now: string)
 // claimed by a conditional update, so a double tap makes one done and one photo. The photo is
 // stored in the same transaction, and its file removed if anything after it fails.
 async function markDone(req: PayloadRequest, id: number, wheelId: string, photo: CleanPhoto) {
-  const now = new Date().toISOString()
   const base = randomUUID()
   const own = await initTransaction(req)
   try {
     const db = await dbOf(req.payload, req)
     const { rows: locked } = await db.execute(sql`SELECT id FROM work_orders WHERE id = ${id} FOR UPDATE`)
     if (!locked.length) throw new Refused(404, 'missing')
+    // Stamped once the order is held: a statement being issued waits for this mark, or this
+    // mark for the statement, and then its time is after that statement's cut-off.
+    const now = new Date().toISOString()
     const { rows: claimed } = await db.execute(sql`
       UPDATE work_orders_vehicles_wheels w SET status = 'done', done_at = ${now}::timestamptz
       FROM work_orders_vehicles v
