@@ -31,6 +31,10 @@ try {
     `[statements] ${period}: ${issued.length} issued, ${alreadyIssued} already issued; e-mails queued for the job queue`,
   )
 } catch (err) {
+  // Some dealerships' statements may have been issued (and queued to e-mail) before the failure.
+  for (const s of (err as { result?: { issued?: { number: string; dealership: number }[] } }).result
+    ?.issued ?? [])
+    console.log(`[statements] issued ${s.number} (dealership ${s.dealership})`)
   console.error(`[statements] ${err instanceof Error ? err.message : String(err)}`)
   code = 1
 }

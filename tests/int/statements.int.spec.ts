@@ -281,6 +281,46 @@ describe('POST /api/statements/issue', () => {
   })
 })
 
+describe('POST /api/statements/issue when one dealership’s statement fails', () => {
+  it('says which were issued and which dealership is still without one; again issues the rest', async () => {
+    for (const [dealership, stock] of [
+      [h.dealerships.own, 'G1'],
+      [h.dealerships.other, 'G2'],
+    ] as const) {
+      await seedDoneCar(h.payload, dealership, staff(), {
+        stockNumber: stock,
+        wheels: [{ position: 'LF', doneAt: at(LAST, 6) }],
+      })
+    }
+    const { name } = await h.payload.findByID({
+      collection: 'dealerships',
+      id: h.dealerships.other,
+      depth: 0,
+    })
+    await db().execute(
+      sql.raw(`
+      CREATE FUNCTION refuse_statement() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'the disk is full'; END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER refuse_statement BEFORE INSERT ON statements
+      FOR EACH ROW WHEN (NEW.dealership_id = ${Number(h.dealerships.other)}) EXECUTE FUNCTION refuse_statement();`),
+    )
+    const issue = () =>
+      h.http.post('/api/statements/issue', { json: { month: LAST }, session: h.sessionOf('admin') })
+    try {
+      const res = await issue()
+      expect([res.status, res.body.errors[0].message]).toEqual([
+        503,
+        `Issued statement S${YEAR}-0001. Not issued for ${name}: see the server log, then issue the month again.`,
+      ])
+    } finally {
+      await db().execute(
+        sql.raw('DROP TRIGGER refuse_statement ON statements; DROP FUNCTION refuse_statement();'),
+      )
+    }
+    expect((await issue()).body).toMatchObject({ issued: [`S${YEAR}-0002`] })
+  })
+})
+
 describe('an issued statement', () => {
   it('never changes, not even for an admin or the Local API; none is written by hand', async () => {
     await seedDoneCar(h.payload, h.dealerships.own, staff(), {

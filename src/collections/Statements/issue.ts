@@ -26,6 +26,17 @@ type Rows<T> = { rows: T[] }
 export type IssuedStatement = { id: number; number: string; dealership: number; totalCents: number }
 export type IssueResult = { period: Period; issued: IssuedStatement[]; alreadyIssued: number }
 
+/** Some dealerships' statements failed; the others were issued (and are in `result`). */
+export class StatementsNotAllIssued extends Error {
+  constructor(
+    readonly result: IssueResult,
+    readonly failedDealerships: number[],
+    options: { cause: unknown },
+  ) {
+    super(`${failedDealerships.length} statement(s) of ${result.period} could not be issued`, options)
+  }
+}
+
 // Each statement takes the wheels done from where the dealership's last one stopped (its month's
 // start for the first): no wheel is on two statements, and none done late is left off.
 const sinceLastStatement = (dealership: ReturnType<typeof sql>, periodStart: Date) =>
@@ -70,6 +81,7 @@ export async function issueStatements(
 
   const result: IssueResult = { period, issued: [], alreadyIssued: 0 }
   let failure: unknown = null
+  const failed: number[] = []
   for (const { id } of found.rows) {
     try {
       const issued = await issueOne(payload, Number(id), period, { start: bounds.start, end }, timeZone)
@@ -82,10 +94,12 @@ export async function issueStatements(
       else {
         payload.logger.error({ err, dealership: id, period }, 'A statement could not be issued')
         failure ??= err
+        failed.push(Number(id))
       }
     }
   }
-  if (failure) throw failure
+  // Thrown with what was issued, so the admin is told both (and the job retries the rest).
+  if (failure) throw new StatementsNotAllIssued(result, failed, { cause: failure })
   return result
 }
 

@@ -3,7 +3,7 @@ import type { Endpoint } from 'payload'
 import { isAdmin } from '@/access/isApprovedStaff'
 import { parsePeriod, StatementError } from '@/lib/statements'
 
-import { issueStatements } from '../issue'
+import { issueStatements, StatementsNotAllIssued } from '../issue'
 
 const json = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store, private' } })
@@ -24,15 +24,38 @@ export const issueStatementsForAdmins: Endpoint = {
       result = await issueStatements(req.payload, month)
     } catch (err) {
       if (err instanceof StatementError) return refuse(400, err.message)
-      throw err
+      if (!(err instanceof StatementsNotAllIssued)) throw err
+      // Some were issued and e-mailed: say which, and which dealerships are still without one.
+      const { docs } = await req.payload.find({
+        collection: 'dealerships',
+        where: { id: { in: err.failedDealerships } },
+        select: { name: true },
+        depth: 0,
+        pagination: false,
+        overrideAccess: true,
+        req,
+      })
+      const numbers = err.result.issued.map((s) => s.number)
+      const done = numbers.length ? `${issuedText(numbers)} ` : 'No statement was issued. '
+      return json(503, {
+        errors: [
+          {
+            message: `${done}Not issued for ${docs.map((d) => d.name).join(', ')}: see the server log, then issue the month again.`,
+          },
+        ],
+        issued: numbers,
+      })
     }
     const numbers = result.issued.map((s) => s.number)
     return json(200, {
       message: numbers.length
-        ? `Issued ${numbers.length === 1 ? 'statement' : 'statements'} ${numbers.join(', ')}.`
+        ? issuedText(numbers)
         : 'No new statements: every dealership with work done that month has its statement.',
       issued: numbers,
       alreadyIssued: result.alreadyIssued,
     })
   },
 }
+
+const issuedText = (numbers: string[]) =>
+  `Issued ${numbers.length === 1 ? 'statement' : 'statements'} ${numbers.join(', ')}.`
