@@ -20,6 +20,18 @@ export function nextLeadStatus(status: LeadStatus): LeadStatus | null {
 
 export const LOST_LEAD_STATUS_ERROR = 'This lead is closed as lost: reopen it before changing its status.'
 
+// Visits are booked for open leads only: the van never drives to a lead closed as lost, and a
+// completed lead's work is done (completing one cancels its visit still ahead).
+export type ClosedToVisits = 'lead_lost' | 'lead_completed'
+
+export function closedToVisits(lead: {
+  status?: string | null
+  lostReason?: string | null
+}): ClosedToVisits | null {
+  if (lead.lostReason) return 'lead_lost'
+  return lead.status === 'completed' ? 'lead_completed' : null
+}
+
 export function leadStatusChangeError(from: unknown, to: unknown): string | null {
   if (from === to) return null
   if (!isLeadStatus(to)) return `Unknown lead status "${String(to)}".`

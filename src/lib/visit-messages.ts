@@ -9,6 +9,8 @@ export type VisitOutcome =
   | 'deposit_due'
   | 'address_needed'
   | 'address_invalid'
+  | 'lead_lost'
+  | 'lead_completed'
 
 export const VISIT_OUTCOME_MESSAGES: Record<VisitOutcome, string> = {
   booked: 'Your visit is booked. We e-mailed you the details and a calendar invitation.',
@@ -20,6 +22,8 @@ export const VISIT_OUTCOME_MESSAGES: Record<VisitOutcome, string> = {
   deposit_due: 'Please pay the deposit first, then pick a time.',
   address_needed: 'Please enter the street address where we should come, then pick your time again.',
   address_invalid: 'That address could not be used. Please enter the street address on one line.',
+  lead_lost: 'This request is closed. Please call us to book a visit.',
+  lead_completed: 'This request is closed. Please call us to book a visit.',
 }
 
 // The HTTP status of each outcome, for the endpoints that answer in JSON.
@@ -33,6 +37,8 @@ export const VISIT_OUTCOME_STATUS: Record<VisitOutcome, number> = {
   deposit_due: 409,
   address_needed: 400,
   address_invalid: 400,
+  lead_lost: 409,
+  lead_completed: 409,
 }
 
 export function isVisitOutcome(value: unknown): value is VisitOutcome {

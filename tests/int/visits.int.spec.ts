@@ -1,5 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import type { Pool } from 'pg'
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
@@ -13,7 +14,7 @@ import {
 } from '@/server/quote-link-gate'
 import { CUSTOMER_LINK_LIMIT } from '@/server/rate-limit'
 import { quoteLinkCheck } from '@/collections/Quotes/customerLinks'
-import { openSlots } from '@/collections/Visits/bookings'
+import { BOOKING_MESSAGES, openSlots } from '@/collections/Visits/bookings'
 
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'
@@ -416,6 +417,103 @@ describe('visits for staff', () => {
     })
     expect(cancelled.status).toBe(200)
     expect(await liveVisits()).toHaveLength(0)
+  })
+})
+
+describe('closed leads are not booked', () => {
+  const staff = () => h.sessionOf('staff')
+  const bookAsStaff = (lead: number, start: string, address?: string) =>
+    h.http.post('/api/visits/book', { json: { lead, start, address }, session: staff() })
+  const leadRow = (id: number) => h.payload.findByID({ collection: 'leads', id, depth: 0 })
+  const visitJobs = async () =>
+    (
+      await h.payload.find({
+        collection: 'payload-jobs',
+        where: { taskSlug: { in: ['sendVisitConfirmation', 'sendVisitReminder', 'sendVisitNotice'] } },
+        pagination: false,
+      })
+    ).docs
+
+  it('a lead closed as lost: refused at every door, nothing changed; reopened, it is booked', async () => {
+    const a = await acceptedQuote()
+    const [first] = await openSlots(h.payload)
+    const closed = await h.http.patch(`/api/leads/${a.lead}`, {
+      json: { lostReason: 'declined' },
+      session: staff(),
+    })
+    expect(closed.status).toBe(200)
+    const before = await leadRow(a.lead)
+
+    // The back office's booking form posts here, a new address with it.
+    const refused = await bookAsStaff(a.lead, first.start, '99 Other St, Austin')
+    expect(refused.status).toBe(409)
+    expect(refused.body).toEqual({ errors: [{ message: BOOKING_MESSAGES.lead_lost }] })
+    expect(BOOKING_MESSAGES.lead_lost).toBe('This lead is closed as lost: reopen it before booking a visit.')
+    // Payload's own door for visits (REST and the admin's create view) stays shut to everyone.
+    const rest = await h.http.post('/api/visits', {
+      json: { lead: a.lead, start: first.start, end: first.end, van: 1, bookedBy: 'staff' },
+      session: staff(),
+    })
+    expect(rest.status).toBe(403)
+    // The customer's accepted quote page is told to call.
+    expect(await book(a.token, first.start)).toMatchObject({ status: 409, body: { outcome: 'lead_lost' } })
+
+    expect(await h.payload.count({ collection: 'visits' })).toMatchObject({ totalDocs: 0 })
+    expect(await visitJobs()).toHaveLength(0)
+    expect(await timeline(a.lead, ['visit_booked', 'visit_moved'])).toHaveLength(0)
+    expect(await leadRow(a.lead)).toMatchObject({
+      address: before.address,
+      status: before.status,
+      lostReason: 'declined',
+      updatedAt: before.updatedAt,
+    })
+
+    await h.http.patch(`/api/leads/${a.lead}`, { json: { lostReason: null }, session: staff() })
+    expect((await bookAsStaff(a.lead, first.start)).status).toBe(201)
+    expect(await liveVisits()).toMatchObject([{ lead: a.lead, start: first.start }])
+  })
+
+  it('a completed lead: refused with its own words, nothing booked', async () => {
+    const a = await acceptedQuote()
+    const [first] = await openSlots(h.payload)
+    await db().execute(sql`UPDATE leads SET status = 'completed' WHERE id = ${a.lead}`)
+    const refused = await bookAsStaff(a.lead, first.start)
+    expect(refused.status).toBe(409)
+    expect(refused.body).toEqual({ errors: [{ message: BOOKING_MESSAGES.lead_completed }] })
+    expect(await book(a.token, first.start)).toMatchObject({
+      status: 409,
+      body: { outcome: 'lead_completed' },
+    })
+    expect(await h.payload.count({ collection: 'visits' })).toMatchObject({ totalDocs: 0 })
+    expect(await visitJobs()).toHaveLength(0)
+  })
+
+  it('a lead closed as lost while its booking waits for the lock: the booking is refused', async () => {
+    const a = await acceptedQuote()
+    const [first] = await openSlots(h.payload)
+    // Another instance is closing the lead: its row is locked until that commits.
+    const closer = await (h.payload.db as unknown as { pool: Pool }).pool.connect()
+    try {
+      await closer.query('BEGIN')
+      await closer.query(`UPDATE leads SET lost_reason = 'no_answer' WHERE id = $1`, [a.lead])
+      const booking = bookAsStaff(a.lead, first.start)
+      // Committed once the booking waits on that row's lock.
+      await expect
+        .poll(async () => {
+          const { rows } = await closer.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`,
+          )
+          return rows[0].n
+        })
+        .toBeGreaterThan(0)
+      await closer.query('COMMIT')
+      const refused = await booking
+      expect(refused.status).toBe(409)
+      expect(refused.body).toEqual({ errors: [{ message: BOOKING_MESSAGES.lead_lost }] })
+    } finally {
+      closer.release()
+    }
+    expect(await h.payload.count({ collection: 'visits' })).toMatchObject({ totalDocs: 0 })
   })
 })
 

@@ -6,6 +6,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { businessHours } from '@/lib/business-hours'
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { type ClosedToVisits, closedToVisits } from '@/lib/lead-status'
 import { ADDRESS_MAX } from '@/lib/request-constants'
 import { visitAddressSchema } from '@/lib/request-schema'
 import { zipList } from '@/lib/service-area'
@@ -75,7 +76,8 @@ export async function openSlots(payload: Payload, now = new Date()): Promise<Slo
   return visitSlots(settings, now, await bookedPlaces(payload), settings.blocked)
 }
 
-export type BookingRefusal = 'not_offered' | 'taken' | 'too_late' | 'address_needed' | 'address_invalid'
+export type BookingRefusal =
+  'not_offered' | 'taken' | 'too_late' | 'address_needed' | 'address_invalid' | ClosedToVisits
 export type Booking = { ok: true; visit: number } | { ok: false; reason: BookingRefusal }
 
 // What staff are told (the customer's page has its own words, src/lib/visit-messages.ts).
@@ -85,6 +87,8 @@ export const BOOKING_MESSAGES: Record<BookingRefusal, string> = {
   too_late: 'This visit has begun or taken place; it cannot be moved.',
   address_needed: 'Enter the street address the van goes to, then book.',
   address_invalid: `Enter the street address in at most ${ADDRESS_MAX} characters, on one line.`,
+  lead_lost: 'This lead is closed as lost: reopen it before booking a visit.',
+  lead_completed: 'This lead is completed: a visit is booked only for a lead still open.',
 }
 
 type BookingInput = {
@@ -143,10 +147,14 @@ export async function bookVisit(
   // A move is a cancellation of the live visit, by the same rule as one: a customer up to the
   // minimum notice, staff until it begins; a visit that took place is never moved.
   const notice = input.by === 'customer' ? settings.noticeMinutes : 0
-  // Bookings of one lead one at a time: a second move then finds the visit the first made.
+  // Bookings of one lead one at a time: a second move then finds the visit the first made. The
+  // lock also waits for a closing of the lead under way, so its outcome is the one read here.
   const lead = (await db.execute(
-    sql`SELECT address FROM leads WHERE id = ${input.lead} FOR UPDATE`,
-  )) as unknown as { rows: { address: string | null }[] }
+    sql`SELECT address, status, lost_reason FROM leads WHERE id = ${input.lead} FOR UPDATE`,
+  )) as unknown as { rows: { address: string | null; status: string | null; lost_reason: string | null }[] }
+  const closed =
+    lead.rows[0] && closedToVisits({ status: lead.rows[0].status, lostReason: lead.rows[0].lost_reason })
+  if (closed) return { ok: false, reason: closed }
   const live = (await db.execute(sql`
     SELECT id, start > now() + ${`${notice} minutes`}::interval AS movable FROM visits
     WHERE lead_id = ${input.lead} AND cancelled_at IS NULL FOR UPDATE`)) as unknown as {

@@ -28,7 +28,7 @@ export function LeadVisit({
   visit: { id: number; label: string; confirmed?: boolean; today?: boolean } | null
   slots: SlotChoice[]
   address: string | null
-  // False for a lead closed as lost: its visit can still be cancelled, no other booked.
+  // False for a lead closed as lost or completed: its visit can still be cancelled, no other booked.
   canBook?: boolean
   /** The view the "On my way" form comes back to without script. */
   back: string

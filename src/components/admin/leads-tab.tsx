@@ -6,6 +6,7 @@ import { ERASED_LEAD } from '@/lib/erase-request'
 import { formatPrice, offeredService } from '@/lib/home-content'
 import { LOST_REASON_LABELS, timelineOf } from '@/lib/lead-events'
 import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
+import { closedToVisits } from '@/lib/lead-status'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
 import { outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
 import { isBusinessToday } from '@/lib/customer-texts'
@@ -403,7 +404,7 @@ function LeadDetails({
         back={here}
         slots={slots}
         address={lead.address ?? null}
-        canBook={!lost}
+        canBook={closedToVisits(lead) === null}
       />
       {/* The status endpoint sends the owner here when the lead's live visit is still ahead. */}
       {outcome?.kind === 'confirm-completed' && visit && lead.status !== 'completed' ? (
