@@ -42,6 +42,7 @@ import * as migration_20261127_192637_monthly_statements from './20261127_192637
 import * as migration_20261127_193053_payment_form_key from './20261127_193053_payment_form_key';
 import * as migration_20261127_210555_lead_partnership_service from './20261127_210555_lead_partnership_service';
 import * as migration_20261127_220023_dedupe_text_events from './20261127_220023_dedupe_text_events';
+import * as migration_20261127_221110_lead_form_key from './20261127_221110_lead_form_key';
 
 export const migrations = [
   {
@@ -262,6 +263,11 @@ export const migrations = [
   {
     up: migration_20261127_220023_dedupe_text_events.up,
     down: migration_20261127_220023_dedupe_text_events.down,
-    name: '20261127_220023_dedupe_text_events'
+    name: '20261127_220023_dedupe_text_events',
+  },
+  {
+    up: migration_20261127_221110_lead_form_key.up,
+    down: migration_20261127_221110_lead_form_key.down,
+    name: '20261127_221110_lead_form_key'
   },
 ];

@@ -237,6 +237,7 @@ export interface Lead {
   offeredUnit?: string | null;
   status: 'new' | 'contacted' | 'quoted' | 'completed';
   idempotencyKey?: string | null;
+  formKey?: string | null;
   /**
    * Empty while the lead is open.
    */
@@ -1291,6 +1292,7 @@ export interface LeadsSelect<T extends boolean = true> {
   offeredUnit?: T;
   status?: T;
   idempotencyKey?: T;
+  formKey?: T;
   lostReason?: T;
   lostAt?: T;
   quoteStatus?: T;

@@ -31,6 +31,9 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 export const REQUEST_ENDPOINT = '/api/quote-requests'
 // The page a form posted without script comes back to: what was sent, or what to correct.
 export const REQUEST_PAGE = '/request'
+// The form's one-time key (src/server/form-key.ts), rendered with the page: the same form posted
+// twice makes one lead.
+export const FORM_KEY_FIELD = 'key'
 // The sent-back form's record of what was typed, removed once the request goes through.
 export const DRAFT_FIELD = 'draft'
 // The request page's offer: /request?service=rim_rash

@@ -156,6 +156,28 @@ test.describe('without JavaScript', () => {
     expect(await leadsByEmail(email)).toEqual([expect.objectContaining({ first_name: 'Maria' })])
   })
 
+  test('the same post sent twice (a double tap) makes one lead, and the page says it was sent', async ({
+    page,
+  }) => {
+    const email = newEmail('noscript-twice')
+    await page.goto('/request?service=rim_rash#quote')
+    const form = page.locator('#quote form')
+    // The server renders the form's one-time key into the page.
+    await expect(form.locator('input[type=hidden][name=key]')).toHaveValue(/^[\w-]{22}$/)
+    // The browser's post reaches the site twice, the page showing the second answer.
+    await page.route('**/api/quote-requests', async (route) => {
+      const first = await route.fetch({ maxRedirects: 0 })
+      const second = await route.fetch({ maxRedirects: 0 })
+      expect(second.headers().location).toBe(first.headers().location)
+      await route.fulfill({ response: second })
+    })
+    await fill(form, email)
+    await form.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page).toHaveURL(/\/request\?sent=rim_rash&photos=0#quote$/)
+    await expect(page.getByRole('heading', { name: 'Request Submitted!' })).toBeVisible()
+    expect(await leadsByEmail(email)).toEqual([expect.objectContaining({ service_type: 'rim_rash' })])
+  })
+
   test("a pricing card's Get Started leads to the offer's form, which sends that offer", async ({ page }) => {
     const email = newEmail('noscript-offer')
     await page.goto('/')
@@ -240,6 +262,7 @@ test.describe('with JavaScript, before the form’s code has arrived', () => {
     await form.getByLabel('Email').fill(email)
     await form.getByLabel('Photos (optional)').setInputFiles([await photo('wheel.jpg')])
     await form.getByLabel('Description').fill('Curb rash')
+    const formKey = await form.locator('input[name=key]').inputValue()
     await expect.poll(code.held).toBeGreaterThan(0)
     code.release()
 
@@ -257,5 +280,8 @@ test.describe('with JavaScript, before the form’s code has arrived', () => {
     await expect(page.getByText(/1 image\(s\) uploaded successfully\.$/)).toBeVisible()
     expect(page.url()).not.toContain('/request')
     expect(await leadsByEmail(email)).toEqual([expect.objectContaining({ photos: 1 })])
+    // The scripted form sends the plain form's key too: the lead is stored under it.
+    const [stored] = await query<{ form_key: string }>('SELECT form_key FROM leads WHERE email = $1', [email])
+    expect(stored.form_key.startsWith(`${formKey}:`)).toBe(true)
   })
 })

@@ -164,6 +164,8 @@ const richText = (text: string) => ({
 const SPECS: Record<Subject, Spec> = {
   leads: {
     slug: 'leads',
+    // The request form's key is the server's alone.
+    hidden: () => ['formKey'],
     create: async () => ({ data: leadInput({ status: 'quoted' }) }),
     created: (_w, _p, outcome, sent) => ({
       ...sent,

@@ -138,6 +138,79 @@ describe('a valid form', () => {
   })
 })
 
+describe('the same form posted twice (a double tap without script)', () => {
+  // As the page renders it (src/server/form-key.ts), in the form's hidden input.
+  const formKey = 'Rendered-form-key_0123456789'
+  const jobsOf = async (taskSlug: string) =>
+    (await h.payload.count({ collection: 'payload-jobs', where: { taskSlug: { equals: taskSlug } } }))
+      .totalDocs
+  const withPhoto = async (fields: Record<string, string>) => {
+    const form = browserForm(fields, false)
+    form.append('photos', new Blob([new Uint8Array(await image('png'))], { type: 'image/png' }), 'wheel.png')
+    return form
+  }
+
+  beforeEach(async () => {
+    // The owner's new-lead text is queued only when a number is set.
+    await h.payload.updateGlobal({ slug: 'site-settings', data: { notificationPhones: '+15125550111' } })
+    return () => h.payload.updateGlobal({ slug: 'site-settings', data: { notificationPhones: '' } })
+  })
+
+  it('both at once: one lead, one alert, one pair of e-mails, the same thank-you page for both', async () => {
+    const [a, b] = await Promise.all([
+      post(browserForm({ key: formKey })),
+      post(browserForm({ key: formKey })),
+    ])
+    expect([a.status, b.status]).toEqual([303, 303])
+    expect(a.headers.get('location')).toBe('/request?sent=wheel_restoration&photos=0#quote')
+    expect(b.headers.get('location')).toBe(a.headers.get('location'))
+    expect(await counts(h.payload)).toMatchObject({ leads: 1, jobs: 3 })
+    expect(await jobsOf('sendLeadAlert')).toBe(1)
+    expect(await jobsOf('sendQuoteEmail')).toBe(2)
+    expect(await drafts()).toBe(0)
+  })
+
+  it('again later, photo and all: the same page, nothing stored or sent', async () => {
+    const first = await post(await withPhoto({ key: formKey, zip: '90210' }))
+    expect(first.headers.get('location')).toBe('/request?sent=wheel_restoration&photos=1&outside=1#quote')
+    const before = await counts(h.payload)
+    const again = await post(await withPhoto({ key: formKey, zip: '90210' }))
+    expect(again.status).toBe(303)
+    expect(again.headers.get('location')).toBe(first.headers.get('location'))
+    expect(await counts(h.payload)).toEqual(before)
+    expect(before).toMatchObject({ leads: 1, uploads: 1, jobs: 3 })
+    expect(storedFiles(TEST_DATA_DIR)).toHaveLength(1)
+  })
+
+  it('other words in the same form, another form, or no key: a lead each', async () => {
+    await post(browserForm({ key: formKey }))
+    await post(browserForm({ key: formKey, description: 'And a scratch on the rear left.' }))
+    await post(browserForm({ key: 'Another-rendered-form_0123' }))
+    // A page rendered before forms had keys, or a key no page renders: no twin is looked for.
+    await post(browserForm())
+    await post(browserForm())
+    await post(browserForm({ key: 'short' }))
+    await post(browserForm({ key: 'short' }))
+    expect(await counts(h.payload)).toMatchObject({ leads: 7 })
+    expect(await jobsOf('sendLeadAlert')).toBe(7)
+  })
+
+  it("the scripted form's post, with the key and the browser's own header, is one lead too", async () => {
+    const json = { Accept: 'application/json', 'Sec-Fetch-Mode': 'cors' }
+    const [a, b] = await Promise.all([
+      post(browserForm({ key: formKey }), {
+        headers: { ...json, 'Idempotency-Key': 'first-try-0123456789abcdef' },
+      }),
+      post(browserForm({ key: formKey }), {
+        headers: { ...json, 'Idempotency-Key': 'second-tab-0123456789abcdef' },
+      }),
+    ])
+    expect([a.status, b.status]).toEqual([201, 201])
+    expect(b.body).toEqual(a.body)
+    expect(await counts(h.payload)).toMatchObject({ leads: 1, jobs: 3 })
+  })
+})
+
 describe('an invalid form', () => {
   it("303 back to the form, kept server-side with the schema's messages; nothing else is written", async () => {
     const res = await post(

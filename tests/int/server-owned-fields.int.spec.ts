@@ -41,7 +41,12 @@ describe('leads', () => {
       }
       // GraphQL's input types have no id or submission key at all, and ask for the status.
       if (name === 'graphql') forged.status = 'new'
-      else Object.assign(forged, { id: FORGED_ID, idempotencyKey: `forged-key-${name}` })
+      else
+        Object.assign(forged, {
+          id: FORGED_ID,
+          idempotencyKey: `forged-key-${name}`,
+          formKey: `forged-form-${name}`,
+        })
       const result = await channels[name].create('leads', 'anonymous', forged)
       if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.error)}`)
       const stored = await h.payload.find({
@@ -55,6 +60,7 @@ describe('leads', () => {
       expectServerTime(lead.createdAt)
       expectServerTime(lead.updatedAt)
       expect(lead.idempotencyKey ?? null).toBeNull()
+      expect(lead.formKey ?? null).toBeNull()
       expect(lead.textConsentAt ?? null).toBeNull()
     })
 
@@ -67,13 +73,15 @@ describe('leads', () => {
         updatedAt: FAR_FUTURE,
         textConsentAt: LONG_AGO,
       }
-      if (name !== 'graphql') data.idempotencyKey = `edited-key-${name}`
+      if (name !== 'graphql')
+        Object.assign(data, { idempotencyKey: `edited-key-${name}`, formKey: `edited-form-${name}` })
       expectOk(await channels[name].update('leads', 'staff', lead.id, data))
       const after = await row(h.payload, 'leads', lead.id)
       expect(after?.status).toBe('contacted')
       expect(after?.createdAt).toBe(before?.createdAt)
       expectServerTime(after?.updatedAt)
       expect(after?.idempotencyKey ?? null).toBe(before?.idempotencyKey ?? null)
+      expect(after?.formKey ?? null).toBe(before?.formKey ?? null)
       expect(after?.textConsentAt ?? null).toBeNull()
     })
   }

@@ -8,6 +8,7 @@ import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status'
 import { LOST_REASONS, LOST_REASON_LABELS } from '@/lib/lead-events'
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { LEAD_SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
+import { formKeyField } from '@/fields/formKey'
 import { timestampFields } from '@/fields/timestamps'
 import { DIRECT_SOURCE, LEAD_CHANNELS, LEAD_CHANNEL_LABELS, PARTNER_CHANNEL } from '@/lib/lead-source'
 import { CARS_PER_MONTH_MAX, PARTNER_FIELD_MAX } from '@/lib/partner-enquiry'
@@ -327,6 +328,9 @@ export const Leads: CollectionConfig = {
       access: { read: approvedStaffField, create: nobody, update: nobody },
       admin: { position: 'sidebar', readOnly: true, hidden: true },
     },
+    // The request form that made it (Leads/endpoints/submitRequest.ts): a double tap without
+    // script makes one lead.
+    formKeyField,
     // Closed as lost, beside the spec's status (which stays as it was).
     {
       name: 'lostReason',

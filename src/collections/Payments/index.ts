@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { approvedStaff } from '@/access/approvedStaff'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { nobody } from '@/access/nobody'
+import { formKeyField } from '@/fields/formKey'
 import { timestampFields } from '@/fields/timestamps'
 import { PAYMENT_REFERENCE_MAX } from '@/lib/money'
 import {
@@ -101,16 +102,8 @@ export const Payments: CollectionConfig = {
       admin: { readOnly: true },
     },
     { name: 'stripeFeeCents', type: 'number', access: serverOwned, admin: { readOnly: true } },
-    // The lead page's payment form that recorded it (Leads/endpoints/paymentForm.ts): the same
-    // form posted twice records one payment, on any instance.
-    {
-      name: 'formKey',
-      type: 'text',
-      unique: true,
-      index: true,
-      access: { read: nobody, create: nobody, update: nobody },
-      admin: { hidden: true },
-    },
+    // The lead page's payment form that recorded it (Leads/endpoints/paymentForm.ts).
+    formKeyField,
     ...timestampFields,
   ],
   timestamps: true,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { newFormKey } from '@/server/form-key'
 
 import type { CustomerUpload, Lead, LeadEvent, Quote, TextMessage, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
@@ -444,8 +444,6 @@ function LeadDetails({
     </article>
   )
 }
-
-const newFormKey = () => randomBytes(16).toString('base64url')
 
 // The visit's time while it is still ahead: what a reply tells the customer.
 function visitAhead(visit: Visit | null, timeZone: string): string | null {

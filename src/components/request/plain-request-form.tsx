@@ -1,7 +1,8 @@
 import { Button } from '@/components/ui/button'
 import { TEXT_CONSENT_FIELD, TEXT_CONSENT_VALUE } from '@/lib/customer-texts'
 import { PROMO_CODE_FIELD } from '@/lib/lead-source'
-import { DRAFT_FIELD, REQUEST_ENDPOINT } from '@/lib/request-constants'
+import { DRAFT_FIELD, FORM_KEY_FIELD, REQUEST_ENDPOINT } from '@/lib/request-constants'
+import { newFormKey } from '@/server/form-key'
 
 import {
   FieldError,
@@ -44,6 +45,8 @@ export function PlainRequestForm({
       data-service-type={serviceType}
     >
       <input type="hidden" name="serviceType" value={serviceType} />
+      {/* New with each render: a double tap posts it twice, and the server makes one lead. */}
+      <input type="hidden" name={FORM_KEY_FIELD} value={newFormKey()} />
       {draft ? <input type="hidden" name={DRAFT_FIELD} value={draft} /> : null}
       <RequestTextFields
         id={id}

@@ -10,7 +10,13 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { TEXT_CONSENT_FIELD, TEXT_CONSENT_VALUE } from '@/lib/customer-texts'
 import { PROMO_CODE_FIELD, normalizePromoInput } from '@/lib/lead-source'
-import { DRAFT_FIELD, HONEYPOT_FIELD, MAX_PHOTOS, REQUEST_FAILED } from '@/lib/request-constants'
+import {
+  DRAFT_FIELD,
+  FORM_KEY_FIELD,
+  HONEYPOT_FIELD,
+  MAX_PHOTOS,
+  REQUEST_FAILED,
+} from '@/lib/request-constants'
 import { REQUEST_SUBMITTED, requestSuccessText } from '@/lib/request-messages'
 import type { RequestFields } from '@/lib/request-schema'
 import { cn } from '@/lib/utils'
@@ -188,6 +194,8 @@ export function RequestForm({
       if (promo.code.trim()) form.append(PROMO_CODE_FIELD, promo.code.trim())
       if (textConsent) form.append(TEXT_CONSENT_FIELD, TEXT_CONSENT_VALUE)
       if (draft) form.append(DRAFT_FIELD, draft)
+      // The plain form's key, rendered by the server, when this form took its place.
+      if (taken[FORM_KEY_FIELD]) form.append(FORM_KEY_FIELD, taken[FORM_KEY_FIELD])
       for (const [name, value] of Object.entries(readVisitSource())) if (value) form.append(name, value)
       if (photoCount > 0) {
         for (const p of photos) form.append('photos', await downscalePhoto(p.file))

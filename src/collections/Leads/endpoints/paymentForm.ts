@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres'
 import { commitTransaction, initTransaction, killTransaction, ValidationError } from 'payload'
@@ -8,20 +8,16 @@ import { HAND_METHODS, MAX_PAYMENT_CENTS, type PaymentMethod } from '@/lib/invoi
 import { type LeadFormError, PAYMENT_RECORDED } from '@/lib/lead-forms'
 import { PAYMENT_REFERENCE_MAX, parseDollars } from '@/lib/money'
 import { dbOf } from '@/server/db'
+import { formSubmissionKey } from '@/server/form-key'
 
 import { type Handler, answer, failed, leadForm, readLead } from './leadForms'
 
 // One line of printable text: PostgreSQL refuses NUL, and a reference has no line breaks.
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/
-const FORM_KEY = /^[A-Za-z0-9_-]{16,64}$/
 
-// One payment per rendered form and what it says: a second tap on a slow phone, the browser's
-// resend, or the same post reaching two instances records nothing more.
-function paymentKey(formKey: string | null, fields: (string | number)[]): string {
-  const form = formKey && FORM_KEY.test(formKey) ? formKey : randomUUID()
-  const words = createHash('sha256').update(fields.join('\n')).digest('base64url').slice(0, 22)
-  return `${form}:${words}`
-}
+// One payment per rendered form and what it says; without a form key, a payment of its own.
+const paymentKey = (formKey: string | null, fields: (string | number)[]): string =>
+  formSubmissionKey(formKey, fields) ?? randomUUID()
 
 type Locked = { lead_id: number | null; kind: string; status: string; balance_cents: number | null }
 

@@ -13,8 +13,10 @@ import { PhotoRejected, cleanPhoto } from '@/collections/CustomerUploads/cleanPh
 import type { CleanPhoto } from '@/collections/CustomerUploads/cleanPhoto'
 import { cleanAsReceived } from '@/collections/Leads/cleanAsReceived'
 import { dbOf } from '@/server/db'
+import { formSubmissionKey } from '@/server/form-key'
 import {
   DRAFT_FIELD,
+  FORM_KEY_FIELD,
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
@@ -71,11 +73,15 @@ const success = (photos: number, replayed: boolean, outsideArea = false): Respon
     headers: replayed ? { 'Idempotent-Replayed': 'true' } : undefined,
   })
 
+// The browser's Idempotency-Key (the scripted form), or the rendered form's key and words.
+type LeadKey = { idempotencyKey: string } | { formKey: string }
+
 // Read outside any transaction: only what has really been committed.
-async function leadWithKey(payload: Payload, key: string) {
+async function leadWithKey(payload: Payload, key: LeadKey) {
+  const [[field, value]] = Object.entries(key)
   const { docs } = await payload.find({
     collection: 'leads',
-    where: { idempotencyKey: { equals: key } },
+    where: { [field]: { equals: value } },
     depth: 0,
     limit: 1,
     overrideAccess: true,
@@ -84,7 +90,7 @@ async function leadWithKey(payload: Payload, key: string) {
   return docs[0] ?? null
 }
 
-async function replayOf(req: PayloadRequest, key: string): Promise<Response | null> {
+async function replayOf(req: PayloadRequest, key: LeadKey): Promise<Response | null> {
   const lead = await leadWithKey(req.payload, key)
   return lead ? success(lead.photos?.length ?? 0, true, Boolean(lead.outsideServiceArea)) : null
 }
@@ -165,7 +171,7 @@ async function handleRequest(req: PayloadRequest, received: Received): Promise<R
     })
   }
   if (key) {
-    const replay = await replayOf(req, key)
+    const replay = await replayOf(req, { idempotencyKey: key })
     if (replay) return replay
   }
 
@@ -294,6 +300,14 @@ async function checkAndStore(
   received.fields = upload.fields
   received.photos = upload.photos.length
 
+  // The form sent again (a double tap without script): answered as the first time, before any
+  // check that the first lead itself could now fail (the promo code's last use, say).
+  const formKey = formKeyOf(upload)
+  if (formKey) {
+    const replay = await replayOf(req, { formKey })
+    if (replay) return replay
+  }
+
   const checked = await checkFields(req, upload.fields, photosErrorOf(upload))
   if (!checked.ok) return checked.answer
 
@@ -308,11 +322,18 @@ async function checkAndStore(
     })
   }
   // At most one submission with photos per core stores at a time, so a burst waits here.
-  const store = () => storeRequest(req, checked.data, checked.extras, upload.photos, photos, key)
+  const store = () => storeRequest(req, checked.data, checked.extras, upload.photos, photos, { key, formKey })
   return upload.photos.length ? withStorageSlot(store, arrived) : store()
 }
 
 const withStorageSlot = createPerCoreLimiter()
+
+// Everything the form said, its photos by name and size included, under the form's key.
+function formKeyOf(upload: RequestUpload): string | null {
+  const fields = [...upload.fields].filter(([name]) => name !== FORM_KEY_FIELD).sort()
+  const photos = upload.photos.map((photo) => [photo.name, photo.size])
+  return formSubmissionKey(upload.fields.get(FORM_KEY_FIELD), [JSON.stringify({ fields, photos })])
+}
 
 async function storeRequest(
   req: PayloadRequest,
@@ -320,7 +341,7 @@ async function storeRequest(
   extras: Extras,
   files: ReceivedPhoto[],
   photos: PhotoWork,
-  key: string | null,
+  { key, formKey }: { key: string | null; formKey: string | null },
 ): Promise<Response> {
   const { payload } = req
   // Cleaned side by side, each stored once ready, in the order sent; the first refusal wins.
@@ -356,6 +377,7 @@ async function storeRequest(
         status: 'new',
         photos: photoIds,
         idempotencyKey: storedKey,
+        formKey,
       },
       depth: 0,
       overrideAccess: true,
@@ -369,7 +391,7 @@ async function storeRequest(
     }
     if (shouldCommit) {
       await commitTransaction(req)
-      const committed = await leadWithKey(payload, storedKey).then(
+      const committed = await leadWithKey(payload, { idempotencyKey: storedKey }).then(
         (lead) => lead !== null,
         () => 'unknown' as const,
       )
@@ -397,8 +419,8 @@ async function storeRequest(
       }),
     )
     // Sent twice at once: the other request made the lead and this insert hit the unique key.
-    if (key) {
-      const replay = await replayOf(req, key).catch(() => null)
+    for (const twin of [key && { idempotencyKey: key }, formKey && { formKey }]) {
+      const replay = twin ? await replayOf(req, twin).catch(() => null) : null
       if (replay) return replay
     }
     if (err instanceof PhotoRefused) return invalid({ photos: err.message })
