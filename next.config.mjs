@@ -119,14 +119,15 @@ const nextConfig = {
     formats: ['image/avif', 'image/webp'],
     localPatterns: [{ pathname: '/api/gallery-images/file/**' }],
   },
-  // A fix to Payload's edit view, applied to its published client bundle
-  // (src/server/patches/payload-stale-form-state.mjs).
+  // Fixes to Payload's edit view, applied to its published client bundle
+  // (src/server/patches/payload-stale-form-state.mjs, payload-global-menu.mjs).
   turbopack: {
     rules: {
       '*.js': {
         condition: { path: CLIENT_BUNDLE },
         loaders: [
           fileURLToPath(new URL('./src/server/patches/payload-stale-form-state.mjs', import.meta.url)),
+          fileURLToPath(new URL('./src/server/patches/payload-global-menu.mjs', import.meta.url)),
         ],
       },
     },

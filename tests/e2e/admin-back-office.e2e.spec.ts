@@ -1010,3 +1010,37 @@ test.describe('a lead on a 390 px phone', () => {
     await expect(page.getByRole('button', { name: 'Mark Contacted' })).toBeVisible()
   })
 })
+
+test("the home page's ⋮ menu: the owner's opens on its items, staff who may not save get none", async ({
+  page,
+  browser,
+  request,
+}) => {
+  await page.goto('/admin/globals/home-page')
+  await expect(page.locator('.doc-controls__dots')).toBeVisible()
+
+  // Staff may read the home page; only admins may save it (src/globals/HomePage).
+  const login = await request.post('/api/users/login', { data: DEV_ADMIN })
+  const headers = { authorization: `JWT ${(await login.json()).token}` }
+  const staff = { email: `staff-menu-${Date.now()}@example.com`, password: `Rim-${crypto.randomUUID()}` }
+  const created = await request.post('/api/users', {
+    headers,
+    data: { ...staff, role: 'staff', approved: true, _verified: true },
+  })
+  expect(created.status()).toBe(201)
+  const found = await request.get(`/api/users?where[email][equals]=${encodeURIComponent(staff.email)}`, {
+    headers,
+  })
+  const [{ id }] = (await found.json()).docs as { id: number }[]
+  const context = await browser.newContext()
+  try {
+    expect((await context.request.post('/api/users/login', { data: staff })).ok()).toBe(true)
+    const staffPage = await context.newPage()
+    await staffPage.goto('/admin/globals/home-page')
+    await expect(staffPage.locator('.doc-controls')).toBeVisible()
+    await expect(staffPage.locator('.doc-controls__dots')).toHaveCount(0)
+  } finally {
+    await context.close()
+    expect((await request.delete(`/api/users/${id}`, { headers })).status()).toBe(200)
+  }
+})
