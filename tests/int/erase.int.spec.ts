@@ -111,6 +111,14 @@ describe('erasing a customer', () => {
     }
     const mine = await leadsOf(email)
     expect(mine).toHaveLength(2)
+    // The plain form's key is a hash of what the customer wrote: it goes too.
+    const drizzle = (h.payload.db as unknown as PostgresAdapter).drizzle
+    const ids = sql.join(
+      mine.map((l) => sql`${l.id}`),
+      sql`, `,
+    )
+    const formKeys = sql`SELECT form_key FROM leads WHERE id IN (${ids})`
+    await drizzle.execute(sql`UPDATE leads SET form_key = 'key-' || id WHERE id IN (${ids})`)
     const files = mine.flatMap((l) => (l.photos as { filename: string }[]).map((p) => p.filename))
     for (const f of files) expect(fs.existsSync(path.join(photoDir, f))).toBe(true)
     const before = await h.payload.count({ collection: 'leads' })
@@ -131,6 +139,10 @@ describe('erasing a customer', () => {
       })
     }
     for (const f of files) expect(fs.existsSync(path.join(photoDir, f))).toBe(false)
+    expect(((await drizzle.execute(formKeys)) as unknown as { rows: unknown[] }).rows).toEqual([
+      { form_key: null },
+      { form_key: null },
+    ])
     // No e-mail about them goes out any more.
     const jobs = await h.payload.find({ collection: 'payload-jobs', pagination: false })
     const erasedIds = new Set(erased.map((l) => String(l.id)))

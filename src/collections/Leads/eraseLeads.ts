@@ -102,7 +102,7 @@ export async function eraseLeads(
         email = ${ERASED_LEAD.email}, phone = ${ERASED_LEAD.phone}, phone_e164 = NULL, description = ${ERASED_LEAD.description},
         address = NULL, zip = NULL, vehicle = NULL, wheel_size = NULL,
         promo_code = NULL, utm_source = NULL, utm_medium = NULL, utm_campaign = NULL, referrer_host = NULL,
-        idempotency_key = NULL, erased_at = now(), updated_at = now()
+        idempotency_key = NULL, form_key = NULL, erased_at = now(), updated_at = now()
       WHERE id IN ${inList(ids)}`)
     // Their texts too: the customer's words and number.
     await db.execute(sql`DELETE FROM text_messages WHERE id IN ${inList(textIds)}`)
