@@ -7,6 +7,7 @@ import { clearRateLimits } from '../helpers/payload'
 import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
 import { type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
 
+import { depositStateOf } from '@/collections/Quotes/deposits'
 import { openSlots } from '@/collections/Visits/bookings'
 import { DEPOSIT_HOLDS_BOOKING } from '@/collections/Visits/endpoints/bookVisitForStaff'
 import { quoteToken } from '@/server/quote-token'
@@ -319,5 +320,132 @@ describe('the invoice of a job with a deposit', () => {
       await h.payload.find({ collection: 'invoices', where: { lead: { equals: q.lead } }, depth: 0 })
     ).docs
     expect(draft).toMatchObject({ depositCents: 0, balanceCents: TOTAL })
+  })
+})
+
+/** The lead marked completed (which drafts its invoice from the quote), and that draft. */
+async function completed(lead: number) {
+  await h.payload.update({ collection: 'leads', id: lead, data: { status: 'completed' } })
+  const [draft] = (
+    await h.payload.find({ collection: 'invoices', where: { lead: { equals: lead } }, depth: 0 })
+  ).docs
+  return draft
+}
+const send = async (invoice: number) =>
+  expect((await h.http.post(`/api/invoices/${invoice}/send`, { session: h.sessionOf('staff') })).status).toBe(
+    200,
+  )
+const invoiceOf = (id: number) => h.payload.findByID({ collection: 'invoices', id, depth: 0 })
+const stateOf = async (quote: number) =>
+  depositStateOf(
+    h.payload,
+    undefined,
+    await h.payload.findByID({ collection: 'quotes', id: quote, depth: 0 }),
+  )
+const overpaid = async (lead: number) =>
+  (
+    await h.payload.find({
+      collection: 'lead-events',
+      where: { and: [{ lead: { equals: lead } }, { kind: { equals: 'overpaid' } }] },
+      depth: 0,
+    })
+  ).docs.map((e) => e.text)
+
+describe('a deposit once the job is invoiced', () => {
+  // Accepted while no deposit was asked; then the owner asks for 20%, held before booking.
+  async function acceptedBeforeDeposits() {
+    await settings({ mode: 'none' })
+    const q = await sentQuote()
+    expect((await accept(q.token)).body.message).toBe('Quote accepted.')
+    await settings({})
+    return q
+  }
+
+  it('is no longer asked, on the page or at the accept endpoint, once an invoice is drafted or sent', async () => {
+    const q = await acceptedBeforeDeposits()
+    expect(await stateOf(q.quote)).toMatchObject({ dueCents: DEPOSIT, outstanding: true, holdsBooking: true })
+
+    const draft = await completed(q.lead)
+    for (const stage of ['draft', 'sent']) {
+      if (stage === 'sent') await send(draft.id)
+      // What the page draws from: no "Pay deposit", no visit held back for it.
+      expect(await stateOf(q.quote)).toMatchObject({ dueCents: 0, outstanding: false, holdsBooking: false })
+      const again = await accept(q.token)
+      expect([stage, again.status, again.body]).toEqual([
+        stage,
+        409,
+        { message: 'This quote cannot be answered any more.' },
+      ])
+    }
+    expect(fake.sessions.size).toBe(0)
+    expect(await deposits()).toEqual([])
+  })
+
+  it('paid on a page opened before the invoice, is deducted from the invoice; refunded, owed again', async () => {
+    const q = await acceptedBeforeDeposits()
+    // The customer opens Stripe's page for the deposit; the job is done and invoiced meanwhile.
+    const events = pay((await accept(q.token)).body.url)
+    const draft = await completed(q.lead)
+    await send(draft.id)
+    expect(await invoiceOf(draft.id)).toMatchObject({ depositCents: 0, balanceCents: TOTAL })
+
+    expect((await deliver(events.completed)).body.outcome).toBe('recorded')
+    expect(await invoiceOf(draft.id)).toMatchObject({
+      status: 'sent',
+      depositCents: DEPOSIT,
+      paidCents: 0,
+      balanceCents: TOTAL - DEPOSIT,
+    })
+    // The pay link now asks for the rest only.
+    expect(await overpaid(q.lead)).toEqual([])
+
+    expect((await deliver(events.refunded(DEPOSIT))).body.outcome).toBe('recorded')
+    expect(await invoiceOf(draft.id)).toMatchObject({ status: 'sent', depositCents: 0, balanceCents: TOTAL })
+  })
+
+  it('taken as well as the full invoice is flagged to be given back', async () => {
+    const q = await acceptedBeforeDeposits()
+    const events = pay((await accept(q.token)).body.url)
+    const draft = await completed(q.lead)
+    await send(draft.id)
+    // Paid in full at the van before Stripe tells of the deposit.
+    await h.payload.create({
+      collection: 'payments',
+      data: { invoice: draft.id, method: 'cash', amountCents: TOTAL } as never,
+      user: h.userOf('staff'),
+      overrideAccess: false,
+    })
+    expect((await invoiceOf(draft.id)).status).toBe('paid')
+
+    expect((await deliver(events.completed)).body.outcome).toBe('recorded')
+    const invoice = await invoiceOf(draft.id)
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      depositCents: DEPOSIT,
+      paidCents: TOTAL,
+      balanceCents: -DEPOSIT,
+    })
+    expect(await overpaid(q.lead)).toEqual([
+      `$55.00 more than invoice ${invoice.number} owed, paid by card: refund it in Stripe`,
+    ])
+    // Given back in Stripe: the invoice is square.
+    expect((await deliver(events.refunded(DEPOSIT))).body.outcome).toBe('recorded')
+    expect(await invoiceOf(draft.id)).toMatchObject({ status: 'paid', depositCents: 0, balanceCents: 0 })
+  })
+
+  it('paid before the invoice and refunded after it was sent, is owed again on the invoice', async () => {
+    const q = await sentQuote()
+    const events = pay((await accept(q.token)).body.url)
+    expect((await deliver(events.completed)).status).toBe(200)
+    const draft = await completed(q.lead)
+    await send(draft.id)
+    expect(await invoiceOf(draft.id)).toMatchObject({ depositCents: DEPOSIT, balanceCents: TOTAL - DEPOSIT })
+
+    expect((await deliver(events.refunded(2_000))).body.outcome).toBe('recorded')
+    expect(await invoiceOf(draft.id)).toMatchObject({
+      status: 'sent',
+      depositCents: DEPOSIT - 2_000,
+      balanceCents: TOTAL - DEPOSIT + 2_000,
+    })
   })
 })

@@ -7,7 +7,7 @@ import { dbOf } from '@/server/db'
 import { newQuoteNonce } from '@/server/quote-token'
 
 import { takeInvoiceNumber } from './numbering'
-import { lockInvoice, settleInvoice } from './settle'
+import { invoiceDepositCents, lockInvoice, settleInvoice } from './settle'
 
 export class InvoiceNotIssued extends Error {}
 
@@ -26,7 +26,7 @@ export async function issueInvoice(req: PayloadRequest, id: number): Promise<Iss
     const original = await lockInvoice(payload, req, Number(invoice.corrects_id))
     const creditable = original
       ? Number(original.total_cents) -
-        Number(original.deposit_cents ?? 0) -
+        (await invoiceDepositCents(payload, req, original)) -
         Number(original.credited_cents ?? 0)
       : 0
     if (Number(invoice.total_cents) > creditable) {

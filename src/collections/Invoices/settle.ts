@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { type InvoiceStatus, balanceCents, settledStatus } from '@/lib/invoices'
+import { depositPaidCents } from '@/collections/Payments/depositPaid'
 import { dbOf } from '@/server/db'
 
 import { queueStaleSessionsExpiry } from './checkoutSessions'
@@ -13,6 +14,7 @@ type Row = {
   status: InvoiceStatus
   kind: string
   corrects_id: number | null
+  quote_id: number | null
   number: string | null
   balance_cents: number | null
 }
@@ -25,24 +27,46 @@ export async function lockInvoice(
 ): Promise<Row | null> {
   const db = await dbOf(payload, req)
   const result = (await db.execute(sql`
-    SELECT total_cents, deposit_cents, credited_cents, status, kind, corrects_id, number, balance_cents
+    SELECT total_cents, deposit_cents, credited_cents, status, kind, corrects_id, quote_id, number, balance_cents
     FROM invoices WHERE id = ${id} FOR UPDATE`)) as unknown as {
     rows: Row[]
   }
   return result.rows[0] ?? null
 }
 
-// A sent invoice's money and status, summed again from its payments, refunds and sent credit
-// notes, under the invoice's lock: however many events arrive, in whatever order, the figures
-// are those of what is recorded.
+/**
+ * What the invoice deducts for its quote's deposit: the deposits paid less their refunds as
+ * recorded now, never a figure stored earlier. Read under the invoice's lock.
+ */
+export async function invoiceDepositCents(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  invoice: Pick<Row, 'kind' | 'quote_id'>,
+): Promise<number> {
+  return invoice.kind === 'invoice' && invoice.quote_id != null
+    ? depositPaidCents(payload, req, Number(invoice.quote_id))
+    : 0
+}
+
+// An invoice's money and status, summed again from its deposit, payments, refunds and sent
+// credit notes, under the invoice's lock: however many events arrive, in whatever order, the
+// figures are those of what is recorded. A draft only has its deposit and balance brought up
+// to date (its status waits for sending).
 export async function settleInvoice(
   payload: Payload,
   req: Partial<PayloadRequest> | undefined,
   id: number,
 ): Promise<void> {
   const invoice = await lockInvoice(payload, req, id)
-  if (!invoice || invoice.status === 'draft' || invoice.kind !== 'invoice') return
+  if (!invoice || invoice.kind !== 'invoice') return
   const db = await dbOf(payload, req)
+  const depositCents = await invoiceDepositCents(payload, req, invoice)
+  if (invoice.status === 'draft') {
+    await db.execute(sql`
+      UPDATE invoices SET deposit_cents = ${depositCents}, balance_cents = total_cents - ${depositCents}
+      WHERE id = ${id}`)
+    return
+  }
   const sums = (await db.execute(sql`
     SELECT
       (SELECT coalesce(sum(CASE WHEN kind = 'refund' THEN -amount_cents ELSE amount_cents END), 0)
@@ -52,7 +76,7 @@ export async function settleInvoice(
   `)) as unknown as { rows: { paid: string | number; credited: string | number }[] }
   const money = {
     totalCents: Number(invoice.total_cents),
-    depositCents: Number(invoice.deposit_cents ?? 0),
+    depositCents,
     paidCents: Number(sums.rows[0].paid),
     creditedCents: Number(sums.rows[0].credited),
   }
@@ -60,6 +84,7 @@ export async function settleInvoice(
   const balance = balanceCents(money)
   await db.execute(sql`
     UPDATE invoices SET
+      deposit_cents = ${money.depositCents},
       paid_cents = ${money.paidCents},
       credited_cents = ${money.creditedCents},
       balance_cents = ${balance},

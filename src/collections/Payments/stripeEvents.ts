@@ -6,8 +6,9 @@ import type { PayloadRequest } from 'payload'
 import { PAYMENT_METHOD_LABELS, formatCents } from '@/lib/invoices'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { closePaidSession } from '@/collections/Invoices/checkoutSessions'
+import { flagOverpayment } from '@/collections/Invoices/overpayment'
 import { lockInvoice, settleInvoice } from '@/collections/Invoices/settle'
-import { recordDeposit } from '@/collections/Quotes/deposits'
+import { lockQuote, recordDeposit, settleInvoicesOfQuote } from '@/collections/Quotes/deposits'
 import { dbOf } from '@/server/db'
 import type { Stripe } from '@/server/payments/stripe'
 
@@ -145,27 +146,6 @@ async function recordCardPayment(
   return 'recorded'
 }
 
-// A payment through a session opened for an older, larger balance (the cash came while the
-// customer was on Stripe's page): the money was taken, so it is recorded; the owner is told on
-// the timeline what to give back.
-async function flagOverpayment(req: PayloadRequest, invoiceId: number, amountCents: number): Promise<void> {
-  const db = await dbOf(req.payload, req)
-  const now = (await db.execute(sql`
-    SELECT lead_id, number, balance_cents FROM invoices WHERE id = ${invoiceId}`)) as unknown as Rows<{
-    lead_id: number | null
-    number: string | null
-    balance_cents: string | number | null
-  }>
-  const invoice = now.rows[0]
-  const over = Math.min(amountCents, -Number(invoice?.balance_cents ?? 0))
-  if (!invoice?.lead_id || !(over > 0)) return
-  await recordLeadEvent(req.payload, req, {
-    lead: Number(invoice.lead_id),
-    kind: 'overpaid',
-    text: `${formatCents(over)} more than invoice ${invoice.number} owed, paid by card: refund it in Stripe`,
-  })
-}
-
 async function recordCardRefund(
   req: PayloadRequest,
   r: { charge: string; paymentIntent: string | null; refundedCents: number; invoice: number; quote: number },
@@ -195,7 +175,9 @@ async function recordCardRefund(
     throw new PaymentNotYetRecorded(`No payment ${r.paymentIntent} yet`)
   }
   // The invoice's lock before the refund row, as for a payment: no deadlock with settleInvoice.
+  // A deposit's refund takes its quote's lock first, as the deposit did, then its invoices'.
   if (payment.invoice_id != null) await lockInvoice(req.payload, req, Number(payment.invoice_id))
+  else if (payment.quote_id != null) await lockQuote(req, Number(payment.quote_id))
   const key = `refund:${r.charge}`
   // The row first, then its lock: concurrent events of one charge take turns.
   await db.execute(sql`
@@ -213,6 +195,7 @@ async function recordCardRefund(
     UPDATE payments SET amount_cents = ${r.refundedCents}, received_at = now(), updated_at = now()
     WHERE id = ${held.rows[0].id}`)
   if (payment.invoice_id != null) await settleInvoice(req.payload, req, Number(payment.invoice_id))
+  else if (payment.quote_id != null) await settleInvoicesOfQuote(req, Number(payment.quote_id))
   if (payment.lead_id != null) {
     const number = (await db.execute(sql`
       SELECT number FROM invoices WHERE id = ${payment.invoice_id}`)) as unknown as Rows<{

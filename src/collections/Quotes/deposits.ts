@@ -3,9 +3,13 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { DEPOSIT_RETURN_PARAM, type DepositRule, depositDueCents, depositRule } from '@/lib/deposits'
 import { serverUrl } from '@/lib/server-url'
+import { relationId } from '@/lib/invoices'
 import type { Quote } from '@/payload-types'
 import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
+import { flagOverpayment } from '@/collections/Invoices/overpayment'
+import { settleInvoice } from '@/collections/Invoices/settle'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
+import { depositPaidCents } from '@/collections/Payments/depositPaid'
 import { notePayment } from '@/collections/Payments/recordPayment'
 import { dbOf } from '@/server/db'
 import { cardPaymentsEnabled, createCheckoutSession } from '@/server/payments/stripe'
@@ -21,18 +25,54 @@ export async function depositSettings(payload: Payload, req?: Partial<PayloadReq
   return depositRule(s.deposit)
 }
 
-/** Deposits paid on the quote less their refunds, in the caller's transaction when it has one. */
-export async function depositPaidCents(
+/**
+ * True once the quote's job is invoiced (an invoice of the quote or its lead, draft or sent,
+ * not void): the invoice asks for the money then, and deducts whatever deposit was paid.
+ */
+async function invoicedAlready(
   payload: Payload,
   req: Partial<PayloadRequest> | undefined,
-  quote: number,
-): Promise<number> {
+  quote: Pick<Quote, 'id' | 'lead'>,
+): Promise<boolean> {
   const db = await dbOf(payload, req)
+  const lead = relationId(quote.lead)
   const result = (await db.execute(sql`
-    SELECT coalesce(sum(CASE WHEN kind = 'refund' THEN -amount_cents ELSE amount_cents END), 0) AS paid
-    FROM payments WHERE quote_id = ${quote} AND invoice_id IS NULL AND kind IN ('deposit', 'refund')
-  `)) as unknown as Rows<{ paid: string | number }>
-  return Math.max(0, Number(result.rows[0]?.paid ?? 0))
+    SELECT 1 FROM invoices
+    WHERE kind = 'invoice' AND status <> 'void'
+      AND (quote_id = ${quote.id} OR lead_id = ${lead ?? null})
+    LIMIT 1`)) as unknown as Rows<unknown>
+  return result.rows.length > 0
+}
+
+/**
+ * The quote's row, locked until the caller's transaction ends: a deposit, its refunds and the
+ * quote's acceptance are decided one event at a time, and always before any invoice's lock.
+ */
+export async function lockQuote(
+  req: PayloadRequest,
+  id: number,
+): Promise<{ id: number; lead_id: number | null } | null> {
+  const db = await dbOf(req.payload, req)
+  const result = (await db.execute(sql`
+    SELECT id, lead_id FROM quotes WHERE id = ${id} FOR UPDATE`)) as unknown as Rows<{
+    id: number
+    lead_id: number | null
+  }>
+  return result.rows[0] ?? null
+}
+
+/**
+ * The invoices drafted from the quote settled again after its deposit changed (paid, or
+ * refunded); answers their ids. In the caller's transaction, under lockQuote.
+ */
+export async function settleInvoicesOfQuote(req: PayloadRequest, quote: number): Promise<number[]> {
+  const db = await dbOf(req.payload, req)
+  const invoices = (await db.execute(sql`
+    SELECT id FROM invoices WHERE quote_id = ${quote} AND kind = 'invoice' ORDER BY id
+  `)) as unknown as Rows<{ id: number }>
+  const ids = invoices.rows.map((i) => Number(i.id))
+  for (const id of ids) await settleInvoice(req.payload, req, id)
+  return ids
 }
 
 export type DepositState = {
@@ -50,12 +90,15 @@ export type DepositState = {
 export async function depositStateOf(
   payload: Payload,
   req: Partial<PayloadRequest> | undefined,
-  quote: Pick<Quote, 'id' | 'totalCents'>,
+  quote: Pick<Quote, 'id' | 'totalCents' | 'lead'>,
   rule?: DepositRule,
 ): Promise<DepositState> {
   const settings = rule ?? (await depositSettings(payload, req))
-  const dueCents = depositDueCents(quote.totalCents ?? 0, settings)
-  const paidCents = dueCents > 0 ? await depositPaidCents(payload, req, quote.id) : 0
+  // Once invoiced, no deposit is asked on either door (the page, the accept endpoint), and no
+  // visit waits for one: the invoice is what is owed.
+  const asked = depositDueCents(quote.totalCents ?? 0, settings)
+  const dueCents = asked > 0 && (await invoicedAlready(payload, req, quote)) ? 0 : asked
+  const paidCents = asked > 0 ? await depositPaidCents(payload, req, quote.id) : 0
   const outstanding = dueCents > 0 && paidCents <= 0
   const online = cardPaymentsEnabled()
   // Without card payments online nothing on the site could mark the deposit paid: the
@@ -81,14 +124,9 @@ export async function recordDeposit(
   if (!Number.isSafeInteger(d.quote) || !d.paymentIntent || !d.amountCents || d.amountCents <= 0)
     return 'ignored'
   const db = await dbOf(req.payload, req)
-  // The quote's row first: its deposits and its acceptance are decided one event at a time.
-  const quote = (await db.execute(sql`
-    SELECT id, lead_id FROM quotes WHERE id = ${d.quote} FOR UPDATE`)) as unknown as Rows<{
-    id: number
-    lead_id: number | null
-  }>
-  const lead = quote.rows[0]?.lead_id
-  if (!quote.rows[0]) return 'ignored'
+  const quote = await lockQuote(req, d.quote)
+  if (!quote) return 'ignored'
+  const lead = quote.lead_id
   const inserted = (await db.execute(sql`
     INSERT INTO payments (quote_id, lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
     VALUES (${d.quote}, ${lead}, 'deposit', 'card_online', ${d.amountCents}, ${d.paymentIntent}, now(), now(), now())
@@ -98,6 +136,10 @@ export async function recordDeposit(
   if (id == null) return 'ignored'
   await notePayment(req.payload, req, Number(id))
   await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
+  // Paid on a page opened before the job was invoiced: the invoice deducts it now, and what it
+  // did not owe (already paid in full) is flagged to be given back.
+  for (const invoice of await settleInvoicesOfQuote(req, d.quote))
+    await flagOverpayment(req, invoice, d.amountCents)
   // Paid even if the quote expired while the customer was on Stripe's page: the money says yes.
   const accepted = (await db.execute(sql`
     UPDATE quotes SET status = 'accepted', accepted_at = now(), updated_at = now()
