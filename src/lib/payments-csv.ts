@@ -7,8 +7,10 @@ import {
   type PaymentMethod,
 } from '@/lib/invoices'
 
-// The bookkeeper's payments file: one row per payment or refund, dates in the business's time
-// zone, amounts in dollars and cents (a refund negative), Stripe's fee where known.
+// The bookkeeper's payments file: one row per payment, deposit or refund, dates in the
+// business's time zone, amounts in dollars and cents (a refund negative), Stripe's fee where
+// known. A deposit is paid on the quote, so its row (and its refund's) has no invoice number:
+// its kind says Deposit or Deposit refund; the invoice later deducts it.
 
 export type PaymentCsvRow = {
   receivedAt: string
@@ -19,7 +21,11 @@ export type PaymentCsvRow = {
   reference: string | null
   invoiceNumber: string | null
   customer: string | null
+  /** A deposit on a quote, or a refund of one (no invoice). */
+  ofDeposit: boolean
 }
+
+export const DEPOSIT_REFUND_LABEL = 'Deposit refund'
 
 export const PAYMENTS_CSV_HEADER = [
   'Date',
@@ -40,7 +46,7 @@ export function paymentsCsv(rows: PaymentCsvRow[], timeZone: string): string {
       neutraliseCsvCell(r.invoiceNumber),
       neutraliseCsvCell(r.customer),
       PAYMENT_METHOD_LABELS[r.method],
-      PAYMENT_KIND_LABELS[r.kind],
+      r.kind === 'refund' && r.ofDeposit ? DEPOSIT_REFUND_LABEL : PAYMENT_KIND_LABELS[r.kind],
       dollars(r.kind === 'refund' ? -r.amountCents : r.amountCents),
       r.stripeFeeCents == null ? '' : dollars(r.stripeFeeCents),
       neutraliseCsvCell(r.reference),

@@ -6,7 +6,8 @@ import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
 
 // The bookkeeper's payments CSV: staff only, the days asked for in the business's time zone,
-// dollars and cents, refunds negative, nothing a spreadsheet would run.
+// dollars and cents, refunds negative, deposits with their customer, nothing a spreadsheet
+// would run.
 
 const h = setupHarness({ http: true })
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
@@ -34,6 +35,19 @@ beforeAll(async () => {
   await db().execute(sql`
     INSERT INTO payments (invoice_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
     VALUES (${invoice.id}, 'refund', 'card_online', 2500, 'refund:ch_1', '2026-11-04T16:00:00Z', now(), now())`)
+
+  // A deposit paid on a quote (no invoice) and part of it refunded, as Stripe's webhook records
+  // them; the lead's name as a spreadsheet would run it.
+  const other = await seedLead(h.payload, { firstName: 'Sam', lastName: 'Ortiz' })
+  await db().execute(sql`UPDATE leads SET first_name = '=HYPERLINK("y")' WHERE id = ${other.id}`)
+  const quote = await h.payload.create({
+    collection: 'quotes',
+    data: { lead: other.id, lines: [{ kind: 'free', description: 'Two rims', amount: 250 }] } as never,
+  })
+  await db().execute(sql`
+    INSERT INTO payments (quote_id, lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
+    VALUES (${quote.id}, ${other.id}, 'deposit', 'card_online', 5000, 'pi_deposit_1', '2026-11-10T15:00:00Z', now(), now()),
+           (${quote.id}, ${other.id}, 'refund', 'card_online', 1000, 'refund:ch_2', '2026-11-11T15:00:00Z', now(), now())`)
 })
 
 const csv = (query: string, persona: 'staff' | 'unapproved' | 'anonymous' = 'staff') =>
@@ -53,6 +67,17 @@ describe('the payments CSV', () => {
       `2026-11-02 23:30,${n},Dana Reyes,Cash,Payment,100.00,,`,
       `2026-11-04 09:00,${n},Dana Reyes,Check,Payment,75.50,,"'=HYPERLINK(""x"")"`,
       `2026-11-04 10:00,${n},Dana Reyes,Card online (Stripe),Refund,-25.00,,`,
+      '',
+    ])
+  })
+
+  it('lists deposits with their lead as the customer, marked as a deposit, with no invoice', async () => {
+    const res = await csv('?from=2026-11-10&to=2026-11-11')
+    expect(res.status).toBe(200)
+    expect(res.text.split('\r\n')).toEqual([
+      'Date,Invoice,Customer,Method,Kind,Amount,Stripe fee,Reference',
+      `2026-11-10 09:00,,"'=HYPERLINK(""y"") Ortiz",Card online (Stripe),Deposit,50.00,,`,
+      `2026-11-11 09:00,,"'=HYPERLINK(""y"") Ortiz",Card online (Stripe),Deposit refund,-10.00,,`,
       '',
     ])
   })

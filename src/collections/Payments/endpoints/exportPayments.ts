@@ -8,8 +8,8 @@ import { dbOf } from '@/server/db'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-// GET /api/payments/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the payments and refunds received
-// between those days (the business's, both included), oldest first, for the bookkeeper.
+// GET /api/payments/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the payments, deposits and refunds
+// received between those days (the business's, both included), oldest first, for the bookkeeper.
 export const exportPayments: Endpoint = {
   path: '/export.csv',
   method: 'get',
@@ -37,10 +37,16 @@ export const exportPayments: Endpoint = {
     const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, req })
     const zone = businessTimeZone(settings.timeZone)
     const db = await dbOf(req.payload, req)
+    // A deposit (and its refund) is paid on the quote, before any invoice: its lead says whose.
     const result = (await db.execute(sql`
       SELECT p.received_at, p.kind, p.method, p.amount_cents, p.stripe_fee_cents, p.reference,
-             i.number, i.customer_name
-      FROM payments p LEFT JOIN invoices i ON i.id = p.invoice_id
+             i.number,
+             coalesce(i.customer_name, nullif(trim(concat_ws(' ', l.first_name, l.last_name)), ''))
+               AS customer_name,
+             (p.invoice_id IS NULL AND p.quote_id IS NOT NULL) AS of_deposit
+      FROM payments p
+        LEFT JOIN invoices i ON i.id = p.invoice_id
+        LEFT JOIN leads l ON l.id = p.lead_id
       WHERE (p.received_at AT TIME ZONE ${zone})::date BETWEEN ${from}::date AND ${to}::date
         AND p.amount_cents > 0
       ORDER BY p.received_at, p.id`)) as unknown as { rows: Record<string, unknown>[] }
@@ -53,6 +59,7 @@ export const exportPayments: Endpoint = {
       reference: (r.reference as string | null) ?? null,
       invoiceNumber: (r.number as string | null) ?? null,
       customer: (r.customer_name as string | null) ?? null,
+      ofDeposit: r.of_deposit === true,
     }))
     return new Response(paymentsCsv(rows, zone), {
       status: 200,
