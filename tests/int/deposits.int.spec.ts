@@ -403,6 +403,26 @@ describe('a deposit once the job is invoiced', () => {
     expect(await invoiceOf(draft.id)).toMatchObject({ status: 'sent', depositCents: 0, balanceCents: TOTAL })
   })
 
+  it('paid while the invoice is a draft, is on the draft at once and on the invoice sent', async () => {
+    const q = await acceptedBeforeDeposits()
+    const events = pay((await accept(q.token)).body.url)
+    const draft = await completed(q.lead)
+    expect(draft).toMatchObject({ depositCents: 0, balanceCents: TOTAL })
+    expect((await deliver(events.completed)).body.outcome).toBe('recorded')
+    expect(await invoiceOf(draft.id)).toMatchObject({
+      status: 'draft',
+      depositCents: DEPOSIT,
+      balanceCents: TOTAL - DEPOSIT,
+    })
+    await send(draft.id)
+    expect(await invoiceOf(draft.id)).toMatchObject({
+      status: 'sent',
+      depositCents: DEPOSIT,
+      balanceCents: TOTAL - DEPOSIT,
+    })
+    expect(await overpaid(q.lead)).toEqual([])
+  })
+
   it('taken as well as the full invoice is flagged to be given back', async () => {
     const q = await acceptedBeforeDeposits()
     const events = pay((await accept(q.token)).body.url)
