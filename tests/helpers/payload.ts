@@ -7,7 +7,9 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { getPayload } from 'payload'
 
+import { WORK_ORDER_COUNTER_TABLE } from '@/collections/WorkOrders/numbering'
 import type { User } from '@/payload-types'
+import { YEAR_COUNTER_TABLES } from '@/server/year-counters'
 
 export async function testPayload(): Promise<Payload> {
   if (!process.env.DATABASE_URL) {
@@ -66,6 +68,10 @@ export async function resetDatabase(payload: Payload): Promise<void> {
   }
   const db = payload.db as unknown as PostgresAdapter
   await clearRateLimits(payload)
+  // Numbers start again too (a file's statement is S2026-0001, whichever files came before).
+  for (const table of [...YEAR_COUNTER_TABLES, WORK_ORDER_COUNTER_TABLE]) {
+    await db.drizzle.execute(sql`DELETE FROM ${sql.identifier(table)}`)
+  }
   for (const global of payload.config.globals) {
     await db.drizzle.delete(
       db.tables[db.tableNameMap.get(toSnakeCase(global.slug)) ?? toSnakeCase(global.slug)],
