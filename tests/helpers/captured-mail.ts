@@ -11,8 +11,18 @@ export function capturedMails(to: string): string[] {
     .readdirSync(dir)
     .sort()
     .reverse()
-    .map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), 'utf8')))
+    .map((file) => decodeMail(fs.readFileSync(path.join(dir, file), 'utf8')))
     .filter((mail) => mail.includes(to))
+}
+
+/**
+ * A captured message with its body's quoted-printable decoded. Its headers are left as sent:
+ * they are never quoted-printable, and a link there ("…&t=4Fa…") would lose "=4F" to the
+ * decoding, one signature in sixteen.
+ */
+export function decodeMail(raw: string): string {
+  const end = raw.search(/\r?\n\r?\n/)
+  return end < 0 ? raw : raw.slice(0, end) + decodeQuotedPrintable(raw.slice(end))
 }
 
 export function decodeQuotedPrintable(raw: string): string {

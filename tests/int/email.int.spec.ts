@@ -8,7 +8,7 @@ import type { Payload } from 'payload'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 
-import { decodeQuotedPrintable } from '../helpers/captured-mail'
+import { decodeMail } from '../helpers/captured-mail'
 
 // The e-mail adapter the app uses, against a real SMTP server when SMTP_HOST is set,
 // and the local capture (files under DATA_DIR/mail) when it is not.
@@ -93,7 +93,7 @@ describe('e-mail', () => {
       html: '<p>Please <a href="https://curbsiderim.co/verify/abc">verify your e-mail</a>.</p>',
     } as unknown as Message)
     const [file] = fs.readdirSync(path.join(process.env.DATA_DIR, 'mail'))
-    const eml = decodeQuotedPrintable(fs.readFileSync(path.join(process.env.DATA_DIR, 'mail', file), 'utf8'))
+    const eml = decodeMail(fs.readFileSync(path.join(process.env.DATA_DIR, 'mail', file), 'utf8'))
     expect(eml).toContain('Content-Type: text/html')
     const plain = eml.split(/Content-Type: text\/plain[^\n]*\n/)[1]
     expect(plain).toBeDefined()
