@@ -1,13 +1,14 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import { type Doc, setupHarness } from '../helpers/harness'
 import { clearRateLimits } from '../helpers/payload'
 import { requestForm, submitRequest } from '../helpers/request-fixtures'
 import { capturedMails } from '../helpers/captured-mail'
 import { postWebhook } from '../helpers/text-webhooks'
-import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
+import { withFakeTwilio } from '../helpers/twilio-harness'
+import type { FakeTwilio } from '../helpers/twilio-server'
 
 import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
 import { readLeadEvents, readLeadTexts, readUpcomingVisits } from '@/data/back-office'
@@ -33,15 +34,7 @@ const rows = async <T = Doc>(query: ReturnType<typeof sql>) =>
 const runJobs = () => h.payload.jobs.run({ silent: true })
 const sentTo = (to = CUSTOMER) => fake.sent.filter((m) => m.to === to)
 
-beforeAll(async () => {
-  fake = await startFakeTwilio()
-  Object.assign(process.env, fake.env)
-})
-
-afterAll(async () => {
-  for (const name of Object.keys(fake.env)) delete process.env[name]
-  await fake.close()
-})
+withFakeTwilio((started) => (fake = started))
 
 beforeEach(async () => {
   fake.reset()

@@ -8,7 +8,8 @@ import { inboundTextParams } from '@/server/texts/simulate'
 import { phoneJpeg } from '../helpers/request-fixtures'
 import { startS3Server } from '../helpers/s3-server'
 import { postWebhook } from '../helpers/text-webhooks'
-import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
+import { withFakeTwilio } from '../helpers/twilio-harness'
+import type { FakeTwilio } from '../helpers/twilio-server'
 import { eraseListed, tablesHolding } from '../helpers/erase'
 
 // A customer who only ever texted is erased by their phone number as the owner types it: the
@@ -30,15 +31,13 @@ const OWNER = '+15125550101'
 // What the customer's number, words and the owner's reply could leave behind.
 const NEEDLES = ['5125550188', '555-0188', 'kestrelmoor', 'thornquist']
 
+withFakeTwilio((started) => (fake = started))
+
 beforeAll(async () => {
-  fake = await startFakeTwilio()
-  Object.assign(process.env, fake.env)
   await h.payload.updateGlobal({ slug: 'site-settings', data: { notificationPhones: OWNER } })
 })
 
 afterAll(async () => {
-  for (const name of Object.keys(fake.env)) delete process.env[name]
-  await fake.close()
   await s3.remove()
 })
 

@@ -1,11 +1,12 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import { capturedMails } from '../helpers/captured-mail'
 import { seedInvoice, seedLead } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
-import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
+import { withFakeTwilio } from '../helpers/twilio-harness'
+import type { FakeTwilio } from '../helpers/twilio-server'
 
 import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
 
@@ -19,15 +20,7 @@ const CUSTOMER = '+15125550100' // leadInput's phone, as the provider writes it
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
 const runJobs = () => h.payload.jobs.run({ silent: true })
 
-beforeAll(async () => {
-  fake = await startFakeTwilio()
-  Object.assign(process.env, fake.env)
-})
-
-afterAll(async () => {
-  for (const name of Object.keys(fake.env)) delete process.env[name]
-  await fake.close()
-})
+withFakeTwilio((started) => (fake = started))
 
 beforeEach(async () => {
   fake.reset()

@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import { recordOptIn, recordOptOut } from '@/collections/TextOptOuts/optOuts'
 import { readLeadEvents, readLeadTexts, readQuoteLink, readTextOptOut } from '@/data/back-office'
@@ -14,7 +14,8 @@ import { statusCallbackParams } from '@/server/texts/simulate'
 import { type Doc, type Persona, setupHarness } from '../helpers/harness'
 import { REQUEST_FIELDS } from '../helpers/request-fixtures'
 import { postWebhook } from '../helpers/text-webhooks'
-import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
+import { withFakeTwilio } from '../helpers/twilio-harness'
+import type { FakeTwilio } from '../helpers/twilio-server'
 
 // The owner's reply by text from the lead's details (POST /api/leads/:id/text, a plain form as
 // the status and note forms): approved staff only, from the site's own pages only; a number that
@@ -24,15 +25,7 @@ const h = setupHarness({ http: true })
 let fake: FakeTwilio
 const CUSTOMER = '+15125550166'
 
-beforeAll(async () => {
-  fake = await startFakeTwilio()
-  Object.assign(process.env, fake.env)
-})
-
-afterAll(async () => {
-  for (const name of Object.keys(fake.env)) delete process.env[name]
-  await fake.close()
-})
+withFakeTwilio((started) => (fake = started))
 
 beforeEach(async () => {
   fake.reset()

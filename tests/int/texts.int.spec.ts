@@ -5,14 +5,15 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { createLocalReq } from 'payload'
 import sharp from 'sharp'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import { TEST_DATA_DIR } from '../helpers/env'
 import { type Doc, setupHarness } from '../helpers/harness'
 import { clearRateLimits } from '../helpers/payload'
 import { CAMERA_SERIAL, GPS_INFO_TAG, phoneJpeg } from '../helpers/request-fixtures'
 import { postWebhook } from '../helpers/text-webhooks'
-import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
+import { withFakeTwilio } from '../helpers/twilio-harness'
+import type { FakeTwilio } from '../helpers/twilio-server'
 
 import { TEXTS_PER_NUMBER } from '@/collections/TextMessages/endpoints/webhooks'
 import { sendText } from '@/collections/TextMessages/sendText'
@@ -60,15 +61,7 @@ const receive = (params: Record<string, string>) =>
 const status = (params: Record<string, string>) =>
   postWebhook(h.http, TEXT_WEBHOOKS.status, params, { token: fake.authToken })
 
-beforeAll(async () => {
-  fake = await startFakeTwilio()
-  Object.assign(process.env, fake.env)
-})
-
-afterAll(async () => {
-  for (const name of Object.keys(fake.env)) delete process.env[name]
-  await fake.close()
-})
+withFakeTwilio((started) => (fake = started))
 
 beforeEach(async () => {
   fake.reset()
