@@ -47,6 +47,12 @@ test('the customer opens the invoice from the e-mail, sees the balance and how t
   expect((await changed.json()).errors?.[0]?.message).toBe(
     'A sent invoice cannot be changed: issue a credit note to correct it.',
   )
+  // Nor deleted, with the same reason.
+  const deleted = await request.delete(`/api/invoices/${invoiceId}`, { headers: auth(token) })
+  expect(deleted.status()).toBe(400)
+  expect((await deleted.json()).errors?.[0]?.message).toBe(
+    'A sent invoice cannot be changed: issue a credit note to correct it.',
+  )
 
   const mails = () => capturedMails(email).filter((m) => m.includes(`Subject: Invoice ${number} from`))
   await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(1)
