@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import prompts from 'prompts'
 
 // Imported before the Payload config (tests/helpers/payload.ts and http-server.ts import
 // it first): the files and captured e-mails of one test file go to a folder of their own
@@ -19,3 +20,8 @@ process.env.JOBS_AUTORUN ??= 'false'
 export function removeTestDataDir(): void {
   fs.rmSync(TEST_DATA_DIR, { recursive: true, force: true })
 }
+
+// The schema push (PAYLOAD_DB_PUSH) asks before it drops what the schema does not know, such as
+// a table a test left behind; unanswered, every later file waited out its hook timeout. Answered
+// no, Payload exits, and Vitest fails the file at once, with the push's warning above it.
+prompts.override({ confirm: false })

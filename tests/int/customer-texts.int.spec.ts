@@ -269,16 +269,26 @@ describe("the lead's timeline in the back office", () => {
     const before = await timeline(lead)
     expect(before).toHaveLength(8)
 
-    await dedupe.up(args)
-    expect(await timeline(lead)).toEqual([
-      ['Text sent', 'Text alert to the business (+15125550111)', null],
-      ['Text failed', `Quote link texted to the customer: ${CUSTOMER} has opted out of texts`, null],
-      ['Text sent', expect.stringContaining('Reply C to confirm'), expect.stringMatching(/^Failed: /)],
-      ['Text sent', expect.stringContaining('your visit is booked'), expect.stringMatching(/^Failed: /)],
-      ['Text sent', expect.stringContaining('/quote/'), 'Queued'],
-    ])
-    await dedupe.down(args)
-    expect(await timeline(lead)).toEqual(before)
+    try {
+      await dedupe.up(args)
+      // The visit's two texts are stored in one instant, so their order between them is not fixed.
+      const after = await timeline(lead)
+      expect(after).toHaveLength(5)
+      expect(after).toEqual(
+        expect.arrayContaining([
+          ['Text sent', 'Text alert to the business (+15125550111)', null],
+          ['Text failed', `Quote link texted to the customer: ${CUSTOMER} has opted out of texts`, null],
+          ['Text sent', expect.stringContaining('Reply C to confirm'), expect.stringMatching(/^Failed: /)],
+          ['Text sent', expect.stringContaining('your visit is booked'), expect.stringMatching(/^Failed: /)],
+          ['Text sent', expect.stringContaining('/quote/'), 'Queued'],
+        ]),
+      )
+      await dedupe.down(args)
+      expect(await timeline(lead)).toEqual(before)
+    } finally {
+      // A table the schema does not know makes the next file's schema push stop at a prompt.
+      await db().execute(sql`DROP TABLE IF EXISTS lead_events_text_duplicates`)
+    }
   })
 })
 
