@@ -469,3 +469,37 @@ describe('a deposit once the job is invoiced', () => {
     })
   })
 })
+
+describe('a deposit whose quote is deleted afterwards', () => {
+  it('stays deducted from the invoice: paying the rest settles it, and a draft saved again keeps it', async () => {
+    const q = await sentQuote()
+    expect((await deliver(pay((await accept(q.token)).body.url).completed)).status).toBe(200)
+    const draft = await completed(q.lead)
+    expect(draft).toMatchObject({ depositCents: DEPOSIT, balanceCents: TOTAL - DEPOSIT })
+    // The quote goes (a staff delete; an erasure deletes it too): the deposit then names no quote.
+    const removed = await h.http.delete(`/api/quotes/${q.quote}`, { session: h.sessionOf('staff') })
+    expect(removed.status).toBe(200)
+    expect(await deposits()).toEqual([expect.objectContaining({ kind: 'deposit', quote_id: null })])
+
+    const saved = await h.http.patch(`/api/invoices/${draft.id}`, {
+      session: h.sessionOf('staff'),
+      json: { note: 'Thanks' },
+    })
+    expect(saved.status).toBe(200)
+    expect(await invoiceOf(draft.id)).toMatchObject({ depositCents: DEPOSIT, balanceCents: TOTAL - DEPOSIT })
+    await send(draft.id)
+    await h.payload.create({
+      collection: 'payments',
+      data: { invoice: draft.id, method: 'cash', amountCents: TOTAL - DEPOSIT } as never,
+      user: h.userOf('staff'),
+      overrideAccess: false,
+    })
+    expect(await invoiceOf(draft.id)).toMatchObject({
+      status: 'paid',
+      depositCents: DEPOSIT,
+      paidCents: TOTAL - DEPOSIT,
+      balanceCents: 0,
+    })
+    expect(await overpaid(q.lead)).toEqual([])
+  })
+})

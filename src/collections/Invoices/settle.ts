@@ -36,16 +36,18 @@ export async function lockInvoice(
 
 /**
  * What the invoice deducts for its quote's deposit: the deposits paid less their refunds as
- * recorded now, never a figure stored earlier. Read under the invoice's lock.
+ * recorded now. Read under the invoice's lock. Once the quote is gone (deleted, or its customer
+ * erased) its payments name no quote, so the figure last stored stands.
  */
 export async function invoiceDepositCents(
   payload: Payload,
   req: Partial<PayloadRequest> | undefined,
-  invoice: Pick<Row, 'kind' | 'quote_id'>,
+  invoice: Pick<Row, 'kind' | 'quote_id' | 'deposit_cents'>,
 ): Promise<number> {
-  return invoice.kind === 'invoice' && invoice.quote_id != null
+  if (invoice.kind !== 'invoice') return 0
+  return invoice.quote_id != null
     ? depositPaidCents(payload, req, Number(invoice.quote_id))
-    : 0
+    : Number(invoice.deposit_cents ?? 0)
 }
 
 // An invoice's money and status, summed again from its deposit, payments, refunds and sent

@@ -81,9 +81,14 @@ export const priceInvoice: CollectionBeforeChangeHook<Invoice> = async ({
     throw error
   }
   // The deposit paid on the quote it was drafted from, read again at every save of the draft
-  // (a deposit refunded meanwhile is owed again); never what the browser sent.
+  // (a deposit refunded meanwhile is owed again); never what the browser sent. A draft whose
+  // quote was deleted since keeps the figure the server last stored (settle.ts).
   const quote = kind === 'invoice' ? relationId(data.quote ?? originalDoc?.quote) : null
-  const deposit = quote ? await depositPaidCents(req.payload, req, quote) : 0
+  const deposit = quote
+    ? await depositPaidCents(req.payload, req, quote)
+    : kind === 'invoice'
+      ? (originalDoc?.depositCents ?? 0)
+      : 0
   const billTo =
     operation === 'create'
       ? {
