@@ -85,7 +85,14 @@ describe('the payments CSV', () => {
   it('is for approved staff only, and asks for two days in order', async () => {
     expect((await csv('?from=2026-11-01&to=2026-11-30', 'unapproved')).status).toBe(403)
     expect((await csv('?from=2026-11-01&to=2026-11-30', 'anonymous')).status).toBe(403)
-    for (const query of ['', '?from=2026-11-30&to=2026-11-01', '?from=yesterday&to=2026-11-01']) {
+    for (const query of [
+      '',
+      '?from=2026-11-30&to=2026-11-01',
+      '?from=yesterday&to=2026-11-01',
+      '?from=2026-02-30&to=2026-03-01',
+      '?from=0000-01-01&to=2026-11-01',
+      '?from=2026-13-01&to=2026-13-02',
+    ]) {
       const res = await csv(query)
       expect(res.status).toBe(400)
       expect(res.body).toEqual({

@@ -8,6 +8,15 @@ import { dbOf } from '@/server/db'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
+// A day PostgreSQL takes as a date: Date.parse('2026-02-30') is a number (March 2), and year 0
+// is no date at all, both of which the query would answer with a 500.
+function isCalendarDay(day: string): boolean {
+  const at = new Date(`${day}T00:00:00Z`)
+  return (
+    DAY.test(day) && day >= '0001-01-01' && !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day)
+  )
+}
+
 // GET /api/payments/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the payments, deposits and refunds
 // received between those days (the business's, both included), oldest first, for the bookkeeper.
 export const exportPayments: Endpoint = {
@@ -22,13 +31,7 @@ export const exportPayments: Endpoint = {
       )
     const from = req.searchParams.get('from') ?? ''
     const to = req.searchParams.get('to') ?? ''
-    if (
-      !DAY.test(from) ||
-      !DAY.test(to) ||
-      from > to ||
-      Number.isNaN(Date.parse(from)) ||
-      Number.isNaN(Date.parse(to))
-    ) {
+    if (!isCalendarDay(from) || !isCalendarDay(to) || from > to) {
       return Response.json(
         { errors: [{ message: 'Give the first and last day as from=YYYY-MM-DD&to=YYYY-MM-DD.' }] },
         { status: 400, headers: noStore },
