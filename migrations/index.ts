@@ -43,6 +43,7 @@ import * as migration_20261127_193053_payment_form_key from './20261127_193053_p
 import * as migration_20261127_210555_lead_partnership_service from './20261127_210555_lead_partnership_service';
 import * as migration_20261127_220023_dedupe_text_events from './20261127_220023_dedupe_text_events';
 import * as migration_20261127_221110_lead_form_key from './20261127_221110_lead_form_key';
+import * as migration_20261128_011525_drop_text_event_twins from './20261128_011525_drop_text_event_twins';
 
 export const migrations = [
   {
@@ -268,6 +269,11 @@ export const migrations = [
   {
     up: migration_20261127_221110_lead_form_key.up,
     down: migration_20261127_221110_lead_form_key.down,
-    name: '20261127_221110_lead_form_key'
+    name: '20261127_221110_lead_form_key',
+  },
+  {
+    up: migration_20261128_011525_drop_text_event_twins.up,
+    down: migration_20261128_011525_drop_text_event_twins.down,
+    name: '20261128_011525_drop_text_event_twins'
   },
 ];

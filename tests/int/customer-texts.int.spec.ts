@@ -19,6 +19,7 @@ import { TEXT_WEBHOOKS } from '@/server/texts/provider'
 import { inboundTextParams, statusCallbackParams } from '@/server/texts/simulate'
 
 import * as dedupe from '../../migrations/20261127_220023_dedupe_text_events'
+import * as dropTwins from '../../migrations/20261128_011525_drop_text_event_twins'
 
 // Texts to customers who agreed to them: the quote link, the visit's confirmation and reminder
 // besides their e-mails, the C that confirms a visit, and "On my way" once per tap however fast
@@ -285,6 +286,17 @@ describe("the lead's timeline in the back office", () => {
       )
       await dedupe.down(args)
       expect(await timeline(lead)).toEqual(before)
+
+      // The next migration drops what was set aside (customers' numbers, where no erasure
+      // looks): going down, nothing comes back.
+      await dedupe.up(args)
+      const held = sql`SELECT to_regclass('public.lead_events_text_duplicates') AS t`
+      expect((await rows(held))[0].t).not.toBeNull()
+      await dropTwins.up(args)
+      expect((await rows(held))[0].t).toBeNull()
+      await dropTwins.down()
+      await dedupe.down(args)
+      expect(await timeline(lead)).toHaveLength(5)
     } finally {
       // A table the schema does not know makes the next file's schema push stop at a prompt.
       await db().execute(sql`DROP TABLE IF EXISTS lead_events_text_duplicates`)
