@@ -10,7 +10,7 @@ import { leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
 import { dbOf } from '@/server/db'
 import { bookingSettings, openSlots } from '@/collections/Visits/bookings'
 import { customerLeads } from '@/collections/Leads/eraseLeads'
-import { parseEraseRequest } from '@/lib/erase-request'
+import { leadEraseContact, parseEraseRequest } from '@/lib/erase-request'
 import { publishedOffers } from '@/globals/HomePage/publishedOffers'
 import type { LeadFilters } from '@/lib/lead-query'
 import { serverUrl } from '@/lib/server-url'
@@ -306,11 +306,8 @@ export async function readTripFee({ payload }: Reader) {
 
 // The leads an erasure of this customer would take (their e-mail, their phone's digits or E.164),
 // matched in SQL as the erase endpoint matches them, then read with the user's own access.
-export async function readCustomerLeads(
-  { payload, user }: Reader,
-  contact: { email: string; phone: string },
-) {
-  const matched = await customerLeads(await dbOf(payload), parseEraseRequest(contact))
+export async function readCustomerLeads({ payload, user }: Reader, lead: { email: string; phone: string }) {
+  const matched = await customerLeads(await dbOf(payload), parseEraseRequest(leadEraseContact(lead)))
   if (!matched.length) return []
   const { docs } = await payload.find({
     collection: 'leads',

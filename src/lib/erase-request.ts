@@ -59,6 +59,21 @@ export function eraseRequestError(body: unknown): string | null {
   return null
 }
 
+/**
+ * What a lead's own page erases by: its e-mail, and its phone when that can be read. A request
+ * form takes a phone this refuses (two numbers in one field, say); sent as it is, the lead's
+ * customer could not be erased from the lead's page.
+ */
+export function leadEraseContact(lead: { email: string; phone: string }): {
+  email: string
+  phone: string | null
+} {
+  return {
+    email: lead.email,
+    phone: parseEraseRequest({ phone: lead.phone }).phoneDigits ? lead.phone : null,
+  }
+}
+
 /** The distinct lead ids the request lists, or null when it lists none or anything else. */
 export function listedLeadIds(body: unknown): number[] | null {
   const leads = (body as Body | null)?.leads

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { UNREADABLE_PHONE, eraseRequestError, listedLeadIds, parseEraseRequest } from '@/lib/erase-request'
+import {
+  UNREADABLE_PHONE,
+  eraseRequestError,
+  leadEraseContact,
+  listedLeadIds,
+  parseEraseRequest,
+} from '@/lib/erase-request'
 
 describe('the erase request', () => {
   it('lists distinct positive lead ids, or nothing', () => {
@@ -26,5 +32,31 @@ describe('the erase request', () => {
       )
     expect(eraseRequestError({ email: 'a@b.test', phone: ' ', confirm: true })).toBeNull()
     expect(eraseRequestError({ phone: '(512) 555-0188', confirm: true })).toBeNull()
+  })
+})
+
+describe("the erasure a lead's page asks for", () => {
+  const body = (lead: { email: string; phone: string }) => ({
+    ...leadEraseContact(lead),
+    leads: [1],
+    confirm: true,
+  })
+
+  it('goes by the e-mail and the phone when the phone can be read', () => {
+    const lead = { email: 'ana@example.com', phone: '(512) 555-0177' }
+    expect(leadEraseContact(lead)).toEqual(lead)
+    expect(eraseRequestError(body(lead))).toBeNull()
+  })
+
+  it('goes by the e-mail alone when the request form took a phone the erasure cannot read', () => {
+    for (const phone of ['5125550177 5125550188', '512+555+0177']) {
+      const lead = { email: 'ana@example.com', phone }
+      // As the lead stores it, the erasure refuses it.
+      expect(eraseRequestError({ email: lead.email, phone, leads: [1], confirm: true })).toBe(
+        UNREADABLE_PHONE,
+      )
+      expect(leadEraseContact(lead)).toEqual({ email: 'ana@example.com', phone: null })
+      expect(eraseRequestError(body(lead))).toBeNull()
+    }
   })
 })

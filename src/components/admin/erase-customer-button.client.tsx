@@ -17,7 +17,7 @@ export function EraseCustomerButton({
   leads,
 }: {
   email: string
-  phone: string
+  phone: string | null
   leads: CustomerLeadChoice[]
 }) {
   const { api } = useApi()
@@ -27,7 +27,12 @@ export function EraseCustomerButton({
     try {
       const done = await api<{ erasedLeads: number; removedPhotos: number; notListed: number }>(
         '/leads/erase',
-        jsonInit('POST', { email, phone, leads: leads.map((l) => l.id), confirm: true }),
+        jsonInit('POST', {
+          email,
+          ...(phone ? { phone } : {}),
+          leads: leads.map((l) => l.id),
+          confirm: true,
+        }),
       )
       const kept = done.notListed
         ? ` ${done.notListed} lead(s) that came in since the list was shown were kept.`
@@ -52,8 +57,9 @@ export function EraseCustomerButton({
       question={
         <>
           <p>
-            {which} from {email} or {phone} {leads.length === 1 ? 'loses' : 'lose'} the name, contact details,
-            description and photos. The leads stay, anonymous, in the counts. This cannot be undone.
+            {which} from {phone ? `${email} or ${phone}` : email} {leads.length === 1 ? 'loses' : 'lose'} the
+            name, contact details, description and photos. The leads stay, anonymous, in the counts. This
+            cannot be undone.
           </p>
           <ul className="cbo-erase-list" data-testid="erase-leads">
             {leads.map((lead) => (

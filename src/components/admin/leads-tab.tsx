@@ -2,7 +2,7 @@ import { newFormKey } from '@/server/form-key'
 
 import type { CustomerUpload, Lead, LeadEvent, Quote, TextMessage, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
-import { ERASED_LEAD } from '@/lib/erase-request'
+import { ERASED_LEAD, leadEraseContact } from '@/lib/erase-request'
 import { formatPrice, offeredService } from '@/lib/home-content'
 import { LOST_REASON_LABELS, timelineOf } from '@/lib/lead-events'
 import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
@@ -418,7 +418,7 @@ function LeadDetails({
       <div className="cbo-inline">
         {lost ? null : <LeadStatusButton id={lead.id} status={lead.status} back={here} />}
         {lead.email !== ERASED_LEAD.email && customerLeads?.length ? (
-          <EraseCustomerButton email={lead.email} phone={lead.phone} leads={customerLeads} />
+          <EraseCustomerButton {...leadEraseContact(lead)} leads={customerLeads} />
         ) : null}
       </div>
       {invoices ? (
