@@ -131,3 +131,40 @@ describe("erasing a customer's invoices", () => {
     })
   })
 })
+
+describe('an erasure while an invoice of the customer is being sent or paid', () => {
+  it('waits for it, and neither side is aborted as a deadlock', async () => {
+    const lead = await seedLead(h.payload, { ...CUSTOMER, email: 'deadlock@curbside.test' })
+    const sent = await seedInvoice(h.payload, lead.id)
+    await send(sent.id)
+    // Sending or a payment: the invoice locked first, then an event written on the lead.
+    const other = await (h.payload.db as unknown as PostgresAdapter).pool.connect()
+    try {
+      await other.query('BEGIN')
+      await other.query('SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE', [sent.id])
+      const erasing = eraseListed(h.http, staff(), { email: 'deadlock@curbside.test' })
+      // The erasure has its leads and waits for the invoice.
+      await expect
+        .poll(
+          async () =>
+            (
+              await other.query(
+                `SELECT count(*)::int AS n FROM pg_stat_activity
+               WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+              )
+            ).rows[0].n,
+        )
+        .toBe(1)
+      await other.query(
+        `INSERT INTO lead_events (lead_id, kind, text, created_at, updated_at)
+         VALUES ($1, 'invoice_sent', 'Invoice sent', now(), now())`,
+        [lead.id],
+      )
+      await other.query('COMMIT')
+      expect((await erasing).status).toBe(200)
+    } finally {
+      other.release()
+    }
+    expect(await invoiceRow(sent.id)).toMatchObject({ customer_name: ERASED_BILL_TO.customerName })
+  })
+})
