@@ -1,3 +1,4 @@
+import { capturedMails, headerOf } from '../helpers/captured-mail'
 import { query } from '../helpers/e2e-db'
 import { expect, test } from '../helpers/e2e-test'
 
@@ -48,6 +49,10 @@ test.describe('becoming a partner on a 390 px phone', () => {
       await expect(card).toContainText('Dana de la Cruz')
       await expect(card).toContainText(`${dealership} · 40 cars a month`)
       await expect(card.getByTestId('lead-origin')).toHaveText('Partner enquiry')
+      // The owner's e-mail, sent by the server's own job runner, names the dealership.
+      await expect
+        .poll(() => capturedMails(email).map((m) => headerOf(m, 'Subject')), { timeout: 30_000 })
+        .toEqual([`New partner enquiry: ${dealership} from Dana de la Cruz`])
     } finally {
       const rows = await query<{ id: number }>('SELECT id FROM leads WHERE email = $1', [email])
       if (rows.length) {

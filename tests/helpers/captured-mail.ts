@@ -32,6 +32,13 @@ export function decodeQuotedPrintable(raw: string): string {
   )
 }
 
+/** A header of a captured mail, unfolded: a long subject is sent over several lines. */
+export function headerOf(mail: string, name: string): string | null {
+  const head = mail.slice(0, Math.max(0, mail.search(/\r?\n\r?\n/)))
+  const found = new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(head)
+  return found ? found[1].replace(/\r?\n(?=[ \t])/g, '') : null
+}
+
 /** The text of a captured mail's first attachment of a content type (base64 decoded). */
 export function attachmentOf(mail: string, contentType: string): string | null {
   // A boundary line may follow a base64 part's last "=" with no line break (the decoding joined

@@ -13,6 +13,7 @@ import { leadsWhere } from '@/lib/lead-query'
 import { PARTNER_SOURCE } from '@/lib/lead-source'
 import { leadAlertText } from '@/lib/text-messages'
 
+import { capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'
 import { migrations } from '../../migrations'
 import { SITE_ORIGIN } from '../helpers/http-client'
@@ -133,6 +134,12 @@ describe('a partner enquiry', () => {
     expect(leadAlertText({ ...lead, service: 'x' }, 'L')).toBe(
       'New partner enquiry: Lamar Auto Group, about 40 cars a month, from Dana de la Cruz, (512) 555-0188\nL',
     )
+    // The owner's e-mail says so as the text does, not "New quote request: Dealership Partnership".
+    await h.payload.jobs.run({ silent: true, limit: 100 })
+    const [mail] = capturedMails('dana@lamarauto.test')
+    expect(mail).toContain('Subject: New partner enquiry: Lamar Auto Group from Dana de la Cruz')
+    expect(mail).toMatch(/<h1[^>]*>New partner enquiry: Lamar Auto Group<\/h1>/)
+    expect(mail).not.toContain('quote request')
   })
 
   it('is a source of its own in the back office: its filter, the others’ and the chart', async () => {

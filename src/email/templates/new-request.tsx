@@ -1,8 +1,12 @@
 import { Heading, Link, Text } from '@react-email/components'
 
+import { PARTNER_CHANNEL } from '@/lib/lead-source'
+
 import { EmailFrame, type RequestDetails, RequestSummary } from './layout'
 
 export type NewRequestEmailProps = RequestDetails & {
+  // newRequestHeadline: the heading, and the subject before "from <name>".
+  headline: string
   adminUrl: string
   attachedPhotoCount: number
   // Photos past the attachment size cap: their page in the admin.
@@ -22,15 +26,29 @@ export type NewRequestEmailProps = RequestDetails & {
 const optionalRows = (rows: [string, string | null | undefined][]): [string, string][] =>
   rows.filter((row): row is [string, string] => Boolean(row[1]))
 
+/**
+ * What the owner's e-mail about a new lead is headed with: a partner enquiry names the
+ * dealership, as its text alert does, rather than a quote for "Dealership Partnership".
+ */
+export function newRequestHeadline(lead: {
+  channel?: string | null
+  dealershipName?: string | null
+  serviceTitle: string
+}): string {
+  return lead.channel === PARTNER_CHANNEL
+    ? `New partner enquiry: ${lead.dealershipName ?? ''}`
+    : `New quote request: ${lead.serviceTitle}`
+}
+
 export function NewRequestEmail(p: NewRequestEmailProps) {
   const linked = p.linkedPhotos.length
   const photosText = linked
     ? `${p.photoCount} sent: ${p.attachedPhotoCount} attached, ${linked} too large to attach (linked below)`
     : undefined
   return (
-    <EmailFrame preview={`New ${p.serviceTitle} quote request from ${p.firstName} ${p.lastName}`}>
+    <EmailFrame preview={`${p.headline} from ${p.firstName} ${p.lastName}`}>
       <Heading as="h1" style={{ fontSize: '20px', margin: 0 }}>
-        New quote request: {p.serviceTitle}
+        {p.headline}
       </Heading>
       <RequestSummary
         request={p}

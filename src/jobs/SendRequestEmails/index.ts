@@ -119,7 +119,8 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
       }
 
       if (audience === 'business') {
-        const { NewRequestEmail } = await import('@/email/templates/new-request')
+        const { NewRequestEmail, newRequestHeadline } = await import('@/email/templates/new-request')
+        const headline = newRequestHeadline({ ...lead, serviceTitle: title })
         const to = notificationAddresses(settings.notificationRecipients)
         const admin = `${payload.config.serverURL}/admin/collections`
         const attachments: { filename: string; content: Buffer; contentType: string }[] = []
@@ -148,6 +149,7 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
         }
         const element = NewRequestEmail({
           ...details,
+          headline,
           // The lead's details in Lead Management: light enough to open on a phone in the van.
           adminUrl: `${payload.config.serverURL}${leadAdminPath(lead.id)}`,
           attachedPhotoCount: attachments.length,
@@ -162,7 +164,7 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
         })
         const html = await render(element)
         const text = await render(element, { plainText: true })
-        const subject = `New quote request: ${title} from ${lead.firstName} ${lead.lastName}`
+        const subject = `${headline} from ${lead.firstName} ${lead.lastName}`
         await mailAboutLead(payload, lead.id, 'Quote request to the business', () =>
           payload.sendEmail(
             withHandOver({
