@@ -44,6 +44,7 @@ import * as migration_20261127_210555_lead_partnership_service from './20261127_
 import * as migration_20261127_220023_dedupe_text_events from './20261127_220023_dedupe_text_events';
 import * as migration_20261127_221110_lead_form_key from './20261127_221110_lead_form_key';
 import * as migration_20261128_011525_drop_text_event_twins from './20261128_011525_drop_text_event_twins';
+import * as migration_20261128_012112_deposit_checkout_sessions from './20261128_012112_deposit_checkout_sessions';
 
 export const migrations = [
   {
@@ -274,6 +275,11 @@ export const migrations = [
   {
     up: migration_20261128_011525_drop_text_event_twins.up,
     down: migration_20261128_011525_drop_text_event_twins.down,
-    name: '20261128_011525_drop_text_event_twins'
+    name: '20261128_011525_drop_text_event_twins',
+  },
+  {
+    up: migration_20261128_012112_deposit_checkout_sessions.up,
+    down: migration_20261128_012112_deposit_checkout_sessions.down,
+    name: '20261128_012112_deposit_checkout_sessions'
   },
 ];

@@ -170,6 +170,7 @@ export interface Config {
       sendPaymentReceipt: TaskSendPaymentReceipt;
       fetchStripeFee: TaskFetchStripeFee;
       expireCheckoutSessions: TaskExpireCheckoutSessions;
+      expireDepositSessions: TaskExpireDepositSessions;
       sendCreditNote: TaskSendCreditNote;
       eraseStaleLeads: TaskEraseStaleLeads;
       removeOrphanPhotos: TaskRemoveOrphanPhotos;
@@ -1044,6 +1045,7 @@ export interface PayloadJob {
           | 'sendPaymentReceipt'
           | 'fetchStripeFee'
           | 'expireCheckoutSessions'
+          | 'expireDepositSessions'
           | 'sendCreditNote'
           | 'eraseStaleLeads'
           | 'removeOrphanPhotos'
@@ -1103,6 +1105,7 @@ export interface PayloadJob {
         | 'sendPaymentReceipt'
         | 'fetchStripeFee'
         | 'expireCheckoutSessions'
+        | 'expireDepositSessions'
         | 'sendCreditNote'
         | 'eraseStaleLeads'
         | 'removeOrphanPhotos'
@@ -2616,6 +2619,18 @@ export interface TaskFetchStripeFee {
 export interface TaskExpireCheckoutSessions {
   input: {
     invoiceId: number;
+  };
+  output: {
+    expired?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskExpireDepositSessions".
+ */
+export interface TaskExpireDepositSessions {
+  input: {
+    leadId: number;
   };
   output: {
     expired?: number | null;

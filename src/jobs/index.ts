@@ -4,6 +4,7 @@ import { nobody } from '@/access/nobody'
 
 import { eraseStaleLeads } from './EraseStaleLeads'
 import { expireCheckoutSessions } from './ExpireCheckoutSessions'
+import { expireDepositSessions } from './ExpireDepositSessions'
 import { fetchStripeFee } from './FetchStripeFee'
 import { fetchTextPhotos } from './FetchTextPhotos'
 import { issueMonthlyStatements } from './IssueStatements'
@@ -41,6 +42,7 @@ export const jobs: JobsConfig = {
     sendPaymentReceipt,
     fetchStripeFee,
     expireCheckoutSessions,
+    expireDepositSessions,
     sendCreditNote,
     eraseStaleLeads,
     removeOrphanPhotos,

@@ -1,7 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { commitTransaction, createLocalReq, initTransaction } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
 import { clearRateLimits } from '../helpers/payload'
 import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
@@ -59,6 +61,7 @@ beforeEach(async () => {
     await h.payload.db.deleteMany({ collection, where: {} })
   }
   await db().execute(sql`DELETE FROM stripe_events`)
+  await db().execute(sql`DELETE FROM stripe_checkout_sessions`)
   await clearRateLimits(h.payload)
   Object.assign(process.env, fake.env)
   fake.reset()
@@ -351,16 +354,16 @@ const overpaid = async (lead: number) =>
     })
   ).docs.map((e) => e.text)
 
-describe('a deposit once the job is invoiced', () => {
-  // Accepted while no deposit was asked; then the owner asks for 20%, held before booking.
-  async function acceptedBeforeDeposits() {
-    await settings({ mode: 'none' })
-    const q = await sentQuote()
-    expect((await accept(q.token)).body.message).toBe('Quote accepted.')
-    await settings({})
-    return q
-  }
+// Accepted while no deposit was asked; then the owner asks for 20%, held before booking.
+async function acceptedBeforeDeposits() {
+  await settings({ mode: 'none' })
+  const q = await sentQuote()
+  expect((await accept(q.token)).body.message).toBe('Quote accepted.')
+  await settings({})
+  return q
+}
 
+describe('a deposit once the job is invoiced', () => {
   it('is no longer asked, on the page or at the accept endpoint, once an invoice is drafted or sent', async () => {
     const q = await acceptedBeforeDeposits()
     expect(await stateOf(q.quote)).toMatchObject({ dueCents: DEPOSIT, outstanding: true, holdsBooking: true })
@@ -501,5 +504,99 @@ describe('a deposit whose quote is deleted afterwards', () => {
       balanceCents: 0,
     })
     expect(await overpaid(q.lead)).toEqual([])
+  })
+})
+
+describe("a deposit's Checkout Session once the job is invoiced", () => {
+  const sessions = () =>
+    rows(sql`
+      SELECT id, quote_id, invoice_id, amount_cents::int AS cents, closed_at IS NOT NULL AS closed
+      FROM stripe_checkout_sessions ORDER BY created_at`)
+  const expiryJobs = () => rows(sql`SELECT id FROM payload_jobs WHERE task_slug = 'expireDepositSessions'`)
+  const runJobs = () => h.payload.jobs.run({ silent: true })
+
+  it('is kept with its quote, and expired at Stripe once the invoice is drafted', async () => {
+    const q = await acceptedBeforeDeposits()
+    const session = sessionOf((await accept(q.token)).body.url)
+    expect(await sessions()).toEqual([
+      { id: session.id, quote_id: q.quote, invoice_id: null, cents: DEPOSIT, closed: false },
+    ])
+
+    await completed(q.lead)
+    expect(await expiryJobs()).toHaveLength(1)
+    await runJobs()
+    expect(fake.expired).toEqual([session.id])
+    expect(session.status).toBe('expired')
+    expect((await sessions()).map((s) => s.closed)).toEqual([true])
+  })
+
+  it('is expired once the lead gets an invoice of its own, not drafted from the quote', async () => {
+    const q = await acceptedBeforeDeposits()
+    const session = sessionOf((await accept(q.token)).body.url)
+    await seedSentInvoice(h.payload, q.lead)
+    await runJobs()
+    expect(fake.expired).toEqual([session.id])
+  })
+
+  it('queues nothing when none is open: paid, it is closed', async () => {
+    const q = await sentQuote()
+    const events = pay((await accept(q.token)).body.url)
+    expect((await deliver(events.completed)).body.outcome).toBe('recorded')
+    expect((await sessions()).map((s) => s.closed)).toEqual([true])
+    await completed(q.lead)
+    expect(await expiryJobs()).toEqual([])
+  })
+
+  it('opened while the job is invoiced, is expired at once and no deposit is asked', async () => {
+    const q = await acceptedBeforeDeposits()
+    fake.whileCreating(async () => {
+      await completed(q.lead)
+    })
+    const raced = await accept(q.token)
+    expect([raced.status, raced.body]).toEqual([409, { message: 'This quote cannot be answered any more.' }])
+    expect(fake.expired).toHaveLength(1)
+    expect(fake.sessions.get(fake.expired[0])).toMatchObject({ amount_total: DEPOSIT, status: 'expired' })
+    expect((await sessions()).map((s) => s.closed)).toEqual([true])
+  })
+
+  it('opened while an invoice is being made (another instance), waits for it, then is expired', async () => {
+    const q = await acceptedBeforeDeposits()
+    // The invoice's transaction stays open: it found no session to expire.
+    const req = await createLocalReq({}, h.payload)
+    await initTransaction(req)
+    await h.payload.create({
+      collection: 'invoices',
+      data: {
+        lead: q.lead,
+        lines: [{ description: 'Rim rash repair', quantity: 1, unitCents: TOTAL }],
+      } as never,
+      req,
+    })
+    const answered = accept(q.token)
+    let done = false
+    void answered.finally(() => (done = true))
+    // Until the new session waits on the invoice's lock (or, unguarded, has been answered).
+    const waiting = () => rows(sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)
+    while (!done && (await waiting()).length === 0) await new Promise((r) => setTimeout(r, 20))
+    await commitTransaction(req)
+
+    const res = await answered
+    expect([res.status, res.body]).toEqual([409, { message: 'This quote cannot be answered any more.' }])
+    expect(fake.sessions.size).toBe(1)
+    expect([...fake.sessions.values()].map((s) => s.status)).toEqual(['expired'])
+  })
+
+  it('is opened anew once the draft that expired it is deleted', async () => {
+    const q = await acceptedBeforeDeposits()
+    const first = sessionOf((await accept(q.token)).body.url)
+    const draft = await completed(q.lead)
+    await runJobs()
+    expect(first.status).toBe('expired')
+    await h.payload.delete({ collection: 'invoices', id: draft.id })
+
+    const again = await accept(q.token)
+    expect([again.status, again.body.message]).toEqual([200, 'To Stripe.'])
+    expect(sessionOf(again.body.url)).toMatchObject({ amount_total: DEPOSIT, status: 'open' })
+    expect(sessionOf(again.body.url).id).not.toBe(first.id)
   })
 })

@@ -1,6 +1,6 @@
 import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
-import { index, integer, text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
+import { check, index, integer, text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { dbOf } from '@/server/db'
@@ -10,7 +10,8 @@ import { expireCheckoutSession } from '@/server/payments/stripe'
 // keeps a session payable for a day; once the balance changes (cash at the van, a credit
 // note, another card payment) an older one would take the old amount, so it is expired.
 // Whatever is paid before that is recorded anyway and flagged (stripeEvents.ts). A session is
-// closed once expired, or once paid.
+// closed once expired, or once paid. A quote's deposit sessions are kept here too, with its
+// quote instead of an invoice (src/collections/Quotes/depositSessions.ts).
 export const CHECKOUT_SESSIONS_TABLE = 'stripe_checkout_sessions'
 
 type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
@@ -20,26 +21,38 @@ export const declareCheckoutSessions: SchemaHook = ({ adapter, schema }) => {
     CHECKOUT_SESSIONS_TABLE,
     {
       id: text('id').primaryKey(),
-      invoiceId: integer('invoice_id').notNull(),
+      invoiceId: integer('invoice_id'),
+      quoteId: integer('quote_id'),
       amountCents: integer('amount_cents').notNull(),
       createdAt: timestamp('created_at', { withTimezone: true, precision: 3, mode: 'string' })
         .notNull()
         .defaultNow(),
       closedAt: timestamp('closed_at', { withTimezone: true, precision: 3, mode: 'string' }),
     },
-    (t) => [index('stripe_checkout_sessions_invoice_idx').on(t.invoiceId)],
+    (t) => [
+      index('stripe_checkout_sessions_invoice_idx').on(t.invoiceId),
+      index('stripe_checkout_sessions_quote_idx').on(t.quoteId),
+      check('stripe_checkout_sessions_one_owner', sql`num_nonnulls(${t.invoiceId}, ${t.quoteId}) = 1`),
+    ],
   )
   return schema
 }
 
 type Rows<T> = { rows: T[] }
 
-/** How many of the invoice's sessions were closed: a part of the next one's idempotency key. */
-export async function closedSessionsOf(payload: Payload, invoiceId: number): Promise<number> {
+/**
+ * How many of the invoice's (or the quote's deposit) sessions were closed: a part of the next
+ * one's idempotency key.
+ */
+export async function closedSessionsOf(
+  payload: Payload,
+  of: { invoice: number } | { quote: number },
+): Promise<number> {
   const db = await dbOf(payload)
+  const owner = 'invoice' in of ? sql`invoice_id = ${of.invoice}` : sql`quote_id = ${of.quote}`
   const result = (await db.execute(sql`
     SELECT count(*) AS n FROM stripe_checkout_sessions
-    WHERE invoice_id = ${invoiceId} AND closed_at IS NOT NULL`)) as unknown as Rows<{ n: string }>
+    WHERE ${owner} AND closed_at IS NOT NULL`)) as unknown as Rows<{ n: string }>
   return Number(result.rows[0].n)
 }
 

@@ -15,6 +15,7 @@ import {
 import { lockRowsOf } from '@/hooks/lockRows'
 
 import { sendInvoice } from './endpoints/sendInvoice'
+import { expireDepositSessions } from './hooks/expireDepositSessions'
 import { keepSentInvoices, priceInvoice } from './hooks/priceInvoice'
 
 // Written by the server only: the number, the money and the invoice's life with the customer.
@@ -57,6 +58,7 @@ export const Invoices: CollectionConfig = {
   hooks: {
     beforeOperation: [lockRowsOf('invoices')],
     beforeChange: [priceInvoice],
+    afterChange: [expireDepositSessions],
     beforeDelete: [keepSentInvoices],
   },
   fields: [

@@ -66,13 +66,13 @@ export async function handleStripeEvent(
     case 'checkout.session.completed': {
       const session = event.data.object
       if (session.payment_status !== 'paid') return 'ignored'
+      await closePaidSession(req, session.id)
       if (session.metadata?.kind === 'deposit')
         return recordDeposit(req, {
           quote: Number(session.metadata.quote),
           paymentIntent: idOf(session.payment_intent),
           amountCents: session.amount_total,
         })
-      await closePaidSession(req, session.id)
       return recordCardPayment(req, {
         invoice: Number(session.metadata?.invoice),
         paymentIntent: idOf(session.payment_intent),

@@ -6,6 +6,7 @@ import { serverUrl } from '@/lib/server-url'
 import { relationId } from '@/lib/invoices'
 import type { Quote } from '@/payload-types'
 import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
+import { closedSessionsOf } from '@/collections/Invoices/checkoutSessions'
 import { flagOverpayment } from '@/collections/Invoices/overpayment'
 import { settleInvoice } from '@/collections/Invoices/settle'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
@@ -13,6 +14,8 @@ import { depositPaidCents } from '@/collections/Payments/depositPaid'
 import { notePayment } from '@/collections/Payments/recordPayment'
 import { dbOf } from '@/server/db'
 import { cardPaymentsEnabled, createCheckoutSession } from '@/server/payments/stripe'
+
+import { jobInvoiced, keepDepositSession } from './depositSessions'
 
 // A deposit taken when the customer accepts a quote online (SiteSettings `deposit`): paid on
 // Stripe's page, recorded from its signed webhook as a payment of kind `deposit` on the quote,
@@ -23,25 +26,6 @@ type Rows<T> = { rows: T[] }
 export async function depositSettings(payload: Payload, req?: Partial<PayloadRequest>): Promise<DepositRule> {
   const s = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true, req })
   return depositRule(s.deposit)
-}
-
-/**
- * True once the quote's job is invoiced (an invoice of the quote or its lead, draft or sent,
- * not void): the invoice asks for the money then, and deducts whatever deposit was paid.
- */
-async function invoicedAlready(
-  payload: Payload,
-  req: Partial<PayloadRequest> | undefined,
-  quote: Pick<Quote, 'id' | 'lead'>,
-): Promise<boolean> {
-  const db = await dbOf(payload, req)
-  const lead = relationId(quote.lead)
-  const result = (await db.execute(sql`
-    SELECT 1 FROM invoices
-    WHERE kind = 'invoice' AND status <> 'void'
-      AND (quote_id = ${quote.id} OR lead_id = ${lead ?? null})
-    LIMIT 1`)) as unknown as Rows<unknown>
-  return result.rows.length > 0
 }
 
 /**
@@ -97,7 +81,8 @@ export async function depositStateOf(
   // Once invoiced, no deposit is asked on either door (the page, the accept endpoint), and no
   // visit waits for one: the invoice is what is owed.
   const asked = depositDueCents(quote.totalCents ?? 0, settings)
-  const dueCents = asked > 0 && (await invoicedAlready(payload, req, quote)) ? 0 : asked
+  const dueCents =
+    asked > 0 && (await jobInvoiced(await dbOf(payload, req), quote.id, relationId(quote.lead))) ? 0 : asked
   const paidCents = asked > 0 ? await depositPaidCents(payload, req, quote.id) : 0
   const outstanding = dueCents > 0 && paidCents <= 0
   const online = cardPaymentsEnabled()
@@ -159,16 +144,18 @@ export async function recordDeposit(
 
 /**
  * Stripe's page for the deposit: the amount from the quote and the settings, never from the
- * request. Two taps (or tabs) of one link get the same session for the same amount.
+ * request. Two taps (or tabs) of one link get the same session for the same amount. Null when
+ * the job was invoiced while Stripe opened it: that session is expired and no deposit is asked.
  */
 export async function depositCheckout(
+  payload: Payload,
   quote: Pick<Quote, 'id' | 'lead'>,
   link: { token: string; nonce: string },
   dueCents: number,
   customerEmail: string | null,
-): Promise<string> {
+): Promise<string | null> {
   const page = `${serverUrl()}/quote/${link.token}`
-  const lead = typeof quote.lead === 'object' ? quote.lead.id : quote.lead
+  const lead = relationId(quote.lead)
   const session = await createCheckoutSession({
     amountCents: dueCents,
     description: 'Deposit on your quote',
@@ -176,8 +163,15 @@ export async function depositCheckout(
     metadata: { kind: 'deposit', quote: String(quote.id), lead: String(lead) },
     successUrl: `${page}?${DEPOSIT_RETURN_PARAM.name}=${DEPOSIT_RETURN_PARAM.value}`,
     cancelUrl: page,
-    idempotencyKey: `deposit:${quote.id}:${link.nonce}:${dueCents}`,
+    // With the sessions closed so far: Stripe would replay an expired one for the same key.
+    idempotencyKey: `deposit:${quote.id}:${link.nonce}:${dueCents}:${await closedSessionsOf(payload, { quote: quote.id })}`,
   })
   if (!session.url) throw new Error(`Stripe gave session ${session.id} no address.`)
-  return session.url
+  const kept = await keepDepositSession(payload, {
+    id: session.id,
+    quote: quote.id,
+    lead,
+    amountCents: dueCents,
+  })
+  return kept ? session.url : null
 }

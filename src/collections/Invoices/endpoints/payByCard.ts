@@ -74,7 +74,7 @@ export const payByCard: Endpoint = {
       successUrl: `${page}?${PAID_RETURN_PARAM.name}=${PAID_RETURN_PARAM.value}`,
       cancelUrl: page,
       // With the sessions closed so far: Stripe would replay an expired one for the same key.
-      idempotencyKey: `pay:${invoice.id}:${invoice.paidCents ?? 0}:${owed}:${await closedSessionsOf(req.payload, invoice.id)}`,
+      idempotencyKey: `pay:${invoice.id}:${invoice.paidCents ?? 0}:${owed}:${await closedSessionsOf(req.payload, { invoice: invoice.id })}`,
     })
     if (!session.url) throw new Error(`Stripe gave session ${session.id} no address.`)
     // The balance changed while Stripe opened it (cash recorded at that moment): never send

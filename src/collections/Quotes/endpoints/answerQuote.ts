@@ -86,7 +86,8 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
 
 // With a deposit due and card payments online, Accept is "Accept and pay deposit": the quote
 // stays as it is until Stripe's webhook reports the deposit paid (Quotes/deposits.ts). An
-// accepted quote whose deposit holds its booking back can pay it the same way.
+// accepted quote whose deposit holds its booking back can pay it the same way. Invoiced while
+// Stripe opened the page, no deposit is asked: the answer goes on as if none were.
 async function depositUrl(req: PayloadRequest, token: string, nonce: string): Promise<string | null> {
   const found = await quoteForToken(req.payload, token)
   if (!found || (found.state !== 'open' && found.state !== 'accepted')) return null
@@ -101,7 +102,7 @@ async function depositUrl(req: PayloadRequest, token: string, nonce: string): Pr
     overrideAccess: true,
     disableErrors: true,
   })
-  return depositCheckout(found.quote, { token, nonce }, deposit.dueCents, lead?.email ?? null)
+  return depositCheckout(req.payload, found.quote, { token, nonce }, deposit.dueCents, lead?.email ?? null)
 }
 
 export const acceptQuote: Endpoint = {

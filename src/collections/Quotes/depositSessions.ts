@@ -1,0 +1,90 @@
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { expireSession } from '@/collections/Invoices/checkoutSessions'
+import { dbOf } from '@/server/db'
+
+// A quote's deposit sessions, kept in stripe_checkout_sessions with their quote. Once the job is
+// invoiced the invoice asks for the money (and deducts any deposit paid), so a deposit session
+// still open would let the customer pay twice: it is expired at Stripe. A new session and a new
+// invoice of one lead take turns on an advisory lock, so whichever comes second sees the other.
+
+type Rows<T> = { rows: T[] }
+type Sql = Pick<Awaited<ReturnType<typeof dbOf>>, 'execute'>
+
+const lockLead = (db: Sql, lead: number) =>
+  db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`deposit-sessions:${lead}`}))`)
+
+/**
+ * True once the quote's job is invoiced (an invoice of the quote or its lead, draft or sent,
+ * not void): the invoice asks for the money then, and deducts whatever deposit was paid.
+ */
+export async function jobInvoiced(db: Sql, quote: number, lead: number | null): Promise<boolean> {
+  const result = (await db.execute(sql`
+    SELECT 1 FROM invoices
+    WHERE kind = 'invoice' AND status <> 'void'
+      AND (quote_id = ${quote} OR lead_id = ${lead})
+    LIMIT 1`)) as unknown as Rows<unknown>
+  return result.rows.length > 0
+}
+
+/**
+ * Keeps a new deposit session and answers whether it may be paid: not once the job is invoiced
+ * (then it is expired at once). Its own transaction, which commits before the customer is sent.
+ */
+export async function keepDepositSession(
+  payload: Payload,
+  session: { id: string; quote: number; lead: number | null; amountCents: number },
+): Promise<boolean> {
+  const adapter = payload.db as unknown as PostgresAdapter
+  const kept = await adapter.drizzle.transaction(async (tx) => {
+    if (session.lead != null) await lockLead(tx, session.lead)
+    await tx.execute(sql`
+      INSERT INTO stripe_checkout_sessions (id, quote_id, amount_cents)
+      VALUES (${session.id}, ${session.quote}, ${session.amountCents})
+      ON CONFLICT (id) DO NOTHING`)
+    const open = (await tx.execute(sql`
+      SELECT 1 FROM stripe_checkout_sessions WHERE id = ${session.id} AND closed_at IS NULL`)) as unknown as Rows<unknown>
+    return open.rows.length === 1 && !(await jobInvoiced(tx, session.quote, session.lead))
+  })
+  if (!kept) await expireSession(payload, session.id)
+  return kept
+}
+
+/**
+ * In the transaction of an invoice made for the lead: the job that expires its quotes' deposit
+ * sessions, when any is still open.
+ */
+export async function queueDepositSessionsExpiry(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  lead: number,
+): Promise<void> {
+  const db = await dbOf(payload, req)
+  await lockLead(db, lead)
+  const open = (await db.execute(sql`
+    SELECT 1 FROM stripe_checkout_sessions s JOIN quotes q ON q.id = s.quote_id
+    WHERE q.lead_id = ${lead} AND s.closed_at IS NULL
+    LIMIT 1`)) as unknown as Rows<unknown>
+  if (open.rows.length === 0) return
+  await payload.jobs.queue({
+    task: 'expireDepositSessions',
+    input: { leadId: lead },
+    req: req as PayloadRequest | undefined,
+  })
+}
+
+/** Expires, at Stripe, each open deposit session of the lead's quotes once the job is invoiced. */
+export async function expireInvoicedDepositSessions(payload: Payload, lead: number): Promise<number> {
+  const db = await dbOf(payload)
+  const open = (await db.execute(sql`
+    SELECT s.id FROM stripe_checkout_sessions s JOIN quotes q ON q.id = s.quote_id
+    WHERE q.lead_id = ${lead} AND s.closed_at IS NULL
+      AND EXISTS (
+        SELECT 1 FROM invoices i
+        WHERE i.kind = 'invoice' AND i.status <> 'void' AND (i.quote_id = q.id OR i.lead_id = q.lead_id))
+    ORDER BY s.created_at`)) as unknown as Rows<{ id: string }>
+  for (const { id } of open.rows) await expireSession(payload, id)
+  return open.rows.length
+}
