@@ -599,4 +599,25 @@ describe("a deposit's Checkout Session once the job is invoiced", () => {
     expect(sessionOf(again.body.url)).toMatchObject({ amount_total: DEPOSIT, status: 'open' })
     expect(sessionOf(again.body.url).id).not.toBe(first.id)
   })
+
+  it('paid before it was expired, with an invoice that does not deduct it: recorded and flagged', async () => {
+    const q = await acceptedBeforeDeposits()
+    const events = pay((await accept(q.token)).body.url)
+    const invoice = await seedSentInvoice(h.payload, q.lead)
+    expect((await deliver(events.completed)).body.outcome).toBe('recorded')
+    expect((await deposits()).map((p) => [p.kind, p.cents, p.quote_id])).toEqual([
+      ['deposit', DEPOSIT, q.quote],
+    ])
+    expect(await overpaid(q.lead)).toEqual([
+      '$55.00 deposit paid by card after the job was invoiced, and no invoice deducts it: refund it in Stripe',
+    ])
+    expect(await invoiceOf(invoice.id)).toMatchObject({ depositCents: 0 })
+    // The expiry comes too late: Stripe keeps the paid session; the job ends well.
+    await runJobs()
+    expect(fake.expired).toEqual([])
+    const jobs = await rows(sql`
+      SELECT has_error AS error, completed_at IS NOT NULL AS done FROM payload_jobs
+      WHERE task_slug = 'expireDepositSessions'`)
+    expect(jobs.every((j) => j.done && !j.error)).toBe(true)
+  })
 })

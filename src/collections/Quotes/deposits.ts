@@ -3,7 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { DEPOSIT_RETURN_PARAM, type DepositRule, depositDueCents, depositRule } from '@/lib/deposits'
 import { serverUrl } from '@/lib/server-url'
-import { relationId } from '@/lib/invoices'
+import { formatCents, relationId } from '@/lib/invoices'
 import type { Quote } from '@/payload-types'
 import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
 import { closedSessionsOf } from '@/collections/Invoices/checkoutSessions'
@@ -122,9 +122,16 @@ export async function recordDeposit(
   await notePayment(req.payload, req, Number(id))
   await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
   // Paid on a page opened before the job was invoiced: the invoice deducts it now, and what it
-  // did not owe (already paid in full) is flagged to be given back.
-  for (const invoice of await settleInvoicesOfQuote(req, d.quote))
-    await flagOverpayment(req, invoice, d.amountCents)
+  // did not owe (already paid in full) is flagged to be given back. An invoice of the lead not
+  // drafted from this quote deducts nothing: the whole deposit is flagged.
+  const invoices = await settleInvoicesOfQuote(req, d.quote)
+  for (const invoice of invoices) await flagOverpayment(req, invoice, d.amountCents)
+  if (invoices.length === 0 && lead != null && (await jobInvoiced(db, d.quote, Number(lead))))
+    await recordLeadEvent(req.payload, req, {
+      lead: Number(lead),
+      kind: 'overpaid',
+      text: `${formatCents(d.amountCents)} deposit paid by card after the job was invoiced, and no invoice deducts it: refund it in Stripe`,
+    })
   // Paid even if the quote expired while the customer was on Stripe's page: the money says yes.
   const accepted = (await db.execute(sql`
     UPDATE quotes SET status = 'accepted', accepted_at = now(), updated_at = now()
