@@ -2630,7 +2630,8 @@ export interface TaskExpireCheckoutSessions {
  */
 export interface TaskExpireDepositSessions {
   input: {
-    leadId: number;
+    leadId?: number | null;
+    quoteId?: number | null;
   };
   output: {
     expired?: number | null;

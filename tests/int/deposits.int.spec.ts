@@ -621,3 +621,40 @@ describe("a deposit's Checkout Session once the job is invoiced", () => {
     expect(jobs.every((j) => j.done && !j.error)).toBe(true)
   })
 })
+
+describe("a deposit's Checkout Session once its quote is deleted", () => {
+  const runJobs = () => h.payload.jobs.run({ silent: true })
+  const removeQuote = async (id: number) =>
+    expect((await h.http.delete(`/api/quotes/${id}`, { session: h.sessionOf('staff') })).status).toBe(200)
+
+  it('is expired at Stripe', async () => {
+    const q = await acceptedBeforeDeposits()
+    const session = sessionOf((await accept(q.token)).body.url)
+    await removeQuote(q.quote)
+    await runJobs()
+    expect(fake.expired).toEqual([session.id])
+    expect(session.status).toBe('expired')
+  })
+
+  it('paid before it was expired, is recorded for the books and flagged on the lead', async () => {
+    const q = await acceptedBeforeDeposits()
+    const events = pay((await accept(q.token)).body.url)
+    await removeQuote(q.quote)
+    expect((await deliver(events.completed)).body.outcome).toBe('recorded')
+    expect((await deliver(events.succeeded)).body.outcome).not.toBe('recorded')
+    expect(await deposits()).toEqual([
+      {
+        kind: 'deposit',
+        method: 'card_online',
+        cents: DEPOSIT,
+        quote_id: null,
+        lead_id: q.lead,
+        invoice_id: null,
+      },
+    ])
+    expect(await overpaid(q.lead)).toEqual([
+      '$55.00 deposit paid by card on a quote deleted since: refund it in Stripe',
+    ])
+    expect(await timeline(q.lead)).toContainEqual(['deposit_paid', '$55.00 · Card online (Stripe)'])
+  })
+})

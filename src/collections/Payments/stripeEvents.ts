@@ -70,6 +70,7 @@ export async function handleStripeEvent(
       if (session.metadata?.kind === 'deposit')
         return recordDeposit(req, {
           quote: Number(session.metadata.quote),
+          lead: Number(session.metadata.lead),
           paymentIntent: idOf(session.payment_intent),
           amountCents: session.amount_total,
         })
@@ -84,6 +85,7 @@ export async function handleStripeEvent(
       if (intent.metadata?.kind === 'deposit')
         return recordDeposit(req, {
           quote: Number(intent.metadata.quote),
+          lead: Number(intent.metadata.lead),
           paymentIntent: intent.id,
           amountCents: intent.amount_received,
         })

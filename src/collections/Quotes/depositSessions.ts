@@ -88,3 +88,36 @@ export async function expireInvoicedDepositSessions(payload: Payload, lead: numb
   for (const { id } of open.rows) await expireSession(payload, id)
   return open.rows.length
 }
+
+/**
+ * After a quote is deleted (by staff, or by an erasure), in that transaction: its deposit
+ * sessions still open are expired, as nothing is owed on a quote that is gone.
+ */
+export async function queueDeletedQuoteSessionsExpiry(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  quote: number,
+): Promise<void> {
+  const db = await dbOf(payload, req)
+  const open = (await db.execute(sql`
+    SELECT 1 FROM stripe_checkout_sessions WHERE quote_id = ${quote} AND closed_at IS NULL
+    LIMIT 1`)) as unknown as Rows<unknown>
+  if (open.rows.length === 0) return
+  await payload.jobs.queue({
+    task: 'expireDepositSessions',
+    input: { quoteId: quote },
+    req: req as PayloadRequest | undefined,
+  })
+}
+
+/** Expires, at Stripe, the open deposit sessions of a quote that no longer exists. */
+export async function expireDeletedQuoteSessions(payload: Payload, quote: number): Promise<number> {
+  const db = await dbOf(payload)
+  const open = (await db.execute(sql`
+    SELECT s.id FROM stripe_checkout_sessions s
+    WHERE s.quote_id = ${quote} AND s.closed_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM quotes q WHERE q.id = s.quote_id)
+    ORDER BY s.created_at`)) as unknown as Rows<{ id: string }>
+  for (const { id } of open.rows) await expireSession(payload, id)
+  return open.rows.length
+}

@@ -104,13 +104,19 @@ export async function depositStateOf(
  */
 export async function recordDeposit(
   req: PayloadRequest,
-  d: { quote: number; paymentIntent: string | null; amountCents: number | null },
+  // The lead the page was opened for (its metadata): named still when the quote is gone.
+  d: { quote: number; lead?: number | null; paymentIntent: string | null; amountCents: number | null },
 ): Promise<'recorded' | 'ignored'> {
   if (!Number.isSafeInteger(d.quote) || !d.paymentIntent || !d.amountCents || d.amountCents <= 0)
     return 'ignored'
   const db = await dbOf(req.payload, req)
   const quote = await lockQuote(req, d.quote)
-  if (!quote) return 'ignored'
+  if (!quote)
+    return recordDepositOfDeletedQuote(req, {
+      lead: d.lead,
+      paymentIntent: d.paymentIntent,
+      amountCents: d.amountCents,
+    })
   const lead = quote.lead_id
   const inserted = (await db.execute(sql`
     INSERT INTO payments (quote_id, lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
@@ -146,6 +152,43 @@ export async function recordDeposit(
     })
     await req.payload.jobs.queue({ task: 'sendQuoteAnswer', input: { quoteId: d.quote }, req })
   }
+  return 'recorded'
+}
+
+/**
+ * A deposit paid on a page opened before its quote was deleted (expired since, but paid first):
+ * the money was taken, so it is recorded, for the books, and flagged on the lead's timeline to
+ * be given back, when the lead is still there. Its quote, deleted, is named no more.
+ */
+async function recordDepositOfDeletedQuote(
+  req: PayloadRequest,
+  d: { lead?: number | null; paymentIntent: string; amountCents: number },
+): Promise<'recorded' | 'ignored'> {
+  const db = await dbOf(req.payload, req)
+  const found =
+    d.lead != null && Number.isSafeInteger(d.lead)
+      ? (
+          (await db.execute(sql`SELECT id FROM leads WHERE id = ${d.lead}`)) as unknown as Rows<{
+            id: number
+          }>
+        ).rows[0]
+      : undefined
+  const lead = found ? Number(found.id) : null
+  const inserted = (await db.execute(sql`
+    INSERT INTO payments (lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
+    VALUES (${lead}, 'deposit', 'card_online', ${d.amountCents}, ${d.paymentIntent}, now(), now(), now())
+    ON CONFLICT (stripe_id) DO NOTHING
+    RETURNING id`)) as unknown as Rows<{ id: number }>
+  const id = inserted.rows[0]?.id
+  if (id == null) return 'ignored'
+  await notePayment(req.payload, req, Number(id))
+  await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
+  if (lead != null)
+    await recordLeadEvent(req.payload, req, {
+      lead,
+      kind: 'overpaid',
+      text: `${formatCents(d.amountCents)} deposit paid by card on a quote deleted since: refund it in Stripe`,
+    })
   return 'recorded'
 }
 

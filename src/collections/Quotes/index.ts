@@ -10,6 +10,7 @@ import { lockRowsOf } from '@/hooks/lockRows'
 
 import { sendQuote } from './endpoints/sendQuote'
 import { copyChangeToLead, copyDeleteToLead } from './hooks/copyToLead'
+import { expireDeletedQuoteSessions } from './hooks/expireDeletedQuoteSessions'
 import { priceQuoteLines } from './hooks/priceQuoteLines'
 
 // Written by the server only: the prices, the totals and the quote's life with the customer.
@@ -46,7 +47,7 @@ export const Quotes: CollectionConfig = {
     beforeOperation: [lockRowsOf('quotes')],
     beforeChange: [priceQuoteLines],
     afterChange: [copyChangeToLead],
-    afterDelete: [copyDeleteToLead],
+    afterDelete: [copyDeleteToLead, expireDeletedQuoteSessions],
   },
   endpoints: [sendQuote],
   fields: [

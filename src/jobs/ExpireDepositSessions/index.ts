@@ -1,16 +1,27 @@
 import type { TaskConfig } from 'payload'
 
-import { expireInvoicedDepositSessions } from '@/collections/Quotes/depositSessions'
+import {
+  expireDeletedQuoteSessions,
+  expireInvoicedDepositSessions,
+} from '@/collections/Quotes/depositSessions'
 
-// Out of the invoice's transaction, which must not wait on Stripe's API: the lead's deposit
-// sessions still open expired once its job is invoiced. Retried while Stripe cannot be reached.
+// Out of the invoice's (or the quote delete's) transaction, which must not wait on Stripe's API:
+// the deposit sessions still open expired once the job is invoiced or the quote is deleted. Retried while Stripe cannot be reached.
 export const expireDepositSessions: TaskConfig<'expireDepositSessions'> = {
   slug: 'expireDepositSessions',
   label: "Expire a lead's Stripe deposit sessions once it is invoiced",
-  inputSchema: [{ name: 'leadId', type: 'number', required: true }],
+  // The lead once invoiced, or the quote once deleted.
+  inputSchema: [
+    { name: 'leadId', type: 'number' },
+    { name: 'quoteId', type: 'number' },
+  ],
   outputSchema: [{ name: 'expired', type: 'number' }],
   retries: { attempts: 8, backoff: { type: 'exponential', delay: 10_000 } },
   handler: async ({ input, req }) => ({
-    output: { expired: await expireInvoicedDepositSessions(req.payload, input.leadId) },
+    output: {
+      expired:
+        (input.leadId == null ? 0 : await expireInvoicedDepositSessions(req.payload, input.leadId)) +
+        (input.quoteId == null ? 0 : await expireDeletedQuoteSessions(req.payload, input.quoteId)),
+    },
   }),
 }
