@@ -63,16 +63,29 @@ export async function queueDepositSessionsExpiry(
 ): Promise<void> {
   const db = await dbOf(payload, req)
   await lockLead(db, lead)
+  await queueExpiryWhenOpen(
+    payload,
+    req,
+    sql`s.quote_id IN (SELECT id FROM quotes WHERE lead_id = ${lead})`,
+    {
+      leadId: lead,
+    },
+  )
+}
+
+// The expiry job, in the caller's transaction, when any of those sessions is still open.
+async function queueExpiryWhenOpen(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  sessions: ReturnType<typeof sql>,
+  input: { leadId: number } | { quoteId: number },
+): Promise<void> {
+  const db = await dbOf(payload, req)
   const open = (await db.execute(sql`
-    SELECT 1 FROM stripe_checkout_sessions s JOIN quotes q ON q.id = s.quote_id
-    WHERE q.lead_id = ${lead} AND s.closed_at IS NULL
+    SELECT 1 FROM stripe_checkout_sessions s WHERE ${sessions} AND s.closed_at IS NULL
     LIMIT 1`)) as unknown as Rows<unknown>
   if (open.rows.length === 0) return
-  await payload.jobs.queue({
-    task: 'expireDepositSessions',
-    input: { leadId: lead },
-    req: req as PayloadRequest | undefined,
-  })
+  await payload.jobs.queue({ task: 'expireDepositSessions', input, req: req as PayloadRequest | undefined })
 }
 
 /** Expires, at Stripe, each open deposit session of the lead's quotes once the job is invoiced. */
@@ -98,16 +111,7 @@ export async function queueDeletedQuoteSessionsExpiry(
   req: Partial<PayloadRequest> | undefined,
   quote: number,
 ): Promise<void> {
-  const db = await dbOf(payload, req)
-  const open = (await db.execute(sql`
-    SELECT 1 FROM stripe_checkout_sessions WHERE quote_id = ${quote} AND closed_at IS NULL
-    LIMIT 1`)) as unknown as Rows<unknown>
-  if (open.rows.length === 0) return
-  await payload.jobs.queue({
-    task: 'expireDepositSessions',
-    input: { quoteId: quote },
-    req: req as PayloadRequest | undefined,
-  })
+  await queueExpiryWhenOpen(payload, req, sql`s.quote_id = ${quote}`, { quoteId: quote })
 }
 
 /** Expires, at Stripe, the open deposit sessions of a quote that no longer exists. */

@@ -118,15 +118,15 @@ export async function recordDeposit(
       amountCents: d.amountCents,
     })
   const lead = quote.lead_id
-  const inserted = (await db.execute(sql`
-    INSERT INTO payments (quote_id, lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
-    VALUES (${d.quote}, ${lead}, 'deposit', 'card_online', ${d.amountCents}, ${d.paymentIntent}, now(), now(), now())
-    ON CONFLICT (stripe_id) DO NOTHING
-    RETURNING id`)) as unknown as Rows<{ id: number }>
-  const id = inserted.rows[0]?.id
-  if (id == null) return 'ignored'
-  await notePayment(req.payload, req, Number(id))
-  await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
+  if (
+    !(await insertCardDeposit(req, {
+      quote: d.quote,
+      lead,
+      paymentIntent: d.paymentIntent,
+      amountCents: d.amountCents,
+    }))
+  )
+    return 'ignored'
   // Paid on a page opened before the job was invoiced: the invoice deducts it now, and what it
   // did not owe (already paid in full) is flagged to be given back. An invoice of the lead not
   // drafted from this quote deducts nothing: the whole deposit is flagged.
@@ -156,6 +156,27 @@ export async function recordDeposit(
 }
 
 /**
+ * The deposit's payment row, once per payment intent (false when it was recorded already), on
+ * the lead's timeline, with Stripe's fee to be fetched.
+ */
+async function insertCardDeposit(
+  req: PayloadRequest,
+  d: { quote: number | null; lead: number | null; paymentIntent: string; amountCents: number },
+): Promise<boolean> {
+  const db = await dbOf(req.payload, req)
+  const inserted = (await db.execute(sql`
+    INSERT INTO payments (quote_id, lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
+    VALUES (${d.quote}, ${d.lead}, 'deposit', 'card_online', ${d.amountCents}, ${d.paymentIntent}, now(), now(), now())
+    ON CONFLICT (stripe_id) DO NOTHING
+    RETURNING id`)) as unknown as Rows<{ id: number }>
+  const id = inserted.rows[0]?.id
+  if (id == null) return false
+  await notePayment(req.payload, req, Number(id))
+  await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
+  return true
+}
+
+/**
  * A deposit paid on a page opened before its quote was deleted (expired since, but paid first):
  * the money was taken, so it is recorded, for the books, and flagged on the lead's timeline to
  * be given back, when the lead is still there. Its quote, deleted, is named no more.
@@ -174,15 +195,15 @@ async function recordDepositOfDeletedQuote(
         ).rows[0]
       : undefined
   const lead = found ? Number(found.id) : null
-  const inserted = (await db.execute(sql`
-    INSERT INTO payments (lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
-    VALUES (${lead}, 'deposit', 'card_online', ${d.amountCents}, ${d.paymentIntent}, now(), now(), now())
-    ON CONFLICT (stripe_id) DO NOTHING
-    RETURNING id`)) as unknown as Rows<{ id: number }>
-  const id = inserted.rows[0]?.id
-  if (id == null) return 'ignored'
-  await notePayment(req.payload, req, Number(id))
-  await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
+  if (
+    !(await insertCardDeposit(req, {
+      quote: null,
+      lead,
+      paymentIntent: d.paymentIntent,
+      amountCents: d.amountCents,
+    }))
+  )
+    return 'ignored'
   if (lead != null)
     await recordLeadEvent(req.payload, req, {
       lead,
