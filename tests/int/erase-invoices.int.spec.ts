@@ -12,8 +12,9 @@ import { type Doc, setupHarness } from '../helpers/harness'
 
 // A customer's sent invoices and credit notes outlive their erasure, as the books need them:
 // number, dates, lines, money and payments stay; who they were for goes (name, e-mail, address,
-// the note to them), through a door only the erasure opens. Their drafts go. Another
-// customer's invoices are untouched, and a sent invoice stays final for every other write.
+// the note to them, a payment's reference), through a door only the erasure opens. Their drafts
+// go. Another customer's invoices are untouched, and a sent invoice stays final for every other
+// write.
 
 const h = setupHarness({ http: true })
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
@@ -53,7 +54,8 @@ describe("erasing a customer's invoices", () => {
     const lead = await seedLead(h.payload, CUSTOMER)
     const sent = await seedInvoice(h.payload, lead.id, { note: 'Thanks Oriel, see you at Brindlewood.' })
     await send(sent.id)
-    await payByHand(sent.id, 10_000, '1042')
+    // Staff's note of how it was paid can name the payer.
+    await payByHand(sent.id, 10_000, 'Zelle from Oriel Marchbanks')
     const credit = await seedInvoice(h.payload, lead.id, {
       kind: 'credit_note',
       corrects: sent.id,
@@ -96,7 +98,11 @@ describe("erasing a customer's invoices", () => {
       expect(now).toEqual({ ...then, ...marker })
     }
     expect(before.sent).toMatchObject({ number: expect.any(String), sent_at: expect.anything() })
-    expect(await rows(sql`SELECT * FROM payments ORDER BY id`)).toEqual(before.payments)
+    // The payment stays as it was, but for the reference staff typed and its form's hash.
+    expect(before.payments).toMatchObject([{ reference: 'Zelle from Oriel Marchbanks' }])
+    expect(await rows(sql`SELECT * FROM payments ORDER BY id`)).toEqual(
+      before.payments.map((p) => ({ ...p, reference: null, form_key: null, updated_at: expect.anything() })),
+    )
     expect(await h.payload.findByID({ collection: 'invoices', id: draft.id, disableErrors: true })).toBeNull()
     expect(await invoiceRow(othersInvoice.id)).toEqual(before.other)
     expect(await tablesHolding(h.payload, NEEDLES)).toEqual([])

@@ -61,7 +61,7 @@ export async function customerLeads(
 // too), saved exports that hold them, the live visit (its place is freed), every job about
 // them, the rate-limit counters keyed by their address or number and the review opt-out. Their
 // draft invoices go; sent invoices, credit notes and payments stay for the books, without who
-// they were for. The erasure is recorded: by whom, why, how much.
+// they were for (a payment's reference included). The erasure is recorded: by whom, why, how much.
 export async function eraseLeads(
   req: PayloadRequest,
   ids: number[],
@@ -116,7 +116,15 @@ export async function eraseLeads(
       UPDATE visits SET cancelled_at = now(), updated_at = now()
       WHERE lead_id IN ${inList(ids)} AND cancelled_at IS NULL AND start > now()`)
     const invoiceIds = await eraseInvoices(req, ids)
-    const paymentIds = await idsOf(db, sql`SELECT id FROM payments WHERE invoice_id IN ${inList(invoiceIds)}`)
+    const paymentIds = await idsOf(
+      db,
+      sql`SELECT id FROM payments WHERE invoice_id IN ${inList(invoiceIds)} OR lead_id IN ${inList(ids)}`,
+    )
+    // Their payments stay as the books' record (amount, method, date, invoice) without the
+    // reference staff typed (a check's or Zelle's note can name the payer) or its form's hash.
+    await db.execute(sql`
+      UPDATE payments SET reference = NULL, form_key = NULL, updated_at = now()
+      WHERE id IN ${inList(paymentIds)} AND (reference IS NOT NULL OR form_key IS NOT NULL)`)
     // Every job about them, done or not: a finished job's log can hold a mail server's answer
     // naming the address. Of their invoices', the e-mails only: the expiry of a Stripe session
     // and the fee's fetch are the books'.
