@@ -84,3 +84,8 @@ export function listedLeadIds(body: unknown): number[] | null {
 
 // Requests that led to no job are erased this long after they came in (the privacy policy).
 export const RETENTION_MONTHS = 12
+
+// A lead whose invoices or payments the books keep is erased, not deleted: a delete would leave
+// the customer's name on them (src/collections/Leads/hooks/removeLeadRecords.ts).
+export const ERASE_INSTEAD_OF_DELETE =
+  'This lead has a sent invoice or a payment, which the books keep with the customer’s name. To remove the customer, use “Erase customer data” on the lead instead.'

@@ -1,4 +1,5 @@
 import { capturedMails } from '../helpers/captured-mail'
+import { eraseThenDeleteLead } from '../helpers/e2e-leads'
 import { expect, test } from '../helpers/e2e-test'
 import {
   adminToken,
@@ -9,6 +10,7 @@ import {
 } from '../helpers/public-site'
 import { QUOTED_LEAD } from '../helpers/quote-fixtures'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
+import { ERASE_INSTEAD_OF_DELETE } from '../../src/lib/erase-request'
 
 // An invoice from the customer's side: the e-mail's pay link opens the invoice and its balance
 // with how to pay (by card, the e2e server having Stripe keys, or otherwise); a payment recorded
@@ -79,13 +81,15 @@ test('the customer opens the invoice from the e-mail, sees the balance and how t
   await expect(page.getByRole('status')).toHaveText('This invoice is paid in full. Thank you!')
   await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00')
 
-  // The lead goes; the sent invoice and its payment stay for the books, without it.
+  // A lead the books hold is not deleted, and the production server says why; once its customer
+  // is erased it goes, the sent invoice and its payment staying for the books.
   expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
-  const status = await page.evaluate(
-    async (url) => (await fetch(url, { method: 'DELETE' })).status,
-    `/api/leads/${leadId}`,
-  )
-  expect(status).toBe(200)
+  const refused = await page.evaluate(async (url) => {
+    const res = await fetch(url, { method: 'DELETE' })
+    return [res.status, ((await res.json()) as { errors?: { message: string }[] }).errors?.[0]?.message]
+  }, `/api/leads/${leadId}`)
+  expect(refused).toEqual([409, ERASE_INSTEAD_OF_DELETE])
+  expect(await eraseThenDeleteLead(page, leadId, email)).toEqual([200, 200])
 })
 
 test('a tampered or unknown pay link opens no invoice: a 404 that says what to do', async ({

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 
 import { capturedMails } from '../helpers/captured-mail'
+import { eraseThenDeleteLead } from '../helpers/e2e-leads'
 import { expect, test } from '../helpers/e2e-test'
 import { adminToken, auth, staffLead } from '../helpers/public-site'
 import { QUOTED_LEAD } from '../helpers/quote-fixtures'
@@ -94,11 +95,8 @@ test('the owner records a cash payment at the van and sees it paid, receipted an
     // And no second receipt by now.
     expect(receipts()).toHaveLength(1)
   } finally {
-    // The lead goes; the sent invoice and its payment stay for the books, without it.
+    // The customer is erased and the lead goes; the sent invoice and its payment stay for the books.
     if (!page.url().includes('/admin')) await page.goto('/admin?tab=gallery')
-    await page.evaluate(
-      async (url) => (await fetch(url, { method: 'DELETE' })).status,
-      `/api/leads/${leadId}`,
-    )
+    await eraseThenDeleteLead(page, leadId, email)
   }
 })

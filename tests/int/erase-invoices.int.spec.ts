@@ -3,7 +3,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { describe, expect, it } from 'vitest'
 
 import { ERASING_CUSTOMER, SENT_INVOICE_IS_FINAL } from '@/collections/Invoices/hooks/priceInvoice'
-import { ERASED_BILL_TO } from '@/lib/erase-request'
+import { ERASED_BILL_TO, ERASE_INSTEAD_OF_DELETE } from '@/lib/erase-request'
 
 import { capturedMails } from '../helpers/captured-mail'
 import { eraseListed, tablesHolding } from '../helpers/erase'
@@ -14,7 +14,7 @@ import { type Doc, setupHarness } from '../helpers/harness'
 // number, dates, lines, money and payments stay; who they were for goes (name, e-mail, address,
 // the note to them, a payment's reference), through a door only the erasure opens. Their drafts
 // go. Another customer's invoices are untouched, and a sent invoice stays final for every other
-// write.
+// write. Deleting a lead the books hold is refused until its customer is erased.
 
 const h = setupHarness({ http: true })
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
@@ -172,5 +172,90 @@ describe('an erasure while an invoice of the customer is being sent or paid', ()
       other.release()
     }
     expect(await invoiceRow(sent.id)).toMatchObject({ customer_name: ERASED_BILL_TO.customerName })
+  })
+})
+
+describe('deleting a lead the books hold', () => {
+  it('is refused, changing nothing, with a word to erase the customer; once erased, it goes', async () => {
+    const email = 'ysolde.penhallow@curbside.test'
+    const lead = await seedLead(h.payload, { firstName: 'Ysolde', lastName: 'Penhallow', email })
+    const sent = await seedInvoice(h.payload, lead.id)
+    await send(sent.id)
+    const draft = await seedInvoice(h.payload, lead.id)
+    const note = await h.http.post('/api/lead-events', {
+      json: { lead: lead.id, text: 'Gate code 4411' },
+      session: staff(),
+    })
+    expect(note.status).toBe(201)
+    // A deposit paid on a quote is money on the books too, before any invoice.
+    const deposited = await seedLead(h.payload, { firstName: 'Wendeline' })
+    await db().execute(sql`
+      INSERT INTO payments (lead_id, kind, method, amount_cents, received_at, updated_at, created_at)
+      VALUES (${deposited.id}, 'deposit', 'card_online', 5000, now(), now(), now())`)
+    const snapshot = async () =>
+      Promise.all(
+        ['leads', 'invoices', 'invoices_lines', 'payments', 'lead_events', 'payload_jobs'].map((table) =>
+          rows(sql`SELECT * FROM ${sql.identifier(table)} ORDER BY id`),
+        ),
+      )
+    const before = await snapshot()
+
+    for (const id of [lead.id, deposited.id]) {
+      const res = await h.http.delete(`/api/leads/${id}`, { session: staff() })
+      expect([res.status, res.body.errors?.[0]?.message]).toEqual([409, ERASE_INSTEAD_OF_DELETE])
+    }
+    const many = await h.http.delete(`/api/leads?where[id][equals]=${lead.id}`, { session: staff() })
+    expect(many.body.errors?.[0]?.message).toBe(ERASE_INSTEAD_OF_DELETE)
+    await expect(h.payload.delete({ collection: 'leads', id: lead.id })).rejects.toThrow(
+      ERASE_INSTEAD_OF_DELETE,
+    )
+    expect(await snapshot()).toEqual(before)
+
+    // Erased, the lead names nobody and may go; the sent invoice stays for the books without it.
+    const erased = await eraseListed(h.http, staff(), { email })
+    expect(erased.status).toBe(200)
+    expect((await h.http.delete(`/api/leads/${lead.id}`, { session: staff() })).status).toBe(200)
+    expect(
+      await rows(sql`SELECT id, lead_id, customer_name FROM invoices WHERE id IN (${sent.id}, ${draft.id})`),
+    ).toEqual([{ id: sent.id, lead_id: null, customer_name: ERASED_BILL_TO.customerName }])
+
+    // An invoice being sent as the delete comes: it waits for the send (no deadlock), then refuses.
+    const racing = await seedLead(h.payload, { firstName: 'Aurelio', email: 'aurelio@curbside.test' })
+    const sending = await seedInvoice(h.payload, racing.id)
+    const other = await (h.payload.db as unknown as PostgresAdapter).pool.connect()
+    try {
+      await other.query('BEGIN')
+      await other.query(`SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE`, [sending.id])
+      await other.query(`UPDATE invoices SET status = 'sent' WHERE id = $1`, [sending.id])
+      const deleting = h.http.delete(`/api/leads/${racing.id}`, { session: staff() })
+      await expect
+        .poll(
+          async () =>
+            (
+              await other.query(
+                `SELECT count(*)::int AS n FROM pg_stat_activity
+               WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+              )
+            ).rows[0].n,
+        )
+        .toBe(1)
+      // The send's event on the lead: it must not wait on the delete.
+      await other.query(
+        `INSERT INTO lead_events (lead_id, kind, text, created_at, updated_at)
+         VALUES ($1, 'invoice_sent', 'Invoice sent', now(), now())`,
+        [racing.id],
+      )
+      await other.query('COMMIT')
+      const res = await deleting
+      expect([res.status, res.body.errors?.[0]?.message]).toEqual([409, ERASE_INSTEAD_OF_DELETE])
+    } finally {
+      other.release()
+    }
+
+    // A lead with drafts only goes with them, as before.
+    const drafted = await seedLead(h.payload, { firstName: 'Corentin' })
+    const itsDraft = await seedInvoice(h.payload, drafted.id)
+    expect((await h.http.delete(`/api/leads/${drafted.id}`, { session: staff() })).status).toBe(200)
+    expect(await rows(sql`SELECT id FROM invoices WHERE id = ${itsDraft.id}`)).toEqual([])
   })
 })

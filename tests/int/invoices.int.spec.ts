@@ -9,6 +9,7 @@ import { type Doc, setupHarness } from '../helpers/harness'
 
 import { issueInvoice } from '@/collections/Invoices/issue'
 import { SENT_INVOICE_IS_FINAL } from '@/collections/Invoices/hooks/priceInvoice'
+import { ERASE_INSTEAD_OF_DELETE } from '@/lib/erase-request'
 
 // Invoices and credit notes priced on the server, numbered when sent (gapless across
 // concurrent senders), final once sent; payments recorded by hand settle them.
@@ -358,20 +359,33 @@ describe('a payment recorded by hand', () => {
   })
 })
 
-describe("erasing a lead's data", () => {
-  it('drops its draft invoices and keeps the sent ones and their payments for the books', async () => {
+describe("deleting a lead's data", () => {
+  it('is refused while a sent invoice or a payment names its customer, and changes nothing', async () => {
     const sent = await seedSentInvoice(h.payload, lead.id)
-    await seedInvoice(h.payload, lead.id)
+    const draft = await seedInvoice(h.payload, lead.id)
     await h.payload.create({
       collection: 'payments',
       data: { invoice: sent.id, method: 'cash', amountCents: 100 } as never,
       user: staff(),
       overrideAccess: false,
     })
-    await h.payload.delete({ collection: 'leads', id: lead.id })
-    expect(await rows(sql`SELECT id, lead_id FROM invoices`)).toEqual([{ id: sent.id, lead_id: null }])
-    expect(await rows(sql`SELECT lead_id, invoice_id FROM payments`)).toEqual([
-      { lead_id: null, invoice_id: sent.id },
+    const books = sql`SELECT i.id, i.lead_id, (SELECT count(*)::int FROM payments p WHERE p.lead_id = i.lead_id) AS paid
+      FROM invoices i ORDER BY i.id`
+    expect(await refusal(h.payload.delete({ collection: 'leads', id: lead.id }))).toBe(
+      ERASE_INSTEAD_OF_DELETE,
+    )
+    expect(await rows(books)).toEqual([
+      { id: sent.id, lead_id: lead.id, paid: 1 },
+      { id: draft.id, lead_id: lead.id, paid: 1 },
     ])
+    expect(await h.payload.count({ collection: 'leads', where: { id: { equals: lead.id } } })).toEqual({
+      totalDocs: 1,
+    })
+  })
+
+  it('drops its draft invoices with it', async () => {
+    await seedInvoice(h.payload, lead.id)
+    await h.payload.delete({ collection: 'leads', id: lead.id })
+    expect(await rows(sql`SELECT id FROM invoices`)).toEqual([])
   })
 })
