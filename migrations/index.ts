@@ -45,6 +45,7 @@ import * as migration_20261127_220023_dedupe_text_events from './20261127_220023
 import * as migration_20261127_221110_lead_form_key from './20261127_221110_lead_form_key';
 import * as migration_20261128_011525_drop_text_event_twins from './20261128_011525_drop_text_event_twins';
 import * as migration_20261128_012112_deposit_checkout_sessions from './20261128_012112_deposit_checkout_sessions';
+import * as migration_20261128_013832_link_lead_alert_texts from './20261128_013832_link_lead_alert_texts';
 
 export const migrations = [
   {
@@ -280,6 +281,11 @@ export const migrations = [
   {
     up: migration_20261128_012112_deposit_checkout_sessions.up,
     down: migration_20261128_012112_deposit_checkout_sessions.down,
-    name: '20261128_012112_deposit_checkout_sessions'
+    name: '20261128_012112_deposit_checkout_sessions',
+  },
+  {
+    up: migration_20261128_013832_link_lead_alert_texts.up,
+    down: migration_20261128_013832_link_lead_alert_texts.down,
+    name: '20261128_013832_link_lead_alert_texts'
   },
 ];

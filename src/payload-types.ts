@@ -636,6 +636,7 @@ export interface TextMessage {
   id: number;
   direction: 'in' | 'out';
   lead?: (number | null) | Lead;
+  toBusiness?: boolean | null;
   fromNumber: string;
   toNumber: string;
   body?: string | null;
@@ -1582,6 +1583,7 @@ export interface ReviewOptOutsSelect<T extends boolean = true> {
 export interface TextMessagesSelect<T extends boolean = true> {
   direction?: T;
   lead?: T;
+  toBusiness?: T;
   fromNumber?: T;
   toNumber?: T;
   body?: T;

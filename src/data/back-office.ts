@@ -198,11 +198,12 @@ export async function readLeadEvents({ payload, user }: Reader, leadId: number) 
   return docs
 }
 
-// The lead's texts, in and out, newest first, with the signed-in user's own access.
+// The lead's texts with the customer, in and out, newest first, with the signed-in user's own
+// access. The business's alerts about it are on its timeline as events (sendTextOnce).
 export async function readLeadTexts({ payload, user }: Reader, leadId: number) {
   const { docs } = await payload.find({
     collection: 'text-messages',
-    where: { lead: { equals: leadId } },
+    where: { lead: { equals: leadId }, toBusiness: { not_equals: true } },
     select: {
       direction: true,
       body: true,

@@ -240,6 +240,38 @@ describe("the lead's conversation", () => {
     await expect(readLeadTexts(unapproved, lead.id)).rejects.toThrow()
   })
 
+  it("shows the business's alert about the lead once, by its event, off the conversation", async () => {
+    await h.payload.updateGlobal({ slug: 'site-settings', data: { notificationPhones: '+15125550111' } })
+    try {
+      const lead = await newLead()
+      await h.payload.jobs.run({ silent: true })
+      expect((await reply(lead.id, { text: 'On our way' }, { json: true })).status).toBe(201)
+      const staff = { payload: h.payload, user: h.userOf('staff')! }
+      // Both texts are filed under the lead; only the customer's is part of the conversation.
+      expect((await texts()).map((t) => [t.toNumber, t.lead])).toEqual([
+        ['+15125550111', lead.id],
+        [CUSTOMER, lead.id],
+      ])
+      const rows = await readLeadTexts(staff, lead.id)
+      expect(rows.map((t) => t.body)).toEqual(['On our way'])
+      const events = await readLeadEvents(staff, lead.id)
+      const entries = timelineOf(
+        { createdAt: lead.createdAt, source: 'Quote form', promo: null },
+        events.map((e) => ({ kind: e.kind, text: e.text, at: e.createdAt })),
+        rows.map((t) => ({ ...t, photos: t.mediaCount, at: t.createdAt })),
+      )
+      // (Beside the request's e-mails.)
+      const shown = entries.filter((e) => !e.title.startsWith('E-mail'))
+      expect(shown.map((e) => [e.title, e.detail])).toEqual([
+        ['Text sent', 'On our way'],
+        ['Text sent', 'Text alert to the business (+15125550111)'],
+        ['Request received', 'From Quote form'],
+      ])
+    } finally {
+      await h.payload.updateGlobal({ slug: 'site-settings', data: { notificationPhones: '' } })
+    }
+  })
+
   it("offers the quote's link once the quote is sent, never a draft's", async () => {
     await h.payload.updateGlobal({
       slug: 'home-page',

@@ -17,6 +17,7 @@ import type { FakeTwilio } from '../helpers/twilio-server'
 
 import { TEXTS_PER_NUMBER } from '@/collections/TextMessages/endpoints/webhooks'
 import { sendText } from '@/collections/TextMessages/sendText'
+import { leadAdminPath } from '@/lib/server-url'
 import { TEXT_LEAD_NAME, phoneMatchKey } from '@/lib/text-messages'
 import { TEXT_WEBHOOKS } from '@/server/texts/provider'
 import { inboundTextParams, newMessageSid, statusCallbackParams } from '@/server/texts/simulate'
@@ -558,6 +559,14 @@ describe("the owner's alert", () => {
       'Text alert to the business (+15125550111)',
       'Text alert to the business (+15125550112)',
     ])
+    // Filed under the lead it names, as the business's: deleting the lead takes them with it.
+    const alerts = (await all('text-messages')).map((t) => [t.toNumber, t.lead, t.toBusiness])
+    expect(alerts.sort()).toEqual([
+      ['+15125550111', lead.id, true],
+      ['+15125550112', lead.id, true],
+    ])
+    await h.payload.delete({ collection: 'leads', id: lead.id })
+    expect(await all('text-messages')).toEqual([])
   })
 
   it('is retried when the provider is down, and still sent once', async () => {
@@ -665,6 +674,41 @@ describe('the migration', () => {
       null,
       null,
     ])
+  })
+
+  it('files the alerts stored before under their lead; those of a deleted lead go', async () => {
+    const lead = await h.payload.create({ collection: 'leads', data: formLeadData })
+    const gone = lead.id + 1000
+    const link = (id: number) =>
+      `New request: Rim Rash from Maria Gonzalez\nhttp://localhost:3000/admin?tab=leads&lead=${id}`
+    // As the alert job stored them before: under no lead. Beside them, texts that are no alerts.
+    await db().execute(sql`
+      INSERT INTO text_messages (direction, from_number, to_number, body, status, lead_id, updated_at, created_at)
+      VALUES ('out', '+15125550100', '+15125550111', ${link(lead.id)}, 'delivered', NULL, now(), now()),
+        ('out', '+15125550100', '+15125550111', ${link(gone)}, 'delivered', NULL, now(), now()),
+        ('out', '+15125550100', ${CUSTOMER}, 'Curbside Rim Co.: reply STOP to opt out.', 'sent', NULL, now(), now()),
+        ('in', ${CUSTOMER}, '+15125550100', ${`See ${leadAdminPath(gone)}`}, 'received', NULL, now(), now()),
+        ('out', '+15125550100', ${CUSTOMER}, 'On my way', 'sent', ${lead.id}, now(), now())`)
+    await db().execute(sql`UPDATE text_messages SET to_business = false`)
+    const stored = () =>
+      rows(sql`SELECT body, lead_id AS lead, to_business AS "toBusiness" FROM text_messages ORDER BY id`)
+    const others = [
+      { body: 'Curbside Rim Co.: reply STOP to opt out.', lead: null, toBusiness: false },
+      { body: `See ${leadAdminPath(gone)}`, lead: null, toBusiness: false },
+      { body: 'On my way', lead: lead.id, toBusiness: false },
+    ]
+    const { migrateDownAndUp } = await import('../helpers/migrations')
+    await migrateDownAndUp(h.payload, 'link_lead_alert_texts')
+    expect(await stored()).toEqual([{ body: link(lead.id), lead: lead.id, toBusiness: true }, ...others])
+    // Down files it under no lead again (the deleted lead's alert stays gone); up once more.
+    const { down, up } = await import('../../migrations/20261128_013832_link_lead_alert_texts')
+    const args = { db: db(), payload: h.payload, req: {} } as never
+    await down(args)
+    expect(await rows(sql`SELECT body, lead_id AS lead FROM text_messages ORDER BY id`)).toEqual(
+      [{ body: link(lead.id), lead: null }, ...others].map(({ body, lead }) => ({ body, lead })),
+    )
+    await up(args)
+    expect(await stored()).toEqual([{ body: link(lead.id), lead: lead.id, toBusiness: true }, ...others])
   })
 
   it('goes down with texts, alerts and their jobs stored, and up again', async () => {

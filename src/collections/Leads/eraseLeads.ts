@@ -9,7 +9,6 @@ import type { PayloadRequest } from 'payload'
 import { csvRows } from '@/lib/csv-rows'
 import { ERASED_BILL_TO, ERASED_LEAD, type EraseContact } from '@/lib/erase-request'
 import { ERASING_CUSTOMER } from '@/collections/Invoices/hooks/priceInvoice'
-import { leadAdminPath } from '@/lib/server-url'
 import { phoneMatchKey } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
 import { RATE_LIMIT_TABLE } from '@/server/rate-limit'
@@ -184,14 +183,10 @@ async function numbersGoing(
   return numbers.filter((n) => !held.has(n))
 }
 
-// A lead's texts: those filed under it; the owner's alert about it, which the alert job files
-// under no lead (it names the customer and ends with the lead's admin link); and the texts of
+// A lead's texts: those filed under it (the owner's alert about it included) and the texts of
 // its number that reached no lead.
-const ALERT_LINK = `${leadAdminPath('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([0-9]+)$`
-
 function textsOf(ids: number[], numbers: string[]): SQL {
   return sql`SELECT id FROM text_messages WHERE lead_id IN ${inList(ids)}
-    OR (lead_id IS NULL AND direction = 'out' AND substring(body from ${ALERT_LINK}) IN ${inList(ids.map(String))})
     OR (lead_id IS NULL AND (from_number IN ${inList(numbers)} OR to_number IN ${inList(numbers)}))`
 }
 

@@ -28,6 +28,9 @@ export const TextMessages: CollectionConfig = {
       ],
     },
     { name: 'lead', type: 'relationship', relationTo: 'leads', index: true },
+    // The business's alert about its lead, sent to the owner's own phone: it goes with the lead,
+    // and the timeline tells it by its event rather than as a text with the customer.
+    { name: 'toBusiness', label: 'To the business', type: 'checkbox', defaultValue: false },
     {
       type: 'row',
       fields: [

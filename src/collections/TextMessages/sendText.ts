@@ -11,6 +11,8 @@ export type OutgoingText = {
   to: string
   body: string
   lead?: number | null
+  // The business's alert about the lead, to the owner's own number (not the customer's).
+  toBusiness?: boolean
   // Only the answer to HELP: carriers require it even for a number that opted out.
   evenIfOptedOut?: boolean
 }
@@ -43,6 +45,7 @@ export async function sendText(
     data: {
       direction: 'out',
       lead: text.lead ?? null,
+      toBusiness: text.toBusiness === true,
       fromNumber: textingNumber(),
       toNumber: to,
       body,
@@ -91,12 +94,13 @@ export async function sendTextOnce(
   await deliverOnce(payload, `text:${key}`, async (withHandOver) => {
     const handOver = withHandOver({}).handOver
     // A text stored on the lead is on its timeline already, with its delivery (a failed one says
-    // why): an event besides would show it twice. One never stored (opted out, not a number) or
-    // not on the lead (the business's alert) is told by the event.
+    // why): an event besides would show it twice. One never stored (opted out, not a number), not
+    // on the lead, or the business's alert (stored on its lead, off the conversation) is told by
+    // the event.
     let onTimeline = false
     const beforeSend = async () => {
       await handOver()
-      onTimeline = about != null && text.lead === about.lead
+      onTimeline = about != null && text.lead === about.lead && !text.toBusiness
     }
     let outcome: SendOutcome
     try {

@@ -37,7 +37,8 @@ export const sendLeadAlert: TaskConfig<'sendLeadAlert'> = {
         const outcome = await sendTextOnce(
           payload,
           `lead-alert:${lead.id}:${to}`,
-          { to, body },
+          // Filed under its lead, which it names: it goes when the lead is deleted or erased.
+          { to, body, lead: lead.id, toBusiness: true },
           { lead: lead.id, what: 'Text alert to the business' },
         )
         if (outcome?.status === 'sent') sent += 1
