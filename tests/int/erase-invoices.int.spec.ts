@@ -138,39 +138,50 @@ describe("erasing a customer's invoices", () => {
   })
 })
 
+/**
+ * An invoice being sent (or paid) by another instance meanwhile: its row locked and marked sent;
+ * once `act` waits on a lock, the send's event written on the lead (a key share on it), then the
+ * send committed. What `act` answered: it must neither deadlock nor pass the send by.
+ */
+async function whileInvoiceIsSent<T>(invoice: number, lead: number, act: () => Promise<T>): Promise<T> {
+  const other = await (h.payload.db as unknown as PostgresAdapter).pool.connect()
+  try {
+    await other.query('BEGIN')
+    await other.query('SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE', [invoice])
+    await other.query(`UPDATE invoices SET status = 'sent' WHERE id = $1`, [invoice])
+    const acting = act()
+    await expect
+      .poll(
+        async () =>
+          (
+            await other.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+               WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+            )
+          ).rows[0].n,
+      )
+      .toBe(1)
+    await other.query(
+      `INSERT INTO lead_events (lead_id, kind, text, created_at, updated_at)
+       VALUES ($1, 'invoice_sent', 'Invoice sent', now(), now())`,
+      [lead],
+    )
+    await other.query('COMMIT')
+    return await acting
+  } finally {
+    other.release()
+  }
+}
+
 describe('an erasure while an invoice of the customer is being sent or paid', () => {
   it('waits for it, and neither side is aborted as a deadlock', async () => {
     const lead = await seedLead(h.payload, { ...CUSTOMER, email: 'deadlock@curbside.test' })
     const sent = await seedInvoice(h.payload, lead.id)
     await send(sent.id)
-    // Sending or a payment: the invoice locked first, then an event written on the lead.
-    const other = await (h.payload.db as unknown as PostgresAdapter).pool.connect()
-    try {
-      await other.query('BEGIN')
-      await other.query('SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE', [sent.id])
-      const erasing = eraseListed(h.http, staff(), { email: 'deadlock@curbside.test' })
-      // The erasure has its leads and waits for the invoice.
-      await expect
-        .poll(
-          async () =>
-            (
-              await other.query(
-                `SELECT count(*)::int AS n FROM pg_stat_activity
-               WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-              )
-            ).rows[0].n,
-        )
-        .toBe(1)
-      await other.query(
-        `INSERT INTO lead_events (lead_id, kind, text, created_at, updated_at)
-         VALUES ($1, 'invoice_sent', 'Invoice sent', now(), now())`,
-        [lead.id],
-      )
-      await other.query('COMMIT')
-      expect((await erasing).status).toBe(200)
-    } finally {
-      other.release()
-    }
+    const erasing = await whileInvoiceIsSent(sent.id, lead.id, () =>
+      eraseListed(h.http, staff(), { email: 'deadlock@curbside.test' }),
+    )
+    expect(erasing.status).toBe(200)
     expect(await invoiceRow(sent.id)).toMatchObject({ customer_name: ERASED_BILL_TO.customerName })
   })
 })
@@ -222,35 +233,10 @@ describe('deleting a lead the books hold', () => {
     // An invoice being sent as the delete comes: it waits for the send (no deadlock), then refuses.
     const racing = await seedLead(h.payload, { firstName: 'Aurelio', email: 'aurelio@curbside.test' })
     const sending = await seedInvoice(h.payload, racing.id)
-    const other = await (h.payload.db as unknown as PostgresAdapter).pool.connect()
-    try {
-      await other.query('BEGIN')
-      await other.query(`SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE`, [sending.id])
-      await other.query(`UPDATE invoices SET status = 'sent' WHERE id = $1`, [sending.id])
-      const deleting = h.http.delete(`/api/leads/${racing.id}`, { session: staff() })
-      await expect
-        .poll(
-          async () =>
-            (
-              await other.query(
-                `SELECT count(*)::int AS n FROM pg_stat_activity
-               WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-              )
-            ).rows[0].n,
-        )
-        .toBe(1)
-      // The send's event on the lead: it must not wait on the delete.
-      await other.query(
-        `INSERT INTO lead_events (lead_id, kind, text, created_at, updated_at)
-         VALUES ($1, 'invoice_sent', 'Invoice sent', now(), now())`,
-        [racing.id],
-      )
-      await other.query('COMMIT')
-      const res = await deleting
-      expect([res.status, res.body.errors?.[0]?.message]).toEqual([409, ERASE_INSTEAD_OF_DELETE])
-    } finally {
-      other.release()
-    }
+    const res = await whileInvoiceIsSent(sending.id, racing.id, () =>
+      h.http.delete(`/api/leads/${racing.id}`, { session: staff() }),
+    )
+    expect([res.status, res.body.errors?.[0]?.message]).toEqual([409, ERASE_INSTEAD_OF_DELETE])
 
     // A lead with drafts only goes with them, as before.
     const drafted = await seedLead(h.payload, { firstName: 'Corentin' })
