@@ -562,6 +562,7 @@ export interface LeadEvent {
     | 'visit_moved'
     | 'visit_cancelled'
     | 'visit_confirmed'
+    | 'visit_done'
     | 'text_sent'
     | 'text_failed'
     | 'photo_dropped'
@@ -594,6 +595,7 @@ export interface Visit {
   cancelledAt?: string | null;
   reminderSentAt?: string | null;
   confirmedAt?: string | null;
+  doneAt?: string | null;
   onMyWayAt?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1547,6 +1549,7 @@ export interface VisitsSelect<T extends boolean = true> {
   cancelledAt?: T;
   reminderSentAt?: T;
   confirmedAt?: T;
+  doneAt?: T;
   onMyWayAt?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -2585,6 +2588,7 @@ export interface TaskSendInvoiceLink {
   input: {
     invoiceId: number;
     nonce: string;
+    again?: string | null;
   };
   output: {
     sent?: boolean | null;

@@ -400,27 +400,54 @@ export async function readWorkOrderForTechnician({ payload, user }: Reader, id: 
   })
 }
 
-// The lead's invoices once sent (drafts are the invoice editor's), newest first, with the
-// signed-in user's own access: what the lead page says is paid, part paid or owing.
+// The lead's invoices and credit notes, drafts included, newest first, with the signed-in user's
+// own access; a sent invoice still owed carries its pay link (for the QR code at the van).
 export async function readLeadInvoices({ payload, user }: Reader, leadId: number) {
   const { docs } = await payload.find({
     collection: 'invoices',
-    where: {
-      and: [
-        { lead: { equals: leadId } },
-        { kind: { equals: 'invoice' } },
-        { status: { not_equals: 'draft' } },
-      ],
+    where: { lead: { equals: leadId } },
+    select: {
+      kind: true,
+      corrects: true,
+      number: true,
+      status: true,
+      lines: true,
+      discountCents: true,
+      note: true,
+      totalCents: true,
+      depositCents: true,
+      creditedCents: true,
+      balanceCents: true,
+      sentAt: true,
     },
-    select: { number: true, status: true, totalCents: true, balanceCents: true, sentAt: true },
-    sort: '-sentAt',
+    sort: '-createdAt',
     depth: 0,
-    limit: 20,
+    limit: 50,
     pagination: false,
     overrideAccess: false,
     user,
   })
-  return docs
+  return Promise.all(
+    docs.map(async (invoice) => ({
+      ...invoice,
+      payLink:
+        invoice.kind === 'invoice' && invoice.status !== 'draft' && (invoice.balanceCents ?? 0) > 0
+          ? await payLinkOf(payload, invoice.id)
+          : null,
+    })),
+  )
+}
+
+async function payLinkOf(payload: Payload, invoice: number): Promise<string | null> {
+  const { tokenNonce } = await payload.findByID({
+    collection: 'invoices',
+    id: invoice,
+    select: { tokenNonce: true },
+    depth: 0,
+    overrideAccess: true,
+    showHiddenFields: true,
+  })
+  return tokenNonce ? `${serverUrl()}/pay/${quoteToken(payload.secret, tokenNonce, 'pay')}` : null
 }
 
 export type OverdueInvoice = {

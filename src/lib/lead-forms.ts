@@ -10,13 +10,16 @@ import {
 
 // The lead actions that matter on the road, as plain forms: a tap posts before the page's
 // script has loaded, and the answer is a redirect back to the view, which says what happened.
-export type LeadFormAction = 'status' | 'note' | 'text' | 'on-my-way' | 'payment'
+export type LeadFormAction =
+  'status' | 'note' | 'text' | 'on-my-way' | 'payment' | 'invoice' | 'invoice-resend' | 'credit-note'
 
 /** Under Payload's API route (`/api`), as the quote page's endpoints are named. */
 export const leadFormPath = (lead: number, action: LeadFormAction) => `/leads/${lead}/${action}`
 
 export const isLeadFormPath = (pathname: string) =>
-  /^\/api\/leads\/\d{1,15}\/(status|note|text|on-my-way|payment)$/.test(pathname)
+  /^\/api\/leads\/\d{1,15}\/(status|note|text|on-my-way|payment|invoice|invoice-resend|credit-note)$/.test(
+    pathname,
+  )
 
 export const ON_MY_WAY_SENT = 'On my way texted to the customer'
 export const PAYMENT_RECORDED = 'Payment recorded'
@@ -50,6 +53,16 @@ export const LEAD_FORM_ERRORS = {
   'payment-invoice': 'This lead has no sent invoice to record a payment on.',
   'payment-paid': 'This invoice is paid in full.',
   'payment-over': 'The amount is more than the invoice still owes; nothing was recorded.',
+  'invoice-lines':
+    "Check the invoice's lines: each needs a description, a quantity from 1 to 100 and a price in dollars and cents, for example 125.00.",
+  'invoice-sent': 'This invoice was sent already: correct it with a credit note.',
+  'invoice-missing': 'This invoice no longer exists.',
+  'invoice-unsent': 'Send the invoice first.',
+  'invoice-not-owed': 'This invoice is paid in full; nothing was sent.',
+  'invoice-no-contact':
+    "Add the customer's e-mail address, or record their agreement to texts, before sending the invoice.",
+  'credit-amount': 'Enter the amount to credit in dollars and cents, at most what the invoice still owes.',
+  'credit-reason': 'Say why, in at most 200 characters.',
 } as const
 export type LeadFormError = keyof typeof LEAD_FORM_ERRORS
 
@@ -69,12 +82,26 @@ export type LeadFormOutcome =
   | { kind: 'text' }
   | { kind: 'on-my-way' }
   | { kind: 'payment' }
+  | { kind: 'invoice'; what: InvoiceDone }
   | { kind: 'error'; error: LeadFormError }
   // Completing a lead whose visit is still ahead waits for a confirmation.
   | { kind: 'confirm-completed' }
 
+// What an invoice form did, by the code in the address, with the channels the customer was told by.
+export const INVOICE_DONE = {
+  saved: 'Invoice saved',
+  'sent-email': 'Invoice sent: we e-mailed the customer',
+  'sent-text': 'Invoice sent: we texted the customer',
+  'sent-both': 'Invoice sent: we e-mailed and texted the customer',
+  'sent-none': 'Invoice numbered: the customer has no e-mail address or texts; give them the QR code',
+  'credit-sent': 'Credit note sent',
+} as const
+export type InvoiceDone = keyof typeof INVOICE_DONE
+const isInvoiceDone = (value: unknown): value is InvoiceDone =>
+  typeof value === 'string' && Object.hasOwn(INVOICE_DONE, value)
+
 // The address's words for each outcome; removed again once the page's script runs.
-export const OUTCOME_PARAMS = ['done', 'error', 'confirm'] as const
+export const OUTCOME_PARAMS = ['done', 'error', 'confirm', 'invoice'] as const
 
 export function outcomeParams(outcome: LeadFormOutcome): Record<string, string> {
   if (outcome.kind === 'status') return { done: outcome.status }
@@ -82,6 +109,7 @@ export function outcomeParams(outcome: LeadFormOutcome): Record<string, string> 
   if (outcome.kind === 'text') return { done: 'text' }
   if (outcome.kind === 'on-my-way') return { done: 'on-my-way' }
   if (outcome.kind === 'payment') return { done: 'payment' }
+  if (outcome.kind === 'invoice') return { done: 'invoice', invoice: outcome.what }
   if (outcome.kind === 'error') return { error: outcome.error }
   return { confirm: 'completed' }
 }
@@ -97,6 +125,8 @@ export function outcomeOf(params: Params): LeadFormOutcome | null {
   if (done === 'text') return { kind: 'text' }
   if (done === 'on-my-way') return { kind: 'on-my-way' }
   if (done === 'payment') return { kind: 'payment' }
+  const invoice = one(params?.invoice)
+  if (done === 'invoice' && isInvoiceDone(invoice)) return { kind: 'invoice', what: invoice }
   if (isLeadStatus(done)) return { kind: 'status', status: done }
   if (one(params?.confirm) === 'completed') return { kind: 'confirm-completed' }
   return null
@@ -132,6 +162,8 @@ export function noticeOf(outcome: LeadFormOutcome | null): Notice | null {
   if (outcome.kind === 'on-my-way') return { tone: 'success', title: ON_MY_WAY_SENT, description: null }
   if (outcome.kind === 'payment')
     return { tone: 'success', title: PAYMENT_RECORDED, description: PAYMENT_RECEIPT_NOTE }
+  if (outcome.kind === 'invoice')
+    return { tone: 'success', title: INVOICE_DONE[outcome.what], description: null }
   if (outcome.kind === 'error')
     return { tone: 'error', title: 'Error', description: LEAD_FORM_ERRORS[outcome.error] }
   return null

@@ -86,7 +86,7 @@ export function leadFilters(params: Record<string, string | string[] | undefined
   }
 }
 
-export function leadsHref(filters: Partial<LeadFilters>, lead?: number | string): string {
+export function leadsHref(filters: Partial<LeadFilters>): string {
   const params = new URLSearchParams({ tab: 'leads' })
   if (filters.status) params.set('status', filters.status)
   if (filters.q) params.set('q', filters.q)
@@ -94,7 +94,6 @@ export function leadsHref(filters: Partial<LeadFilters>, lead?: number | string)
   if (filters.source) params.set('source', filters.source)
   if (filters.chart) params.set('chart', filters.chart)
   if (filters.page && filters.page > 1) params.set('page', String(filters.page))
-  if (lead != null) params.set('lead', String(lead))
   return `?${params.toString()}`
 }
 

@@ -5,5 +5,5 @@ export function serverUrl(): string {
 
 export const servedOverHttps = () => serverUrl().startsWith('https://')
 
-/** A lead's details in Lead Management, where every notice to the business links it. */
-export const leadAdminPath = (lead: number | string) => `/admin?tab=leads&lead=${lead}`
+/** A lead's job page (its document view), where every notice to the business links it. */
+export const leadAdminPath = (lead: number | string) => `/admin/collections/leads/${lead}`

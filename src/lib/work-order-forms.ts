@@ -3,7 +3,8 @@
 // the work order's page, whose address names the outcome with a code, never words of its own.
 
 /** The technician's page of a work order, in the back office. */
-export const workOrderAdminPath = (workOrder: number | string) => `/admin?tab=leads&workOrder=${workOrder}`
+export const workOrderAdminPath = (workOrder: number | string) =>
+  `/admin/collections/work-orders/${workOrder}`
 
 /** Under Payload's API route (`/api`). */
 export const wheelDonePath = (workOrder: number) => `/work-orders/${workOrder}/wheel-done`

@@ -651,7 +651,7 @@ test.describe('in a browser on the other side of the world', () => {
     const row = page.locator('tbody tr').filter({ hasText: 'Zelda' })
     await expect(row.locator('.cell-createdAt')).toHaveText(expected)
 
-    await page.goto(`/admin/collections/leads/${lead.id}`)
+    await page.goto(`/admin/collections/leads/${lead.id}/details`)
     const dates = page.locator('.cbo-document-dates')
     await expect(dates).toContainText(`Created:${expected}`)
     await expect(page.locator('.doc-controls__value-wrap').first()).toBeHidden()
@@ -660,11 +660,15 @@ test.describe('in a browser on the other side of the world', () => {
     await expect.poll(() => newLeadMail(email), { timeout: 30_000 }).toContain('Zelda Zone')
     expect(newLeadMail(email)).toContain(expected)
 
-    // Its link opens the lead's details in Lead Management, not Payload's edit view.
+    // Its link opens the lead's job page.
     const link = leadLinkOf(newLeadMail(email))
     expect(link, 'the e-mail links to the lead').not.toBeNull()
-    expect(link!.searchParams.get('lead')).toBe(String(lead.id))
-    await page.goto(`${link!.pathname}${link!.search}`)
+    expect(link!.pathname).toBe(`/admin/collections/leads/${lead.id}`)
+    await page.goto(link!.pathname)
+    await expect(page.getByTestId('lead-details').getByRole('heading', { name: 'Zelda Zone' })).toBeVisible()
+    // An address of the old lead page, in e-mails already sent, opens the job page.
+    await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+    await expect(page).toHaveURL(new RegExp(`/admin/collections/leads/${lead.id}$`))
     await expect(page.getByTestId('lead-details').getByRole('heading', { name: 'Zelda Zone' })).toBeVisible()
   })
 
@@ -720,7 +724,7 @@ test('a lead opens to its full details: every field, its photos full size, call,
   const card = page.getByTestId('lead').filter({ hasText: email })
   await expect(card.getByTestId('lead-photo-count')).toHaveText('2 photos')
   await card.getByRole('link', { name: 'Dana Details' }).click()
-  await expect(page).toHaveURL(new RegExp(`[?&]lead=${lead.id}`))
+  await expect(page).toHaveURL(new RegExp(`/admin/collections/leads/${lead.id}$`))
   const details = page.getByTestId('lead-details')
   await expect(details.getByRole('heading', { name: 'Dana Details' })).toBeVisible()
   await expect(details.getByRole('link', { name: '512-555-0123' })).toHaveAttribute(
@@ -773,7 +777,7 @@ test("a customer's data is erased on request: the dialog lists the leads, exactl
   })
   const made = [lead.id, again.id, flatmate.id]
   try {
-    await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+    await page.goto(`/admin/collections/leads/${lead.id}`)
     const details = page.getByTestId('lead-details')
     await details.getByRole('button', { name: 'Erase customer data' }).click()
     const modal = page.locator('.confirmation-modal')
@@ -906,7 +910,7 @@ test.describe('on a 390 px phone', () => {
     }
     await page.goto('/admin?tab=leads&status=new')
     await sizes(page.getByTestId('lead').filter({ hasText: email }))
-    await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+    await page.goto(`/admin/collections/leads/${lead.id}`)
     await sizes(page.getByTestId('lead-details'))
     await expectFitsScreen(page)
   })
@@ -994,7 +998,7 @@ test.describe('a lead on a 390 px phone', () => {
       email: `a-very-long-address-for-a-narrow-screen-${Date.now()}@example.com`,
       photos,
     })
-    await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+    await page.goto(`/admin/collections/leads/${lead.id}`)
     const strip = page.getByRole('list', { name: 'Photos' })
     await expect(strip.getByRole('img')).toHaveCount(2)
     await expectFitsScreen(page)

@@ -127,7 +127,7 @@ test('the owner drafts a price and a review, previews, publishes and restores th
   )
   expect(leads.status()).toBe(200)
   const [lead] = (await leads.json()).docs as { id: number }[]
-  await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+  await page.goto(`/admin/collections/leads/${lead.id}`)
   await expect(page.getByText('Rim Rash / Curbed Rim · $135 per rim').first()).toBeVisible()
 })
 

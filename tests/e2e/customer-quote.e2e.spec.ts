@@ -125,7 +125,7 @@ test("the owner writes and sends a quote from the lead's details on a phone; it 
     serviceType: 'rim_rash',
   })
   expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
-  await page.goto(`/admin?tab=leads&lead=${leadId}`)
+  await page.goto(`/admin/collections/leads/${leadId}`)
   const editor = page.getByTestId('quote-editor')
   await writeFourRimsAndCaps(editor)
   await expect(editor.getByTestId('quote-totals')).toHaveText('Total $540')

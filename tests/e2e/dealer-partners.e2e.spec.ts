@@ -165,6 +165,12 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
       await expect(car.getByTestId('car-status')).toHaveText('Done')
       await expect(owner.getByTestId('work-order-status')).toHaveText('Done')
       await expect(owner.getByRole('button', { name: 'Mark done' })).toHaveCount(0)
+      // Payload's list of work orders opens the same page, the order's own document view.
+      const orderPath = new URL(owner.url()).pathname
+      expect(orderPath).toMatch(/^\/admin\/collections\/work-orders\/\d+$/)
+      await owner.goto('/admin/collections/work-orders')
+      await owner.locator(`tbody a[href="${orderPath}"]`).first().click()
+      await expect(owner.getByTestId('technician-work-order')).toBeVisible()
 
       // The partner again: both cars done, their days in recon, the photos before and after.
       await page.reload()

@@ -59,7 +59,7 @@ test('a request with a promo code becomes an accepted quote, a timeline and one 
 
     // The owner prices it: 4 × Rim Rash and one free line, 15% off with FALL15.
     expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
-    await page.goto(`/admin?tab=leads&lead=${leadId}`)
+    await page.goto(`/admin/collections/leads/${leadId}`)
     const editor = page.getByTestId('quote-editor')
     await writeFourRimsAndCaps(editor)
     await expect(editor.getByTestId('quote-totals')).toContainText('Total $459')
@@ -100,7 +100,7 @@ test('a request with a promo code becomes an accepted quote, a timeline and one 
     await expect(page.locator('.table tbody tr')).toContainText('Accepted')
 
     // The job done: one review request, sent by the queue.
-    await page.goto(`/admin?tab=leads&lead=${leadId}`)
+    await page.goto(`/admin/collections/leads/${leadId}`)
     await page.getByRole('button', { name: 'Mark Completed' }).click()
     await expect(page.getByTestId('lead-details')).toContainText('Completed')
     const reviews = () => capturedMails(email).filter((m) => m.includes('Subject: How did we do?'))
@@ -129,7 +129,7 @@ test('a lead closed as lost reads Lost, offers only what still makes sense, and 
   })
   await page.setViewportSize({ width: 390, height: 844 })
   expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
-  await page.goto(`/admin?tab=leads&lead=${leadId}`)
+  await page.goto(`/admin/collections/leads/${leadId}`)
   await page.getByLabel('Reason').selectOption('no_answer')
   await page.getByRole('button', { name: 'Close as lost' }).click()
   await expect(page.getByTestId('lead-lost')).toHaveText(/Closed as lost: No answer/)
@@ -153,7 +153,7 @@ test('a lead closed as lost reads Lost, offers only what still makes sense, and 
   await expect(card.getByRole('button')).toHaveCount(0)
 
   // Reopened, it is back where it was, with its next step.
-  await page.goto(`/admin?tab=leads&lead=${leadId}`)
+  await page.goto(`/admin/collections/leads/${leadId}`)
   await page.getByRole('button', { name: 'Reopen' }).click()
   await expect(details.locator('.cbo-status')).toHaveText('New')
   await expect(details.getByRole('button', { name: 'Mark Contacted' })).toBeVisible()
@@ -183,7 +183,7 @@ test('a note and a lost reason given before the page script has loaded are the o
     await released
     await route.continue()
   })
-  await page.goto(`/admin?tab=leads&lead=${leadId}`, { waitUntil: 'commit' })
+  await page.goto(`/admin/collections/leads/${leadId}`, { waitUntil: 'commit' })
   await page.getByLabel('Reason').selectOption('out_of_area')
   await page.getByLabel('Note', { exact: true }).fill('Lives in San Antonio, out of our area.')
   const addNote = page.getByRole('button', { name: 'Add note' })

@@ -54,7 +54,7 @@ test("a status tap and a note made before the back office's script has loaded ch
   try {
     // The script never arrives: every page below is the server's HTML alone.
     await page.route(SCRIPTS, (route) => route.abort())
-    await page.goto(`/admin?tab=leads&lead=${id}`, { waitUntil: 'commit' })
+    await page.goto(`/admin/collections/leads/${id}`, { waitUntil: 'commit' })
     const details = page.getByTestId('lead-details')
     const notice = page.getByTestId('lead-form-notice')
     await details.getByRole('button', { name: 'Mark Contacted' }).click()
@@ -119,7 +119,7 @@ test('Mark Completed on a lead whose visit is days ahead asks first, naming it, 
   const ids = [await lead('Withscript'), await lead('Withoutscript')]
   try {
     // Visits about six days ahead: the latest open times the lead's page offers.
-    await page.goto(`/admin?tab=leads&lead=${ids[0]}`)
+    await page.goto(`/admin/collections/leads/${ids[0]}`)
     const starts = await page
       .getByLabel('Book for')
       .locator('option')
@@ -137,7 +137,7 @@ test('Mark Completed on a lead whose visit is days ahead asks first, naming it, 
       `The visit on ${formatBusinessDate(start, TIME_ZONE)} is still ahead. Marking the lead completed cancels that visit and tells the customer.`
 
     // With the script: Payload's confirmation dialog.
-    await page.goto(`/admin?tab=leads&lead=${ids[0]}`)
+    await page.goto(`/admin/collections/leads/${ids[0]}`)
     const details = page.getByTestId('lead-details')
     await expect(page.getByRole('button', { name: 'Close as lost' })).toBeEnabled()
     await details.getByRole('button', { name: 'Mark Completed' }).click()
@@ -153,7 +153,7 @@ test('Mark Completed on a lead whose visit is days ahead asks first, naming it, 
 
     // Without it: the question on the page the server answers with.
     await page.route(SCRIPTS, (route) => route.abort())
-    await page.goto(`/admin?tab=leads&lead=${ids[1]}`, { waitUntil: 'commit' })
+    await page.goto(`/admin/collections/leads/${ids[1]}`, { waitUntil: 'commit' })
     await details.getByRole('button', { name: 'Mark Completed' }).click()
     const confirm = page.getByTestId('lead-complete-confirm')
     await expect(confirm).toContainText(question(later[1]))

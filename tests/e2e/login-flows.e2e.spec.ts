@@ -76,14 +76,14 @@ test("the new-lead e-mail's link opens that lead's details once the owner has si
   await expect.poll(() => newLeadMail(email), { timeout: 30_000 }).toContain('Mila Link')
   const link = leadLinkOf(newLeadMail(email))
   expect(link, 'the e-mail links to the lead').not.toBeNull()
-  expect(link!.searchParams.get('lead')).toBe(leadId)
+  expect(link!.pathname).toBe(`/admin/collections/leads/${leadId}`)
 
-  // Tapped on a phone that is signed out: the sign-in screen, then that lead.
-  await page.goto(`${link!.pathname}${link!.search}`)
+  // Tapped on a phone that is signed out: the sign-in screen, then that job's page.
+  await page.goto(link!.pathname)
   await expect(page).toHaveURL(/\/login\?redirect=/)
   await signIn(page, DEV_ADMIN.email, DEV_ADMIN.password)
   await expect(page.getByTestId('lead-details').getByRole('heading', { name: 'Mila Link' })).toBeVisible()
-  expect(new URL(page.url()).searchParams.get('lead')).toBe(leadId)
+  expect(new URL(page.url()).pathname).toBe(`/admin/collections/leads/${leadId}`)
 })
 
 test('a redirect to another site is ignored', async ({ page }) => {

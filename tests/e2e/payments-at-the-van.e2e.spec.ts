@@ -3,13 +3,12 @@ import type { Page } from '@playwright/test'
 import { capturedMails } from '../helpers/captured-mail'
 import { eraseThenDeleteLead } from '../helpers/e2e-leads'
 import { expect, test } from '../helpers/e2e-test'
-import { adminToken, auth, staffLead } from '../helpers/public-site'
-import { QUOTED_LEAD } from '../helpers/quote-fixtures'
+import { quoteLinkPath, sentQuote } from '../helpers/e2e-quotes'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
-// The owner at the van, on a 390 px phone: the customer of a sent invoice pays cash, the owner
-// records it on the lead's page, the invoice shows paid, the customer gets one receipt, and
-// the money panel on top of the Leads tab counts it.
+// The owner at the van, on a 390 px phone, every step a button on the job page: the job marked
+// completed drafts its invoice, the owner adjusts it in dollars, takes part of it in cash (which
+// sends it, with one receipt), credits the rest, and the money panel counts the cash.
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -26,73 +25,87 @@ async function moneyFigures(page: Page) {
   }
 }
 
-test('the owner records a cash payment at the van and sees it paid, receipted and counted', async ({
+test('the owner completes the job, adjusts the drafted invoice, takes cash at the van and credits the rest', async ({
   page,
+  browser,
   request,
 }) => {
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.231' })
-  expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
-  const headers = auth(await adminToken(request))
+  test.setTimeout(120_000)
   const email = `van-${Date.now()}@example.com`
-  const leadId = await staffLead(request, headers, { ...QUOTED_LEAD, email })
-  const draft = await request.post('/api/invoices?depth=0', {
-    headers,
-    data: {
-      lead: leadId,
-      kind: 'invoice',
-      lines: [{ description: 'Rim rash repair', quantity: 1, unitCents: 8_500 }],
-    },
-  })
-  expect(draft.status()).toBe(201)
-  const invoiceId = (await draft.json()).doc.id as number
-  const sent = await request.post(`/api/invoices/${invoiceId}/send`, { headers })
-  expect(sent.status()).toBe(200)
-  const number = (await sent.json()).number as string
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.231' })
+  // Outside the flow: the owner's quote (4 × Rim Rash, $40 caps) sent, and the customer's "Accept".
+  const { leadId } = await sentQuote(request, email)
+  const customer = await browser.newPage()
+  await customer.goto(await quoteLinkPath(email))
+  await customer.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(customer.getByRole('status')).toContainText('You accepted this quote on')
+  await customer.close()
 
+  expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
   try {
     const before = await moneyFigures(page)
+    // From the Lead Management card to the job page, Payload's own document view.
+    await page
+      .getByTestId('lead')
+      .filter({ hasText: email })
+      .getByRole('link', { name: 'Quinn Quote' })
+      .click()
+    await expect(page).toHaveURL(new RegExp(`/admin/collections/leads/${leadId}$`))
+    const job = page.getByTestId('lead-details')
+    await job.getByRole('button', { name: 'Mark Completed' }).click()
+    await expect(noticeOf(page, 'Status Updated')).toBeVisible()
 
-    await page.goto(`/admin?tab=leads&lead=${leadId}`, { waitUntil: 'commit' })
-    const invoice = page.getByTestId('lead-invoice')
-    await expect(invoice).toContainText(`Invoice ${number} · $85.00`)
-    await expect(invoice.locator('.cbo-money')).toHaveText('Owing')
+    // The drafted invoice shows at once, in dollars; the owner takes the caps off.
+    const draft = page.getByTestId('invoice-draft')
+    await expect(draft.getByRole('heading')).toHaveText('Invoice draft · $540.00')
+    await draft.getByLabel('Discount ($)').fill('40')
+    await draft.getByRole('button', { name: 'Save draft' }).click()
+    await expect(noticeOf(page, 'Invoice saved')).toBeVisible()
+    await expect(draft.getByRole('heading')).toHaveText('Invoice draft · $500.00')
+
+    // Take payment sends the draft and records the cash in one step.
     const form = page.getByTestId('lead-payment-form')
+    await expect(form.getByRole('heading')).toHaveText('Take payment')
     await form.getByLabel('Method').selectOption('cash')
-    await form.getByLabel('Amount ($)').fill('85')
+    await form.getByLabel('Amount ($)').fill('300')
     await form.getByLabel(/Reference/).fill('Cash at the van')
     await form.getByRole('button', { name: 'Record payment' }).click()
-
-    // Posted before the script ran, the server's page says it; after, the script's notice does.
-    await expect(
-      page
-        .getByTestId('lead-form-notice')
-        .or(page.locator('[data-sonner-toast]'))
-        .filter({ hasText: 'Payment recorded' }),
-    ).toBeVisible()
-    await expect(invoice.locator('.cbo-money')).toHaveText('Paid')
-    await expect(invoice.getByTestId('lead-invoice-balance')).toContainText('Balance $0.00')
-    await expect(page.getByTestId('lead-payment-form')).toHaveCount(0)
+    await expect(noticeOf(page, 'Payment recorded')).toBeVisible()
+    const invoice = page.getByTestId('lead-invoice')
+    await expect(invoice.locator('.cbo-money')).toHaveText('Part paid')
+    await expect(invoice.getByTestId('lead-invoice-balance')).toContainText('Balance $200.00')
+    await expect(page.getByTestId('invoice-draft')).toHaveCount(0)
+    const number = /Invoice (\d{4}-\d{4})/.exec((await invoice.textContent()) ?? '')?.[1]
+    expect(number).toBeDefined()
     await expect(page.getByTestId('lead-timeline')).toContainText(
-      `$85.00 · Cash · invoice ${number} · ref. Cash at the van`,
+      `$300.00 · Cash · invoice ${number} · ref. Cash at the van`,
     )
+
+    // The rest as a credit note, sent to the customer: the invoice is then settled.
+    await invoice.getByText('Issue credit note').click()
+    await invoice.getByLabel('Amount to credit ($)').fill('200')
+    await invoice.getByLabel('Reason').fill('Second visit on the house')
+    await invoice.getByRole('button', { name: 'Issue credit note' }).click()
+    await expect(noticeOf(page, 'Credit note sent')).toBeVisible()
+    await expect(invoice.locator('.cbo-money')).toHaveText('Paid')
+    await expect(invoice.getByTestId('lead-credit-note')).toContainText('$200.00 · Second visit on the house')
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0)
 
+    // One receipt, and no invoice e-mail before it: the receipt was the one message.
     const receipts = () => capturedMails(email).filter((m) => m.includes('Subject: Receipt from'))
     await expect.poll(() => receipts().length, { timeout: 30_000 }).toBe(1)
-    expect(receipts()[0]).toContain('Amount received: $85.00')
-    expect(receipts()[0]).toContain('Balance due: $0.00')
+    expect(receipts()[0]).toContain('Amount received: $300.00')
+    expect(capturedMails(email).filter((m) => m.includes(`Subject: Invoice ${number} from`))).toHaveLength(0)
 
     const after = await moneyFigures(page)
-    expect(after.unpaid - before.unpaid).toBe(-8_500)
-    expect(after.week - before.week).toBe(8_500)
-    expect(after.month - before.month).toBe(8_500)
+    expect(after.week - before.week).toBe(30_000)
+    expect(after.month - before.month).toBe(30_000)
     await expect(page.getByTestId('money-panel').getByRole('link', { name: 'Payments CSV' })).toHaveAttribute(
       'href',
       /^\/api\/payments\/export\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/,
     )
-    // And no second receipt by now.
     expect(receipts()).toHaveLength(1)
   } finally {
     // The customer is erased and the lead goes; the sent invoice and its payment stay for the books.
@@ -100,3 +113,7 @@ test('the owner records a cash payment at the van and sees it paid, receipted an
     await eraseThenDeleteLead(page, leadId, email)
   }
 })
+
+// Posted before the script ran, the server's page says it; after, the script's notice does.
+const noticeOf = (page: Page, text: string) =>
+  page.getByTestId('lead-form-notice').or(page.locator('[data-sonner-toast]')).filter({ hasText: text })

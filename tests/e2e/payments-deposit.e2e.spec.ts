@@ -44,6 +44,7 @@ async function payOnStripe(page: Page, request: APIRequestContext, amount: strin
 
 test('a deposit on accepting, the booking it opens, and the balance paid on the invoice', async ({
   page,
+  browser,
   request,
 }) => {
   test.setTimeout(120_000)
@@ -79,18 +80,26 @@ test('a deposit on accepting, the booking it opens, and the balance paid on the 
       ['quote_accepted', 'By the customer, with the deposit'],
     ])
 
-    // The job done: the drafted invoice deducts the deposit; the owner sends it.
-    const done = await request.post(`/api/leads/${leadId}/status`, {
-      headers: { ...headers, Accept: 'application/json' },
-      form: { status: 'completed' },
-    })
-    expect(done.status()).toBe(200)
+    // The job done on the job page: the drafted invoice deducts the deposit; the owner sends it.
+    const owner = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    expect((await owner.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+    await owner.goto(`/admin/collections/leads/${leadId}`, { waitUntil: 'commit' })
+    await owner.getByTestId('lead-details').getByRole('button', { name: 'Mark Completed' }).click()
+    const draft = owner.getByTestId('invoice-draft')
+    await expect(draft.getByRole('heading')).toHaveText('Invoice draft · $275.00 · deposit paid $55.00')
+    await draft.getByRole('button', { name: 'Send invoice' }).click()
+    await expect(
+      owner
+        .getByTestId('lead-form-notice')
+        .or(owner.locator('[data-sonner-toast]'))
+        .filter({ hasText: 'Invoice sent: we e-mailed the customer' }),
+    ).toBeVisible()
+    const sentInvoice = owner.getByTestId('lead-invoice')
+    await expect(sentInvoice.locator('.cbo-money')).toHaveText('Owing')
+    const number = /Invoice (\d{4}-\d{4})/.exec((await sentInvoice.textContent()) ?? '')![1]
     const drafts = await request.get(`/api/invoices?depth=0&where[lead][equals]=${leadId}`, { headers })
     const invoice = (await drafts.json()).docs[0] as { id: number; depositCents: number }
     expect(invoice.depositCents).toBe(5_500)
-    const sent = await request.post(`/api/invoices/${invoice.id}/send`, { headers })
-    expect(sent.status()).toBe(200)
-    const number = (await sent.json()).number as string
 
     const invoiceMail = () =>
       capturedMails(email).filter((m) => m.includes(`Subject: Invoice ${number} from`))
@@ -108,6 +117,10 @@ test('a deposit on accepting, the booking it opens, and the balance paid on the 
     const receipts = () => capturedMails(email).filter((m) => m.includes('Subject: Receipt from'))
     await expect.poll(() => receipts().length, { timeout: 30_000 }).toBe(1)
     expect(receipts()[0]).toContain('$220.00')
+    // Paid on the owner's job page too.
+    await owner.reload()
+    await expect(sentInvoice.locator('.cbo-money')).toHaveText('Paid')
+    await owner.close()
   } finally {
     await deposit({ mode: 'none', beforeBooking: false })
     if (leadId !== undefined) {

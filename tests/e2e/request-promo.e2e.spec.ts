@@ -204,7 +204,7 @@ test("the owner's views: the code and source on the lead, 'used 3 of 10' with it
     `${code} · $20 off`,
   )
   await expect(details.getByText(`mailer${stamp} / postcard / winter`, { exact: true })).toBeVisible()
-  expect(page.url()).toContain(`lead=${lead.id}`)
+  expect(page.url()).toContain(`/admin/collections/leads/${lead.id}`)
 
   // By source, and the chart split by source.
   await page.goto(`/admin?tab=leads&source=mailer${stamp}&chart=source`)

@@ -135,7 +135,7 @@ test("the reminder's C reply marks the visit confirmed, and the owner sees it", 
   try {
     // The owner books the last time offered (days ahead), so the reminder waits for its day.
     await signIn(page)
-    await page.goto(`/admin?tab=leads&lead=${leadId}`, { waitUntil: 'commit' })
+    await page.goto(`/admin/collections/leads/${leadId}`, { waitUntil: 'commit' })
     const start = await page.getByTestId('lead-visit').locator('select option').last().getAttribute('value')
     const booked = await request.post('/api/visits/book', {
       headers: auth(await adminToken(request)),
@@ -166,7 +166,7 @@ test("the reminder's C reply marks the visit confirmed, and the owner sees it", 
         timeout: 60_000,
       })
       .toBe(1)
-    await page.goto(`/admin?tab=leads&lead=${leadId}`, { waitUntil: 'commit' })
+    await page.goto(`/admin/collections/leads/${leadId}`, { waitUntil: 'commit' })
     await expect(page.getByTestId('lead-visit-confirmed')).toHaveText('Confirmed by the customer')
     await expect(page.getByText('Visit confirmed by the customer')).toBeVisible()
     // Each text the product sent shows once on the timeline: the text itself, with its delivery.
@@ -178,7 +178,7 @@ test("the reminder's C reply marks the visit confirmed, and the owner sees it", 
     await expect(
       page
         .getByTestId('upcoming-visit')
-        .filter({ has: page.locator(`a[href$="lead=${leadId}"]`) })
+        .filter({ has: page.locator(`a[href$="/admin/collections/leads/${leadId}"]`) })
         .getByTestId('upcoming-visit-confirmed'),
     ).toContainText('Confirmed by the customer')
   } finally {
@@ -203,7 +203,7 @@ test('"On my way" tapped twice in a row sends one text', async ({ page, request 
       [leadId],
     )
     await signIn(page)
-    await page.goto(`/admin?tab=leads&lead=${leadId}`, { waitUntil: 'commit' })
+    await page.goto(`/admin/collections/leads/${leadId}`, { waitUntil: 'commit' })
     const button = page.getByTestId('lead-visit').getByRole('button', { name: 'On my way' })
     await button.click()
     await expect(notice(page, 'On my way texted to the customer')).toBeVisible()

@@ -121,7 +121,7 @@ test('a texted photo becomes a lead the owner answers by text, until STOP, and a
     const lead = (await textedLead(request, headers))!
     leadId = lead.id
     // Opened again by its address rather than reloaded: the address may name the last outcome.
-    const openLead = () => page.goto(`/admin?tab=leads&lead=${lead.id}`, { waitUntil: 'commit' })
+    const openLead = () => page.goto(`/admin/collections/leads/${lead.id}`, { waitUntil: 'commit' })
     for (const photo of lead.photos) {
       const file = await request.get(photo.url, { headers })
       expect(file.status()).toBe(200)
@@ -131,7 +131,7 @@ test('a texted photo becomes a lead the owner answers by text, until STOP, and a
       expect(bytes.includes(Buffer.from(CAMERA_SERIAL))).toBe(false)
     }
     await expect.poll(() => sentTo(OWNER).length, { timeout: 60_000 }).toBe(1)
-    expect(sentTo(OWNER)[0].body).toContain(`/admin?tab=leads&lead=${lead.id}`)
+    expect(sentTo(OWNER)[0].body).toContain(`/admin/collections/leads/${lead.id}`)
 
     // Lead Management on the owner's phone: the lead, its two photos, "Text" as its source.
     expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)

@@ -140,7 +140,7 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   )
   // Where the van goes, one tap from the phone's map app.
   await expectMapLink(visit.getByRole('link', { name: VERA_ADDRESS }), VERA_ADDRESS)
-  await page.goto(`/admin?tab=leads&lead=${lead.id}`)
+  await page.goto(`/admin/collections/leads/${lead.id}`)
   await expectMapLink(
     page.getByTestId('lead-address').getByRole('link', { name: VERA_ADDRESS }),
     VERA_ADDRESS,
@@ -320,7 +320,7 @@ test("the owner books a caller's visit from the lead on a phone, moves it and ca
 
   await page.setViewportSize({ width: 390, height: 844 })
   expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
-  await page.goto(`/admin?tab=leads&lead=${leadId}`)
+  await page.goto(`/admin/collections/leads/${leadId}`)
   const section = page.getByTestId('lead-visit')
   // The notice, not the timeline's entry of the same name.
   const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
@@ -354,7 +354,7 @@ test("the owner books a caller's visit from the lead on a phone, moves it and ca
   ).toContainText(second.label)
 
   // Moved to the first time, then cancelled.
-  await page.goto(`/admin?tab=leads&lead=${leadId}`)
+  await page.goto(`/admin/collections/leads/${leadId}`)
   await section.getByLabel('Move to').selectOption(first.value)
   await section.getByRole('button', { name: 'Move visit' }).click()
   await expect(toast('Visit moved')).toBeVisible()
@@ -370,7 +370,7 @@ test("the owner books a caller's visit from the lead on a phone, moves it and ca
   await expect(page.getByTestId('upcoming-visit').filter({ hasText: lastName })).toHaveCount(0)
 
   // The owner corrects the address on the lead.
-  await page.goto(`/admin?tab=leads&lead=${leadId}`)
+  await page.goto(`/admin/collections/leads/${leadId}`)
   const address = page.getByTestId('lead-address')
   await address.getByText('Edit address').click()
   await address.getByLabel('Street address').fill('2001 E Riverside Dr, Austin')

@@ -60,8 +60,8 @@ export function newLeadMail(customerEmail: string): string {
   return capturedMails(customerEmail).find((m) => m.includes('Subject: New quote request')) ?? ''
 }
 
-/** The back-office link a new-lead e-mail gives for its lead's details, or null. */
+/** The back-office link a new-lead e-mail gives for its lead's job page, or null. */
 export function leadLinkOf(mail: string): URL | null {
-  const href = /href="([^"]*\/admin\?tab=leads&amp;lead=\d+)"/.exec(mail)?.[1]
-  return href ? new URL(href.replace(/&amp;/g, '&')) : null
+  const href = /href="([^"]*\/admin\/collections\/leads\/\d+)"/.exec(mail)?.[1]
+  return href ? new URL(href) : null
 }

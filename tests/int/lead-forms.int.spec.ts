@@ -208,9 +208,9 @@ describe('completing a lead whose visit is still ahead', () => {
     const path = `/api/leads/${lead}/status`
     const asked = await post(path, { status: 'completed', back: '/admin?tab=leads' })
     expect(asked.status).toBe(303)
-    // The question is on the lead's page; a tap on the list's card goes there.
+    // The question is on the job's page; a tap on the list's card goes there.
     expect(asked.headers.get('location')).toBe(
-      `/admin?tab=leads&lead=${lead}&confirm=completed#cbo-complete-confirm`,
+      `/admin/collections/leads/${lead}?confirm=completed#cbo-complete-confirm`,
     )
     const json = await post(path, { status: 'completed' }, { json: true })
     expect(json.status).toBe(409)

@@ -329,7 +329,7 @@ describe("the customer's answer", () => {
     await h.payload.jobs.run({ silent: true })
     const mails = capturedMails('Quote accepted: Maria Gonzalez, $442')
     expect(mails).toHaveLength(1)
-    expect(mails[0]).toMatch(new RegExp(`/admin\\?tab=leads&(amp;)?lead=${leadId}\\b`))
+    expect(mails[0]).toMatch(new RegExp(`/admin/collections/leads/${leadId}\\b`))
   })
 
   it('raced 20 times at once, is recorded once', async () => {

@@ -136,7 +136,7 @@ describe('sendQuoteEmail', () => {
     ]) {
       expect(b).toContain(text)
     }
-    expect(b).toContain(`http://localhost:3000/admin?tab=leads&lead=${lead.id}`)
+    expect(b).toContain(`http://localhost:3000/admin/collections/leads/${lead.id}`)
     // When it arrived, in the business's zone (the seeded default) as the back office shows it.
     expect(b).toContain(formatBusinessDate(lead.createdAt, 'America/Chicago'))
     expect(b.match(/Content-Disposition: attachment/g)).toHaveLength(2)
@@ -226,7 +226,7 @@ describe('sendQuoteEmail', () => {
     expect(b).toContain('3 sent: 2 attached, 1 too large to attach (linked below)')
     expect(b).toContain(`http://localhost:3000/admin/collections/customer-uploads/${stored[2].id}`)
     expect(b).not.toContain(`http://localhost:3000/admin/collections/customer-uploads/${stored[0].id}`)
-    expect(b).toContain(`http://localhost:3000/admin?tab=leads&lead=${lead.id}`)
+    expect(b).toContain(`http://localhost:3000/admin/collections/leads/${lead.id}`)
     expect(mailTo('maria@example.com')).toBeDefined()
   })
 

@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 
 import { businessTimeZone, wallTime } from '@/lib/business-time'
 import { formatCents } from '@/lib/invoices'
+import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { dbOf } from '@/server/db'
 import { newQuoteNonce } from '@/server/quote-token'
 
@@ -50,4 +51,35 @@ export async function issueInvoice(req: PayloadRequest, id: number): Promise<Iss
   const row = result.rows[0]
   await settleInvoice(payload, req, row.kind === 'credit_note' && row.corrects_id ? row.corrects_id : id)
   return { id, number, nonce, lead: row.lead_id == null ? null : Number(row.lead_id) }
+}
+
+// Sending a draft: issued, the lead's timeline told, and (unless the caller tells the customer
+// itself, as a payment's receipt does) its e-mail and text queued, all in the caller's
+// transaction. A credit note is e-mailed with the corrected invoice's new balance.
+export async function sendDraft(
+  req: PayloadRequest,
+  draft: { id: number; kind: string; totalCents?: number | null },
+  { tellCustomer = true }: { tellCustomer?: boolean } = {},
+): Promise<IssuedInvoice> {
+  const { payload } = req
+  const issued = await issueInvoice(req, draft.id)
+  if (issued.lead) {
+    await recordLeadEvent(payload, req, {
+      lead: issued.lead,
+      kind: 'invoice_sent',
+      text: `${draft.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${issued.number}, ${formatCents(draft.totalCents ?? 0)}`,
+      by: req.user?.id,
+    })
+  }
+  if (!tellCustomer) return issued
+  if (draft.kind === 'invoice') {
+    await payload.jobs.queue({
+      task: 'sendInvoiceLink',
+      input: { invoiceId: draft.id, nonce: issued.nonce },
+      req,
+    })
+  } else {
+    await payload.jobs.queue({ task: 'sendCreditNote', input: { creditNoteId: draft.id }, req })
+  }
+  return issued
 }

@@ -1,3 +1,4 @@
+import { detailPage } from '@/components/admin/admin-config'
 import type { CollectionConfig, Field } from 'payload'
 
 import { anyone } from '@/access/anyone'
@@ -17,6 +18,8 @@ import { ADDRESS_MAX } from '@/lib/request-constants'
 import { eraseCustomer } from './endpoints/eraseCustomer'
 import { leadNoteForm, leadOnMyWayForm, leadStatusForm, leadTextForm } from './endpoints/leadForms'
 import { leadPaymentForm } from './endpoints/paymentForm'
+import { markVisitDoneOnCompletion } from './hooks/markVisitDone'
+import { leadCreditNoteForm, leadInvoiceForm, leadInvoiceResendForm } from './endpoints/invoiceForms'
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
 import { removeLeadRecords } from './hooks/removeLeadRecords'
@@ -157,6 +160,7 @@ export const Leads: CollectionConfig = {
   admin: {
     useAsTitle: 'email',
     defaultColumns: ['firstName', 'lastName', 'phone', 'serviceType', 'status', 'quoteStatus', 'createdAt'],
+    components: { views: detailPage('@/components/admin/job-page#JobPage', 'Job') },
   },
   access: {
     create: anyone,
@@ -165,7 +169,17 @@ export const Leads: CollectionConfig = {
     delete: approvedStaff,
   },
   defaultSort: '-createdAt',
-  endpoints: [eraseCustomer, leadStatusForm, leadNoteForm, leadTextForm, leadOnMyWayForm, leadPaymentForm],
+  endpoints: [
+    eraseCustomer,
+    leadStatusForm,
+    leadNoteForm,
+    leadTextForm,
+    leadOnMyWayForm,
+    leadPaymentForm,
+    leadInvoiceForm,
+    leadInvoiceResendForm,
+    leadCreditNoteForm,
+  ],
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeRequestFields],
@@ -177,6 +191,7 @@ export const Leads: CollectionConfig = {
       queueReviewRequest,
       recordLeadChanges,
       draftInvoiceOnCompletion,
+      markVisitDoneOnCompletion,
     ],
   },
   fields: [

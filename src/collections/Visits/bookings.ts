@@ -5,7 +5,7 @@ import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { businessHours } from '@/lib/business-hours'
-import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { businessTimeZone, formatBusinessDate, wallTime, zonedTime } from '@/lib/business-time'
 import { type ClosedToVisits, closedToVisits } from '@/lib/lead-status'
 import { ADDRESS_MAX } from '@/lib/request-constants'
 import { visitAddressSchema } from '@/lib/request-schema'
@@ -270,16 +270,47 @@ export async function addressOfLead(payload: Payload, lead: number): Promise<str
 }
 
 /** The lead's live visit when it has not begun yet, in the caller's transaction when it has one. */
+// The start of tomorrow in the business's time zone: a visit before it is today's (or past).
+async function startOfTomorrow(payload: Payload, req: Partial<PayloadRequest> | undefined): Promise<Date> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true, req })
+  const timeZone = businessTimeZone(settings.timeZone)
+  const today = wallTime(new Date(), timeZone)
+  return zonedTime(timeZone, today.year, today.month, today.day + 1)
+}
+
+/** The lead's visit on a later day than today, not cancelled nor done: completing the job asks first. */
 export async function upcomingVisitOf(
   payload: Payload,
   req: Partial<PayloadRequest> | undefined,
   lead: number,
 ): Promise<{ id: number; start: string } | null> {
+  const tomorrow = await startOfTomorrow(payload, req)
   const db = await dbOf(payload, req)
   const { rows } = (await db.execute(sql`
-    SELECT id, start FROM visits WHERE lead_id = ${lead} AND cancelled_at IS NULL AND start > now()
+    SELECT id, start FROM visits
+    WHERE lead_id = ${lead} AND cancelled_at IS NULL AND done_at IS NULL AND start >= ${tomorrow.toISOString()}
     LIMIT 1`)) as unknown as { rows: { id: number | string; start: string | Date }[] }
   return rows[0] ? { id: Number(rows[0].id), start: new Date(rows[0].start).toISOString() } : null
+}
+
+/**
+ * The job completed: its visit today (or one that has begun) is done, never cancelled, and the
+ * customer is told nothing. In the caller's transaction; the visit's id when one was marked.
+ */
+export async function markVisitDone(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  lead: number,
+): Promise<number | null> {
+  const tomorrow = await startOfTomorrow(payload, req)
+  const db = await dbOf(payload, req)
+  const { rows } = (await db.execute(sql`
+    UPDATE visits SET done_at = now(), updated_at = now()
+    WHERE lead_id = ${lead} AND cancelled_at IS NULL AND done_at IS NULL AND start < ${tomorrow.toISOString()}
+    RETURNING id`)) as unknown as { rows: { id: number | string }[] }
+  if (!rows[0]) return null
+  await recordLeadEvent(payload, req, { lead, kind: 'visit_done', text: 'The job was marked completed' })
+  return Number(rows[0].id)
 }
 
 export async function liveVisitOfLead(payload: Payload, lead: number) {

@@ -14,7 +14,7 @@ export const Visits: CollectionConfig = {
   slug: 'visits',
   admin: {
     useAsTitle: 'start',
-    defaultColumns: ['start', 'lead', 'van', 'cancelledAt'],
+    defaultColumns: ['start', 'lead', 'van', 'cancelledAt', 'doneAt'],
     description: 'Booked visits; book, move and cancel them from Lead Management.',
   },
   access: { create: nobody, read: approvedStaff, update: nobody, delete: nobody },
@@ -46,6 +46,8 @@ export const Visits: CollectionConfig = {
     { name: 'reminderSentAt', type: 'date', admin: { readOnly: true } },
     // The customer's "C" to the reminder text (src/collections/Visits/customerTexts.ts).
     { name: 'confirmedAt', label: 'Confirmed by the customer', type: 'date', admin: { readOnly: true } },
+    // Marked when the job is completed on the visit's day or after it began (never cancelled).
+    { name: 'doneAt', label: 'Done', type: 'date', admin: { readOnly: true } },
     // The latest "On my way" text: a second tap within minutes sends nothing.
     { name: 'onMyWayAt', label: 'On my way texted', type: 'date', admin: { readOnly: true } },
     ...timestampFields,

@@ -1,3 +1,4 @@
+import { detailPage } from '@/components/admin/admin-config'
 import type { ArrayFieldValidation, CollectionConfig, Field } from 'payload'
 import { array } from 'payload/shared'
 
@@ -67,6 +68,9 @@ export const WorkOrders: CollectionConfig = {
     group: 'Dealer partners',
     useAsTitle: 'poNumber',
     defaultColumns: ['number', 'dealership', 'poNumber', 'roNumber', 'dueDate', 'status', 'createdAt'],
+    components: {
+      views: detailPage('@/components/admin/technician-work-order#TechnicianPage', 'Technician'),
+    },
   },
   access: {
     create: staffOrPartner,

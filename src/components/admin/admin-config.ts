@@ -1,4 +1,4 @@
-import type { Config } from 'payload'
+import type { CollectionConfig, Config } from 'payload'
 
 // Payload's own login screen is forwarded to /login by src/proxy.ts, not here.
 export const adminComponents: NonNullable<Config['admin']>['components'] = {
@@ -6,4 +6,19 @@ export const adminComponents: NonNullable<Config['admin']>['components'] = {
     dashboard: { Component: '@/components/admin/back-office#BackOffice' },
     unauthorized: { Component: '@/components/admin/awaiting-approval#AwaitingApproval' },
   },
+}
+
+// A record's one detail page: Payload's document view opening on a page of ours (`label`), with
+// Payload's own form as the Details tab, so every field added to the collection shows there.
+export function detailPage(Component: string, label: string) {
+  return {
+    edit: {
+      default: { Component, tab: { label, order: 50 } },
+      details: {
+        Component: '@payloadcms/ui#DefaultEditView',
+        path: '/details',
+        tab: { label: 'Details', href: '/details', order: 100 },
+      },
+    },
+  } satisfies NonNullable<NonNullable<CollectionConfig['admin']>['components']>['views']
 }

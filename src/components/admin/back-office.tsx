@@ -1,7 +1,10 @@
+import { redirect } from 'next/navigation'
 import type { AdminViewServerProps } from 'payload'
 
 import { BACK_OFFICE_TABS, backOfficeTab } from '@/lib/back-office-tabs'
 
+import { leadAdminPath } from '@/lib/server-url'
+import { workOrderAdminPath } from '@/lib/work-order-forms'
 import { readTimeZone } from '@/data/back-office'
 import { GalleryTab } from './gallery-tab'
 import { LeadsTab } from './leads-tab'
@@ -14,6 +17,8 @@ import './back-office.css'
 // Replaces Payload's dashboard. Tab, filters and page live in the URL, so every link works
 // before hydration and a reload or a shared link shows the same view.
 export async function BackOffice({ initPageResult, searchParams }: AdminViewServerProps) {
+  const moved = movedRecordPath(searchParams)
+  if (moved) redirect(moved)
   const { payload, user } = initPageResult.req
   const tab = backOfficeTab(searchParams?.tab, initPageResult.req.headers.get('cookie'))
   const [timeZone, newLeads] = await Promise.all([
@@ -61,4 +66,24 @@ export async function BackOffice({ initPageResult, searchParams }: AdminViewServ
       </section>
     </div>
   )
+}
+
+// A job's or a work order's page was once drawn by the leads tab (`?tab=leads&lead=7`); links in
+// e-mails and texts already sent still say so. They open the record's own page, with any outcome.
+function movedRecordPath(params: AdminViewServerProps['searchParams']): string | null {
+  const one = (key: string) => {
+    const value = params?.[key]
+    return (Array.isArray(value) ? value[0] : value) ?? ''
+  }
+  const lead = one('lead')
+  const order = one('workOrder')
+  const path = /^\d{1,15}$/.test(lead)
+    ? leadAdminPath(lead)
+    : /^\d{1,15}$/.test(order)
+      ? workOrderAdminPath(order)
+      : null
+  if (!path) return null
+  const kept = new URLSearchParams()
+  for (const key of ['done', 'error', 'confirm']) if (one(key)) kept.set(key, one(key))
+  return kept.size ? `${path}?${kept}` : path
 }

@@ -62,7 +62,7 @@ export function LeadPaymentForm({ leadId, back, formKey, invoices }: Props) {
         void record()
       }}
     >
-      <h3 id="cbo-payment-title">Record a payment</h3>
+      <h3 id="cbo-payment-title">Take payment</h3>
       <input type="hidden" name="back" value={back} />
       <input type="hidden" name="key" value={formKey} />
       {invoices.length === 1 ? (

@@ -21,14 +21,17 @@ export function LeadVisit({
   slots,
   address,
   canBook = true,
+  closed = false,
   back,
 }: {
   leadId: number
   // `today`: the van goes there today, so "On my way" is offered.
-  visit: { id: number; label: string; confirmed?: boolean; today?: boolean } | null
+  visit: { id: number; label: string; confirmed?: boolean; today?: boolean; done?: boolean } | null
+  /** A completed job: its visit is history, with nothing left to do on it. */
+  closed?: boolean
   slots: SlotChoice[]
   address: string | null
-  // False for a lead closed as lost or completed: its visit can still be cancelled, no other booked.
+  // False for a lead closed as lost or completed: a lost lead's visit can still be cancelled, no other booked.
   canBook?: boolean
   /** The view the "On my way" form comes back to without script. */
   back: string
@@ -64,7 +67,12 @@ export function LeadVisit({
               {VISIT_CONFIRMED_LABEL}
             </span>
           ) : null}
-          {visit.today ? (
+          {visit.done ? (
+            <span className="cbo-meta" data-testid="lead-visit-done">
+              Done
+            </span>
+          ) : null}
+          {visit.today && !visit.done && !closed ? (
             // A plain form: a tap before the script loads is posted by the browser, and the
             // server answers with this view and what happened.
             <form
@@ -88,13 +96,15 @@ export function LeadVisit({
               </ActionButton>
             </form>
           ) : null}
-          <ActionButton
-            look="secondary"
-            disabled={busy}
-            onClick={() => run(`/visits/${visit.id}/cancel`, jsonInit('POST', {}), 'Visit cancelled')}
-          >
-            Cancel visit
-          </ActionButton>
+          {visit.done || closed ? null : (
+            <ActionButton
+              look="secondary"
+              disabled={busy}
+              onClick={() => run(`/visits/${visit.id}/cancel`, jsonInit('POST', {}), 'Visit cancelled')}
+            >
+              Cancel visit
+            </ActionButton>
+          )}
         </div>
       ) : (
         <p className="cbo-meta">No visit booked.</p>

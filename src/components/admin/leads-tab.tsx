@@ -1,62 +1,31 @@
-import { newFormKey } from '@/server/form-key'
-
-import type { CustomerUpload, Lead, LeadEvent, Quote, TextMessage, Visit } from '@/payload-types'
+import type { CustomerUpload, Lead, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
-import { ERASED_LEAD, leadEraseContact } from '@/lib/erase-request'
 import { formatPrice, offeredService } from '@/lib/home-content'
-import { LOST_REASON_LABELS, timelineOf } from '@/lib/lead-events'
+import { LOST_REASON_LABELS } from '@/lib/lead-events'
 import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
-import { closedToVisits } from '@/lib/lead-status'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
-import { outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
-import { isBusinessToday } from '@/lib/customer-texts'
+import { outcomeOf } from '@/lib/lead-forms'
 import { PARTNER_CHANNEL, TEXT_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
 import { VISIT_CONFIRMED_LABEL } from '@/lib/visit-status'
-import type { LeadFilters } from '@/lib/lead-query'
+import { leadAdminPath } from '@/lib/server-url'
 import type { Reader, WeekCount } from '@/data/back-office'
 import {
   leadsPerWeek,
   promotionChoices,
-  readLatestQuote,
-  readLead,
-  readLeadEvents,
-  readLeadTexts,
   readLeads,
-  readLeadInvoices,
-  readLiveVisit,
   readMoneyAtAGlance,
-  readCustomerLeads,
-  readOpenSlots,
-  readPublishedOffers,
-  readQuoteLink,
-  readTextOptOut,
   readTodaysWorkOrders,
-  readTripFee,
   readUpcomingVisits,
-  readWorkOrderForTechnician,
 } from '@/data/back-office'
-import { wheelOutcomeOf } from '@/lib/work-order-forms'
 
-import { type SlotChoice, LeadVisit } from './lead-visit.client'
-import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
-import { LeadAddressForm } from './lead-address.client'
-import { LeadTextReply } from './lead-text.client'
-import { type LeadInvoice, LeadMoney } from './lead-money'
 import { MoneyPanel } from './money-panel'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
-import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
-import { CompleteWithVisit, LeadFormNotice } from './lead-form-answers'
+import { LeadFormNotice } from './lead-form-answers'
 import { LeadStatusPill } from './lead-status'
-import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
+import { MapLink, partnerVolume } from './lead-facts'
 import { LoadFailed } from './load-failed'
-import { TechnicianWorkOrder } from './technician-work-order'
 import { TodaysWorkOrders } from './todays-work-orders'
-
-type LeadText = Pick<
-  TextMessage,
-  'direction' | 'body' | 'status' | 'errorCode' | 'errorMessage' | 'mediaCount' | 'createdAt'
->
 
 type SearchParams = Record<string, string | string[] | undefined> | undefined
 
@@ -64,64 +33,10 @@ function photosOf(lead: Lead): CustomerUpload[] {
   return (lead.photos ?? []).filter((p): p is CustomerUpload => typeof p === 'object' && p !== null)
 }
 
-function one(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value) ?? ''
-}
-
 export async function LeadsTab(props: { reader: Reader; timeZone: string; searchParams: SearchParams }) {
   const { reader, timeZone } = props
   const filters = leadFilters(props.searchParams)
-  const leadId = one(props.searchParams?.lead)
   const outcome = outcomeOf(props.searchParams)
-  const workOrderId = one(props.searchParams?.workOrder)
-  if (workOrderId) {
-    const order = await readWorkOrderForTechnician(reader, workOrderId).catch(() => null)
-    return (
-      <TechnicianWorkOrder order={order} timeZone={timeZone} outcome={wheelOutcomeOf(props.searchParams)} />
-    )
-  }
-  if (leadId) {
-    const lead = await readLead(reader, leadId).catch(() => null)
-    const [quote, offers, events, visit, slots, tripFee, customerLeads, texts, optedOut, invoices] = lead
-      ? await Promise.all([
-          readLatestQuote(reader, lead.id).catch(() => null),
-          readPublishedOffers(reader).catch(() => []),
-          readLeadEvents(reader, lead.id).catch(() => null),
-          readLiveVisit(reader, lead.id).catch(() => null),
-          readOpenSlots(reader).catch(() => []),
-          readTripFee(reader).catch(() => null),
-          readCustomerLeads(reader, lead).catch(() => null),
-          readLeadTexts(reader, lead.id).catch(() => null),
-          lead.erasedAt ? null : readTextOptOut(reader, lead.phone).catch(() => null),
-          readLeadInvoices(reader, lead.id).catch(() => null),
-        ])
-      : [null, [], [], null, [], null, null, [], null, []]
-    const quoteLink = quote ? await readQuoteLink(reader, quote).catch(() => null) : null
-    return (
-      <LeadDetails
-        outcome={outcome}
-        lead={lead}
-        filters={filters}
-        timeZone={timeZone}
-        quote={quote}
-        events={events}
-        texts={texts}
-        optedOut={optedOut}
-        quoteLink={quoteLink}
-        invoices={invoices}
-        visit={visit}
-        slots={slots.map((s) => ({ start: s.start, label: formatBusinessDate(s.start, timeZone) }))}
-        tripFee={tripFee}
-        customerLeads={customerLeads?.map((l) => ({
-          id: l.id,
-          name: l.name,
-          when: formatBusinessDate(l.createdAt, timeZone),
-        }))}
-        offers={offers.map((o) => ({ key: o.key, title: o.title, priceCents: o.priceCents }))}
-      />
-    )
-  }
-
   const [page, weeks, promotions, visits, schedule, money] = await Promise.all([
     readLeads(reader, filters).catch((error: unknown) => {
       reader.payload.logger.error({ err: error, msg: 'back office: leads could not be read' })
@@ -143,7 +58,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
       <MoneyPanel money={money} timeZone={timeZone} />
       {/* One day's schedule for the van: retail visits and dealerships' work orders side by side. */}
       <div className="cbo-day">
-        <UpcomingVisits visits={visits} timeZone={timeZone} filters={filters} />
+        <UpcomingVisits visits={visits} timeZone={timeZone} />
         <TodaysWorkOrders schedule={schedule} />
       </div>
       {/* On a phone the list comes first: the chart and the filters fold behind one button
@@ -177,7 +92,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
           <li key={lead.id} className="cbo-card" data-testid="lead">
             <div className="cbo-card__head">
               <h3>
-                <a href={leadsHref(filters, lead.id)}>
+                <a href={leadAdminPath(lead.id)}>
                   {lead.firstName} {lead.lastName}
                 </a>
               </h3>
@@ -217,7 +132,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
             {photosOf(lead).length ? (
               <div className="cbo-photos">
                 {photosOf(lead).map((photo) => (
-                  <a key={photo.id} href={leadsHref(filters, lead.id)}>
+                  <a key={photo.id} href={leadAdminPath(lead.id)}>
                     {/* eslint-disable-next-line @next/next/no-img-element -- private, access-checked files */}
                     <img src={photo.sizes?.thumbnail?.url ?? photo.url ?? ''} alt="Customer photo" />
                   </a>
@@ -242,212 +157,6 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
       ) : null}
     </div>
   )
-}
-
-function LeadDetails({
-  outcome,
-  lead,
-  filters,
-  timeZone,
-  quote,
-  events,
-  texts,
-  optedOut,
-  quoteLink,
-  invoices,
-  offers,
-  visit,
-  slots,
-  tripFee,
-  customerLeads,
-}: {
-  outcome: LeadFormOutcome | null
-  lead: Lead | null
-  filters: LeadFilters
-  timeZone: string
-  quote: Quote | null
-  events: LeadEvent[] | null
-  texts: LeadText[] | null
-  optedOut: boolean | null
-  quoteLink: string | null
-  invoices: LeadInvoice[] | null
-  offers: QuoteOffer[]
-  visit: Visit | null
-  slots: SlotChoice[]
-  tripFee: number | null
-  customerLeads?: CustomerLeadChoice[]
-}) {
-  const back = (
-    <a className="cbo-back" href={leadsHref(filters)}>
-      ← All leads
-    </a>
-  )
-  if (!lead) {
-    return (
-      <div className="cbo-stack">
-        <LeadFormNotice outcome={outcome} />
-        {back}
-        <p className="cbo-empty">No leads found.</p>
-      </div>
-    )
-  }
-  const photos = photosOf(lead)
-  // A lead closed as lost shows that, and only what can still be done: reopen it, cancel a visit.
-  const lost = Boolean(lead.lostReason)
-  const here = `/admin${leadsHref(filters, lead.id)}`
-  return (
-    <article className="cbo-stack cbo-lead" aria-labelledby="cbo-lead-name" data-testid="lead-details">
-      <LeadFormNotice outcome={outcome} />
-      {back}
-      <div className="cbo-card__head">
-        <h2 id="cbo-lead-name">
-          {lead.firstName} {lead.lastName}
-        </h2>
-        <LeadStatusPill status={lead.status} lost={lost} />
-      </div>
-      <dl className="cbo-facts">
-        <dt>Phone</dt>
-        <dd>
-          <a href={`tel:${lead.phone}`}>{lead.phone}</a>
-        </dd>
-        <dt>E-mail</dt>
-        <dd>
-          <a href={`mailto:${lead.email}`}>{lead.email}</a>
-        </dd>
-        {lead.channel === PARTNER_CHANNEL ? (
-          <>
-            <dt>Dealership</dt>
-            <dd data-testid="lead-dealership">{partnerVolume(lead)}</dd>
-          </>
-        ) : (
-          <>
-            <dt>Service</dt>
-            <dd>{offeredService(lead)}</dd>
-          </>
-        )}
-        <dt>Address</dt>
-        <dd data-testid="lead-address">
-          {lead.address ? <MapLink place={lead.address} /> : <span className="cbo-meta">Not given</span>}
-          <LeadAddressForm key={lead.address ?? ''} leadId={lead.id} address={lead.address ?? null} />
-        </dd>
-        {lead.zip ? (
-          <>
-            <dt>ZIP code</dt>
-            <dd>
-              <MapLink place={lead.zip} />
-              {lead.outsideServiceArea ? (
-                <span className="cbo-meta" data-testid="lead-outside-area">
-                  {' '}
-                  · Outside the service area{tripFee ? `: trip fee ${formatPrice(tripFee * 100)}` : ''}
-                </span>
-              ) : null}
-            </dd>
-          </>
-        ) : null}
-        {lead.vehicle || lead.wheelSize ? (
-          <>
-            <dt>Vehicle</dt>
-            <dd>
-              {[lead.vehicle, lead.wheelSize ? `${lead.wheelSize} wheels` : null].filter(Boolean).join(', ')}
-            </dd>
-          </>
-        ) : null}
-        <dt>Received</dt>
-        <dd>
-          <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
-        </dd>
-        <dt>Promo code</dt>
-        <dd>{promoLabel(lead) ?? 'None'}</dd>
-        <dt>Source</dt>
-        <dd>{sourceLabel(lead)}</dd>
-        <dt>Description</dt>
-        <dd className="cbo-description">{lead.description}</dd>
-      </dl>
-      {photos.length ? (
-        <ul className="cbo-gallery" aria-label="Photos">
-          {photos.map((photo, i) => (
-            <li key={photo.id}>
-              <a href={photo.url ?? '#'} target="_blank" rel="noreferrer">
-                {/* eslint-disable-next-line @next/next/no-img-element -- private, access-checked files */}
-                <img src={photo.url ?? ''} alt={`Photo ${i + 1} of ${photos.length}`} />
-              </a>
-              <p className="cbo-meta" aria-hidden="true">
-                Photo {i + 1} of {photos.length}
-              </p>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {lost && !quote ? null : (
-        <QuoteEditor
-          key={quote ? `${quote.id}-${quote.updatedAt}` : 'new'}
-          leadId={lead.id}
-          offers={offers}
-          quote={quote}
-          answered={answerOf(quote, timeZone)}
-          timeZone={timeZone}
-          closed={lost}
-        />
-      )}
-      <LeadVisit
-        leadId={lead.id}
-        visit={
-          visit
-            ? {
-                id: visit.id,
-                label: formatBusinessDate(visit.start, timeZone),
-                confirmed: Boolean(visit.confirmedAt),
-                today: isBusinessToday(visit.start, timeZone),
-              }
-            : null
-        }
-        back={here}
-        slots={slots}
-        address={lead.address ?? null}
-        canBook={closedToVisits(lead) === null}
-      />
-      {/* The status endpoint sends the owner here when the lead's live visit is still ahead. */}
-      {outcome?.kind === 'confirm-completed' && visit && lead.status !== 'completed' ? (
-        <CompleteWithVisit
-          leadId={lead.id}
-          visitId={visit.id}
-          when={formatBusinessDate(visit.start, timeZone)}
-          back={here}
-        />
-      ) : null}
-      <div className="cbo-inline">
-        {lost ? null : <LeadStatusButton id={lead.id} status={lead.status} back={here} />}
-        {lead.email !== ERASED_LEAD.email && customerLeads?.length ? (
-          <EraseCustomerButton {...leadEraseContact(lead)} leads={customerLeads} />
-        ) : null}
-      </div>
-      {invoices ? (
-        <LeadMoney leadId={lead.id} invoices={invoices} back={here} formKey={newFormKey()} />
-      ) : (
-        <LoadFailed message="Failed to fetch the lead's invoices" />
-      )}
-      <LeadLostControl leadId={lead.id} lostReason={lead.lostReason ?? null} />
-      {/* Null: an erased lead, or a phone no text can reach. */}
-      {optedOut === null ? null : (
-        <LeadTextReply
-          leadId={lead.id}
-          back={here}
-          phone={lead.phone}
-          optedOut={optedOut}
-          quoteLink={quoteLink}
-          visitTime={visitAhead(visit, timeZone)}
-          formKey={newFormKey()}
-        />
-      )}
-      <LeadTimeline lead={lead} events={events} texts={texts} timeZone={timeZone} />
-      <LeadNoteForm leadId={lead.id} back={here} />
-    </article>
-  )
-}
-
-// The visit's time while it is still ahead: what a reply tells the customer.
-function visitAhead(visit: Visit | null, timeZone: string): string | null {
-  return visit && Date.parse(visit.start) > Date.now() ? formatBusinessDate(visit.start, timeZone) : null
 }
 
 // Plain CSS bars; the numbers are in the bars' titles and in a table for screen readers.
@@ -533,104 +242,13 @@ function LeadsChart({
   )
 }
 
-// What the customer did with the quote, in words.
-function answerOf(quote: Quote | null, timeZone: string): string | null {
-  if (quote?.status === 'accepted') {
-    return `Accepted on ${formatBusinessDate(quote.acceptedAt, timeZone)}.`
-  }
-  if (quote?.status === 'changes_requested') {
-    return `Asked for changes on ${formatBusinessDate(quote.changeRequestedAt, timeZone)}: ${quote.changeRequest ?? ''}`
-  }
-  if (quote?.status === 'sent') {
-    return quote.viewedAt
-      ? `Sent on ${formatBusinessDate(quote.sentAt, timeZone)}, opened on ${formatBusinessDate(quote.viewedAt, timeZone)}.`
-      : `Sent on ${formatBusinessDate(quote.sentAt, timeZone)}, not opened yet.`
-  }
-  return null
-}
-
-// Staff only, like the rest of the lead; kept whatever the lead's status.
-function LeadTimeline({
-  lead,
-  events,
-  texts,
-  timeZone,
-}: {
-  lead: Lead
-  events: LeadEvent[] | null
-  texts: LeadText[] | null
-  timeZone: string
-}) {
-  if (!events || !texts) return <LoadFailed message="Failed to fetch the lead's timeline" />
-  const entries = timelineOf(
-    { createdAt: lead.createdAt, source: sourceLabel(lead), promo: lead.promoCode ?? null },
-    events.map((e) => ({
-      kind: e.kind,
-      text: e.text,
-      by: typeof e.by === 'object' && e.by ? e.by.email : null,
-      at: e.createdAt,
-    })),
-    texts.map((t) => ({
-      direction: t.direction,
-      body: t.body,
-      status: t.status,
-      errorCode: t.errorCode,
-      errorMessage: t.errorMessage,
-      photos: t.mediaCount,
-      at: t.createdAt,
-    })),
-  )
-  return (
-    <section className="cbo-stack" aria-labelledby="cbo-timeline-title">
-      <h3 id="cbo-timeline-title">Timeline</h3>
-      <ol className="cbo-timeline" data-testid="lead-timeline">
-        {entries.map((entry, i) => (
-          <li key={i} data-testid={entry.text ? 'lead-text' : undefined}>
-            <p>
-              <strong>{entry.title}</strong>
-              {entry.by ? <span className="cbo-meta"> · {entry.by}</span> : null}
-            </p>
-            {entry.detail ? <p className="cbo-description">{entry.detail}</p> : null}
-            {entry.text?.state ? (
-              <p
-                className={entry.text.failed ? 'cbo-text-state cbo-text-state--failed' : 'cbo-meta'}
-                data-testid="lead-text-state"
-              >
-                {entry.text.state}
-              </p>
-            ) : null}
-            <time className="cbo-meta" dateTime={entry.at}>
-              {formatBusinessDate(entry.at, timeZone)}
-            </time>
-          </li>
-        ))}
-      </ol>
-    </section>
-  )
-}
-
-// Opens the phone's map app on the address or ZIP code (Google Maps' universal link: app or browser).
-function MapLink({ place }: { place: string }) {
-  return (
-    <a
-      href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`}
-      target="_blank"
-      rel="noopener noreferrer"
-    >
-      {place}
-    </a>
-  )
-}
-
 // The van's day on a phone: today's visits and the next days', each with the customer to call.
 function UpcomingVisits({
   visits,
   timeZone,
-  filters,
 }: {
   visits: (Visit & { confirmed: boolean })[] | null
   timeZone: string
-  filters: LeadFilters
 }) {
   if (!visits) return <LoadFailed message="Failed to fetch upcoming visits" />
   return (
@@ -648,7 +266,7 @@ function UpcomingVisits({
               </strong>{' '}
               {lead ? (
                 <>
-                  <a href={leadsHref(filters, lead.id)}>
+                  <a href={leadAdminPath(lead.id)}>
                     {lead.firstName} {lead.lastName}
                   </a>
                   <span className="cbo-meta">
@@ -678,9 +296,4 @@ function UpcomingVisits({
       </ul>
     </section>
   )
-}
-
-// A partner enquiry's dealership and the cars a month it named.
-function partnerVolume(lead: Pick<Lead, 'dealershipName' | 'carsPerMonth'>): string {
-  return `${lead.dealershipName ?? 'Dealership'} · ${lead.carsPerMonth ?? '?'} cars a month`
 }

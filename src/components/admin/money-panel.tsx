@@ -1,7 +1,7 @@
 import type { MoneyAtAGlance } from '@/data/back-office'
 import { formatBusinessDate } from '@/lib/business-time'
 import { formatCents } from '@/lib/invoices'
-import { leadsHref } from '@/lib/lead-query'
+import { leadAdminPath } from '@/lib/server-url'
 import { INVOICE_DUE_DAYS } from '@/lib/money'
 
 import { LoadFailed } from './load-failed'
@@ -45,7 +45,7 @@ export function MoneyPanel({ money, timeZone }: { money: MoneyAtAGlance | null; 
             {money.overdue.oldest.map((invoice) => (
               <li key={invoice.id}>
                 {invoice.lead ? (
-                  <a href={leadsHref({}, invoice.lead)}>{invoice.customer ?? `Invoice ${invoice.number}`}</a>
+                  <a href={leadAdminPath(invoice.lead)}>{invoice.customer ?? `Invoice ${invoice.number}`}</a>
                 ) : (
                   (invoice.customer ?? `Invoice ${invoice.number}`)
                 )}

@@ -1,4 +1,8 @@
+import { Gutter } from '@payloadcms/ui'
+import type { DocumentViewServerProps } from 'payload'
 import { Fragment } from 'react'
+
+import { readTimeZone, readWorkOrderForTechnician } from '@/data/back-office'
 
 import { formatBusinessDate, formatCalendarDate } from '@/lib/business-time'
 import { WHEEL_POSITIONS, WHEEL_SERVICES } from '@/lib/dealer-prices'
@@ -10,11 +14,16 @@ import {
   wheelDonePath,
   workOrderAdminPath,
   type WheelFormOutcome,
+  wheelOutcomeOf,
 } from '@/lib/work-order-forms'
 import { VEHICLE_STATUSES, workOrderTitle } from '@/lib/work-order-status'
 import type { WorkOrder, WorkOrderPhoto } from '@/payload-types'
 
 import { ForgetOutcome } from './forget-outcome.client'
+import { LEADS_TAB } from './lead-facts'
+import { PayloadForm } from './payload-form'
+
+import './back-office.css'
 
 type Car = NonNullable<WorkOrder['vehicles']>[number]
 type Wheel = NonNullable<Car['wheels']>[number]
@@ -112,9 +121,26 @@ function WheelRow({
   )
 }
 
+// The work order's document view opens on the technician's page; Payload's form is its Details
+// tab, and a new work order is typed there.
+export async function TechnicianPage(props: DocumentViewServerProps) {
+  const id = props.doc?.id
+  if (id == null) return <PayloadForm {...props} />
+  const { payload, user } = props.initPageResult.req
+  const [timeZone, order] = await Promise.all([
+    readTimeZone(payload),
+    readWorkOrderForTechnician({ payload, user }, String(id)).catch(() => null),
+  ])
+  return (
+    <Gutter className="cbo">
+      <TechnicianWorkOrder order={order} timeZone={timeZone} outcome={wheelOutcomeOf(props.searchParams)} />
+    </Gutter>
+  )
+}
+
 // A work order on the technician's phone: each car, where it is on the lot, and its wheels,
 // each marked done with an after photo. Read with the signed-in staff member's own access.
-export function TechnicianWorkOrder({
+function TechnicianWorkOrder({
   order,
   timeZone,
   outcome,
@@ -124,7 +150,7 @@ export function TechnicianWorkOrder({
   outcome: WheelFormOutcome | null
 }) {
   const back = (
-    <a className="cbo-back" href="?tab=leads">
+    <a className="cbo-back" href={LEADS_TAB}>
       ← Back office
     </a>
   )

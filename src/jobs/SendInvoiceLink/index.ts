@@ -16,6 +16,8 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
   inputSchema: [
     { name: 'invoiceId', type: 'number', required: true },
     { name: 'nonce', type: 'text', required: true },
+    // Set when the owner sends it again: each resend is once in its own right.
+    { name: 'again', type: 'text' },
   ],
   outputSchema: [{ name: 'sent', type: 'checkbox' }],
   retries: { attempts: 12, backoff: { type: 'exponential', delay: 30_000 } },
@@ -35,13 +37,14 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
       return { output: { sent: false } }
     }
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
+    const once = `invoice-link:${invoice.id}:${input.nonce}${input.again ? `:${input.again}` : ''}`
     const link = `${serverUrl()}/pay/${quoteToken(payload.secret, input.nonce, 'pay')}`
     // By text too, with the customer's consent (never after their STOP); once per link, as the
     // e-mail. A text that fails is retried with the job, after the e-mail had its go.
     const texted = textCustomerOnce(
       payload,
       lead,
-      `invoice-link:${invoice.id}:${input.nonce}`,
+      once,
       invoiceLinkText(
         settings.businessName,
         invoice.number ?? '',
@@ -75,7 +78,7 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
     })
     const sent = await mailAboutLeadOnce(
       payload,
-      `invoice-link:${invoice.id}:${input.nonce}`,
+      once,
       { lead: lead.id, what: `Invoice ${invoice.number} to the customer` },
       {
         to: invoice.customerEmail,

@@ -2,6 +2,8 @@ import { BusinessDateCell as BusinessDateCell_fa536880d048dab50078c974d222e970 }
 import { BusinessDateField as BusinessDateField_c8f3d6e75c49e391a43b3f992ab7ee6f } from '@/components/admin/business-date-field'
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { DocumentDates as DocumentDates_2484d741084ccec38082b60c32d1d387 } from '@/components/admin/document-dates'
+import { JobPage as JobPage_6dc867d45c4a3fc977cd2519c29fe602 } from '@/components/admin/job-page'
+import { DefaultEditView as DefaultEditView_3817bf644402e67bfe6577f60ef982de } from '@payloadcms/ui'
 import { UpperCaseField as UpperCaseField_fb5b06c21680558f232e375f466a08bc } from '@/components/admin/upper-case-field.client'
 import { BannerPreview as BannerPreview_0839e8776ff1a6465503f97530eae940 } from '@/components/admin/banner-preview.client'
 import { CurrentPasswordField as CurrentPasswordField_38df3984348c92981b4e773513c4b2db } from '@/components/admin/current-password-field.client'
@@ -34,6 +36,7 @@ import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { InvitePartner as InvitePartner_69d3e1a9307f95603f8131e710324df3 } from '@/components/admin/invite-partner.client'
+import { TechnicianPage as TechnicianPage_9463cf0a63b59b90e28a1a0cf9fba399 } from '@/components/admin/technician-work-order'
 import { StatementFiles as StatementFiles_a2a43d1edda64d9cb6193d879994e121 } from '@/components/admin/statement-files.client'
 import { IssueStatements as IssueStatements_b010bfc8588a77620489dbf2a18deae7 } from '@/components/admin/issue-statements.client'
 import { FormatField as FormatField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -65,6 +68,8 @@ export const importMap = {
   "@/components/admin/business-date-field#BusinessDateField": BusinessDateField_c8f3d6e75c49e391a43b3f992ab7ee6f,
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
   "@/components/admin/document-dates#DocumentDates": DocumentDates_2484d741084ccec38082b60c32d1d387,
+  "@/components/admin/job-page#JobPage": JobPage_6dc867d45c4a3fc977cd2519c29fe602,
+  "@payloadcms/ui#DefaultEditView": DefaultEditView_3817bf644402e67bfe6577f60ef982de,
   "@/components/admin/upper-case-field.client#UpperCaseField": UpperCaseField_fb5b06c21680558f232e375f466a08bc,
   "@/components/admin/banner-preview.client#BannerPreview": BannerPreview_0839e8776ff1a6465503f97530eae940,
   "@/components/admin/current-password-field.client#CurrentPasswordField": CurrentPasswordField_38df3984348c92981b4e773513c4b2db,
@@ -97,6 +102,7 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@/components/admin/invite-partner.client#InvitePartner": InvitePartner_69d3e1a9307f95603f8131e710324df3,
+  "@/components/admin/technician-work-order#TechnicianPage": TechnicianPage_9463cf0a63b59b90e28a1a0cf9fba399,
   "@/components/admin/statement-files.client#StatementFiles": StatementFiles_a2a43d1edda64d9cb6193d879994e121,
   "@/components/admin/issue-statements.client#IssueStatements": IssueStatements_b010bfc8588a77620489dbf2a18deae7,
   "@payloadcms/plugin-import-export/rsc#FormatField": FormatField_cdf7e044479f899a31f804427d568b36,

@@ -2,11 +2,9 @@ import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
-import { formatCents } from '@/lib/invoices'
-import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { rowId } from '@/lib/row-id'
 
-import { InvoiceNotIssued, issueInvoice } from '../issue'
+import { InvoiceNotIssued, sendDraft } from '../issue'
 
 const json = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store, private' } })
@@ -31,24 +29,7 @@ export const sendInvoice: Endpoint = {
 
     const own = await initTransaction(req)
     try {
-      const issued = await issueInvoice(req, id)
-      if (issued.lead) {
-        await recordLeadEvent(payload, req, {
-          lead: issued.lead,
-          kind: 'invoice_sent',
-          text: `${draft.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${issued.number}, ${formatCents(draft.totalCents ?? 0)}`,
-          by: req.user.id,
-        })
-      }
-      if (draft.kind === 'invoice') {
-        await payload.jobs.queue({
-          task: 'sendInvoiceLink',
-          input: { invoiceId: id, nonce: issued.nonce },
-          req,
-        })
-      } else {
-        await payload.jobs.queue({ task: 'sendCreditNote', input: { creditNoteId: id }, req })
-      }
+      const issued = await sendDraft(req, draft)
       if (own) await commitTransaction(req)
       return json(200, { message: `${issued.number} sent.`, number: issued.number })
     } catch (err) {

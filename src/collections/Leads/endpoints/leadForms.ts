@@ -110,9 +110,8 @@ const changeStatus: Handler = async (req, id, form, back) => {
     const when = formatBusinessDate(visit.start, settings.timeZone)
     const question = completeWithVisitQuestion(when)
     if (wantsJson(req)) return json(409, { errors: [{ message: question }], visit: { id: visit.id, when } })
-    const details = new URL(back, 'http://site.invalid')
-    details.searchParams.set('lead', String(id))
-    return answer(req, `${details.pathname}${details.search}`, 409, { kind: 'confirm-completed' })
+    // Asked on the job's page, wherever the button was tapped.
+    return answer(req, leadAdminPath(id), 409, { kind: 'confirm-completed' })
   }
   const settings = visit ? await bookingSettings(req.payload) : null
   const own = await initTransaction(req)

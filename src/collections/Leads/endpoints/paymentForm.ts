@@ -10,6 +10,8 @@ import { PAYMENT_REFERENCE_MAX, parseDollars } from '@/lib/money'
 import { dbOf } from '@/server/db'
 import { formSubmissionKey } from '@/server/form-key'
 
+import { sendDraft } from '@/collections/Invoices/issue'
+
 import { type Handler, answer, failed, leadForm, readLead } from './leadForms'
 
 // One line of printable text: PostgreSQL refuses NUL, and a reference has no line breaks.
@@ -19,7 +21,13 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/
 const paymentKey = (formKey: string | null, fields: (string | number)[]): string =>
   formSubmissionKey(formKey, fields) ?? randomUUID()
 
-type Locked = { lead_id: number | null; kind: string; status: string; balance_cents: number | null }
+type Locked = {
+  lead_id: number | null
+  kind: string
+  status: string
+  balance_cents: number | null
+  total_cents: number | null
+}
 
 class Refused extends Error {
   constructor(
@@ -51,23 +59,30 @@ const recordPaymentByHand: Handler = async (req, id, form, back) => {
   try {
     const db = await dbOf(req.payload, req)
     const { rows } = (await db.execute(sql`
-      SELECT lead_id, kind, status, balance_cents FROM invoices WHERE id = ${invoice} FOR UPDATE`)) as unknown as {
+      SELECT lead_id, kind, status, balance_cents, total_cents FROM invoices WHERE id = ${invoice} FOR UPDATE`)) as unknown as {
       rows: Locked[]
     }
     const row = rows[0]
-    if (
-      !row ||
-      Number(row.lead_id) !== id ||
-      row.kind !== 'invoice' ||
-      ['draft', 'void'].includes(row.status)
-    )
+    if (!row || Number(row.lead_id) !== id || row.kind !== 'invoice' || row.status === 'void')
       throw new Refused(409, 'payment-invoice')
     const key = paymentKey(form.get('key'), [invoice, method, amount, reference])
     const twin = (await db.execute(sql`SELECT 1 FROM payments WHERE form_key = ${key}`)) as unknown as {
       rows: unknown[]
     }
     if (twin.rows.length === 0) {
-      const owed = Number(row.balance_cents ?? 0)
+      // Paid at the van before it was sent: numbered now, and the receipt is its one message.
+      let owed = Number(row.balance_cents ?? 0)
+      if (row.status === 'draft') {
+        await sendDraft(
+          req,
+          { id: invoice, kind: 'invoice', totalCents: Number(row.total_cents ?? 0) },
+          { tellCustomer: false },
+        )
+        const after = (await db.execute(
+          sql`SELECT balance_cents FROM invoices WHERE id = ${invoice}`,
+        )) as unknown as { rows: { balance_cents: number | null }[] }
+        owed = Number(after.rows[0]?.balance_cents ?? 0)
+      }
       if (owed <= 0) throw new Refused(409, 'payment-paid')
       if (amount > owed) throw new Refused(409, 'payment-over')
       await req.payload.create({

@@ -1,0 +1,397 @@
+import { Gutter } from '@payloadcms/ui'
+import type { DocumentViewServerProps } from 'payload'
+
+import { newFormKey } from '@/server/form-key'
+
+import type { CustomerUpload, Lead, LeadEvent, Quote, TextMessage, Visit } from '@/payload-types'
+import { formatBusinessDate } from '@/lib/business-time'
+import { ERASED_LEAD, leadEraseContact } from '@/lib/erase-request'
+import { formatPrice, offeredService } from '@/lib/home-content'
+import { timelineOf } from '@/lib/lead-events'
+import { closedToVisits } from '@/lib/lead-status'
+import { outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
+import { isBusinessToday } from '@/lib/customer-texts'
+import { PARTNER_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
+import { leadAdminPath } from '@/lib/server-url'
+import {
+  readCustomerLeads,
+  readLatestQuote,
+  readLead,
+  readLeadEvents,
+  readLeadInvoices,
+  readLeadTexts,
+  readLiveVisit,
+  readOpenSlots,
+  readPublishedOffers,
+  readQuoteLink,
+  readTextOptOut,
+  readTimeZone,
+  readTripFee,
+} from '@/data/back-office'
+
+import { type SlotChoice, LeadVisit } from './lead-visit.client'
+import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
+import { LeadAddressForm } from './lead-address.client'
+import { LeadTextReply } from './lead-text.client'
+import { type LeadInvoice, JobMoney } from './job-money'
+import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
+import { LeadStatusButton } from './lead-status-button.client'
+import { CompleteWithVisit, LeadFormNotice } from './lead-form-answers'
+import { LeadStatusPill } from './lead-status'
+import { LEADS_TAB, MapLink, partnerVolume } from './lead-facts'
+import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
+import { LoadFailed } from './load-failed'
+import { PayloadForm } from './payload-form'
+
+import './back-office.css'
+
+type LeadText = Pick<
+  TextMessage,
+  'direction' | 'body' | 'status' | 'errorCode' | 'errorMessage' | 'mediaCount' | 'createdAt'
+>
+
+function photosOf(lead: Lead): CustomerUpload[] {
+  return (lead.photos ?? []).filter((p): p is CustomerUpload => typeof p === 'object' && p !== null)
+}
+
+// The lead's document view opens on its job: the customer and car, the quote, the visit, the
+// money and the timeline, each step a form that posts before any script. Payload's own form is
+// the Details tab; a new lead (no id yet) is typed in that form.
+export async function JobPage(props: DocumentViewServerProps) {
+  const id = props.doc?.id
+  if (id == null) return <PayloadForm {...props} />
+  const { payload, user } = props.initPageResult.req
+  const reader = { payload, user }
+  const outcome = outcomeOf(props.searchParams)
+  const [timeZone, lead] = await Promise.all([
+    readTimeZone(payload),
+    readLead(reader, String(id)).catch(() => null),
+  ])
+  const [quote, offers, events, visit, slots, tripFee, customerLeads, texts, optedOut, invoices] = lead
+    ? await Promise.all([
+        readLatestQuote(reader, lead.id).catch(() => null),
+        readPublishedOffers(reader).catch(() => []),
+        readLeadEvents(reader, lead.id).catch(() => null),
+        readLiveVisit(reader, lead.id).catch(() => null),
+        readOpenSlots(reader).catch(() => []),
+        readTripFee(reader).catch(() => null),
+        readCustomerLeads(reader, lead).catch(() => null),
+        readLeadTexts(reader, lead.id).catch(() => null),
+        lead.erasedAt ? null : readTextOptOut(reader, lead.phone).catch(() => null),
+        readLeadInvoices(reader, lead.id).catch(() => null),
+      ])
+    : [null, [], [], null, [], null, null, [], null, []]
+  const quoteLink = quote ? await readQuoteLink(reader, quote).catch(() => null) : null
+  return (
+    <Gutter className="cbo">
+      <LeadDetails
+        outcome={outcome}
+        lead={lead}
+        timeZone={timeZone}
+        quote={quote}
+        events={events}
+        texts={texts}
+        optedOut={optedOut}
+        quoteLink={quoteLink}
+        invoices={invoices}
+        visit={visit}
+        slots={slots.map((s) => ({ start: s.start, label: formatBusinessDate(s.start, timeZone) }))}
+        tripFee={tripFee}
+        customerLeads={customerLeads?.map((l) => ({
+          id: l.id,
+          name: l.name,
+          when: formatBusinessDate(l.createdAt, timeZone),
+        }))}
+        offers={offers.map((o) => ({ key: o.key, title: o.title, priceCents: o.priceCents }))}
+      />
+    </Gutter>
+  )
+}
+
+function LeadDetails({
+  outcome,
+  lead,
+  timeZone,
+  quote,
+  events,
+  texts,
+  optedOut,
+  quoteLink,
+  invoices,
+  offers,
+  visit,
+  slots,
+  tripFee,
+  customerLeads,
+}: {
+  outcome: LeadFormOutcome | null
+  lead: Lead | null
+  timeZone: string
+  quote: Quote | null
+  events: LeadEvent[] | null
+  texts: LeadText[] | null
+  optedOut: boolean | null
+  quoteLink: string | null
+  invoices: LeadInvoice[] | null
+  offers: QuoteOffer[]
+  visit: Visit | null
+  slots: SlotChoice[]
+  tripFee: number | null
+  customerLeads?: CustomerLeadChoice[]
+}) {
+  const back = (
+    <a className="cbo-back" href={LEADS_TAB}>
+      ← All leads
+    </a>
+  )
+  if (!lead) {
+    return (
+      <div className="cbo-stack">
+        <LeadFormNotice outcome={outcome} />
+        {back}
+        <p className="cbo-empty">No leads found.</p>
+      </div>
+    )
+  }
+  const photos = photosOf(lead)
+  // A lead closed as lost shows that, and only what can still be done: reopen it, cancel a visit.
+  const lost = Boolean(lead.lostReason)
+  const here = leadAdminPath(lead.id)
+  return (
+    <article className="cbo-stack cbo-lead" aria-labelledby="cbo-lead-name" data-testid="lead-details">
+      <LeadFormNotice outcome={outcome} />
+      {back}
+      <div className="cbo-card__head">
+        <h2 id="cbo-lead-name">
+          {lead.firstName} {lead.lastName}
+        </h2>
+        <LeadStatusPill status={lead.status} lost={lost} />
+      </div>
+      <dl className="cbo-facts">
+        <dt>Phone</dt>
+        <dd>
+          <a href={`tel:${lead.phone}`}>{lead.phone}</a>
+        </dd>
+        <dt>E-mail</dt>
+        <dd>
+          <a href={`mailto:${lead.email}`}>{lead.email}</a>
+        </dd>
+        {lead.channel === PARTNER_CHANNEL ? (
+          <>
+            <dt>Dealership</dt>
+            <dd data-testid="lead-dealership">{partnerVolume(lead)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Service</dt>
+            <dd>{offeredService(lead)}</dd>
+          </>
+        )}
+        <dt>Address</dt>
+        <dd data-testid="lead-address">
+          {lead.address ? <MapLink place={lead.address} /> : <span className="cbo-meta">Not given</span>}
+          <LeadAddressForm key={lead.address ?? ''} leadId={lead.id} address={lead.address ?? null} />
+        </dd>
+        {lead.zip ? (
+          <>
+            <dt>ZIP code</dt>
+            <dd>
+              <MapLink place={lead.zip} />
+              {lead.outsideServiceArea ? (
+                <span className="cbo-meta" data-testid="lead-outside-area">
+                  {' '}
+                  · Outside the service area{tripFee ? `: trip fee ${formatPrice(tripFee * 100)}` : ''}
+                </span>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
+        {lead.vehicle || lead.wheelSize ? (
+          <>
+            <dt>Vehicle</dt>
+            <dd>
+              {[lead.vehicle, lead.wheelSize ? `${lead.wheelSize} wheels` : null].filter(Boolean).join(', ')}
+            </dd>
+          </>
+        ) : null}
+        <dt>Received</dt>
+        <dd>
+          <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
+        </dd>
+        <dt>Promo code</dt>
+        <dd>{promoLabel(lead) ?? 'None'}</dd>
+        <dt>Source</dt>
+        <dd>{sourceLabel(lead)}</dd>
+        <dt>Description</dt>
+        <dd className="cbo-description">{lead.description}</dd>
+      </dl>
+      {photos.length ? (
+        <ul className="cbo-gallery" aria-label="Photos">
+          {photos.map((photo, i) => (
+            <li key={photo.id}>
+              <a href={photo.url ?? '#'} target="_blank" rel="noreferrer">
+                {/* eslint-disable-next-line @next/next/no-img-element -- private, access-checked files */}
+                <img src={photo.url ?? ''} alt={`Photo ${i + 1} of ${photos.length}`} />
+              </a>
+              <p className="cbo-meta" aria-hidden="true">
+                Photo {i + 1} of {photos.length}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {lost && !quote ? null : (
+        <QuoteEditor
+          key={quote ? `${quote.id}-${quote.updatedAt}` : 'new'}
+          leadId={lead.id}
+          offers={offers}
+          quote={quote}
+          answered={answerOf(quote, timeZone)}
+          timeZone={timeZone}
+          closed={lost}
+        />
+      )}
+      <LeadVisit
+        leadId={lead.id}
+        visit={
+          visit
+            ? {
+                id: visit.id,
+                label: formatBusinessDate(visit.start, timeZone),
+                confirmed: Boolean(visit.confirmedAt),
+                today: isBusinessToday(visit.start, timeZone),
+                done: Boolean(visit.doneAt),
+              }
+            : null
+        }
+        back={here}
+        slots={slots}
+        address={lead.address ?? null}
+        canBook={closedToVisits(lead) === null}
+        closed={lead.status === 'completed'}
+      />
+      {/* The status endpoint sends the owner here when the lead's live visit is still ahead. */}
+      {outcome?.kind === 'confirm-completed' && visit && lead.status !== 'completed' ? (
+        <CompleteWithVisit
+          leadId={lead.id}
+          visitId={visit.id}
+          when={formatBusinessDate(visit.start, timeZone)}
+          back={here}
+        />
+      ) : null}
+      <div className="cbo-inline">
+        {lost ? null : <LeadStatusButton id={lead.id} status={lead.status} back={here} />}
+        {lead.email !== ERASED_LEAD.email && customerLeads?.length ? (
+          <EraseCustomerButton {...leadEraseContact(lead)} leads={customerLeads} />
+        ) : null}
+      </div>
+      {invoices ? (
+        <JobMoney
+          leadId={lead.id}
+          invoices={invoices}
+          back={here}
+          formKey={newFormKey()}
+          completed={lead.status === 'completed'}
+        />
+      ) : (
+        <LoadFailed message="Failed to fetch the lead's invoices" />
+      )}
+      <LeadLostControl leadId={lead.id} lostReason={lead.lostReason ?? null} />
+      {/* Null: an erased lead, or a phone no text can reach. */}
+      {optedOut === null ? null : (
+        <LeadTextReply
+          leadId={lead.id}
+          back={here}
+          phone={lead.phone}
+          optedOut={optedOut}
+          quoteLink={quoteLink}
+          visitTime={visitAhead(visit, timeZone)}
+          formKey={newFormKey()}
+        />
+      )}
+      <LeadTimeline lead={lead} events={events} texts={texts} timeZone={timeZone} />
+      <LeadNoteForm leadId={lead.id} back={here} />
+    </article>
+  )
+}
+
+// The visit's time while it is still ahead: what a reply tells the customer.
+function visitAhead(visit: Visit | null, timeZone: string): string | null {
+  return visit && Date.parse(visit.start) > Date.now() ? formatBusinessDate(visit.start, timeZone) : null
+}
+
+// What the customer did with the quote, in words.
+function answerOf(quote: Quote | null, timeZone: string): string | null {
+  if (quote?.status === 'accepted') {
+    return `Accepted on ${formatBusinessDate(quote.acceptedAt, timeZone)}.`
+  }
+  if (quote?.status === 'changes_requested') {
+    return `Asked for changes on ${formatBusinessDate(quote.changeRequestedAt, timeZone)}: ${quote.changeRequest ?? ''}`
+  }
+  if (quote?.status === 'sent') {
+    return quote.viewedAt
+      ? `Sent on ${formatBusinessDate(quote.sentAt, timeZone)}, opened on ${formatBusinessDate(quote.viewedAt, timeZone)}.`
+      : `Sent on ${formatBusinessDate(quote.sentAt, timeZone)}, not opened yet.`
+  }
+  return null
+}
+
+// Staff only, like the rest of the lead; kept whatever the lead's status.
+function LeadTimeline({
+  lead,
+  events,
+  texts,
+  timeZone,
+}: {
+  lead: Lead
+  events: LeadEvent[] | null
+  texts: LeadText[] | null
+  timeZone: string
+}) {
+  if (!events || !texts) return <LoadFailed message="Failed to fetch the lead's timeline" />
+  const entries = timelineOf(
+    { createdAt: lead.createdAt, source: sourceLabel(lead), promo: lead.promoCode ?? null },
+    events.map((e) => ({
+      kind: e.kind,
+      text: e.text,
+      by: typeof e.by === 'object' && e.by ? e.by.email : null,
+      at: e.createdAt,
+    })),
+    texts.map((t) => ({
+      direction: t.direction,
+      body: t.body,
+      status: t.status,
+      errorCode: t.errorCode,
+      errorMessage: t.errorMessage,
+      photos: t.mediaCount,
+      at: t.createdAt,
+    })),
+  )
+  return (
+    <section className="cbo-stack" aria-labelledby="cbo-timeline-title">
+      <h3 id="cbo-timeline-title">Timeline</h3>
+      <ol className="cbo-timeline" data-testid="lead-timeline">
+        {entries.map((entry, i) => (
+          <li key={i} data-testid={entry.text ? 'lead-text' : undefined}>
+            <p>
+              <strong>{entry.title}</strong>
+              {entry.by ? <span className="cbo-meta"> · {entry.by}</span> : null}
+            </p>
+            {entry.detail ? <p className="cbo-description">{entry.detail}</p> : null}
+            {entry.text?.state ? (
+              <p
+                className={entry.text.failed ? 'cbo-text-state cbo-text-state--failed' : 'cbo-meta'}
+                data-testid="lead-text-state"
+              >
+                {entry.text.state}
+              </p>
+            ) : null}
+            <time className="cbo-meta" dateTime={entry.at}>
+              {formatBusinessDate(entry.at, timeZone)}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

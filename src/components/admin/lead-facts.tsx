@@ -1,0 +1,22 @@
+import type { Lead } from '@/payload-types'
+
+// The Lead Management tab, where a job's or a work order's page leads back to.
+export const LEADS_TAB = '/admin?tab=leads'
+
+// Opens the phone's map app on the address or ZIP code (Google Maps' universal link: app or browser).
+export function MapLink({ place }: { place: string }) {
+  return (
+    <a
+      href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      {place}
+    </a>
+  )
+}
+
+// A partner enquiry's dealership and the cars a month it named.
+export function partnerVolume(lead: Pick<Lead, 'dealershipName' | 'carsPerMonth'>): string {
+  return `${lead.dealershipName ?? 'Dealership'} · ${lead.carsPerMonth ?? '?'} cars a month`
+}
