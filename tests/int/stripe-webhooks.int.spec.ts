@@ -207,6 +207,22 @@ describe('the Stripe webhook', () => {
     expect(now.invoice).toMatchObject({ paidCents: 7_500 })
   })
 
+  it("books only the refunds made after the one row a charge's refunds once shared", async () => {
+    const payment = paid(27_500)
+    await deliver(payment.completed)
+    const earlier = payment.refunded(12_000)
+    // $120 refunded, booked as the charge's one row of refunds before each refund had its own.
+    await db().execute(sql`
+      INSERT INTO payments (invoice_id, lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
+      VALUES (${invoice.id}, ${lead.id}, 'refund', 'card_online', 12000, ${`refund:${payment.charge}`}, now() + interval '1 second', now(), now())`)
+    expect((await deliver(earlier)).body.outcome).toBe('ignored')
+    const later = stripe.fake.refund(payment.charge, 3_000, Math.floor(Date.now() / 1000) + 60)
+    expect((await deliver(stripe.fake.event('charge.refunded', later.charge))).body.outcome).toBe('recorded')
+    expect((await state()).payments.filter((p) => p.kind === 'refund').map((p) => p.cents)).toEqual([
+      12_000, 3_000,
+    ])
+  })
+
   it('flags, and does not book, a refund greater than what its payment took', async () => {
     const payment = paid(15_000)
     await deliver(payment.completed)

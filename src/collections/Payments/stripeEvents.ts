@@ -377,8 +377,13 @@ async function recordCardRefund(
   if (payment.invoice_id != null) await lockInvoice(req.payload, req, Number(payment.invoice_id))
   else if (payment.quote_id != null) await lockQuote(req, Number(payment.quote_id))
   await db.execute(sql`SELECT id FROM payments WHERE id = ${payment.id} FOR UPDATE`)
+  // Booked already by its id, or within the charge's one row of refunds written before each
+  // refund had its own (its total, dated when the last refund then known was told of).
   const known = (await db.execute(sql`
-    SELECT 1 FROM payments WHERE stripe_id = ${r.id}`)) as unknown as Rows<unknown>
+    SELECT 1 FROM payments
+    WHERE stripe_id = ${r.id}
+       OR (stripe_id = ${`refund:${r.charge}`} AND received_at >= to_timestamp(${r.created}))
+    LIMIT 1`)) as unknown as Rows<unknown>
   if (known.rows.length > 0) return 'ignored'
   const before = (await db.execute(sql`
     SELECT coalesce(sum(amount_cents), 0) AS refunded FROM payments
