@@ -572,7 +572,8 @@ export interface LeadEvent {
     | 'payment_received'
     | 'payment_refunded'
     | 'deposit_paid'
-    | 'overpaid';
+    | 'overpaid'
+    | 'payment_check';
   text?: string | null;
   by?: (number | null) | User;
   updatedAt: string;
@@ -728,6 +729,7 @@ export interface Payment {
   recordedBy?: (number | null) | User;
   stripeId?: string | null;
   stripeFeeCents?: number | null;
+  refundOf?: (number | null) | Payment;
   formKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1665,6 +1667,7 @@ export interface PaymentsSelect<T extends boolean = true> {
   recordedBy?: T;
   stripeId?: T;
   stripeFeeCents?: T;
+  refundOf?: T;
   formKey?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -25,19 +25,22 @@ import {
 import type { DrillResult, Outcome } from './lib'
 
 // Drill: Stripe's webhook flooded. 20 sent invoices, paid by card in three ways: 7 in one
-// payment, 7 in two, 6 in one then refunded in Stripe's dashboard twice (charge totals $10,
-// then $25). Each payment is told twice, by its Checkout Session and by its payment intent;
-// 66 events in all, 34 of them delivered twice (the second copy to the other instance), so
-// 100 deliveries, all at once, over two instances on one database (both running the queue),
-// each signed with the SDK's generateTestHeaderString. Out of order on purpose: every refund
-// goes out before its payment (the later total before the earlier one), a split payment's
-// payment intent before its session. Stripe then sends again whatever was not answered 2xx,
-// as it would (a refund before its payment is answered 409).
+// payment, 7 in two, 6 in one then partly refunded in Stripe's dashboard twice ($10, then $15).
+// Each payment is told twice, by its Checkout Session and by its payment intent; each refund
+// by `charge.refunded` (the charge listing its refunds so far) and the second also by
+// `refund.created`; and one payment in yen, with an invoice's metadata, is told once. 73 events
+// in all, 34 of them delivered twice (the second copy to the other instance), so 107
+// deliveries, all at once, over two instances on one database (both running the queue), each
+// signed with the SDK's generateTestHeaderString. Out of order on purpose: every refund goes out
+// before its payment (the later charge before the earlier one), a split payment's payment
+// intent before its session. Stripe then sends again whatever was not answered 2xx, as it would
+// (a refund before its payment is answered 409).
 // Then: no answer ≥ 500 and none missing; 409 only for refunds; every event answered 200 in
 // the end and recorded at most once; one payment row per payment intent; one refund row per
-// refunded charge holding its largest total; each invoice's paid, balance and status right;
-// the timeline told of each payment once and of the refunds' sum; one receipt job per
-// payment; Stripe's fee filled on each payment; no error line in any log.
+// refund, of its amount; nothing of the yen payment booked, and it flagged once on its job;
+// each invoice's paid, balance and status right; the timeline told of each payment and each
+// refund once; one receipt job per payment; Stripe's fee filled on each payment; no error line
+// in any log.
 // Figures: deliveries per second and answer latency (p50/p95) of the burst.
 const INVOICES = 20
 const DUPLICATES = 34
@@ -49,7 +52,9 @@ const FEE_WITHIN_SECONDS = 90
 type Way = 'full' | 'split' | 'refunded'
 const wayOf = (n: number): Way => (['full', 'split', 'refunded'] as const)[n % 3]
 const totalOf = (n: number) => 20_000 + n * 137
-const REFUNDS = [2_500, 1_000] as const // as delivered: the later total first
+const REFUNDS = [1_000, 1_500] as const // in the order made: two partial refunds of one charge
+const REFUNDED = REFUNDS[0] + REFUNDS[1]
+const YEN = 2_000
 
 type StripeEvent = { id: string; body: string; type: string; invoice: number; paymentIntent: string }
 type Delivery = Outcome & { event: StripeEvent; copy: 0 | 1; round: number }
@@ -64,8 +69,15 @@ export async function paymentsDrill(): Promise<DrillResult> {
   const servers: RunningServer[] = []
   const deliveries: Delivery[] = []
   const invoices: { n: number; id: number; lead: number; number: string; total: number }[] = []
-  const payments: { invoice: number; paymentIntent: string; charge: string; amount: number; fee: number }[] =
-    []
+  const payments: {
+    invoice: number
+    paymentIntent: string
+    charge: string
+    amount: number
+    fee: number
+    refunds: { id: string; amount: number }[]
+  }[] = []
+  let foreign: StripeEvent | null = null
   let events: StripeEvent[] = []
   let warmUpMs: number[] = []
   let burstSeconds = 0
@@ -125,7 +137,8 @@ export async function paymentsDrill(): Promise<DrillResult> {
         way === 'split' ? [Math.floor(inv.total / 2), inv.total - Math.floor(inv.total / 2)] : [inv.total]
       for (const amount of amounts) {
         const paid = fake.charge(amount, metadata)
-        payments.push({ invoice: inv.id, ...paid })
+        const refunds: { id: string; amount: number }[] = []
+        payments.push({ invoice: inv.id, ...paid, refunds })
         const eventOf = (type: string, object: Record<string, unknown>): StripeEvent => {
           const body = fake.event(type, object)
           return {
@@ -151,18 +164,36 @@ export async function paymentsDrill(): Promise<DrillResult> {
         })
         later.push(...(way === 'split' ? [succeeded, completed] : [completed, succeeded]))
         if (way === 'refunded') {
-          const charge = fake.charges.get(paid.charge)!
-          for (const total of REFUNDS)
-            first.push(
-              eventOf('charge.refunded', {
-                ...charge,
-                amount_refunded: total,
-                refunded: total === charge.amount,
-              }),
-            )
+          // The charge as each refund left it, listing its refunds so far; the later one first.
+          const told = REFUNDS.map((cents) => {
+            const { charge, refund } = fake.refund(paid.charge, cents)
+            refunds.push({ id: refund.id, amount: cents })
+            return [eventOf('charge.refunded', { ...charge }), eventOf('refund.created', { ...refund })]
+          })
+          first.push(told[1][0], told[1][1], told[0][0])
         }
       }
     }
+    // A payment in yen told with an invoice's metadata: flagged on its job, never booked.
+    const yen = invoices[0]
+    foreign = {
+      id: '',
+      body: fake.event('payment_intent.succeeded', {
+        id: `pi_yen_${tag}`,
+        object: 'payment_intent',
+        amount: YEN,
+        amount_received: YEN,
+        currency: 'jpy',
+        status: 'succeeded',
+        metadata: { invoice: String(yen.id), number: yen.number },
+        created: Math.floor(Date.now() / 1000),
+      }),
+      type: 'payment_intent.succeeded',
+      invoice: yen.id,
+      paymentIntent: `pi_yen_${tag}`,
+    }
+    foreign.id = (JSON.parse(foreign.body) as { id: string }).id
+    later.push(foreign)
     events = [...first, ...later]
     const duplicated = new Set(spread(events.length, DUPLICATES))
     const burst: { event: StripeEvent; copy: 0 | 1; instance: number }[] = []
@@ -233,6 +264,9 @@ export async function paymentsDrill(): Promise<DrillResult> {
   const wrong = deliveries.filter(
     (d) => !isOk(d) && !(d.status === 409 && d.event.type === 'charge.refunded'),
   )
+  const foreignAnswers = deliveries.filter((d) => d.event === foreign).map((d) => d.json?.outcome)
+  if (!foreignAnswers.length || foreignAnswers.some((o) => o !== 'flagged' && o !== 'duplicate'))
+    failures.push(`the payment in yen was answered ${JSON.stringify(foreignAnswers)}, expected flagged`)
   if (wrong.length)
     failures.push(
       `${wrong.length} answers neither 200 nor a refund's 409: ${JSON.stringify(tally(wrong.map((d) => `${d.event.type} ${d.status ?? d.error}`)))}`,
@@ -265,7 +299,7 @@ export async function paymentsDrill(): Promise<DrillResult> {
     timeline: (
       await db.query<{ lead: number; kind: string; text: string }>(
         `SELECT lead_id AS lead, kind, text FROM lead_events
-          WHERE lead_id = ANY($1) AND kind IN ('payment_received', 'payment_refunded')`,
+          WHERE lead_id = ANY($1) AND kind IN ('payment_received', 'payment_refunded', 'payment_check')`,
         [invoices.map((i) => i.lead)],
       )
     ).rows,
@@ -287,6 +321,13 @@ export async function paymentsDrill(): Promise<DrillResult> {
         payments.map((p) => p.paymentIntent),
       ])
     ).rows.map((r) => String(r.id)),
+    foreignRows: Number(
+      (
+        await db.query(`SELECT count(*) AS n FROM payments WHERE stripe_id = $1`, [
+          foreign?.paymentIntent ?? '',
+        ])
+      ).rows[0].n,
+    ),
   }))
 
   const rowsOf = (id: string) => stored.payments.filter((p) => p.stripe_id === id)
@@ -302,20 +343,25 @@ export async function paymentsDrill(): Promise<DrillResult> {
   if (notOnce.length)
     failures.push(`${notOnce.length} of ${payments.length} payments not recorded once, as paid`)
   const refunded = payments.filter((p) => wayOf(invoices.find((i) => i.id === p.invoice)!.n) === 'refunded')
-  const badRefunds = refunded.filter((p) => {
-    const rows = rowsOf(`refund:${p.charge}`)
-    return rows.length !== 1 || rows[0].cents !== REFUNDS[0]
-  })
+  const badRefunds = refunded.filter(
+    (p) =>
+      p.refunds.length !== REFUNDS.length ||
+      p.refunds.some((r) => {
+        const rows = rowsOf(r.id)
+        return rows.length !== 1 || rows[0].cents !== r.amount || rows[0].kind !== 'refund'
+      }),
+  )
   if (badRefunds.length)
     failures.push(
-      `${badRefunds.length} of ${refunded.length} refunded charges without one refund row of their total`,
+      `${badRefunds.length} of ${refunded.length} refunded charges without one row per refund, of its amount`,
     )
-  const strays = stored.payments.length - payments.length - refunded.length
+  if (stored.foreignRows) failures.push(`the payment in yen was booked (${stored.foreignRows} rows)`)
+  const strays = stored.payments.length - payments.length - refunded.length * REFUNDS.length
   if (strays) failures.push(`${strays} payment rows more than expected`)
 
   const badBalances = invoices.filter((inv) => {
     const row = stored.invoices.find((r) => Number(r.id) === inv.id)
-    const paid = inv.total - (wayOf(inv.n) === 'refunded' ? REFUNDS[0] : 0)
+    const paid = inv.total - (wayOf(inv.n) === 'refunded' ? REFUNDED : 0)
     const status = paid === inv.total ? 'paid' : 'part_paid'
     return !row || row.paid !== paid || row.balance !== inv.total - paid || row.status !== status
   })
@@ -327,13 +373,13 @@ export async function paymentsDrill(): Promise<DrillResult> {
   const badTimelines = invoices.filter((inv) => {
     const events = stored.timeline.filter((e) => Number(e.lead) === inv.lead)
     const received = events.filter((e) => e.kind === 'payment_received').map((e) => centsOf(e.text))
-    const refundedCents = events
-      .filter((e) => e.kind === 'payment_refunded')
-      .reduce((s, e) => s + centsOf(e.text), 0)
+    const refundedHere = events.filter((e) => e.kind === 'payment_refunded').map((e) => centsOf(e.text))
+    const flags = events.filter((e) => e.kind === 'payment_check').length
     const paidHere = payments.filter((p) => p.invoice === inv.id).map((p) => p.amount)
     return (
       received.sort().join() !== paidHere.sort().join() ||
-      refundedCents !== (wayOf(inv.n) === 'refunded' ? REFUNDS[0] : 0)
+      refundedHere.sort().join() !== (wayOf(inv.n) === 'refunded' ? [...REFUNDS].sort().join() : '') ||
+      flags !== (inv.id === foreign?.invoice ? 1 : 0)
     )
   })
   if (badTimelines.length) failures.push(`${badTimelines.length} leads whose timeline tells the money wrong`)
@@ -364,6 +410,7 @@ export async function paymentsDrill(): Promise<DrillResult> {
       invoices: INVOICES,
       payments: payments.length,
       refundedCharges: refunded.length,
+      refunds: refunded.length * REFUNDS.length,
       events: events.length,
       deliveries: burst.length,
       deliveredTwice: DUPLICATES,
@@ -375,8 +422,8 @@ export async function paymentsDrill(): Promise<DrillResult> {
       deliveriesPerSecond: round(burst.length / burstSeconds),
       answerMs: answerOf(burst),
       answerMsByKind: {
-        payment: answerOf(burst.filter((d) => d.event.type !== 'charge.refunded')),
-        refund: answerOf(burst.filter((d) => d.event.type === 'charge.refunded')),
+        payment: answerOf(burst.filter((d) => !/refund/.test(d.event.type))),
+        refund: answerOf(burst.filter((d) => /refund/.test(d.event.type))),
         secondCopy: answerOf(burst.filter((d) => d.copy === 1)),
       },
       feesStoredSecondsAfterFirstDelivery: feesAfterSeconds === null ? null : round(feesAfterSeconds),

@@ -46,6 +46,8 @@ export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
 export const MAX_LINE_QUANTITY = 100
 export const MAX_UNIT_CENTS = 1_000_000
 export const MAX_PAYMENT_CENTS = 10_000_000
+/** What Stripe takes in one card payment ($999,999.99): an invoice can always be paid online. */
+export const MAX_INVOICE_CENTS = 99_999_999
 
 export class InvoicePricingError extends Error {}
 
@@ -74,7 +76,12 @@ export function priceInvoice(lines: InvoiceLineInput[], discountCents: number): 
   const subtotalCents = priced.reduce((sum, line) => sum + line.amountCents, 0)
   if (!isCents(discountCents, subtotalCents))
     throw new InvoicePricingError('The discount is a whole number of cents, at most the subtotal.')
-  return { lines: priced, subtotalCents, discountCents, totalCents: subtotalCents - discountCents }
+  const totalCents = subtotalCents - discountCents
+  if (totalCents > MAX_INVOICE_CENTS)
+    throw new InvoicePricingError(
+      `An invoice's total is at most ${formatCents(MAX_INVOICE_CENTS)} (what one card payment can take): split the work into several invoices.`,
+    )
+  return { lines: priced, subtotalCents, discountCents, totalCents }
 }
 
 export type Settlement = {

@@ -28,6 +28,7 @@ export const LEAD_EVENT_KINDS = [
   'payment_refunded',
   'deposit_paid',
   'overpaid',
+  'payment_check',
 ] as const
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number]
 
@@ -57,6 +58,7 @@ export const LEAD_EVENT_LABELS: Record<LeadEventKind, string> = {
   payment_refunded: 'Payment refunded',
   deposit_paid: 'Deposit paid',
   overpaid: 'Paid more than owed: refund the difference',
+  payment_check: 'Card payment to check in Stripe',
 }
 
 export const LEAD_NOTE_MAX = 2000

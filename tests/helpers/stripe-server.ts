@@ -6,8 +6,10 @@ import { signEvent } from '@/server/payments/stripe'
 
 // A local stand-in for the parts of Stripe's API the app uses, speaking its protocol over
 // HTTP: Bearer auth with the secret key, Checkout Sessions created from a form body in
-// Stripe's bracket notation (replayed for the same Idempotency-Key, as Stripe does) and
-// retrieved by id and expired; payment intents, charges and balance transactions retrieved
+// Stripe's bracket notation (replayed for the same Idempotency-Key, as Stripe does, and
+// refused with a 400 for the same key with other parameters) and retrieved by id and expired;
+// refunds made in the dashboard (`refund`) and listed by charge; payment intents, charges and
+// balance transactions retrieved
 // with `expand[]` as Stripe expands them; answered with Stripe's JSON objects and its error
 // JSON. The app's SDK reaches it through STRIPE_API_URL (src/server/payments/stripe.ts):
 // nothing of ours is mocked. `pay` plays the customer on Stripe's page; `event` and `sign`
@@ -65,7 +67,22 @@ export type FakeCharge = {
   paid: true
   payment_intent: string
   refunded: boolean
+  /** Its refunds, newest first, as Stripe lists them when asked to expand `refunds`. */
+  refunds: { object: 'list'; data: FakeRefund[]; has_more: false; total_count: number; url: string }
   status: 'succeeded'
+  created: number
+}
+
+export type FakeRefund = {
+  id: string
+  object: 'refund'
+  amount: number
+  charge: string
+  currency: string
+  metadata: Record<string, string>
+  payment_intent: string
+  reason: string | null
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled'
   created: number
 }
 
@@ -105,6 +122,11 @@ export type FakeStripe = {
   pay(sessionId: string, options?: { feeLater?: boolean }): FakePayment
   /** A payment made without a session (the drill's), with the same objects behind it. */
   charge(amount: number, metadata: Record<string, string>, options?: { feeLater?: boolean }): FakePayment
+  /**
+   * A refund made in Stripe's dashboard (`created`: its time, in seconds); the charge, listing it,
+   * is what `charge.refunded` carries, and the refund what `refund.created` does.
+   */
+  refund(chargeId: string, amount: number, created?: number): { charge: FakeCharge; refund: FakeRefund }
   /** The background capture done: the charge gains its balance transaction; the charge. */
   capture(chargeId: string): FakeCharge
   /** A webhook event as Stripe sends it, as JSON text. */
@@ -130,7 +152,7 @@ export async function startFakeStripe(
   const secretKey = fixed.secretKey ?? token('sk_test')
   const webhookSecret = fixed.webhookSecret ?? token('whsec')
   const sessions = new Map<string, FakeSession>()
-  const byIdempotencyKey = new Map<string, string>()
+  const byIdempotencyKey = new Map<string, { session: string; body: string }>()
   const paymentIntents = new Map<string, FakePaymentIntent>()
   const charges = new Map<string, FakeCharge>()
   const balanceTransactions = new Map<string, FakeBalanceTransaction>()
@@ -220,6 +242,13 @@ export async function startFakeStripe(
       paid: true,
       payment_intent: intent.id,
       refunded: false,
+      refunds: {
+        object: 'list',
+        data: [],
+        has_more: false,
+        total_count: 0,
+        url: `/v1/charges/${intent.latest_charge}/refunds`,
+      },
       status: 'succeeded',
       created: now(),
     })
@@ -278,7 +307,15 @@ export async function startFakeStripe(
         creates += 1
         const key = req.headers['idempotency-key']
         const replay = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined
-        if (replay) return json(res, 200, sessions.get(replay))
+        // Stripe's rule: a key replays its first request's answer, and only for the same parameters.
+        if (replay && replay.body !== body)
+          return stripeError(
+            res,
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
+          )
+        if (replay) return json(res, 200, sessions.get(replay.session))
         const form = Object.fromEntries(new URLSearchParams(body))
         const amount = Number(form['line_items[0][price_data][unit_amount]'])
         const quantity = Number(form['line_items[0][quantity]'] ?? '1')
@@ -309,7 +346,7 @@ export async function startFakeStripe(
           sent: form,
         }
         sessions.set(id, session)
-        if (typeof key === 'string') byIdempotencyKey.set(key, id)
+        if (typeof key === 'string') byIdempotencyKey.set(key, { session: id, body })
         const work = whileCreating
         whileCreating = null
         if (work) await work()
@@ -338,6 +375,13 @@ export async function startFakeStripe(
         session.url = null
         expired.push(session.id)
         return json(res, 200, session)
+      }
+      if (req.method === 'GET' && path === '/v1/refunds') {
+        const charge = address.searchParams.get('charge')
+        const data = [...charges.values()]
+          .filter((c) => !charge || c.id === charge)
+          .flatMap((c) => c.refunds.data)
+        return json(res, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' })
       }
       const object = /^\/v1\/(payment_intents|charges|balance_transactions)\/([A-Za-z0-9_]+)$/.exec(path)
       if (req.method === 'GET' && object) {
@@ -393,6 +437,29 @@ export async function startFakeStripe(
     },
     charge,
     capture,
+    refund(chargeId, amount, created = now()) {
+      const charge = charges.get(chargeId)
+      if (!charge) throw new Error(`No such charge ${chargeId}`)
+      if (charge.amount_refunded + amount > charge.amount) throw new Error('Refund greater than charge')
+      const refund: FakeRefund = {
+        id: token('re'),
+        object: 'refund',
+        amount,
+        charge: charge.id,
+        currency: charge.currency,
+        metadata: {},
+        payment_intent: charge.payment_intent,
+        reason: null,
+        status: 'succeeded',
+        created,
+      }
+      charge.amount_refunded += amount
+      charge.refunded = charge.amount_refunded === charge.amount
+      charge.refunds.data.unshift(refund)
+      charge.refunds.total_count += 1
+      // Copies: an event built now keeps what the charge was then.
+      return { charge: structuredClone(charge), refund: { ...refund } }
+    },
     event: (type, object, id = token('evt')) =>
       JSON.stringify(
         {

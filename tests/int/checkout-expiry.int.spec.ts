@@ -161,3 +161,56 @@ describe("an invoice's Checkout Session once the balance changes", () => {
     expect(jobs.every((j) => j.done && !j.error)).toBe(true)
   })
 })
+
+describe('a Checkout Session that cannot be recorded', () => {
+  it('is expired at Stripe: none is ever left payable and unrecorded', async () => {
+    // The database refuses the session's row while Stripe is opening it.
+    stripe.fake.whileCreating(async () => {
+      await db().execute(
+        sql`ALTER TABLE stripe_checkout_sessions ADD CONSTRAINT refuse_sessions CHECK (false) NOT VALID`,
+      )
+    })
+    let refused: Awaited<ReturnType<typeof checkout>>
+    try {
+      refused = await checkout()
+    } finally {
+      await db().execute(sql`ALTER TABLE stripe_checkout_sessions DROP CONSTRAINT IF EXISTS refuse_sessions`)
+    }
+    expect([refused.status, refused.session]).toEqual([503, undefined])
+    const opened = [...stripe.fake.sessions.values()]
+    expect(opened.map((s) => s.status)).toEqual(['expired'])
+    expect(stripe.fake.expired).toEqual([opened[0].id])
+    expect(await rows(sql`SELECT id FROM stripe_checkout_sessions`)).toEqual([])
+
+    // Paying again opens a new session, recorded (Stripe would replay the expired one for its key).
+    const again = await checkout()
+    expect([again.status, again.session?.status]).toEqual([200, 'open'])
+  })
+})
+
+describe('the fake Stripe', () => {
+  it("keeps Stripe's idempotency rule: one key, other parameters, a 400", async () => {
+    const create = (amount: number) =>
+      fetch(`${stripe.fake.url}/v1/checkout/sessions`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${stripe.fake.secretKey}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Idempotency-Key': 'pay:1:0:27500:0',
+        },
+        body: new URLSearchParams({
+          mode: 'payment',
+          success_url: 'https://example.com/ok',
+          'line_items[0][quantity]': '1',
+          'line_items[0][price_data][currency]': 'usd',
+          'line_items[0][price_data][unit_amount]': String(amount),
+        }).toString(),
+      })
+    const first = await create(27_500)
+    const replay = await create(27_500)
+    const other = await create(100)
+    expect([first.status, replay.status, other.status]).toEqual([200, 200, 400])
+    expect(((await replay.json()) as { id: string }).id).toBe(((await first.json()) as { id: string }).id)
+    expect(((await other.json()) as { error: { type: string } }).error.type).toBe('idempotency_error')
+  })
+})

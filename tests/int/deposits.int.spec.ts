@@ -7,7 +7,7 @@ import { seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
 import { clearRateLimits } from '../helpers/payload'
 import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
-import { type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
+import { type FakeCharge, type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
 
 import { depositStateOf } from '@/collections/Quotes/deposits'
 import { openSlots } from '@/collections/Visits/bookings'
@@ -131,18 +131,15 @@ const sessionOf = (url: string) => fake.sessions.get(url.split('/').at(-1)!)!
 function pay(url: string) {
   const session = sessionOf(url)
   const { paymentIntent, charge } = fake.pay(session.id)
+  // The charge once its refunds in Stripe's dashboard add up to `total`, as `charge.refunded` carries it.
+  const snapshots = new Map<number, FakeCharge>()
   return {
     paymentIntent,
-    refunded: (total: number) =>
-      fake.event('charge.refunded', {
-        id: charge,
-        object: 'charge',
-        amount: session.amount_total,
-        amount_refunded: total,
-        payment_intent: paymentIntent,
-        refunded: total === session.amount_total,
-        metadata: session.metadata,
-      }),
+    refunded: (total: number) => {
+      if (!snapshots.has(total))
+        snapshots.set(total, fake.refund(charge, total - fake.charges.get(charge)!.amount_refunded).charge)
+      return fake.event('charge.refunded', snapshots.get(total)!)
+    },
     completed: fake.event('checkout.session.completed', { ...session, sent: undefined }),
     succeeded: fake.event('payment_intent.succeeded', {
       id: paymentIntent,
@@ -229,6 +226,37 @@ describe('accepting a quote with a deposit due', () => {
     // Accept again: nothing left to pay, nothing to accept.
     expect((await accept(q.token)).status).toBe(409)
     expect(fake.sessions.size).toBe(1)
+  })
+})
+
+describe('a deposit for another amount than its Stripe page asked', () => {
+  it('of a cent for $55 is booked and flagged, and accepts nothing: the deposit is still to pay', async () => {
+    const q = await sentQuote()
+    const events = pay((await accept(q.token)).body.url)
+    const cent = events.completed.replace(`"amount_total": ${DEPOSIT}`, '"amount_total": 1')
+    expect(cent).not.toBe(events.completed)
+    expect((await deliver(cent)).body.outcome).toBe('recorded')
+    expect((await deposits()).map((p) => [p.kind, p.cents])).toEqual([['deposit', 1]])
+    expect(await quoteStatus(q.quote)).toBe('sent')
+    expect(await timeline(q.lead)).toEqual([['deposit_paid', '$0.01 · Card online (Stripe)']])
+    const flags = await h.payload.find({
+      collection: 'lead-events',
+      where: { and: [{ lead: { equals: q.lead } }, { kind: { equals: 'payment_check' } }] },
+      depth: 0,
+    })
+    expect(flags.docs.map((e) => e.text)).toEqual([
+      '$0.01 deposit paid by card where its Stripe page asked $55.00: the quote is not accepted by it; check it in Stripe',
+    ])
+    const quote = await h.payload.findByID({ collection: 'quotes', id: q.quote, depth: 0 })
+    expect(await depositStateOf(h.payload, undefined, quote)).toMatchObject({
+      paidCents: 1,
+      outstanding: true,
+      holdsBooking: true,
+    })
+    // Accepting again goes to Stripe again, for the deposit.
+    const again = await accept(q.token)
+    expect([again.status, again.body.message]).toEqual([200, 'To Stripe.'])
+    expect(sessionOf(again.body.url).amount_total).toBe(DEPOSIT)
   })
 })
 

@@ -108,6 +108,33 @@ describe('a draft invoice', () => {
     expect(await rows(sql`SELECT id FROM invoices`)).toEqual([])
   })
 
+  it('is at most what one card payment takes ($999,999.99), with a clear 400', async () => {
+    const create = (lines: Doc[]) =>
+      h.payload.create({
+        collection: 'invoices',
+        data: { lead: lead.id, lines } as never,
+        user: staff(),
+        overrideAccess: false,
+        depth: 0,
+      })
+    const line = { description: 'Forged wheel', quantity: 100, unitCents: 1_000_000 }
+    // 30 lines of 100 wheels at $10,000: $30,000,000.
+    const error = (await create(Array(30).fill(line)).catch((e: unknown) => e)) as {
+      status: number
+      data: { errors: { message: string }[] }
+    }
+    expect(error.status).toBe(400)
+    expect(error.data.errors[0].message).toBe(
+      "An invoice's total is at most $999,999.99 (what one card payment can take): split the work into several invoices.",
+    )
+    expect(await rows(sql`SELECT id FROM invoices`)).toEqual([])
+    const most = await create([
+      { ...line, quantity: 99 },
+      { description: 'Forged wheel', quantity: 1, unitCents: 999_999 },
+    ])
+    expect(most.totalCents).toBe(99_999_999)
+  })
+
   it('can be adjusted and deleted while a draft', async () => {
     const draft = await seedInvoice(h.payload, lead.id)
     const changed = await h.payload.update({

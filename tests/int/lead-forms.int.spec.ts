@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { LEAD_NOTE_MAX } from '@/lib/lead-events'
+import { wallTime, zonedTime } from '@/lib/business-time'
 import { openSlots } from '@/collections/Visits/bookings'
 
 import { setupHarness } from '../helpers/harness'
@@ -126,18 +127,18 @@ describe('the status form', () => {
         status: 'contacted',
         ...(back ? { back } : {}),
       })
-      expect(answer.headers.get('location')).toBe(`/admin?tab=leads&lead=${lead2.id}&done=contacted`)
+      expect(answer.headers.get('location')).toBe(`/admin/collections/leads/${lead2.id}?done=contacted`)
     }
   })
 
   it('refuses what the API refuses, says why, and changes nothing', async () => {
     const lead = await newLead()
-    const back = `/admin?tab=leads&lead=${lead.id}&done=note`
+    const back = `/admin/collections/leads/${lead.id}?done=note`
     for (const status of ['completed', 'new-ish', '']) {
       const res = await post(`/api/leads/${lead.id}/status`, { status, back })
       expect(res.status).toBe(303)
       // The earlier outcome's words are replaced by this one's.
-      expect(res.headers.get('location')).toBe(`/admin?tab=leads&lead=${lead.id}&error=status-step`)
+      expect(res.headers.get('location')).toBe(`/admin/collections/leads/${lead.id}?error=status-step`)
       const json = await post(`/api/leads/${lead.id}/status`, { status }, { json: true })
       expect(json.status).toBe(400)
       expect(json.body.errors[0].message).toBe(
@@ -155,7 +156,7 @@ describe('the status form', () => {
     // A lead closed as lost moves only once reopened, through either door.
     const lost = await newLead({ lostReason: 'no_answer' })
     const res = await post(`/api/leads/${lost.id}/status`, { status: 'contacted' })
-    expect(res.headers.get('location')).toBe(`/admin?tab=leads&lead=${lost.id}&error=status-lost`)
+    expect(res.headers.get('location')).toBe(`/admin/collections/leads/${lost.id}?error=status-lost`)
     const patched = await h.http.patch(`/api/leads/${lost.id}`, {
       session: h.sessionOf('staff'),
       json: { status: 'contacted' },
@@ -237,7 +238,7 @@ describe('completing a lead whose visit is still ahead', () => {
     const { lead, visit, start } = await leadWithVisit()
     const res = await post(`/api/leads/${lead}/status`, { status: 'completed', visit: String(visit) })
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe(`/admin?tab=leads&lead=${lead}&done=completed`)
+    expect(res.headers.get('location')).toBe(`/admin/collections/leads/${lead}?done=completed`)
     expect(await statusOf(lead)).toBe('completed')
     expect((await visitOf(visit)).cancelledAt).toBeTruthy()
     expect((await openSlots(h.payload)).map((s) => s.start)).toContain(start)
@@ -252,21 +253,40 @@ describe('completing a lead whose visit is still ahead', () => {
     expect(jobs.docs.map((j) => (j.input as { visitId: number }).visitId)).toEqual([visit])
   })
 
-  it('a visit that took place asks nothing', async () => {
+  // The job done on the visit's day: the visit is done, never cancelled, and nobody is told.
+  async function completedOnTheDay(start: Date) {
     const lead = await newLead({ status: 'quoted' })
-    await h.payload.create({
+    const visit = await h.payload.create({
       collection: 'visits',
       data: {
         lead: lead.id,
-        start: new Date(Date.now() - 3 * 3600 * 1000).toISOString(),
-        end: new Date(Date.now() - 3600 * 1000).toISOString(),
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 3600 * 1000).toISOString(),
         van: 1,
         bookedBy: 'staff',
       },
     })
     const res = await post(`/api/leads/${lead.id}/status`, { status: 'completed' })
-    expect(res.headers.get('location')).toBe(`/admin?tab=leads&lead=${lead.id}&done=completed`)
+    expect(res.headers.get('location')).toBe(`/admin/collections/leads/${lead.id}?done=completed`)
     expect(await statusOf(lead.id)).toBe('completed')
+    const after = await visitOf(visit.id)
+    expect([Boolean(after.doneAt), after.cancelledAt ?? null]).toEqual([true, null])
+    expect((await eventsOf(lead.id)).map((e) => e.kind)).toContain('visit_done')
+    const told = await h.payload.count({
+      collection: 'payload-jobs',
+      where: { taskSlug: { equals: 'sendVisitCancellation' } },
+    })
+    expect(told.totalDocs).toBe(0)
+  }
+
+  it('a visit that took place asks nothing and is marked done', async () => {
+    await completedOnTheDay(new Date(Date.now() - 3 * 3600 * 1000))
+  })
+
+  it('a visit later today asks nothing either and is marked done', async () => {
+    const today = wallTime(new Date(), 'America/Chicago')
+    const midnight = zonedTime('America/Chicago', today.year, today.month, today.day + 1).getTime()
+    await completedOnTheDay(new Date(Date.now() + Math.min(3600 * 1000, (midnight - Date.now()) / 2)))
   })
 })
 
@@ -294,7 +314,7 @@ describe('the note form', () => {
     ] as const
     for (const [text, code, message] of cases) {
       const res = await post(`/api/leads/${lead.id}/note`, { text })
-      expect(res.headers.get('location')).toBe(`/admin?tab=leads&lead=${lead.id}&error=${code}`)
+      expect(res.headers.get('location')).toBe(`/admin/collections/leads/${lead.id}?error=${code}`)
       const json = await post(`/api/leads/${lead.id}/note`, { text }, { json: true })
       expect(json.status).toBe(400)
       expect(json.body.errors[0].message).toBe(message)

@@ -109,12 +109,31 @@ describe('a payment recorded at the van', () => {
     expect(paid.map((i) => moneyState(i))).toEqual(['paid'])
   })
 
-  it('shows a sent invoice with nothing paid as owing, and no draft', async () => {
-    await seedInvoice(h.payload, lead.id)
+  it('shows a sent invoice with nothing paid as owing, and the draft beside it', async () => {
+    const draft = await seedInvoice(h.payload, lead.id)
     const shown = await readLeadInvoices({ payload: h.payload, user: h.userOf('staff')! }, lead.id)
-    expect(shown.map((i) => [i.number, moneyState(i), i.balanceCents])).toEqual([
-      [sent.number, 'owing', 27_500],
+    expect(shown.map((i) => [i.number ?? null, i.status, moneyState(i), i.balanceCents])).toEqual([
+      [null, 'draft', null, draft.balanceCents],
+      [sent.number, 'sent', 'owing', 27_500],
     ])
+    // A sent invoice still owed carries its pay link, for the QR code at the van; a draft none.
+    expect(shown.map((i) => Boolean(i.payLink))).toEqual([false, true])
+  })
+
+  it('takes a payment on the drafted invoice: sent with its number, one receipt and no invoice e-mail', async () => {
+    const draft = await seedInvoice(h.payload, lead.id)
+    const res = await record({ amount: '10', invoice: String(draft.id), key: formKey() })
+    expect(res.headers.get('location')).toBe(`${back}&done=payment`)
+    const after = await invoice(draft.id)
+    expect(after).toMatchObject({ status: 'part_paid', paidCents: 1_000 })
+    expect(after.number).toMatch(/^\d{4}-\d{4}$/)
+    await runJobs()
+    await runJobs()
+    expect(receipts(lead.email)).toHaveLength(1)
+    expect(receipts(lead.email)[0]).toContain(`Invoice: ${after.number}`)
+    expect(
+      capturedMails(lead.email).filter((m) => m.includes(`Subject: Invoice ${after.number} from`)),
+    ).toEqual([])
   })
 
   it('is recorded once when the same form is posted twice, even at once, with one receipt', async () => {
@@ -169,11 +188,11 @@ describe('a payment recorded at the van', () => {
     expect(receipts(lead.email)).toEqual([])
   })
 
-  it("refuses a draft, another lead's invoice and one paid in full", async () => {
-    const draft = await seedInvoice(h.payload, lead.id)
+  it("refuses another lead's invoice, even a draft, and one paid in full", async () => {
     const other = await seedLead(h.payload)
     const theirs = await seedSentInvoice(h.payload, other.id)
-    for (const id of [draft.id, theirs.id]) {
+    const theirDraft = await seedInvoice(h.payload, other.id)
+    for (const id of [theirDraft.id, theirs.id]) {
       const res = await record({ amount: '10', invoice: String(id), key: formKey() })
       expect(res.headers.get('location')).toBe(refusedWith('payment-invoice'))
     }

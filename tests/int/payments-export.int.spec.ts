@@ -4,12 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
+import { withFakeStripe } from '../helpers/stripe-harness'
 
 // The bookkeeper's payments CSV: staff only, the days asked for in the business's time zone,
 // dollars and cents, refunds negative, deposits with their customer, nothing a spreadsheet
 // would run.
 
 const h = setupHarness({ http: true })
+const stripe = withFakeStripe(h)
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
 let invoice: Doc
 
@@ -99,5 +101,50 @@ describe('the payments CSV', () => {
         errors: [{ message: 'Give the first and last day as from=YYYY-MM-DD&to=YYYY-MM-DD.' }],
       })
     }
+  })
+})
+
+describe("the payments CSV's card refunds", () => {
+  it('lists two partial refunds of one charge as two rows, each on its own day, once', async () => {
+    const lead = await seedLead(h.payload, { firstName: 'Lucía', lastName: 'Nguyễn' })
+    const billed = await seedSentInvoice(h.payload, lead.id)
+    const { charge, paymentIntent } = stripe.fake.charge(27_500, {
+      invoice: String(billed.id),
+      number: billed.number,
+    })
+    const deliver = async (type: string, object: object) =>
+      expect((await stripe.deliver(stripe.fake.event(type, object as Record<string, unknown>))).status).toBe(
+        200,
+      )
+    await deliver('payment_intent.succeeded', stripe.fake.paymentIntents.get(paymentIntent)!)
+    // $50 given back on December 7th, then $30 on the 9th (16:00 UTC: 10:00 in Austin).
+    const fifty = stripe.fake.refund(charge, 5_000, Date.parse('2026-12-07T16:00:00Z') / 1000)
+    await deliver('charge.refunded', fifty.charge)
+    const thirty = stripe.fake.refund(charge, 3_000, Date.parse('2026-12-09T16:00:00Z') / 1000)
+    await deliver('refund.created', thirty.refund)
+    await deliver('charge.refunded', thirty.charge)
+    // The first refund's event, told late, and Stripe's refund list read again: nothing new.
+    await deliver('charge.refunded', fifty.charge)
+    await deliver('refund.updated', fifty.refund)
+
+    const res = await csv('?from=2026-12-01&to=2026-12-31')
+    expect(res.status).toBe(200)
+    const n = billed.number
+    expect(res.text.split('\r\n')).toEqual([
+      'Date,Invoice,Customer,Method,Kind,Amount,Stripe fee,Reference',
+      `2026-12-07 10:00,${n},${billed.customerName},Card online (Stripe),Refund,-50.00,,`,
+      `2026-12-09 10:00,${n},${billed.customerName},Card online (Stripe),Refund,-30.00,,`,
+      '',
+    ])
+    const timeline = await h.payload.find({
+      collection: 'lead-events',
+      where: { and: [{ lead: { equals: lead.id } }, { kind: { equals: 'payment_refunded' } }] },
+      sort: 'id',
+      depth: 0,
+    })
+    expect(timeline.docs.map((e) => e.text)).toEqual([
+      `$50.00 · Card online (Stripe) · invoice ${n}`,
+      `$30.00 · Card online (Stripe) · invoice ${n}`,
+    ])
   })
 })

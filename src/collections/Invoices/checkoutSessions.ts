@@ -1,6 +1,6 @@
 import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
-import { check, index, integer, text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
+import { bigint, check, index, integer, text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { dbOf } from '@/server/db'
@@ -23,7 +23,8 @@ export const declareCheckoutSessions: SchemaHook = ({ adapter, schema }) => {
       id: text('id').primaryKey(),
       invoiceId: integer('invoice_id'),
       quoteId: integer('quote_id'),
-      amountCents: integer('amount_cents').notNull(),
+      // Whatever a session can be opened for: a sum never outgrows its column.
+      amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
       createdAt: timestamp('created_at', { withTimezone: true, precision: 3, mode: 'string' })
         .notNull()
         .defaultNow(),
@@ -76,6 +77,27 @@ export async function keepCheckoutSession(
     FOR SHARE OF i`)) as unknown as Rows<{ balance_cents: string | number | null; closed_at: string | null }>
   const row = now.rows[0]
   return !!row && row.closed_at == null && Number(row.balance_cents) === session.amountCents
+}
+
+/**
+ * Records a session Stripe has just opened, before the customer is sent to it; when the
+ * recording fails the session is expired at Stripe, so none is left payable and unrecorded.
+ */
+export async function recordedOrExpired<T>(
+  payload: Payload,
+  id: string,
+  record: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await record()
+  } catch (error) {
+    try {
+      await expireCheckoutSession(id)
+    } catch (expiring) {
+      payload.logger.error({ err: expiring, msg: `Checkout Session ${id} left open at Stripe` })
+    }
+    throw error
+  }
 }
 
 /**

@@ -91,7 +91,7 @@ export const Payments: CollectionConfig = {
       access: serverOwned,
       admin: { readOnly: true },
     },
-    // Stripe's payment intent (a payment) or charge (its refunds): one row each, however often
+    // Stripe's payment intent (a payment) or refund (re_...): one row each, however often
     // Stripe tells us.
     {
       name: 'stripeId',
@@ -102,6 +102,15 @@ export const Payments: CollectionConfig = {
       admin: { readOnly: true },
     },
     { name: 'stripeFeeCents', type: 'number', access: serverOwned, admin: { readOnly: true } },
+    // A refund's payment (one made through Stripe): never more given back than it took.
+    {
+      name: 'refundOf',
+      type: 'relationship',
+      relationTo: 'payments',
+      index: true,
+      access: serverOwned,
+      admin: { readOnly: true },
+    },
     // The lead page's payment form that recorded it (Leads/endpoints/paymentForm.ts).
     formKeyField,
     ...timestampFields,

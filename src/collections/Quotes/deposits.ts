@@ -6,7 +6,7 @@ import { serverUrl } from '@/lib/server-url'
 import { formatCents, relationId } from '@/lib/invoices'
 import type { Quote } from '@/payload-types'
 import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
-import { closedSessionsOf } from '@/collections/Invoices/checkoutSessions'
+import { closedSessionsOf, recordedOrExpired } from '@/collections/Invoices/checkoutSessions'
 import { flagOverpayment } from '@/collections/Invoices/overpayment'
 import { settleInvoice } from '@/collections/Invoices/settle'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
@@ -84,7 +84,10 @@ export async function depositStateOf(
   const dueCents =
     asked > 0 && (await jobInvoiced(await dbOf(payload, req), quote.id, relationId(quote.lead))) ? 0 : asked
   const paidCents = asked > 0 ? await depositPaidCents(payload, req, quote.id) : 0
-  const outstanding = dueCents > 0 && paidCents <= 0
+  // Less than its Stripe page asked (a cent of a $50 deposit) still leaves it to pay; what the
+  // page asked counts, not today's settings, which may have raised it since.
+  const largestAsked = dueCents > 0 ? await largestDepositAsked(payload, req, quote.id) : 0
+  const outstanding = dueCents > 0 && paidCents < (largestAsked > 0 ? Math.min(dueCents, largestAsked) : 1)
   const online = cardPaymentsEnabled()
   // Without card payments online nothing on the site could mark the deposit paid: the
   // customer is told to call, and booking is not held back (docs/configuration.md).
@@ -97,6 +100,18 @@ export async function depositStateOf(
   }
 }
 
+async function largestDepositAsked(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  quote: number,
+): Promise<number> {
+  const db = await dbOf(payload, req)
+  const result = (await db.execute(sql`
+    SELECT coalesce(max(amount_cents), 0) AS asked FROM stripe_checkout_sessions WHERE quote_id = ${quote}
+  `)) as unknown as Rows<{ asked: string | number }>
+  return Number(result.rows[0]?.asked ?? 0)
+}
+
 /**
  * A deposit Stripe reports paid: one payment row per payment intent however often it is told,
  * on the lead's timeline once, and the quote accepted if it was still waiting for it. In the
@@ -105,7 +120,14 @@ export async function depositStateOf(
 export async function recordDeposit(
   req: PayloadRequest,
   // The lead the page was opened for (its metadata): named still when the quote is gone.
-  d: { quote: number; lead?: number | null; paymentIntent: string | null; amountCents: number | null },
+  d: {
+    quote: number
+    lead?: number | null
+    paymentIntent: string | null
+    amountCents: number | null
+    /** False for less than its Stripe page asked: booked, but the quote waits. */
+    accepts?: boolean
+  },
 ): Promise<'recorded' | 'ignored'> {
   if (!Number.isSafeInteger(d.quote) || !d.paymentIntent || !d.amountCents || d.amountCents <= 0)
     return 'ignored'
@@ -138,6 +160,7 @@ export async function recordDeposit(
       kind: 'overpaid',
       text: `${formatCents(d.amountCents)} deposit paid by card after the job was invoiced, and no invoice deducts it: refund it in Stripe`,
     })
+  if (d.accepts === false) return 'recorded'
   // Paid even if the quote expired while the customer was on Stripe's page: the money says yes.
   const accepted = (await db.execute(sql`
     UPDATE quotes SET status = 'accepted', accepted_at = now(), updated_at = now()
@@ -238,11 +261,8 @@ export async function depositCheckout(
     idempotencyKey: `deposit:${quote.id}:${link.nonce}:${dueCents}:${await closedSessionsOf(payload, { quote: quote.id })}`,
   })
   if (!session.url) throw new Error(`Stripe gave session ${session.id} no address.`)
-  const kept = await keepDepositSession(payload, {
-    id: session.id,
-    quote: quote.id,
-    lead,
-    amountCents: dueCents,
-  })
+  const kept = await recordedOrExpired(payload, session.id, () =>
+    keepDepositSession(payload, { id: session.id, quote: quote.id, lead, amountCents: dueCents }),
+  )
   return kept ? session.url : null
 }

@@ -7,6 +7,8 @@ import Stripe from 'stripe'
 
 export const STRIPE_API_ORIGIN = 'https://api.stripe.com'
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhooks'
+/** The account's currency: the only one the books hold. */
+export const ACCOUNT_CURRENCY = 'usd'
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiOrigin: string }
 
@@ -87,28 +89,34 @@ export async function createCheckoutSession(req: CheckoutRequest): Promise<Check
     throw new Error('A card payment must be at least $0.50.')
   }
   const { stripe } = configured()
-  const session = await stripe.checkout.sessions.create(
-    {
-      mode: 'payment',
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: 'usd',
-            unit_amount: req.amountCents,
-            product_data: { name: req.description },
+  const create = (idempotencyKey: string) =>
+    stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: ACCOUNT_CURRENCY,
+              unit_amount: req.amountCents,
+              product_data: { name: req.description },
+            },
           },
-        },
-      ],
-      customer_email: req.customerEmail || undefined,
-      client_reference_id: req.metadata.invoice,
-      metadata: req.metadata,
-      payment_intent_data: { metadata: req.metadata },
-      success_url: req.successUrl,
-      cancel_url: req.cancelUrl,
-    },
-    { idempotencyKey: req.idempotencyKey },
-  )
+        ],
+        customer_email: req.customerEmail || undefined,
+        client_reference_id: req.metadata.invoice,
+        metadata: req.metadata,
+        payment_intent_data: { metadata: req.metadata },
+        success_url: req.successUrl,
+        cancel_url: req.cancelUrl,
+      },
+      { idempotencyKey },
+    )
+  let session = await create(req.idempotencyKey)
+  // A key replays its session for a day, even one expired since because it could not be
+  // recorded: then a new one, keyed after it, so that two tabs still get the same.
+  for (let tries = 0; tries < 3 && session.status === 'expired'; tries++)
+    session = await create(`${req.idempotencyKey}:after:${session.id}`)
   return sessionOf(session)
 }
 
@@ -149,19 +157,45 @@ export async function chargeFeeCents(paymentIntentId: string): Promise<number | 
   return txn ? txn.fee : null
 }
 
+/** A body signed with our secret that is no event (not JSON, no id or type): never worth a retry. */
+export class NotAStripeEvent extends Error {}
+
 /**
  * The event Stripe signed, from the raw body and the Stripe-Signature header; null when it is
- * unsigned, wrongly signed, too old, or card payments are not set up.
+ * unsigned, wrongly signed, too old, or card payments are not set up. Throws NotAStripeEvent
+ * for a signed body that is not an event.
  */
 export function verifiedEvent(rawBody: string, signature: string | null): Stripe.Event | null {
   const config = stripeConfig()
   if (!config || !signature) return null
+  let event: Stripe.Event
   try {
-    return clientFor(config).webhooks.constructEvent(rawBody, signature, config.webhookSecret)
+    event = clientFor(config).webhooks.constructEvent(rawBody, signature, config.webhookSecret)
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null
-    throw error
+    // The signature held: what failed is reading the body (JSON.parse).
+    throw new NotAStripeEvent(error instanceof Error ? error.message : String(error))
   }
+  const shaped = event as unknown as { id?: unknown; type?: unknown; data?: { object?: unknown } }
+  if (
+    typeof shaped?.id !== 'string' ||
+    typeof shaped.type !== 'string' ||
+    typeof shaped.data?.object !== 'object' ||
+    shaped.data.object === null
+  )
+    throw new NotAStripeEvent('No id, type or data.object')
+  return event
+}
+
+/**
+ * The refunds of a charge, newest first, when its event did not list them (Stripe lists a
+ * charge's refunds only when asked to expand them).
+ */
+export async function chargeRefunds(chargeId: string): Promise<Stripe.Refund[]> {
+  const { stripe } = configured()
+  const refunds: Stripe.Refund[] = []
+  for await (const refund of stripe.refunds.list({ charge: chargeId, limit: 100 })) refunds.push(refund)
+  return refunds
 }
 
 /** The Stripe-Signature header Stripe would send: for the tests and the drill. */

@@ -7,7 +7,7 @@ import { cardPaymentsEnabled, createCheckoutSession } from '@/server/payments/st
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
-import { expireSession, closedSessionsOf, keepCheckoutSession } from '../checkoutSessions'
+import { expireSession, closedSessionsOf, keepCheckoutSession, recordedOrExpired } from '../checkoutSessions'
 import { invoiceForToken, payNonceOf } from '../customerLinks'
 
 const MAX_BODY_BYTES = 4 * 1024
@@ -79,11 +79,9 @@ export const payByCard: Endpoint = {
     if (!session.url) throw new Error(`Stripe gave session ${session.id} no address.`)
     // The balance changed while Stripe opened it (cash recorded at that moment): never send
     // the customer to pay the old amount.
-    const kept = await keepCheckoutSession(req.payload, {
-      id: session.id,
-      invoiceId: invoice.id,
-      amountCents: owed,
-    })
+    const kept = await recordedOrExpired(req.payload, session.id, () =>
+      keepCheckoutSession(req.payload, { id: session.id, invoiceId: invoice.id, amountCents: owed }),
+    )
     if (!kept) {
       await expireSession(req.payload, session.id)
       return answer(

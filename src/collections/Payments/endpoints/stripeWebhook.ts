@@ -1,10 +1,10 @@
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Endpoint } from 'payload'
 
-import { STRIPE_WEBHOOK_PATH, verifiedEvent } from '@/server/payments/stripe'
+import { NotAStripeEvent, STRIPE_WEBHOOK_PATH, verifiedEvent } from '@/server/payments/stripe'
 import { BodyTooLarge, readCappedBody } from '@/server/read-capped-body'
 
-import { PaymentNotYetRecorded, handleStripeEvent } from '../stripeEvents'
+import { MalformedStripeEvent, PaymentNotYetRecorded, handleStripeEvent } from '../stripeEvents'
 
 // Stripe's events are a few kilobytes; a checkout session with its line items, tens.
 const MAX_BODY_BYTES = 256 * 1024
@@ -27,7 +27,16 @@ export const stripeWebhook: Endpoint = {
       if (error instanceof BodyTooLarge) return answer(413, { message: 'The request is too large.' })
       throw error
     }
-    const event = verifiedEvent(raw, req.headers.get('stripe-signature'))
+    // Signed but no event Stripe would send: a 400 now, as it would fail on every retry.
+    const notAnEvent = (error: Error) =>
+      answer(400, { message: `This body is not a Stripe event: ${error.message}` })
+    let event: ReturnType<typeof verifiedEvent>
+    try {
+      event = verifiedEvent(raw, req.headers.get('stripe-signature'))
+    } catch (error) {
+      if (error instanceof NotAStripeEvent) return notAnEvent(error)
+      throw error
+    }
     if (!event) return answer(400, { message: 'The Stripe-Signature header does not match this body.' })
 
     const own = await initTransaction(req)
@@ -37,6 +46,7 @@ export const stripeWebhook: Endpoint = {
       return answer(200, { received: true, outcome })
     } catch (error) {
       if (own) await killTransaction(req)
+      if (error instanceof MalformedStripeEvent) return notAnEvent(error)
       if (error instanceof PaymentNotYetRecorded) {
         return answer(
           409,
