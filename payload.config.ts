@@ -40,6 +40,7 @@ import { adminComponents } from './src/components/admin/admin-config'
 import { showDatesInBusinessZone } from './src/components/admin/business-dates'
 import { keepPublicErrorData } from './src/server/patches/payload-error-data'
 import { answerOutOfRangeIds } from './src/server/out-of-range-ids'
+import { refuseMalformedIds } from './src/server/whole-number-ids'
 import { emailAdapter } from './src/email/adapter'
 import { endpoints } from './src/endpoints'
 import { HomePage } from './src/globals/HomePage'
@@ -180,3 +181,4 @@ export default buildConfig({
   .then(restrictLockedDocuments)
   .then(restrictJobStats)
   .then(showDatesInBusinessZone)
+  .then(refuseMalformedIds)

@@ -46,6 +46,7 @@ import * as migration_20261127_221110_lead_form_key from './20261127_221110_lead
 import * as migration_20261128_011525_drop_text_event_twins from './20261128_011525_drop_text_event_twins';
 import * as migration_20261128_012112_deposit_checkout_sessions from './20261128_012112_deposit_checkout_sessions';
 import * as migration_20261128_013832_link_lead_alert_texts from './20261128_013832_link_lead_alert_texts';
+import * as migration_20261129_031725_partner_invitation_token from './20261129_031725_partner_invitation_token';
 import * as migration_20261129_032226_stripe_refund_rows from './20261129_032226_stripe_refund_rows';
 import * as migration_20261129_044041_visit_done from './20261129_044041_visit_done';
 
@@ -291,6 +292,11 @@ export const migrations = [
     name: '20261128_013832_link_lead_alert_texts',
   },
   {
+    up: migration_20261129_031725_partner_invitation_token.up,
+    down: migration_20261129_031725_partner_invitation_token.down,
+    name: '20261129_031725_partner_invitation_token',
+  },
+  {
     up: migration_20261129_032226_stripe_refund_rows.up,
     down: migration_20261129_032226_stripe_refund_rows.down,
     name: '20261129_032226_stripe_refund_rows',
@@ -298,6 +304,6 @@ export const migrations = [
   {
     up: migration_20261129_044041_visit_done.up,
     down: migration_20261129_044041_visit_done.down,
-    name: '20261129_044041_visit_done'
+    name: '20261129_044041_visit_done',
   },
 ];

@@ -345,6 +345,8 @@ export interface User {
    * Needed only to change your own password.
    */
   currentPassword?: string | null;
+  invitationTokenHash?: string | null;
+  invitationExpiresAt?: string | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -1441,6 +1443,8 @@ export interface UsersSelect<T extends boolean = true> {
   googleSubject?: T;
   signUpMethod?: T;
   currentPassword?: T;
+  invitationTokenHash?: T;
+  invitationExpiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;

@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { VISIT_OUTCOME_MESSAGES } from '../../src/lib/visit-messages'
 import { quoteToken } from '../../src/server/quote-token'
 import { QUOTE_LINES, QUOTED_LEAD } from '../../tests/helpers/quote-fixtures'
+import { serialVin } from '../../tests/helpers/vins'
 import { adminAuthorization } from '../lib/auth'
 import { sendNewQuote } from '../lib/quote-link'
 import {
@@ -32,12 +33,25 @@ import {
 import type { DrillResult, Outcome, Part } from './lib'
 
 // Drill 5: a generated corpus of bad inputs against every public way in: the quote
-// endpoint, REST and GraphQL lead create, login and sign-up, a customer's quote link. Every case is invalid by
-// construction (a valid body with one thing wrong, or a broken request), so each must be
-// refused with a 4xx (GraphQL: an `errors` answer) and leave nothing behind: no 5xx, no
-// new leads, customer-uploads or users rows, no new file under DATA_DIR/uploads.
+// endpoint, REST and GraphQL lead create, login and sign-up, a customer's quote link; and
+// what a signed-in owner can send wrong (odd ids, absent versions, a vehicle list, a hand
+// payment, a work order's photos). Every case is invalid by construction (a valid body with
+// one thing wrong, or a broken request), so each must be refused with a 4xx (GraphQL: an
+// `errors` answer) and leave nothing behind: no 5xx, no new leads, customer-uploads, users,
+// work-orders or payments rows, no new file under DATA_DIR/uploads.
 
-type Endpoint = 'quote' | 'rest-leads' | 'graphql' | 'login' | 'signup' | 'quote-link'
+type Endpoint =
+  | 'quote'
+  | 'rest-leads'
+  | 'graphql'
+  | 'login'
+  | 'signup'
+  | 'quote-link'
+  | 'by-id'
+  | 'versions'
+  | 'work-order-import'
+  | 'hand-payment'
+  | 'work-order'
 type Case = { endpoint: Endpoint; name: string; run: (url: string) => Promise<Outcome> }
 
 const MiB = 1024 * 1024
@@ -221,6 +235,120 @@ function quoteLinkCases(add: (endpoint: Endpoint, name: string, run: Case['run']
     add('quote-link', `change request: control ${k}`, changes(CONTROL[k]))
   add('quote-link', 'change request: empty', changes(''))
   add('quote-link', 'change request: too long', changes('a'.repeat(2001)))
+}
+
+// What a signed-in owner can send wrong: ids that are not whole numbers, the versions of a
+// collection that has none, a vehicle list with a NUL or a due date that is no calendar day,
+// a hand payment dated long ago or tomorrow, a photo twice on a work order. The owner's
+// dealership, sent invoice and photo are made first, before the counts.
+const BY_ID_SLUGS = [
+  'leads',
+  'quotes',
+  'visits',
+  'invoices',
+  'payments',
+  'statements',
+  'statement-credits',
+  'dealerships',
+  'work-orders',
+  'work-order-photos',
+  'text-messages',
+  'users',
+  'promotions',
+  'gallery-items',
+  'customer-uploads',
+  'lead-events',
+  'erasures',
+  'job-postings',
+  'page-seo',
+  'redirects',
+]
+const NO_VERSIONS = ['invoices', 'payments', 'work-orders', 'statements', 'text-messages']
+
+async function signedInCases(add: (endpoint: Endpoint, name: string, run: Case['run']) => void, url: string) {
+  const authorization = await adminAuthorization(url)
+  const headers = { Authorization: authorization, 'Content-Type': 'application/json' }
+  const made = async (what: string, p: string, body: unknown): Promise<number> => {
+    const res = await send(`${url}${p}`, { method: 'POST', headers, body: JSON.stringify(body) })
+    const id = Number((res.json?.doc as { id?: number } | undefined)?.id)
+    if (res.status !== 201 || !id) throw new Error(`the drill's ${what} answered ${res.status}: ${res.body}`)
+    return id
+  }
+  const dealership = await made('dealership', '/api/dealerships', {
+    name: `Bad Input Motors ${Date.now()}`,
+    billingEmail: 'billing@bad-input.test',
+  })
+  const lead = await staffLead(url, authorization)
+  const invoice = await made('invoice', '/api/invoices', {
+    lead,
+    customerName: 'Bad Input',
+    customerEmail: 'bad-input@example.com',
+    lines: [{ description: 'Rim repair', quantity: 1, unitCents: 20_000 }],
+  })
+  const sent = await send(`${url}/api/invoices/${invoice}/send`, { method: 'POST', headers })
+  if (sent.status !== 200)
+    throw new Error(`sending the drill's invoice answered ${sent.status}: ${sent.body}`)
+  const upload = new FormData()
+  upload.append('file', new Blob([new Uint8Array(await smallJpeg(1))], { type: 'image/jpeg' }), 'wheel.jpg')
+  upload.append('_payload', JSON.stringify({ dealership }))
+  const uploaded = await send(`${url}/api/work-order-photos`, {
+    method: 'POST',
+    headers: { Authorization: authorization },
+    body: upload,
+  })
+  const photo = Number((uploaded.json?.doc as { id?: number } | undefined)?.id)
+  if (uploaded.status !== 201 || !photo)
+    throw new Error(`the drill's photo answered ${uploaded.status}: ${uploaded.body}`)
+
+  const as = (method: string, p: string, body?: unknown) => () =>
+    send(`${url}${p}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+  for (const slug of BY_ID_SLUGS) {
+    for (const id of ['abc', '1.5']) add('by-id', `GET ${slug}/${id}`, as('GET', `/api/${slug}/${id}`))
+  }
+  add('by-id', 'PATCH leads/abc', as('PATCH', '/api/leads/abc', { notes: 'x' }))
+  add('by-id', 'DELETE invoices/1.5', as('DELETE', '/api/invoices/1.5'))
+  add('by-id', 'duplicate leads/abc', as('POST', '/api/leads/abc/duplicate', {}))
+  for (const slug of NO_VERSIONS) add('versions', `GET ${slug}/versions`, as('GET', `/api/${slug}/versions`))
+
+  const line = `STK1,${serialVin(1)},LF RF,rim rash`
+  const list = (body: Record<string, unknown>) =>
+    as('POST', '/api/work-orders/import', { dealership, list: line, ...body })
+  add(
+    'work-order-import',
+    'NUL in a cell',
+    list({ list: `Stock,VIN,Wheels,Service,Make\n${line},Fo\u0000rd` }),
+  )
+  add('work-order-import', 'NUL in the PO number', list({ poNumber: 'PO\u00001' }))
+  for (const dueDate of ['2026-02-30', '0000-01-01', '99999-01-01', '2026-13-01', 'soon'])
+    add('work-order-import', `due date ${dueDate}`, list({ dueDate }))
+
+  const DAY = 86_400_000
+  const pay = (receivedAt: string) =>
+    as('POST', '/api/payments', { invoice, method: 'cash', amountCents: 100, receivedAt })
+  for (const [name, receivedAt] of [
+    ['1999-01-01', '1999-01-01T15:00:00.000Z'],
+    ['91 days back', new Date(Date.now() - 91 * DAY).toISOString()],
+    ['in two days', new Date(Date.now() + 2 * DAY).toISOString()],
+    ['2026-02-30', '2026-02-30T15:00:00.000Z'],
+    ['year 0', '0000-01-01T15:00:00.000Z'],
+    ['a five-digit year', '+099999-01-01T00:00:00.000Z'],
+    ['words', 'last tuesday'],
+  ])
+    add('hand-payment', `received ${name}`, pay(receivedAt))
+
+  const wheel = (beforePhotos: number[], afterPhotos: number[] = []) => ({
+    position: 'LF',
+    service: 'rim_rash',
+    beforePhotos,
+    afterPhotos,
+  })
+  const order = (wheels: unknown[]) =>
+    as('POST', '/api/work-orders', {
+      dealership,
+      vehicles: [{ stockNumber: 'B1', vin: serialVin(2), wheels }],
+    })
+  add('work-order', 'one photo twice on a wheel', order([wheel([photo, photo])]))
+  add('work-order', 'one photo before and after', order([wheel([photo], [photo])]))
 }
 
 async function corpus(tag: string): Promise<Case[]> {
@@ -881,6 +1009,7 @@ export async function badInputDrill(): Promise<DrillResult> {
       (endpoint, name, run) => cases.push({ endpoint, name, run }),
       await sentQuoteToken(server.url, databaseUrl),
     )
+    await signedInCases((endpoint, name, run) => cases.push({ endpoint, name, run }), server.url)
     before = await withDb(databaseUrl, rowCounts)
     filesBefore = filesUnder(uploads)
     outcomes = await pool(cases, 4, (c) => c.run(server.url))
@@ -926,6 +1055,10 @@ export async function badInputDrill(): Promise<DrillResult> {
   if (after.uploads !== before.uploads)
     failures.push(`${after.uploads - before.uploads} new customer-uploads rows`)
   if (after.users !== before.users) failures.push(`${after.users - before.users} new users rows`)
+  if (after.workOrders !== before.workOrders)
+    failures.push(`${after.workOrders - before.workOrders} new work-orders rows`)
+  if (after.payments !== before.payments)
+    failures.push(`${after.payments - before.payments} new payments rows`)
   if (newFiles.length)
     failures.push(`${newFiles.length} new files under DATA_DIR/uploads (${newFiles.slice(0, 3).join(', ')})`)
   if (rateLimited.length) failures.push(`${rateLimited.length} cases were rate limited, so never validated`)
@@ -947,6 +1080,8 @@ export async function badInputDrill(): Promise<DrillResult> {
         leads: after.leads - before.leads,
         customerUploads: after.uploads - before.uploads,
         users: after.users - before.users,
+        workOrders: after.workOrders - before.workOrders,
+        payments: after.payments - before.payments,
       },
       newFiles: newFiles.length,
       serverErrors: errorLines(logFile, 20),

@@ -253,13 +253,22 @@ export async function withDb<T>(connectionString: string, fn: (db: pg.Client) =>
 }
 
 export async function rowCounts(db: pg.Client) {
-  const { rows } = await db.query<{ leads: string; uploads: string; users: string; jobs: string }>(`
+  const { rows } = await db.query<Record<string, string>>(`
     SELECT (SELECT count(*) FROM leads) AS leads,
            (SELECT count(*) FROM customer_uploads) AS uploads,
            (SELECT count(*) FROM users) AS users,
-           (SELECT count(*) FROM payload_jobs) AS jobs`)
+           (SELECT count(*) FROM payload_jobs) AS jobs,
+           (SELECT count(*) FROM work_orders) AS work_orders,
+           (SELECT count(*) FROM payments) AS payments`)
   const r = rows[0]
-  return { leads: Number(r.leads), uploads: Number(r.uploads), users: Number(r.users), jobs: Number(r.jobs) }
+  return {
+    leads: Number(r.leads),
+    uploads: Number(r.uploads),
+    users: Number(r.users),
+    jobs: Number(r.jobs),
+    workOrders: Number(r.work_orders),
+    payments: Number(r.payments),
+  }
 }
 
 export type LeadRow = {

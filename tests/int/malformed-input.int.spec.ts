@@ -158,3 +158,72 @@ describe('ids past the database’s integer range', () => {
     expect(res.body.errors[0].message).toBe('A number in this request is out of range.')
   })
 })
+
+describe('ids that are not whole numbers', () => {
+  // Every collection's ids are PostgreSQL integers: "abc" or "1.5" names no record. Payload's
+  // preferences are read by key, and its migrations have no REST reads (501 for any id).
+  const slugs = () =>
+    h.payload.config.collections
+      .map((c) => c.slug)
+      .filter((slug) => !['payload-preferences', 'payload-migrations'].includes(slug))
+
+  it.each(['abc', '1.5', '-1', '0x10', 'NaN'])(
+    'GET /api/<every collection>/%s as staff and as the owner: 404 (or 403 where refused anyway)',
+    async (id) => {
+      const answers: Record<string, string> = {}
+      for (const persona of ['staff', 'admin'] as const) {
+        for (const slug of slugs()) {
+          const res = await h.http.get(`/api/${slug}/${id}`, { session: h.sessionOf(persona) })
+          answers[`${persona} ${slug}`] =
+            res.status === 404 || res.status === 403 ? '4xx' : String(res.status)
+        }
+      }
+      const refused = Object.fromEntries(Object.keys(answers).map((key) => [key, '4xx']))
+      expect(answers).toEqual(refused)
+    },
+  )
+
+  it("GET /api/<a collection without versions>/versions as staff: 404, not the version list's 500", async () => {
+    for (const slug of ['invoices', 'payments', 'work-orders', 'statements', 'text-messages']) {
+      const res = await h.http.get(`/api/${slug}/versions`, { session: h.sessionOf('staff') })
+      expect({ slug, status: res.status, body: res.body }).toEqual({
+        slug,
+        status: 404,
+        body: { errors: [{ message: 'Not Found' }] },
+      })
+      const one = await h.http.get(`/api/${slug}/versions/1`, { session: h.sessionOf('staff') })
+      expect({ slug, status: one.status }).toEqual({ slug, status: 404 })
+    }
+  })
+
+  it.each([
+    ['PATCH', '/api/leads/abc', 404, 'Not Found'],
+    ['PATCH', '/api/work-orders/1.5', 404, 'Not Found'],
+    ['DELETE', '/api/leads/1.5', 404, 'Not Found'],
+    ['DELETE', '/api/invoices/abc', 404, 'Not Found'],
+    ['POST', '/api/leads/abc/duplicate', 404, 'Not Found'],
+    ['GET', '/api/quotes/versions/1.5', 404, 'Not Found'],
+    // Payload's own answer for a version id that is not a number.
+    ['GET', '/api/quotes/versions/abc', 400, 'Missing ID of version.'],
+  ] as const)('%s %s as the owner: %i, nothing written', async (method, path, status, message) => {
+    const before = await counts(h.payload)
+    const res = await h.http.request(method, path, {
+      session: h.sessionOf('admin'),
+      ...(method === 'PATCH' ? { json: { notes: 'x' } } : {}),
+    })
+    expect([res.status, res.body]).toEqual([status, { errors: [{ message }] }])
+    expect(await counts(h.payload)).toEqual(before)
+  })
+
+  it('GraphQL by id: an error answer, no 500', async () => {
+    for (const id of ['"abc"', '"1.5"', '1.5']) {
+      const res = await h.http.graphql(
+        `{ Lead(id: ${id}) { id } WorkOrder(id: ${id}) { id } }`,
+        {},
+        h.sessionOf('admin'),
+      )
+      expect(res.status).toBeLessThan(500)
+      expect(res.body.errors?.length).toBeGreaterThan(0)
+    }
+  })
+})

@@ -62,7 +62,7 @@ describe('inviting a partner', () => {
     // An invitation waits a week, not the hour of a forgotten password.
     const { id } = await userWith(email)
     const stored = await h.payload.findByID({ collection: 'users', id, showHiddenFields: true })
-    const expires = Date.parse(stored.resetPasswordExpiration ?? '')
+    const expires = Date.parse(stored.invitationExpiresAt ?? '')
     expect(expires - Date.now()).toBeGreaterThan(6.9 * 24 * 60 * 60 * 1000)
 
     // Not yet: nobody knows the account's password before the link sets it.
@@ -83,7 +83,7 @@ describe('inviting a partner', () => {
 
     const login = await h.http.post('/api/users/login', { json: { email, password: PASSWORD } })
     expect(login.status).toBe(200)
-    expect(login.body.user).toMatchObject({ email, role: 'partner' })
+    expect(login.body.user).toMatchObject({ email, role: 'partner', dealership: { id: h.dealerships.own } })
 
     // The link is used up.
     const again = await post({ token, password: `${PASSWORD}-2`, confirm: `${PASSWORD}-2` })
@@ -107,6 +107,70 @@ describe('inviting a partner', () => {
       expect([res.status, res.body]).toEqual([409, { errors: [{ message: ACCOUNT_EXISTS }] }])
     }
     expect(await snapshot(h.payload, 'users')).toEqual(before)
+  })
+
+  it("survives a stranger's forgot-password for the invited address", async () => {
+    const email = `forgotten-${Date.now()}@dealer.test`
+    expect((await invite('admin', email)).status).toBe(200)
+    const token = linkIn(email)
+    const forgot = await h.http.post('/api/users/forgot-password', { json: { email } })
+    expect(forgot.status).toBe(200)
+    expect(capturedMails(email)).toHaveLength(2)
+
+    const set = await post({ token, password: PASSWORD, confirm: PASSWORD })
+    expect([set.status, set.headers.get('location')]).toEqual([303, '/partners'])
+    expect((await h.http.post('/api/users/login', { json: { email, password: PASSWORD } })).status).toBe(200)
+  })
+
+  it('ends the invitation once the password is set with a forgot-password link', async () => {
+    const email = `reset-first-${Date.now()}@dealer.test`
+    expect((await invite('admin', email)).status).toBe(200)
+    const token = linkIn(email)
+    expect((await h.http.post('/api/users/forgot-password', { json: { email } })).status).toBe(200)
+    const { id } = await userWith(email)
+    const { resetPasswordToken } = await h.payload.findByID({
+      collection: 'users',
+      id,
+      showHiddenFields: true,
+    })
+    const reset = await h.http.post('/api/users/reset-password', {
+      json: { token: resetPasswordToken, password: PASSWORD },
+    })
+    expect(reset.status).toBe(200)
+    const late = await post({ token, password: `${PASSWORD}-2`, confirm: `${PASSWORD}-2` })
+    expect(late.headers.get('location')).toBe(`${INVITATION_PATH}/${token}?error=expired`)
+    expect((await h.http.post('/api/users/login', { json: { email, password: PASSWORD } })).status).toBe(200)
+  })
+
+  it("takes over a stranger's unconfirmed sign-up with the address, which then opens nothing", async () => {
+    const email = `squatted-${Date.now()}@dealer.test`
+    const stranger = 'stranger-knows-this-one'
+    const signUp = await h.http.post('/api/users', { json: { email, password: stranger }, origin: null })
+    expect(signUp.status).toBe(201)
+    const { id } = await userWith(email)
+    const { _verificationToken: confirm } = await h.payload.findByID({
+      collection: 'users',
+      id,
+      showHiddenFields: true,
+    })
+    expect(confirm).toBeTruthy()
+
+    const res = await invite('admin', email)
+    expect([res.status, res.body]).toEqual([200, { message: 'Invitation sent.' }])
+    expect(await userWith(email)).toMatchObject({
+      id,
+      role: 'partner',
+      approved: true,
+      _verified: true,
+      dealership: h.dealerships.own,
+    })
+    // The stranger's password and confirmation link open nothing.
+    expect((await h.http.post('/api/users/login', { json: { email, password: stranger } })).status).toBe(401)
+    expect((await h.http.post(`/api/users/verify/${confirm}`, {})).status).toBeGreaterThanOrEqual(400)
+
+    const set = await post({ token: linkIn(email), password: PASSWORD, confirm: PASSWORD })
+    expect([set.status, set.headers.get('location')]).toEqual([303, '/partners'])
+    expect((await h.http.post('/api/users/login', { json: { email, password: PASSWORD } })).status).toBe(200)
   })
 
   it('answers a missing address and an unknown dealership clearly', async () => {

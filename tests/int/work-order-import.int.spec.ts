@@ -49,6 +49,32 @@ describe('importing a list of cars', () => {
     expect(await orders()).toEqual([])
   })
 
+  it.each([
+    [
+      'a NUL in a cell',
+      { list: `Stock,VIN,Wheels,Service,Make\nSTK1,${serialVin(0)},LF,rim rash,Fo\u0000rd` },
+    ],
+    ['a NUL in the PO number', { list: lines(1).join('\n'), poNumber: 'PO\u00001' }],
+    ['a day February does not have', { list: lines(1).join('\n'), dueDate: '2026-02-30' }],
+    ['year 0 as due date', { list: lines(1).join('\n'), dueDate: '0000-01-01' }],
+    ['a five-digit year as due date', { list: lines(1).join('\n'), dueDate: '99999-01-01' }],
+    ['words as due date', { list: lines(1).join('\n'), dueDate: 'next friday' }],
+  ])('refuses %s with a 400 naming the field, and imports nothing', async (_name, body) => {
+    const before = await orders()
+    const res = await post('partner', body)
+    expect(res.status).toBe(400)
+    expect(res.body.errors[0].message).toMatch(/^(vehicles\.0\.make|poNumber|Due Date): /)
+    expect(await orders()).toEqual(before)
+  })
+
+  it('keeps a due date that is a calendar day', async () => {
+    const res = await post('partner', { list: lines(1).join('\n'), dueDate: '2026-12-02' })
+    expect(res.status).toBe(201)
+    const order = await h.payload.findByID({ collection: 'work-orders', id: res.body.id, depth: 0 })
+    expect(order.dueDate?.slice(0, 10)).toBe('2026-12-02')
+    await h.payload.delete({ collection: 'work-orders', id: res.body.id })
+  })
+
   it('makes one work order of the 50 cars, in the partner’s dealership, each car received', async () => {
     const res = await post('partner', {
       list: lines(50).join('\n'),

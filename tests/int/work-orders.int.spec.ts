@@ -19,6 +19,7 @@ import { type Doc, setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { CAMERA_SERIAL, GPS_INFO_TAG, phoneJpeg } from '../helpers/request-fixtures'
 
+import { PHOTO_TWICE } from '@/collections/WorkOrders/hooks/photosOfTheDealership'
 import { Users } from '@/collections/Users'
 import { OFFERS } from '@/lib/catalog'
 
@@ -308,6 +309,42 @@ describe('work order photos', () => {
     const after = await api().findByID({ collection: 'work-orders', id: order.id, depth: 0 })
     expect(after.vehicles.map((v: Doc) => v.vin)).toEqual(order.vehicles.map((v: Doc) => v.vin))
     expect(after.updatedAt).toBe(order.updatedAt)
+  })
+
+  it('refuse the same photo twice on a work order, on one wheel or two, and keep nothing', async () => {
+    const session = h.accounts.partner.session!
+    const photo = await api().create({
+      collection: 'work-order-photos',
+      data: {},
+      file: await localFile('twice.png'),
+      ...asPartner(),
+    })
+    const wheel = (position: string, beforePhotos: number[], afterPhotos: number[] = []) => ({
+      position,
+      service: 'rim_rash',
+      beforePhotos,
+      afterPhotos,
+    })
+    const before = await count('work-orders')
+    // After photos are the technician's: staff send them.
+    for (const [name, wheels, by] of [
+      ['twice on a wheel', [wheel('LF', [photo.id, photo.id])], session],
+      ['on two wheels', [wheel('LF', [photo.id]), wheel('RF', [photo.id])], session],
+      ['before and after', [wheel('LF', [photo.id], [photo.id])], h.accounts.staff.session!],
+    ] as const) {
+      const res = await h.http.post('/api/work-orders', {
+        session: by,
+        json: workOrderInput({ dealership: h.dealerships.own, vehicles: [vehicleInput({ wheels })] }),
+      })
+      expect({ name, status: res.status }).toEqual({ name, status: 400 })
+      expect(JSON.stringify(res.body)).toContain(PHOTO_TWICE)
+    }
+    expect(await count('work-orders')).toBe(before)
+    const once = await h.http.post('/api/work-orders', {
+      session,
+      json: workOrderInput({ vehicles: [vehicleInput({ wheels: [wheel('LF', [photo.id])] })] }),
+    })
+    expect(once.status).toBe(201)
   })
 
   it("cannot be another dealership's: naming its photo in a work order is refused", async () => {

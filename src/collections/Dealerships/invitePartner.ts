@@ -2,15 +2,22 @@ import { randomBytes } from 'node:crypto'
 
 import { APIError, commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
 
+import { issueInvitation } from '@/collections/Users/invitation'
 import { serverUrl } from '@/lib/server-url'
+import type { User } from '@/payload-types'
 
 export const INVITATION_DAYS = 7
 export const INVITATION_PATH = '/partners/invitation'
 export const ACCOUNT_EXISTS = 'An account with this e-mail address exists already.'
 
+// A public sign-up that was never confirmed nor approved has never signed in: it may be a
+// stranger's, made to block the invitation, and the owner's invitation takes it over.
+const abandonedSignUp = (user: User) =>
+  user._verified !== true && user.approved !== true && user.role !== 'admin' && !user.googleSubject
+
 /**
  * Opens a partner account for a dealership (or renews the invitation of one already opened
- * there) and e-mails the link that sets its password: Payload's reset token, valid for a week.
+ * there) and e-mails the link that sets its password: an invitation token, valid for a week.
  * All in one transaction, the e-mail last: if it cannot go, no account is left half-invited.
  */
 export async function invitePartner(req: PayloadRequest, dealershipId: number, rawEmail: string) {
@@ -29,33 +36,41 @@ export async function invitePartner(req: PayloadRequest, dealershipId: number, r
       })
     ).docs
     const dealershipOf = (d: unknown) => (typeof d === 'object' && d !== null ? (d as { id: number }).id : d)
-    if (existing && (existing.role !== 'partner' || dealershipOf(existing.dealership) !== dealershipId)) {
+    const taken = existing && !abandonedSignUp(existing)
+    if (taken && (existing.role !== 'partner' || dealershipOf(existing.dealership) !== dealershipId)) {
       throw new APIError(ACCOUNT_EXISTS, 409, null, true)
     }
-    if (!existing) {
-      await payload.create({
-        collection: 'users',
-        // A password nobody knows until the invitation replaces it.
-        data: {
-          email,
-          password: randomBytes(32).toString('base64url'),
-          role: 'partner',
-          dealership: dealershipId,
-          approved: true,
-          _verified: true,
-        },
-        disableVerificationEmail: true,
-        req,
-      })
+    const account = {
+      email,
+      // A password nobody knows until the invitation replaces it.
+      password: randomBytes(32).toString('base64url'),
+      role: 'partner' as const,
+      dealership: dealershipId,
+      approved: true,
+      _verified: true,
     }
-    const token = await payload.forgotPassword({
-      collection: 'users',
-      data: { email },
-      disableEmail: true,
-      expiration: INVITATION_DAYS * 24 * 60 * 60 * 1000,
-      req,
-    })
-    if (!token) throw new Error('The invitation token was not issued.')
+    let userId: number
+    if (!existing) {
+      userId = (
+        await payload.create({ collection: 'users', data: account, disableVerificationEmail: true, req })
+      ).id
+    } else if (!taken) {
+      // Whoever signed up with the address never proved it: the account becomes the invited
+      // partner's, and their password, sessions and confirmation link stop working.
+      userId = (
+        await payload.update({
+          collection: 'users',
+          id: existing.id,
+          data: { ...account, sessions: [] },
+          depth: 0,
+          req,
+        })
+      ).id
+      await payload.db.updateOne({ collection: 'users', id: userId, data: { _verificationToken: null }, req })
+    } else {
+      userId = existing.id
+    }
+    const token = await issueInvitation(req, userId, INVITATION_DAYS * 24 * 60 * 60 * 1000)
     const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
     const { render } = await import('@react-email/render')
     const { PartnerInvitationEmail } = await import('@/email/templates/partner-invitation')
@@ -72,7 +87,7 @@ export async function invitePartner(req: PayloadRequest, dealershipId: number, r
       text: await render(element, { plainText: true }),
     })
     if (own) await commitTransaction(req)
-    return { email, renewed: Boolean(existing) }
+    return { email, renewed: Boolean(taken) }
   } catch (error) {
     if (own) await killTransaction(req)
     throw error

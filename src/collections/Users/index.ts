@@ -23,6 +23,7 @@ import {
 import { currentPasswordField, requireCurrentPassword } from './hooks/requireCurrentPassword'
 import { refuseMalformedCredentials } from './hooks/refuseMalformedCredentials'
 import { announceEmailChange, reverifyChangedEmail } from './hooks/reverifyChangedEmail'
+import { acceptInvitation, invitationFields } from './invitation'
 import { signUpMethodField } from './signUpMethod'
 
 export const Users: CollectionConfig = {
@@ -65,6 +66,7 @@ export const Users: CollectionConfig = {
       requireCurrentPassword,
       hideUnknownAccounts,
       refuseKnownAddress,
+      acceptInvitation,
     ],
     afterOperation: [answerNewAddressAlike],
     afterError: [answerKnownAddressAsCreated],
@@ -130,6 +132,7 @@ export const Users: CollectionConfig = {
     },
     signUpMethodField,
     currentPasswordField,
+    ...invitationFields,
     ...timestampFields,
   ],
   timestamps: true,

@@ -11,6 +11,7 @@ import { wheelPositionField, wheelServiceField } from '@/fields/wheel'
 import { timestampFields } from '@/fields/timestamps'
 import { lockRowsOf } from '@/hooks/lockRows'
 import { tieToDealership } from '@/hooks/tieToDealership'
+import { isCalendarDate } from '@/lib/calendar-day'
 import { WHEEL_POSITIONS } from '@/lib/dealer-prices'
 import { checkVin } from '@/lib/vin'
 import { MAX_WORK_ORDER_VEHICLES, VEHICLE_STATUSES, WHEEL_STATUSES } from '@/lib/work-order-status'
@@ -21,6 +22,7 @@ import { followCarsStatus } from './hooks/followCarsStatus'
 import { keepProgressForStaff } from './hooks/keepProgressForStaff'
 import { lockStartedCars } from './hooks/lockStartedCars'
 import { normalizeVins } from './hooks/normalizeVins'
+import { refuseControlCharacters } from './hooks/refuseControlCharacters'
 import { numberWorkOrder } from './numbering'
 import { photosOfTheDealership } from './hooks/photosOfTheDealership'
 
@@ -83,7 +85,7 @@ export const WorkOrders: CollectionConfig = {
     // A partner's save reads the order, then writes it whole: locked first, it waits for a
     // technician's "Mark done" in flight and reads the wheel done (lockRows.ts).
     beforeOperation: [lockRowsOf('work-orders')],
-    beforeValidate: [tieToDealership, normalizeVins],
+    beforeValidate: [refuseControlCharacters, tieToDealership, normalizeVins],
     beforeChange: [
       keepProgressForStaff,
       lockStartedCars,
@@ -106,7 +108,16 @@ export const WorkOrders: CollectionConfig = {
     dealershipField,
     { name: 'poNumber', label: 'PO number', type: 'text', maxLength: 60, index: true },
     { name: 'roNumber', label: 'RO number', type: 'text', maxLength: 60, index: true },
-    { name: 'dueDate', type: 'date', admin: { date: { pickerAppearance: 'dayOnly' } } },
+    {
+      name: 'dueDate',
+      type: 'date',
+      admin: { date: { pickerAppearance: 'dayOnly' } },
+      validate: (value: unknown) =>
+        value == null ||
+        value === '' ||
+        isCalendarDate(value) ||
+        'The due date is a calendar day (YYYY-MM-DD).',
+    },
     { name: 'notes', type: 'textarea', maxLength: 2000 },
     {
       ...carStatus,

@@ -3,19 +3,9 @@ import type { Endpoint } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { businessTimeZone } from '@/lib/business-time'
+import { isCalendarDay } from '@/lib/calendar-day'
 import { type PaymentCsvRow, paymentsCsv } from '@/lib/payments-csv'
 import { dbOf } from '@/server/db'
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
-// A day PostgreSQL takes as a date: Date.parse('2026-02-30') is a number (March 2), and year 0
-// is no date at all, both of which the query would answer with a 500.
-function isCalendarDay(day: string): boolean {
-  const at = new Date(`${day}T00:00:00Z`)
-  return (
-    DAY.test(day) && day >= '0001-01-01' && !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day)
-  )
-}
 
 // GET /api/payments/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the payments, deposits and refunds
 // received between those days (the business's, both included), oldest first, for the bookkeeper.

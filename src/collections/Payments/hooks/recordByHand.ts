@@ -1,7 +1,10 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 import { ValidationError } from 'payload'
 
 import type { Payment } from '@/payload-types'
+import { businessTimeZone } from '@/lib/business-time'
+import { isCalendarDate } from '@/lib/calendar-day'
+import { businessDay } from '@/lib/statements'
 import { HAND_METHODS, MAX_PAYMENT_CENTS, balanceCents, formatCents, relationId } from '@/lib/invoices'
 import { lockInvoice, settleInvoice } from '@/collections/Invoices/settle'
 
@@ -9,6 +12,26 @@ import { notePayment } from '../recordPayment'
 
 const refuse = (message: string, path: string): never => {
   throw new ValidationError({ collection: 'payments', errors: [{ message, path }] })
+}
+
+// A payment recorded by hand was received today or lately: a quarter back covers a check
+// found in the van or a week's catch-up, and nothing is received tomorrow. Days are the
+// business's (the books and the CSV export read them so).
+export const HAND_PAYMENT_DAYS_BACK = 90
+export const RECEIVED_DAY_REFUSED = `The payment date is today or one of the last ${HAND_PAYMENT_DAYS_BACK} days.`
+
+async function checkReceivedDay(req: PayloadRequest, receivedAt: unknown): Promise<void> {
+  const value = receivedAt instanceof Date ? receivedAt.toISOString() : receivedAt
+  const at = typeof value === 'string' && isCalendarDate(value) ? Date.parse(value) : NaN
+  if (Number.isNaN(at)) refuse(RECEIVED_DAY_REFUSED, 'receivedAt')
+  const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+  const zone = businessTimeZone(settings.timeZone)
+  const today = businessDay(new Date().toISOString(), zone)
+  const earliest = new Date(Date.parse(`${today}T12:00:00Z`) - HAND_PAYMENT_DAYS_BACK * 86_400_000)
+    .toISOString()
+    .slice(0, 10)
+  const day = businessDay(new Date(at).toISOString(), zone)
+  if (day < earliest || day > today) refuse(RECEIVED_DAY_REFUSED, 'receivedAt')
 }
 
 // Staff record what the customer handed over (cash, check, Zelle, a card reader) against a
@@ -19,6 +42,7 @@ export const recordByHand: CollectionBeforeChangeHook<Payment> = async ({ data, 
   if (operation !== 'create') return data
   if (!(HAND_METHODS as readonly string[]).includes(data.method ?? ''))
     refuse('Card payments made online are recorded from Stripe; choose how the customer paid.', 'method')
+  if (data.receivedAt != null) await checkReceivedDay(req, data.receivedAt)
   const amount = data.amountCents
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > MAX_PAYMENT_CENTS)
     refuse('The amount is a whole number of cents, more than zero.', 'amountCents')

@@ -12,6 +12,8 @@ const photoId = (photo: unknown): number | null => {
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null
 }
 
+export const PHOTO_TWICE = 'This photo is on the work order already.'
+
 // A work order shows only its own dealership's photos: naming another's photo id would show
 // it to this dealership. The refusal names no one's photo. This runs before Payload's field
 // checks, so an id that is not a whole number is refused here (Postgres would throw on it).
@@ -31,6 +33,11 @@ export const photosOfTheDealership: CollectionBeforeChangeHook = async ({ data, 
             path: `vehicles.${v}.wheels.${w}.${name}`,
             message: 'Photos are named by their id numbers.',
           })
+          continue
+        }
+        // A photo shows one wheel, once: the same photo twice on an order is a slip.
+        if (list.some((id, i) => ids.has(id!) || list.indexOf(id) !== i)) {
+          errors.push({ path: `vehicles.${v}.wheels.${w}.${name}`, message: PHOTO_TWICE })
           continue
         }
         list.forEach((id) => ids.add(id!))
