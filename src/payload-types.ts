@@ -163,6 +163,7 @@ export interface Config {
       sendVisitCancellation: TaskSendVisitCancellation;
       sendVisitNotice: TaskSendVisitNotice;
       sendLeadAlert: TaskSendLeadAlert;
+      sendOwnerAlert: TaskSendOwnerAlert;
       fetchTextPhotos: TaskFetchTextPhotos;
       replyToHelp: TaskReplyToHelp;
       replyToVisitConfirmation: TaskReplyToVisitConfirmation;
@@ -264,6 +265,7 @@ export interface Lead {
   reviewRequestSentAt?: string | null;
   businessEmailSentAt?: string | null;
   customerEmailSentAt?: string | null;
+  replyAlertedAt?: string | null;
   erasedAt?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1039,6 +1041,7 @@ export interface PayloadJob {
           | 'sendVisitCancellation'
           | 'sendVisitNotice'
           | 'sendLeadAlert'
+          | 'sendOwnerAlert'
           | 'fetchTextPhotos'
           | 'replyToHelp'
           | 'replyToVisitConfirmation'
@@ -1099,6 +1102,7 @@ export interface PayloadJob {
         | 'sendVisitCancellation'
         | 'sendVisitNotice'
         | 'sendLeadAlert'
+        | 'sendOwnerAlert'
         | 'fetchTextPhotos'
         | 'replyToHelp'
         | 'replyToVisitConfirmation'
@@ -1319,6 +1323,7 @@ export interface LeadsSelect<T extends boolean = true> {
   reviewRequestSentAt?: T;
   businessEmailSentAt?: T;
   customerEmailSentAt?: T;
+  replyAlertedAt?: T;
   erasedAt?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -2063,6 +2068,14 @@ export interface SiteSetting {
    * Texted a short summary and the link of each new lead; separate several numbers with commas.
    */
   notificationPhones?: string | null;
+  /**
+   * Text the notification phones of each new lead, customer's or dealer's text, accepted quote, payment, visit the customer booked, moved or cancelled, and work order.
+   */
+  alertTexts?: boolean | null;
+  /**
+   * E-mail the notification addresses of each customer's or dealer's text, payment and work order (new requests, quote answers and visit changes are always e-mailed).
+   */
+  alertEmails?: boolean | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -2293,6 +2306,8 @@ export interface SiteSettingsSelect<T extends boolean = true> {
       };
   notificationRecipients?: T;
   notificationPhones?: T;
+  alertTexts?: T;
+  alertEmails?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -2530,6 +2545,20 @@ export interface TaskSendVisitNotice {
 export interface TaskSendLeadAlert {
   input: {
     leadId: number;
+  };
+  output: {
+    sent?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendOwnerAlert".
+ */
+export interface TaskSendOwnerAlert {
+  input: {
+    kind: string;
+    id: number;
+    change?: string | null;
   };
   output: {
     sent?: number | null;

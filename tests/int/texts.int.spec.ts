@@ -552,7 +552,7 @@ describe("the owner's alert", () => {
     await Promise.all([runJobs(), runJobs()])
     expect(fake.sent.map((m) => m.to).sort()).toEqual(['+15125550111', '+15125550112'])
     expect(fake.sent[0].body).toBe(
-      `New request: Bent, Powder Coating, or Cracked Rims from Dana Smith, (512) 555-0190: "Bent rim from a pothole"\nhttp://localhost:3000/admin?tab=leads&lead=${lead.id}`,
+      `New request: Bent, Powder Coating, or Cracked Rims from Dana Smith, (512) 555-0190: "Bent rim from a pothole"\nhttp://localhost:3000/admin/collections/leads/${lead.id}/job`,
     )
     const sent = (await all('lead-events')).filter((e) => e.kind === 'text_sent')
     expect(sent.map((e) => e.text).sort()).toEqual([
@@ -585,7 +585,7 @@ describe("the owner's alert", () => {
     await Promise.all([runJobs(), runJobs()])
     expect(fake.sent).toHaveLength(1)
     expect(fake.sent[0].body).toMatch(
-      /^New text from \+15125550177: "Can you come today\?"\nhttp:\/\/localhost:3000\/admin\?tab=leads&lead=\d+$/,
+      /^New text from \+15125550177: "Can you come today\?"\nhttp:\/\/localhost:3000\/admin\/collections\/leads\/\d+\/job$/,
     )
   })
 

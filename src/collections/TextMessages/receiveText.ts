@@ -8,6 +8,7 @@ import { confirmVisitByReply } from '@/collections/TextMessages/customerTexts'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
 import { isConfirmReply } from '@/lib/customer-texts'
 import { TEXT_CHANNEL } from '@/lib/lead-source'
+import { REPLY_ALERT_MINUTES } from '@/lib/owner-alerts'
 import { type InboundText, phoneMatchKey, textKeyword, textLeadFields } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
 
@@ -58,6 +59,19 @@ async function startLead(req: PayloadRequest, text: InboundText): Promise<number
     req,
   })
   return lead.id
+}
+
+// The owner hears of a customer's text on an open lead, once a few minutes however many texts
+// a burst has: the lead's row is claimed by one conditional update (in the webhook's
+// transaction, after the number's lock), and only the text that claimed it is alerted.
+async function alertOwnerOfReply(db: Db, req: PayloadRequest, lead: number, messageId: number) {
+  const window = `${REPLY_ALERT_MINUTES} minutes`
+  const claimed = (await db.execute(sql`
+    UPDATE leads SET reply_alerted_at = now()
+    WHERE id = ${lead} AND (reply_alerted_at IS NULL OR reply_alerted_at <= now() - ${window}::interval)
+    RETURNING id`)) as unknown as Rows<unknown>
+  if (!claimed.rows.length) return
+  await req.payload.jobs.queue({ task: 'sendOwnerAlert', input: { kind: 'reply', id: messageId }, req })
 }
 
 /**
@@ -111,7 +125,12 @@ export async function receiveText(req: PayloadRequest, text: InboundText): Promi
           req,
         })
       } else {
-        lead ??= await startLead(req, text)
+        if (lead) await alertOwnerOfReply(db, req, lead, messageId)
+        else {
+          lead = await startLead(req, text)
+          // The new lead's alert tells the owner of this text: the burst's next ones are quiet.
+          await db.execute(sql`UPDATE leads SET reply_alerted_at = now() WHERE id = ${lead}`)
+        }
         if (text.media.length) {
           await payload.jobs.queue({ task: 'fetchTextPhotos', input: { messageId, media: text.media }, req })
         }
