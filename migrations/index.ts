@@ -48,6 +48,7 @@ import * as migration_20261128_012112_deposit_checkout_sessions from './20261128
 import * as migration_20261128_013832_link_lead_alert_texts from './20261128_013832_link_lead_alert_texts';
 import * as migration_20261129_031725_partner_invitation_token from './20261129_031725_partner_invitation_token';
 import * as migration_20261129_032226_stripe_refund_rows from './20261129_032226_stripe_refund_rows';
+import * as migration_20261129_033844_owner_alerts from './20261129_033844_owner_alerts';
 import * as migration_20261129_044041_visit_done from './20261129_044041_visit_done';
 
 export const migrations = [
@@ -300,6 +301,11 @@ export const migrations = [
     up: migration_20261129_032226_stripe_refund_rows.up,
     down: migration_20261129_032226_stripe_refund_rows.down,
     name: '20261129_032226_stripe_refund_rows',
+  },
+  {
+    up: migration_20261129_033844_owner_alerts.up,
+    down: migration_20261129_033844_owner_alerts.down,
+    name: '20261129_033844_owner_alerts',
   },
   {
     up: migration_20261129_044041_visit_done.up,

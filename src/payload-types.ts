@@ -163,6 +163,7 @@ export interface Config {
       sendVisitCancellation: TaskSendVisitCancellation;
       sendVisitNotice: TaskSendVisitNotice;
       sendLeadAlert: TaskSendLeadAlert;
+      sendOwnerAlert: TaskSendOwnerAlert;
       fetchTextPhotos: TaskFetchTextPhotos;
       replyToHelp: TaskReplyToHelp;
       replyToVisitConfirmation: TaskReplyToVisitConfirmation;
@@ -264,6 +265,7 @@ export interface Lead {
   reviewRequestSentAt?: string | null;
   businessEmailSentAt?: string | null;
   customerEmailSentAt?: string | null;
+  replyAlertedAt?: string | null;
   erasedAt?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1045,6 +1047,7 @@ export interface PayloadJob {
           | 'sendVisitCancellation'
           | 'sendVisitNotice'
           | 'sendLeadAlert'
+          | 'sendOwnerAlert'
           | 'fetchTextPhotos'
           | 'replyToHelp'
           | 'replyToVisitConfirmation'
@@ -1105,6 +1108,7 @@ export interface PayloadJob {
         | 'sendVisitCancellation'
         | 'sendVisitNotice'
         | 'sendLeadAlert'
+        | 'sendOwnerAlert'
         | 'fetchTextPhotos'
         | 'replyToHelp'
         | 'replyToVisitConfirmation'
@@ -1325,6 +1329,7 @@ export interface LeadsSelect<T extends boolean = true> {
   reviewRequestSentAt?: T;
   businessEmailSentAt?: T;
   customerEmailSentAt?: T;
+  replyAlertedAt?: T;
   erasedAt?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -2073,6 +2078,14 @@ export interface SiteSetting {
    * Texted a short summary and the link of each new lead; separate several numbers with commas.
    */
   notificationPhones?: string | null;
+  /**
+   * Text the notification phones of each new lead, customer's or dealer's text, accepted quote, payment, visit the customer booked, moved or cancelled, and work order.
+   */
+  alertTexts?: boolean | null;
+  /**
+   * E-mail the notification addresses of each customer's or dealer's text, payment and work order (new requests, quote answers and visit changes are always e-mailed).
+   */
+  alertEmails?: boolean | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -2303,6 +2316,8 @@ export interface SiteSettingsSelect<T extends boolean = true> {
       };
   notificationRecipients?: T;
   notificationPhones?: T;
+  alertTexts?: T;
+  alertEmails?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -2540,6 +2555,20 @@ export interface TaskSendVisitNotice {
 export interface TaskSendLeadAlert {
   input: {
     leadId: number;
+  };
+  output: {
+    sent?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendOwnerAlert".
+ */
+export interface TaskSendOwnerAlert {
+  input: {
+    kind: string;
+    id: number;
+    change?: string | null;
   };
   output: {
     sent?: number | null;

@@ -356,5 +356,27 @@ export const SiteSettings: GlobalConfig = {
           'Texted a short summary and the link of each new lead; separate several numbers with commas.',
       },
     },
+    {
+      name: 'alertTexts',
+      label: 'Text alerts',
+      type: 'checkbox',
+      defaultValue: true,
+      access: { read: approvedStaffField },
+      admin: {
+        description:
+          "Text the notification phones of each new lead, customer's or dealer's text, accepted quote, payment, visit the customer booked, moved or cancelled, and work order.",
+      },
+    },
+    {
+      name: 'alertEmails',
+      label: 'E-mail alerts',
+      type: 'checkbox',
+      defaultValue: true,
+      access: { read: approvedStaffField },
+      admin: {
+        description:
+          "E-mail the notification addresses of each customer's or dealer's text, payment and work order (new requests, quote answers and visit changes are always e-mailed).",
+      },
+    },
   ],
 }

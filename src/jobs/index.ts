@@ -15,6 +15,7 @@ import { sendCreditNote } from './SendCreditNote'
 import { sendInvoiceLink } from './SendInvoiceLink'
 import { sendPaymentReceipt } from './SendPaymentReceipt'
 import { sendLeadAlert } from './SendLeadAlert'
+import { sendOwnerAlert } from './SendOwnerAlert'
 import { sendRequestEmails } from './SendRequestEmails'
 import { sendStatement } from './SendStatement'
 import { sendQuoteAnswer } from './SendQuoteAnswer'
@@ -35,6 +36,7 @@ export const jobs: JobsConfig = {
     sendVisitCancellation,
     sendVisitNotice,
     sendLeadAlert,
+    sendOwnerAlert,
     fetchTextPhotos,
     replyToHelp,
     replyToVisitConfirmation,

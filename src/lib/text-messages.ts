@@ -2,6 +2,7 @@
 // Pure, so the unit tests and any part of the app can use it.
 
 import { PARTNER_CHANNEL, TEXT_CHANNEL } from '@/lib/lead-source'
+import { alertExcerpt, ownerAlertText } from '@/lib/owner-alerts'
 
 export const TEXT_DIRECTIONS = ['in', 'out'] as const
 export type TextDirection = (typeof TEXT_DIRECTIONS)[number]
@@ -182,11 +183,7 @@ export function helpReply(businessName: string, phone: string): string {
 }
 
 const ALERT_EXCERPT = 80
-
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length > ALERT_EXCERPT ? `${flat.slice(0, ALERT_EXCERPT - 1)}…` : flat
-}
+const excerpt = (text: string) => alertExcerpt(text, ALERT_EXCERPT)
 
 export type AlertLead = {
   channel?: string | null
@@ -199,7 +196,10 @@ export type AlertLead = {
   carsPerMonth?: number | null
 }
 
-/** The owner's text about a new lead: who, what, and where to open it. */
+/**
+ * The owner's text about a new lead: who, what, and where to open it. What the visitor typed
+ * (names included) comes without links or addresses (ownerAlertText).
+ */
 export function leadAlertText(lead: AlertLead, link: string): string {
   const about =
     lead.channel === TEXT_CHANNEL
@@ -207,7 +207,7 @@ export function leadAlertText(lead: AlertLead, link: string): string {
       : lead.channel === PARTNER_CHANNEL
         ? `New partner enquiry: ${excerpt(lead.dealershipName ?? '')}, about ${lead.carsPerMonth ?? '?'} cars a month, from ${lead.firstName} ${lead.lastName}, ${lead.phone}`
         : `New request: ${lead.service} from ${lead.firstName} ${lead.lastName}, ${lead.phone}: "${excerpt(lead.description)}"`
-  return `${about}\n${link}`
+  return ownerAlertText(about, link)
 }
 
 export const MAX_TEXT_MEDIA = 10

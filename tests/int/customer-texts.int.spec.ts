@@ -493,6 +493,45 @@ describe('a C to the reminder', () => {
   })
 })
 
+describe('a text from a number with several open jobs', () => {
+  const leadOfTexts = async () =>
+    (
+      await rows<{ lead_id: number }>(
+        sql`SELECT lead_id FROM text_messages WHERE direction = 'in' ORDER BY id`,
+      )
+    ).map((m) => Number(m.lead_id))
+  const confirmedAt = async (visit: number) =>
+    (await rows<{ at: string | null }>(sql`SELECT confirmed_at AS at FROM visits WHERE id = ${visit}`))[0].at
+
+  it('confirms with a C the visit the reminder was sent for, though a newer lead has the number', async () => {
+    const first = await requested(true)
+    const visit = await visitTexts(first.id)
+    // A second car, or someone who typed her number: a newer lead of the same number.
+    const second = await requested(true)
+    const other = await visitOf(second.id, inHours(72))
+    fake.reset()
+    expect((await receive('C')).status).toBe(200)
+    await runJobs()
+    expect(await confirmedAt(visit)).toBeTruthy()
+    expect(await confirmedAt(other)).toBeNull()
+    expect((await eventsOf(first.id)).filter((e) => e.kind === 'visit_confirmed')).toHaveLength(1)
+    expect((await eventsOf(second.id)).map((e) => e.kind)).not.toContain('visit_confirmed')
+    expect(sentTo().map((m) => m.body)).toEqual([expect.stringContaining('is confirmed')])
+    expect(await leadOfTexts()).toEqual([first.id])
+  })
+
+  it("goes to the job of the latest exchange: a reply to the owner's text reaches its job", async () => {
+    const first = await requested(true)
+    const second = await requested(true)
+    // Newest lead first, while nothing was texted.
+    expect((await receive('Which one is this about?')).status).toBe(200)
+    // The owner texts the quote link of the first job: the answer is about it.
+    await sentQuoteLink(first.id)
+    expect((await receive('Looks good, thanks')).status).toBe(200)
+    expect(await leadOfTexts()).toEqual([second.id, first.id])
+  })
+})
+
 describe('On my way', () => {
   const tap = (lead: number, visit: number) =>
     h.http.post(`/api/leads/${lead}/on-my-way`, {

@@ -455,6 +455,15 @@ export const Leads: CollectionConfig = {
       admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
     },
     ...requestEmailFields,
+    // When the owner was last alerted of the customer's texts on this lead (or of the lead the
+    // first text made): claimed by one conditional update, so a burst alerts once a few minutes.
+    {
+      name: 'replyAlertedAt',
+      label: 'Owner alerted of texts',
+      type: 'date',
+      access: serverOwned,
+      admin: { hidden: true },
+    },
     // Set when the customer's details were erased (on request, or after 12 months without a job).
     {
       name: 'erasedAt',

@@ -300,6 +300,7 @@ async function recordCardPayment(
   await notePayment(req.payload, req, Number(id))
   await flagOverpayment(req, p.invoice, p.amountCents)
   await req.payload.jobs.queue({ task: 'sendPaymentReceipt', input: { paymentId: Number(id) }, req })
+  await req.payload.jobs.queue({ task: 'sendOwnerAlert', input: { kind: 'payment', id: Number(id) }, req })
   await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
   return 'recorded'
 }

@@ -196,6 +196,8 @@ async function insertCardDeposit(
   if (id == null) return false
   await notePayment(req.payload, req, Number(id))
   await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
+  // The owner hears of it (a deposit is often the go-ahead to book).
+  await req.payload.jobs.queue({ task: 'sendOwnerAlert', input: { kind: 'payment', id: Number(id) }, req })
   return true
 }
 

@@ -5,6 +5,7 @@ import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { businessTimeZone } from '@/lib/business-time'
 import { ON_MY_WAY_WINDOW_MINUTES, isBusinessToday, onMyWayText } from '@/lib/customer-texts'
 import { ERASED_LEAD } from '@/lib/erase-request'
+import { phoneMatchKey } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
 
 import { type SendOutcome, sendTextOnce } from './sendText'
@@ -39,22 +40,37 @@ export async function textCustomerOnce(
 }
 
 /**
- * The customer's "C" to the reminder: their upcoming visit is confirmed, once, in the webhook's
- * transaction. The visit's id when this text confirmed it, else null (none ahead, or done already).
+ * The customer's "C" to the reminder: the visit the latest reminder to their number was sent
+ * for is confirmed, once, in the webhook's transaction, whichever lead of that number is newer;
+ * without a reminder, the upcoming visit of `lead` (the number's lead the text went to). The
+ * visit and its lead when this text confirmed one, else null (none ahead, or done already).
  */
 export async function confirmVisitByReply(
   payload: Payload,
   req: Partial<PayloadRequest>,
-  lead: number,
-): Promise<number | null> {
+  phone: string,
+  lead: number | null,
+): Promise<{ visit: number; lead: number } | null> {
   const db = await dbOf(payload, req)
   const { rows } = (await db.execute(sql`
     UPDATE visits SET confirmed_at = now(), updated_at = now()
-    WHERE lead_id = ${lead} AND cancelled_at IS NULL AND start > now() AND confirmed_at IS NULL
-    RETURNING id`)) as unknown as Rows<{ id: number | string }>
+    WHERE id = (
+      SELECT v.id FROM visits v JOIN leads l ON l.id = v.lead_id
+      WHERE l.phone_e164 = ${phoneMatchKey(phone)} AND l.erased_at IS NULL
+        AND v.cancelled_at IS NULL AND v.start > now() AND v.confirmed_at IS NULL
+        AND (v.reminder_sent_at IS NOT NULL OR v.lead_id = ${lead})
+      ORDER BY v.reminder_sent_at DESC NULLS LAST, v.start, v.id
+      LIMIT 1 FOR UPDATE OF v)
+    AND confirmed_at IS NULL
+    RETURNING id, lead_id`)) as unknown as Rows<{ id: number | string; lead_id: number | string }>
   if (!rows[0]) return null
-  await recordLeadEvent(payload, req, { lead, kind: 'visit_confirmed', text: 'By text (replied C)' })
-  return Number(rows[0].id)
+  const confirmed = { visit: Number(rows[0].id), lead: Number(rows[0].lead_id) }
+  await recordLeadEvent(payload, req, {
+    lead: confirmed.lead,
+    kind: 'visit_confirmed',
+    text: 'By text (replied C)',
+  })
+  return confirmed
 }
 
 export type OnMyWay = 'sent' | 'recent' | 'no-consent' | 'opted-out' | 'failed' | 'not-today'

@@ -8,6 +8,7 @@ import { confirmVisitByReply } from '@/collections/TextMessages/customerTexts'
 import { MAIN_FORM_SERVICE } from '@/lib/catalog'
 import { isConfirmReply } from '@/lib/customer-texts'
 import { TEXT_CHANNEL } from '@/lib/lead-source'
+import { REPLY_ALERT_MINUTES } from '@/lib/owner-alerts'
 import { type InboundText, phoneMatchKey, textKeyword, textLeadFields } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
 
@@ -23,14 +24,19 @@ export async function isStored(payload: Payload, sid: string): Promise<boolean> 
   return result.rows.length > 0
 }
 
-// The number's latest lead still being worked on, by the phone's indexed E.164 form (a form's
-// "(512) 555-0177" included).
+// The number's lead still being worked on that a text from it answers: of several, the one
+// with the latest exchange (its last text with the customer, or its request when newer), so a
+// reply to the owner's text goes to the job that text came from. By the phone's indexed E.164
+// form (a form's "(512) 555-0177" included).
 async function openLeadOf(db: Db, phone: string): Promise<number | null> {
   const result = (await db.execute(sql`
-    SELECT id FROM leads
-    WHERE phone_e164 = ${phoneMatchKey(phone)}
-      AND erased_at IS NULL AND lost_reason IS NULL AND status <> 'completed'
-    ORDER BY created_at DESC, id DESC LIMIT 1`)) as unknown as Rows<{ id: number }>
+    SELECT l.id FROM leads l
+    LEFT JOIN LATERAL (
+      SELECT max(t.created_at) AS at FROM text_messages t WHERE t.lead_id = l.id AND NOT t.to_business
+    ) texted ON true
+    WHERE l.phone_e164 = ${phoneMatchKey(phone)}
+      AND l.erased_at IS NULL AND l.lost_reason IS NULL AND l.status <> 'completed'
+    ORDER BY greatest(texted.at, l.created_at) DESC, l.id DESC LIMIT 1`)) as unknown as Rows<{ id: number }>
   return result.rows[0] ? Number(result.rows[0].id) : null
 }
 
@@ -53,6 +59,19 @@ async function startLead(req: PayloadRequest, text: InboundText): Promise<number
     req,
   })
   return lead.id
+}
+
+// The owner hears of a customer's text on an open lead, once a few minutes however many texts
+// a burst has: the lead's row is claimed by one conditional update (in the webhook's
+// transaction, after the number's lock), and only the text that claimed it is alerted.
+async function alertOwnerOfReply(db: Db, req: PayloadRequest, lead: number, messageId: number) {
+  const window = `${REPLY_ALERT_MINUTES} minutes`
+  const claimed = (await db.execute(sql`
+    UPDATE leads SET reply_alerted_at = now()
+    WHERE id = ${lead} AND (reply_alerted_at IS NULL OR reply_alerted_at <= now() - ${window}::interval)
+    RETURNING id`)) as unknown as Rows<unknown>
+  if (!claimed.rows.length) return
+  await req.payload.jobs.queue({ task: 'sendOwnerAlert', input: { kind: 'reply', id: messageId }, req })
 }
 
 /**
@@ -91,19 +110,30 @@ export async function receiveText(req: PayloadRequest, text: InboundText): Promi
         await recordLeadEvent(payload, req, { lead, kind: 'text_opted_in', text: text.body })
     } else if (keyword === 'help') {
       await payload.jobs.queue({ task: 'replyToHelp', input: { messageId }, req })
-    } else if (lead && isConfirmReply(text.body) && !text.media.length) {
-      // "C" to the reminder: their visit is confirmed and they hear so; otherwise a plain message.
-      const visit = await confirmVisitByReply(payload, req, lead)
-      if (visit)
+    } else {
+      // "C" to the reminder: the visit it was sent for is confirmed and they hear so; the text
+      // goes to that visit's lead. Otherwise a plain message.
+      const confirmed =
+        isConfirmReply(text.body) && !text.media.length
+          ? await confirmVisitByReply(payload, req, text.from, lead)
+          : null
+      if (confirmed) {
+        lead = confirmed.lead
         await payload.jobs.queue({
           task: 'replyToVisitConfirmation',
-          input: { messageId, visitId: visit },
+          input: { messageId, visitId: confirmed.visit },
           req,
         })
-    } else {
-      lead ??= await startLead(req, text)
-      if (text.media.length) {
-        await payload.jobs.queue({ task: 'fetchTextPhotos', input: { messageId, media: text.media }, req })
+      } else {
+        if (lead) await alertOwnerOfReply(db, req, lead, messageId)
+        else {
+          lead = await startLead(req, text)
+          // The new lead's alert tells the owner of this text: the burst's next ones are quiet.
+          await db.execute(sql`UPDATE leads SET reply_alerted_at = now() WHERE id = ${lead}`)
+        }
+        if (text.media.length) {
+          await payload.jobs.queue({ task: 'fetchTextPhotos', input: { messageId, media: text.media }, req })
+        }
       }
     }
     if (lead) await db.execute(sql`UPDATE text_messages SET lead_id = ${lead} WHERE id = ${messageId}`)

@@ -25,6 +25,7 @@ import { normalizeVins } from './hooks/normalizeVins'
 import { refuseControlCharacters } from './hooks/refuseControlCharacters'
 import { numberWorkOrder } from './numbering'
 import { photosOfTheDealership } from './hooks/photosOfTheDealership'
+import { queueOwnerAlert } from './hooks/queueOwnerAlert'
 
 export const MAX_PHOTOS_PER_WHEEL = 10
 
@@ -93,6 +94,7 @@ export const WorkOrders: CollectionConfig = {
       followCarsStatus,
       numberWorkOrder,
     ],
+    afterChange: [queueOwnerAlert],
   },
   fields: [
     // The human number (WO-0042), taken from a counter as the order is made (numbering.ts).

@@ -2,7 +2,8 @@ import type { TaskConfig } from 'payload'
 
 import { sendTextOnce } from '@/collections/TextMessages/sendText'
 import { serviceTitle } from '@/lib/catalog'
-import { leadAdminPath, serverUrl } from '@/lib/server-url'
+import { leadAdminPath } from '@/lib/server-url'
+import { serverUrl } from '@/lib/server-url'
 import { leadAlertText, parsePhoneList } from '@/lib/text-messages'
 
 // The owner hears of every new lead on the phone in the van: one text to each notification
@@ -26,13 +27,15 @@ export const sendLeadAlert: TaskConfig<'sendLeadAlert'> = {
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true })
     const body = leadAlertText(
       { ...lead, service: lead.offeredTitle || serviceTitle(lead.serviceType) },
-      // The lead's details in Lead Management, as the new-lead e-mail links them.
+      // The lead's job page, where every alert leads.
       `${serverUrl()}${leadAdminPath(lead.id)}`,
     )
     let sent = 0
     const failures: unknown[] = []
     // Each number on its own: one that fails is retried without holding the others back.
-    for (const to of parsePhoneList(settings.notificationPhones).numbers) {
+    // Texts to the owner can be turned off in the settings.
+    const phones = settings.alertTexts === false ? [] : parsePhoneList(settings.notificationPhones).numbers
+    for (const to of phones) {
       try {
         const outcome = await sendTextOnce(
           payload,

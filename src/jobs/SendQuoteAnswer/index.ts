@@ -5,6 +5,8 @@ import { formatPrice } from '@/lib/home-content'
 import { leadAdminPath, serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import { notificationAddresses } from '@/lib/business'
+import { alertExcerpt } from '@/lib/owner-alerts'
+import { alertOwner } from '@/jobs/SendOwnerAlert'
 
 // A customer's answer to a quote, to the business's notification addresses. Queued only by
 // the request that recorded the answer (src/collections/Quotes/endpoints/answerQuote.ts), so once per answer.
@@ -48,16 +50,31 @@ export const sendQuoteAnswer: TaskConfig<'sendQuoteAnswer'> = {
     const html = await render(element)
     const text = await render(element, { plainText: true })
     const subject = accepted ? `Quote accepted: ${customer}, ${total}` : `Changes requested: ${customer}`
+    const key = `quote-answer:${quote.id}:${quote.status}:${answeredAt}`
+    // By text too (the e-mail is the alert's e-mail); a text that fails is retried with the
+    // job, after the e-mail had its go.
+    const textFailure = await alertOwner(payload, {
+      key,
+      about: accepted
+        ? `Quote accepted: ${customer}, ${total}`
+        : `Changes requested by ${customer}: "${alertExcerpt(quote.changeRequest)}"`,
+      path: leadAdminPath(quote.lead.id),
+      lead: quote.lead.id,
+    }).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    )
     // Per answer: a change request, then an acceptance of the revised quote, are two e-mails.
     const sent = await mailAboutLeadOnce(
       payload,
-      `quote-answer:${quote.id}:${quote.status}:${answeredAt}`,
+      key,
       {
         lead: quote.lead.id,
         what: accepted ? 'Acceptance to the business' : 'Change request to the business',
       },
       { to, subject, html, text },
     )
+    if (textFailure) throw textFailure.error
     return { output: { sent } }
   },
 }

@@ -6,6 +6,7 @@ import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { leadAdminPath, serverUrl } from '@/lib/server-url'
 import type { Lead, Visit } from '@/payload-types'
 import { notificationAddresses } from '@/lib/business'
+import { alertOwner } from '@/jobs/SendOwnerAlert'
 import { isTextLeadEmail } from '@/lib/text-messages'
 
 const CHANGES: readonly VisitChange[] = ['booked', 'moved', 'cancelled']
@@ -49,10 +50,21 @@ export const sendVisitNotice: TaskConfig<'sendVisitNotice'> = {
       when,
       leadLink: `${serverUrl()}${leadAdminPath(lead.id)}`,
     })
+    const key = `visit-notice:${visit.id}:${change}`
+    // By text too; a text that fails is retried with the job, after the e-mail had its go.
+    const textFailure = await alertOwner(payload, {
+      key,
+      about: `Visit ${change} by ${customer}: ${when}`,
+      path: leadAdminPath(lead.id),
+      lead: lead.id,
+    }).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    )
     const to = notificationAddresses(settings.notificationRecipients)
     const sent = await mailAboutLeadOnce(
       payload,
-      `visit-notice:${visit.id}:${change}`,
+      key,
       {
         lead: lead.id,
         what: `Visit ${change === 'moved' ? 'move' : change === 'booked' ? 'booking' : 'cancellation'} to the business`,
@@ -66,6 +78,7 @@ export const sendVisitNotice: TaskConfig<'sendVisitNotice'> = {
         text: await render(element, { plainText: true }),
       },
     )
+    if (textFailure) throw textFailure.error
     return { output: { sent } }
   },
 }
