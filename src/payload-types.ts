@@ -388,7 +388,7 @@ export interface Dealership {
     | null;
   netTermsDays: number;
   /**
-   * Unit price per wheel, in cents. Empty at creation: the published prices.
+   * Unit price per wheel. Empty at creation: the published prices.
    */
   priceList?:
     | {
@@ -663,7 +663,7 @@ export interface TextOptOut {
   createdAt: string;
 }
 /**
- * Invoices and credit notes, in cents. A sent invoice is final: correct it with a credit note.
+ * Invoices and credit notes. A sent invoice is final: correct it with a credit note.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "invoices".
@@ -705,7 +705,7 @@ export interface Invoice {
   createdAt: string;
 }
 /**
- * Payments and refunds, in cents. Card payments online come from Stripe.
+ * Payments and refunds. Card payments online come from Stripe.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payments".
@@ -2050,7 +2050,7 @@ export interface SiteSetting {
     percent?: number | null;
     fixedCents?: number | null;
     /**
-     * 0: every quote.
+     * $0.00: every quote.
      */
     aboveCents?: number | null;
     beforeBooking?: boolean | null;

@@ -9,6 +9,7 @@ import { LOST_REASONS, LOST_REASON_LABELS } from '@/lib/lead-events'
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { LEAD_SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 import { formKeyField } from '@/fields/formKey'
+import { moneyField } from '@/fields/money'
 import { timestampFields } from '@/fields/timestamps'
 import { DIRECT_SOURCE, LEAD_CHANNELS, LEAD_CHANNEL_LABELS, PARTNER_CHANNEL } from '@/lib/lead-source'
 import { CARS_PER_MONTH_MAX, PARTNER_FIELD_MAX } from '@/lib/partner-enquiry'
@@ -296,13 +297,12 @@ export const Leads: CollectionConfig = {
           access: serverOwned,
           admin: { readOnly: true },
         },
-        {
+        moneyField({
           name: 'offeredPriceCents',
-          label: 'Price as offered (cents)',
-          type: 'number',
+          label: 'Price as offered',
           access: serverOwned,
           admin: { readOnly: true },
-        },
+        }),
         { name: 'offeredUnit', label: 'Unit', type: 'text', access: serverOwned, admin: { readOnly: true } },
       ],
     },
