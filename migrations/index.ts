@@ -46,6 +46,7 @@ import * as migration_20261127_221110_lead_form_key from './20261127_221110_lead
 import * as migration_20261128_011525_drop_text_event_twins from './20261128_011525_drop_text_event_twins';
 import * as migration_20261128_012112_deposit_checkout_sessions from './20261128_012112_deposit_checkout_sessions';
 import * as migration_20261128_013832_link_lead_alert_texts from './20261128_013832_link_lead_alert_texts';
+import * as migration_20261129_041532_lead_name from './20261129_041532_lead_name';
 
 export const migrations = [
   {
@@ -286,6 +287,11 @@ export const migrations = [
   {
     up: migration_20261128_013832_link_lead_alert_texts.up,
     down: migration_20261128_013832_link_lead_alert_texts.down,
-    name: '20261128_013832_link_lead_alert_texts'
+    name: '20261128_013832_link_lead_alert_texts',
+  },
+  {
+    up: migration_20261129_041532_lead_name.up,
+    down: migration_20261129_041532_lead_name.down,
+    name: '20261129_041532_lead_name'
   },
 ];

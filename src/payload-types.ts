@@ -215,6 +215,7 @@ export interface Lead {
   lastName: string;
   phone: string;
   email: string;
+  name?: string | null;
   phoneE164?: string | null;
   description: string;
   /**
@@ -1282,6 +1283,7 @@ export interface LeadsSelect<T extends boolean = true> {
   lastName?: T;
   phone?: T;
   email?: T;
+  name?: T;
   phoneE164?: T;
   description?: T;
   address?: T;

@@ -45,6 +45,9 @@ test.describe("an invoice's money on a 390 px phone", () => {
       await expect(unit).toHaveValue('$1.00')
       await expect(page.locator('#field-lines__0__amountCents')).toHaveValue('$1.00')
       await expect(page.getByText('(cents)')).toHaveCount(0)
+      // The lead picker names the customer, not an e-mail address.
+      await expect(page.locator('#field-lead')).toContainText('Quinn Quote')
+      await expect(page.locator('#field-lead')).not.toContainText('@')
 
       await unit.fill('$125.50')
       await page.getByRole('button', { name: 'Save', exact: true }).click()

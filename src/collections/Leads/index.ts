@@ -28,6 +28,7 @@ import { queueLeadAlert } from './hooks/queueLeadAlert'
 import { queueRequestEmails } from './hooks/queueRequestEmails'
 import { markServiceArea } from './hooks/markServiceArea'
 import { queueReviewRequest } from './hooks/queueReviewRequest'
+import { keepLeadName } from './hooks/keepLeadName'
 import { recordLeadChanges, stampLost } from './hooks/recordLeadChanges'
 import {
   validateRequestEmail,
@@ -156,7 +157,8 @@ const sourceFields: Field[] = [
 export const Leads: CollectionConfig = {
   slug: 'leads',
   admin: {
-    useAsTitle: 'email',
+    // Named, not by e-mail: a texted lead's e-mail is a placeholder.
+    useAsTitle: 'name',
     defaultColumns: ['firstName', 'lastName', 'phone', 'serviceType', 'status', 'quoteStatus', 'createdAt'],
   },
   access: {
@@ -170,7 +172,7 @@ export const Leads: CollectionConfig = {
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeRequestFields],
-    beforeChange: [snapshotOffer, stampLost, markServiceArea],
+    beforeChange: [snapshotOffer, stampLost, markServiceArea, keepLeadName],
     beforeDelete: [removeLeadRecords],
     afterChange: [
       queueRequestEmails,
@@ -213,6 +215,8 @@ export const Leads: CollectionConfig = {
         { name: 'email', type: 'email', required: true, validate: validateRequestEmail },
       ],
     },
+    // The lead's title in Payload's lists and pickers (hooks/keepLeadName.ts); erased with it.
+    { name: 'name', type: 'text', index: true, admin: { hidden: true } },
     // The phone in E.164, indexed: a received text finds its number's open lead by it.
     {
       name: 'phoneE164',
