@@ -72,8 +72,6 @@ test.describe("an invoice's money on a 390 px phone", () => {
       )
       await expect(row).toContainText('$125.50')
       await expect(row).not.toContainText('12550')
-      const table = page.locator('.table')
-      expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
     } finally {
       await request.delete(`/api/invoices/${invoiceId}`, { headers: auth(token) })
       await request.delete(`/api/leads/${leadId}`, { headers: auth(token) })
