@@ -49,6 +49,7 @@ import * as migration_20261128_013832_link_lead_alert_texts from './20261128_013
 import * as migration_20261129_031725_partner_invitation_token from './20261129_031725_partner_invitation_token';
 import * as migration_20261129_032226_stripe_refund_rows from './20261129_032226_stripe_refund_rows';
 import * as migration_20261129_033844_owner_alerts from './20261129_033844_owner_alerts';
+import * as migration_20261129_041532_lead_name from './20261129_041532_lead_name';
 import * as migration_20261129_044041_visit_done from './20261129_044041_visit_done';
 
 export const migrations = [
@@ -306,6 +307,11 @@ export const migrations = [
     up: migration_20261129_033844_owner_alerts.up,
     down: migration_20261129_033844_owner_alerts.down,
     name: '20261129_033844_owner_alerts',
+  },
+  {
+    up: migration_20261129_041532_lead_name.up,
+    down: migration_20261129_041532_lead_name.down,
+    name: '20261129_041532_lead_name',
   },
   {
     up: migration_20261129_044041_visit_done.up,

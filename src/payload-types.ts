@@ -216,6 +216,7 @@ export interface Lead {
   lastName: string;
   phone: string;
   email: string;
+  name?: string | null;
   phoneE164?: string | null;
   description: string;
   /**
@@ -392,7 +393,7 @@ export interface Dealership {
     | null;
   netTermsDays: number;
   /**
-   * Unit price per wheel, in cents. Empty at creation: the published prices.
+   * Unit price per wheel. Empty at creation: the published prices.
    */
   priceList?:
     | {
@@ -670,7 +671,7 @@ export interface TextOptOut {
   createdAt: string;
 }
 /**
- * Invoices and credit notes, in cents. A sent invoice is final: correct it with a credit note.
+ * Invoices and credit notes. A sent invoice is final: correct it with a credit note.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "invoices".
@@ -712,7 +713,7 @@ export interface Invoice {
   createdAt: string;
 }
 /**
- * Payments and refunds, in cents. Card payments online come from Stripe.
+ * Payments and refunds. Card payments online come from Stripe.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payments".
@@ -1292,6 +1293,7 @@ export interface LeadsSelect<T extends boolean = true> {
   lastName?: T;
   phone?: T;
   email?: T;
+  name?: T;
   phoneE164?: T;
   description?: T;
   address?: T;
@@ -2065,7 +2067,7 @@ export interface SiteSetting {
     percent?: number | null;
     fixedCents?: number | null;
     /**
-     * 0: every quote.
+     * $0.00: every quote.
      */
     aboveCents?: number | null;
     beforeBooking?: boolean | null;

@@ -9,6 +9,7 @@ import type {
 import { admins } from '@/access/admins'
 import { anyone } from '@/access/anyone'
 import { approvedStaffField } from '@/access/approvedStaffField'
+import { moneyField } from '@/fields/money'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/business-time'
 import { DEPOSIT_MODES, DEPOSIT_MODE_LABELS, MIN_DEPOSIT_CENTS } from '@/lib/deposits'
 import { BUSINESS_DEFAULTS, REVIEW_REQUEST_DELAY_HOURS } from '@/lib/business'
@@ -296,10 +297,9 @@ export const SiteSettings: GlobalConfig = {
               validate: depositAmount('percent', 1, 100, 'Enter a whole percentage from 1 to 100.'),
               admin: { step: 1, condition: (_data, sibling) => sibling?.mode === 'percent' },
             },
-            {
+            moneyField({
               name: 'fixedCents',
-              label: 'Fixed amount (cents)',
-              type: 'number',
+              label: 'Fixed amount',
               min: MIN_DEPOSIT_CENTS,
               max: 1_000_000,
               defaultValue: 5_000,
@@ -309,21 +309,19 @@ export const SiteSettings: GlobalConfig = {
                 1_000_000,
                 'Enter the amount in whole cents, from 50 (Stripe’s smallest card payment) to 1000000.',
               ),
-              admin: { step: 1, condition: (_data, sibling) => sibling?.mode === 'fixed' },
-            },
-            {
+              admin: { condition: (_data, sibling) => sibling?.mode === 'fixed' },
+            }),
+            moneyField({
               name: 'aboveCents',
-              label: 'Only for quotes over (cents)',
-              type: 'number',
+              label: 'Only for quotes over',
               min: 0,
               max: 10_000_000,
               defaultValue: 0,
               admin: {
-                step: 1,
                 condition: (_data, sibling) => sibling?.mode !== 'none',
-                description: '0: every quote.',
+                description: '$0.00: every quote.',
               },
-            },
+            }),
           ],
         },
         {

@@ -3,6 +3,7 @@
 // office and the tests.
 
 import { zonedTime, wallTime } from './business-time'
+import { formatCents } from './invoices'
 import type { InvoiceStatus } from './invoices'
 
 const DOLLARS = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/
@@ -20,6 +21,30 @@ export function parseDollars(input: string | null | undefined): number | null {
 /** "85.00" from 8500: what the amount field shows, as the owner types it. */
 export const centsAsDollars = (cents: number) =>
   `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
+
+/**
+ * What a money field stores for what was typed in it: cents for dollars ("$1,234.50", "1234.5"),
+ * null when cleared, and the text itself otherwise, which the number field's check refuses, so
+ * a typo is never saved as some other amount.
+ */
+export function centsFromInput(input: string): number | string | null {
+  if (input.trim() === '') return null
+  return parseDollars(input) ?? input
+}
+
+/**
+ * Why a money field's value cannot be saved, in dollars; null when it can (an empty one is the
+ * required check's to judge). Cents in whole numbers, from `min` to `max`.
+ */
+export function moneyProblem(value: unknown, range: { min?: number; max?: number }): string | null {
+  if (value == null || value === '') return null
+  if (typeof value !== 'number') return 'Enter dollars and cents, like 125.50.'
+  const { min = 0, max = Number.MAX_SAFE_INTEGER } = range
+  if (Number.isInteger(value) && value >= min && value <= max) return null
+  return max === Number.MAX_SAFE_INTEGER
+    ? `Enter an amount of ${formatCents(min)} or more.`
+    : `Enter an amount from ${formatCents(min)} to ${formatCents(max)}.`
+}
 
 export const MONEY_STATES = { paid: 'Paid', part_paid: 'Part paid', owing: 'Owing' } as const
 export type MoneyState = keyof typeof MONEY_STATES

@@ -59,14 +59,14 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
       await owner.locator('#field-name').fill(dealershipName)
       await owner.locator('#field-billingEmail').fill(billingEmail)
       const prices = [
-        ['Rim Rash / Curbed Rim', '9900'],
-        ['Bent, Powder Coating, or Cracked Rims', '21500'],
+        ['Rim Rash / Curbed Rim', '$99.00'],
+        ['Bent, Powder Coating, or Cracked Rims', '215'],
       ] as const
-      for (const [i, [service, cents]] of prices.entries()) {
+      for (const [i, [service, dollars]] of prices.entries()) {
         await owner.getByRole('button', { name: 'Add Price List' }).click()
         await owner.locator(`#field-priceList__${i}__service .rs__control`).click()
         await owner.getByRole('option', { name: service, exact: true }).click()
-        await owner.locator(`#field-priceList__${i}__unitPriceCents`).fill(cents)
+        await owner.locator(`#field-priceList__${i}__unitPriceCents`).fill(dollars)
       }
       await owner.getByRole('button', { name: 'Save', exact: true }).click()
       await expect(owner).toHaveURL(/\/admin\/collections\/dealerships\/\d+$/)

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
-import { centsAsDollars, dueDay, moneyPeriods, moneyState, parseDollars } from '@/lib/money'
+import {
+  centsAsDollars,
+  centsFromInput,
+  dueDay,
+  moneyPeriods,
+  moneyProblem,
+  moneyState,
+  parseDollars,
+} from '@/lib/money'
 
 const CHICAGO = 'America/Chicago'
 
@@ -37,6 +45,32 @@ describe('an amount typed at the van', () => {
   it('is shown back as the owner types it', () => {
     expect(centsAsDollars(8_505)).toBe('85.05')
     expect(centsAsDollars(27_500)).toBe('275.00')
+  })
+})
+
+describe('a money field in the back office', () => {
+  it('stores what is typed in dollars as cents, and nothing when cleared', () => {
+    expect(centsFromInput('$125.50')).toBe(12_550)
+    expect(centsFromInput('1234.5')).toBe(123_450)
+    expect(centsFromInput('$1,234.50')).toBe(123_450)
+    expect(centsFromInput('0')).toBe(0)
+    expect(centsFromInput('  ')).toBeNull()
+  })
+
+  it('keeps a typo as text, which the number field refuses, rather than another amount', () => {
+    expect(centsFromInput('12.345')).toBe('12.345')
+    expect(centsFromInput('-5')).toBe('-5')
+    expect(moneyProblem('12.345', { min: 0 })).toBe('Enter dollars and cents, like 125.50.')
+  })
+
+  it('says its range in dollars', () => {
+    expect(moneyProblem(12_550, { min: 0, max: 1_000_000 })).toBeNull()
+    expect(moneyProblem(null, { min: 1 })).toBeNull()
+    expect(moneyProblem(1_000_001, { min: 0, max: 1_000_000 })).toBe(
+      'Enter an amount from $0.00 to $10,000.00.',
+    )
+    expect(moneyProblem(0, { min: 1, max: 1_000_000 })).toBe('Enter an amount from $0.01 to $10,000.00.')
+    expect(moneyProblem(10.5, { min: 0 })).toBe('Enter an amount of $0.00 or more.')
   })
 })
 

@@ -8,6 +8,7 @@ import { array, number } from 'payload/shared'
 
 import { admins } from '@/access/admins'
 import { staffOrOwnDealershipRecord } from '@/access/staffOrOwnDealershipRecord'
+import { moneyField } from '@/fields/money'
 import { timestampFields } from '@/fields/timestamps'
 import { defaultPriceList, WHEEL_SERVICES } from '@/lib/dealer-prices'
 import { publishedOffers } from '@/globals/HomePage/publishedOffers'
@@ -44,7 +45,8 @@ export const Dealerships: CollectionConfig = {
   admin: {
     group: 'Dealer partners',
     useAsTitle: 'name',
-    defaultColumns: ['name', 'billingEmail', 'netTermsDays', 'updatedAt'],
+    // Few columns: the list fits a phone's width.
+    defaultColumns: ['name', 'billingEmail', 'netTermsDays'],
   },
   access: { create: admins, read: staffOrOwnDealershipRecord, update: admins, delete: admins },
   endpoints: [invitePartnerForAdmins],
@@ -86,7 +88,7 @@ export const Dealerships: CollectionConfig = {
     {
       name: 'priceList',
       type: 'array',
-      admin: { description: 'Unit price per wheel, in cents. Empty at creation: the published prices.' },
+      admin: { description: 'Unit price per wheel. Empty at creation: the published prices.' },
       validate: onePricePerService,
       fields: [
         {
@@ -95,15 +97,14 @@ export const Dealerships: CollectionConfig = {
           required: true,
           options: WHEEL_SERVICES.map((s) => ({ value: s.key, label: s.title })),
         },
-        {
+        moneyField({
           name: 'unitPriceCents',
-          label: 'Unit price (cents)',
-          type: 'number',
+          label: 'Unit price',
           required: true,
           min: 0,
           max: 10_000_000,
           validate: wholeNumber('A price is a whole number of cents.'),
-        },
+        }),
       ],
     },
     ...timestampFields,

@@ -3,6 +3,7 @@ import type { CollectionConfig, Field } from 'payload'
 import { approvedStaff } from '@/access/approvedStaff'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { nobody } from '@/access/nobody'
+import { moneyField } from '@/fields/money'
 import { timestampFields } from '@/fields/timestamps'
 import {
   INVOICE_KINDS,
@@ -20,13 +21,8 @@ import { keepSentInvoices, priceInvoice } from './hooks/priceInvoice'
 
 // Written by the server only: the number, the money and the invoice's life with the customer.
 const serverOwned = { read: approvedStaffField, create: nobody, update: nobody }
-const computed = (name: string, label: string): Field => ({
-  name,
-  label,
-  type: 'number',
-  access: serverOwned,
-  admin: { readOnly: true },
-})
+const computed = (name: string, label: string): Field =>
+  moneyField({ name, label, access: serverOwned, admin: { readOnly: true } })
 const dated = (name: string, label: string): Field => ({
   name,
   label,
@@ -42,9 +38,9 @@ export const Invoices: CollectionConfig = {
   admin: {
     useAsTitle: 'number',
     group: 'Money',
-    defaultColumns: ['number', 'kind', 'lead', 'status', 'totalCents', 'balanceCents', 'sentAt'],
-    description:
-      'Invoices and credit notes, in cents. A sent invoice is final: correct it with a credit note.',
+    // Number, who, amount, state: what fits a phone's width.
+    defaultColumns: ['number', 'customerName', 'totalCents', 'status'],
+    description: 'Invoices and credit notes. A sent invoice is final: correct it with a credit note.',
   },
   access: {
     create: approvedStaff,
@@ -115,40 +111,31 @@ export const Invoices: CollectionConfig = {
               defaultValue: 1,
               admin: { step: 1 },
             },
-            {
+            moneyField({
               name: 'unitCents',
-              label: 'Unit price (cents)',
-              type: 'number',
+              label: 'Unit price',
               required: true,
               min: 0,
               max: MAX_UNIT_CENTS,
-              admin: { step: 1 },
-            },
-            computed('amountCents', 'Amount (cents)'),
+            }),
+            computed('amountCents', 'Amount'),
           ],
         },
       ],
     },
-    {
-      name: 'discountCents',
-      label: 'Discount (cents)',
-      type: 'number',
-      min: 0,
-      defaultValue: 0,
-      admin: { step: 1 },
-    },
+    moneyField({ name: 'discountCents', label: 'Discount', min: 0, defaultValue: 0 }),
     { name: 'note', type: 'textarea', maxLength: 1000 },
     {
       type: 'collapsible',
       label: 'Money',
       admin: { position: 'sidebar' },
       fields: [
-        computed('subtotalCents', 'Subtotal (cents)'),
-        computed('totalCents', 'Total (cents)'),
-        computed('depositCents', 'Deposit paid (cents)'),
-        computed('creditedCents', 'Credited (cents)'),
-        computed('paidCents', 'Paid (cents)'),
-        computed('balanceCents', 'Balance (cents)'),
+        computed('subtotalCents', 'Subtotal'),
+        computed('totalCents', 'Total'),
+        computed('depositCents', 'Deposit paid'),
+        computed('creditedCents', 'Credited'),
+        computed('paidCents', 'Paid'),
+        computed('balanceCents', 'Balance'),
       ],
     },
     // Not `required`: GraphQL would then ask every create for a status only the server sets.
@@ -167,7 +154,12 @@ export const Invoices: CollectionConfig = {
       unique: true,
       index: true,
       access: serverOwned,
-      admin: { position: 'sidebar', readOnly: true, description: 'Given when the invoice is sent.' },
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: 'Given when the invoice is sent.',
+        components: { Cell: '@/components/admin/invoice-number-cell#InvoiceNumberCell' },
+      },
     },
     // The customer's link; hidden: the link itself is never stored (src/server/quote-token.ts).
     {

@@ -7,6 +7,7 @@ import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { PayloadRequest } from 'payload'
 
 import { csvRows } from '@/lib/csv-rows'
+import { leadName } from '@/lib/lead-name'
 import { ERASED_BILL_TO, ERASED_LEAD, type EraseContact } from '@/lib/erase-request'
 import { ERASING_CUSTOMER } from '@/collections/Invoices/hooks/priceInvoice'
 import { phoneMatchKey } from '@/lib/text-messages'
@@ -100,6 +101,7 @@ export async function eraseLeads(
 
     await db.execute(sql`
       UPDATE leads SET first_name = ${ERASED_LEAD.firstName}, last_name = ${ERASED_LEAD.lastName},
+        name = ${leadName(ERASED_LEAD)},
         email = ${ERASED_LEAD.email}, phone = ${ERASED_LEAD.phone}, phone_e164 = NULL, description = ${ERASED_LEAD.description},
         address = NULL, zip = NULL, vehicle = NULL, wheel_size = NULL,
         promo_code = NULL, utm_source = NULL, utm_medium = NULL, utm_campaign = NULL, referrer_host = NULL,

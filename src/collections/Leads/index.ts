@@ -10,6 +10,7 @@ import { LOST_REASONS, LOST_REASON_LABELS } from '@/lib/lead-events'
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { LEAD_SERVICE_TYPES, serviceTitle } from '@/lib/catalog'
 import { formKeyField } from '@/fields/formKey'
+import { moneyField } from '@/fields/money'
 import { timestampFields } from '@/fields/timestamps'
 import { DIRECT_SOURCE, LEAD_CHANNELS, LEAD_CHANNEL_LABELS, PARTNER_CHANNEL } from '@/lib/lead-source'
 import { CARS_PER_MONTH_MAX, PARTNER_FIELD_MAX } from '@/lib/partner-enquiry'
@@ -30,6 +31,7 @@ import { queueLeadAlert } from './hooks/queueLeadAlert'
 import { queueRequestEmails } from './hooks/queueRequestEmails'
 import { markServiceArea } from './hooks/markServiceArea'
 import { queueReviewRequest } from './hooks/queueReviewRequest'
+import { keepLeadName } from './hooks/keepLeadName'
 import { recordLeadChanges, stampLost } from './hooks/recordLeadChanges'
 import {
   validateRequestEmail,
@@ -158,7 +160,8 @@ const sourceFields: Field[] = [
 export const Leads: CollectionConfig = {
   slug: 'leads',
   admin: {
-    useAsTitle: 'email',
+    // Named, not by e-mail: a texted lead's e-mail is a placeholder.
+    useAsTitle: 'name',
     defaultColumns: ['firstName', 'lastName', 'phone', 'serviceType', 'status', 'quoteStatus', 'createdAt'],
     components: { views: detailPage('@/components/admin/job-page#JobPage', 'Job') },
   },
@@ -183,7 +186,7 @@ export const Leads: CollectionConfig = {
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
     beforeValidate: [normalizeRequestFields],
-    beforeChange: [snapshotOffer, stampLost, markServiceArea],
+    beforeChange: [snapshotOffer, stampLost, markServiceArea, keepLeadName],
     beforeDelete: [removeLeadRecords],
     afterChange: [
       queueRequestEmails,
@@ -227,6 +230,8 @@ export const Leads: CollectionConfig = {
         { name: 'email', type: 'email', required: true, validate: validateRequestEmail },
       ],
     },
+    // The lead's title in Payload's lists and pickers (hooks/keepLeadName.ts); erased with it.
+    { name: 'name', type: 'text', index: true, admin: { hidden: true } },
     // The phone in E.164, indexed: a received text finds its number's open lead by it.
     {
       name: 'phoneE164',
@@ -311,13 +316,12 @@ export const Leads: CollectionConfig = {
           access: serverOwned,
           admin: { readOnly: true },
         },
-        {
+        moneyField({
           name: 'offeredPriceCents',
-          label: 'Price as offered (cents)',
-          type: 'number',
+          label: 'Price as offered',
           access: serverOwned,
           admin: { readOnly: true },
-        },
+        }),
         { name: 'offeredUnit', label: 'Unit', type: 'text', access: serverOwned, admin: { readOnly: true } },
       ],
     },

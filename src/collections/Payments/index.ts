@@ -4,6 +4,7 @@ import { approvedStaff } from '@/access/approvedStaff'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { nobody } from '@/access/nobody'
 import { formKeyField } from '@/fields/formKey'
+import { moneyField } from '@/fields/money'
 import { timestampFields } from '@/fields/timestamps'
 import { PAYMENT_REFERENCE_MAX } from '@/lib/money'
 import {
@@ -27,8 +28,9 @@ export const Payments: CollectionConfig = {
   admin: {
     group: 'Money',
     useAsTitle: 'id',
-    defaultColumns: ['receivedAt', 'invoice', 'lead', 'kind', 'method', 'amountCents'],
-    description: 'Payments and refunds, in cents. Card payments online come from Stripe.',
+    // Invoice, who, amount, kind: what fits a phone's width.
+    defaultColumns: ['invoice', 'lead', 'amountCents', 'kind'],
+    description: 'Payments and refunds. Card payments online come from Stripe.',
   },
   access: {
     create: approvedStaff,
@@ -68,15 +70,7 @@ export const Payments: CollectionConfig = {
       required: true,
       options: PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })),
     },
-    {
-      name: 'amountCents',
-      label: 'Amount (cents)',
-      type: 'number',
-      required: true,
-      min: 1,
-      max: MAX_PAYMENT_CENTS,
-      admin: { step: 1 },
-    },
+    moneyField({ name: 'amountCents', label: 'Amount', required: true, min: 1, max: MAX_PAYMENT_CENTS }),
     {
       name: 'reference',
       type: 'text',
@@ -101,7 +95,12 @@ export const Payments: CollectionConfig = {
       access: serverOwned,
       admin: { readOnly: true },
     },
-    { name: 'stripeFeeCents', type: 'number', access: serverOwned, admin: { readOnly: true } },
+    moneyField({
+      name: 'stripeFeeCents',
+      label: 'Stripe fee',
+      access: serverOwned,
+      admin: { readOnly: true },
+    }),
     // A refund's payment (one made through Stripe): never more given back than it took.
     {
       name: 'refundOf',

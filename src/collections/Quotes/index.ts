@@ -5,6 +5,7 @@ import { approvedStaffField } from '@/access/approvedStaffField'
 import { nobody } from '@/access/nobody'
 import { OFFERS } from '@/lib/catalog'
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS, QUOTE_VALID_DAYS } from '@/lib/quote-status'
+import { moneyField } from '@/fields/money'
 import { timestampFields } from '@/fields/timestamps'
 import { lockRowsOf } from '@/hooks/lockRows'
 
@@ -15,13 +16,8 @@ import { priceQuoteLines } from './hooks/priceQuoteLines'
 
 // Written by the server only: the prices, the totals and the quote's life with the customer.
 const serverOwned = { read: approvedStaffField, create: nobody, update: nobody }
-const computed = (name: string, label: string): Field => ({
-  name,
-  label,
-  type: 'number',
-  access: serverOwned,
-  admin: { readOnly: true },
-})
+const computed = (name: string, label: string): Field =>
+  moneyField({ name, label, access: serverOwned, admin: { readOnly: true } })
 
 // A priced quote on a lead: its lines are priced on the server from the offers as published
 // and the lead's promo code, in whole cents. Each save is kept as a version, so a revised
@@ -108,8 +104,8 @@ export const Quotes: CollectionConfig = {
           ],
         },
         { name: 'title', type: 'text', access: serverOwned, admin: { readOnly: true } },
-        computed('unitCents', 'Unit price (cents)'),
-        computed('amountCents', 'Amount (cents)'),
+        computed('unitCents', 'Unit price'),
+        computed('amountCents', 'Amount'),
       ],
     },
     { name: 'note', type: 'textarea', maxLength: 1000 },
@@ -125,10 +121,10 @@ export const Quotes: CollectionConfig = {
       label: 'Totals',
       admin: { position: 'sidebar' },
       fields: [
-        computed('subtotalCents', 'Subtotal (cents)'),
-        computed('deliveryFeeCents', 'Delivery fee (cents)'),
-        computed('discountCents', 'Discount (cents)'),
-        computed('totalCents', 'Total (cents)'),
+        computed('subtotalCents', 'Subtotal'),
+        computed('deliveryFeeCents', 'Delivery fee'),
+        computed('discountCents', 'Discount'),
+        computed('totalCents', 'Total'),
         { name: 'promoCode', type: 'text', access: serverOwned, admin: { readOnly: true } },
         { name: 'promoNote', type: 'text', access: serverOwned, admin: { readOnly: true } },
       ],

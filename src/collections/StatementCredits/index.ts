@@ -5,6 +5,7 @@ import { admins } from '@/access/admins'
 import { approvedStaff } from '@/access/approvedStaff'
 import { nobody } from '@/access/nobody'
 import { dealershipField } from '@/fields/dealership'
+import { moneyField } from '@/fields/money'
 import { timestampFields } from '@/fields/timestamps'
 import { relationId } from '@/lib/invoices'
 
@@ -61,17 +62,16 @@ export const StatementCredits: CollectionConfig = {
   fields: [
     dealershipField,
     { name: 'description', type: 'text', required: true, maxLength: 200 },
-    {
+    moneyField({
       name: 'amountCents',
-      label: 'Amount (cents)',
-      type: 'number',
+      label: 'Amount',
       required: true,
       min: 1,
       max: 10_000_000,
       validate: (value: unknown) =>
         (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 10_000_000) ||
         'A credit is a whole number of cents, from 1 to 10,000,000.',
-    },
+    }),
     {
       name: 'statement',
       type: 'relationship',

@@ -4,6 +4,7 @@ import { nobody } from '@/access/nobody'
 import { staffOrOwnDealership } from '@/access/staffOrOwnDealership'
 import { dealershipField } from '@/fields/dealership'
 import { wheelPositionField, wheelServiceField } from '@/fields/wheel'
+import { moneyField } from '@/fields/money'
 import { timestampFields } from '@/fields/timestamps'
 
 import { downloadStatement } from './endpoints/downloadStatement'
@@ -11,8 +12,7 @@ import { issueStatementsForAdmins } from './endpoints/issueStatementsForAdmins'
 import { keepIssuedStatements, keepStatementsFromDeletion } from './hooks/keepIssuedStatements'
 
 const readOnly = <F extends Field>(field: F): F => ({ ...field, admin: { ...field.admin, readOnly: true } })
-const cents = (name: string, label: string): Field =>
-  readOnly({ name, label, type: 'number', required: true } as Field)
+const cents = (name: string, label: string): Field => readOnly(moneyField({ name, label, required: true }))
 
 // A dealership's monthly statement: every wheel done in the month at its unit price, the
 // credits it carries and the total, numbered S<year>-NNNN. Issued by the monthly run
@@ -69,7 +69,7 @@ export const Statements: CollectionConfig = {
         { name: 'roNumber', label: 'RO number', type: 'text' },
         wheelPositionField,
         wheelServiceField,
-        { name: 'unitPriceCents', label: 'Unit price (cents)', type: 'number', required: true },
+        moneyField({ name: 'unitPriceCents', label: 'Unit price', required: true }),
       ],
     }),
     readOnly({
@@ -78,12 +78,12 @@ export const Statements: CollectionConfig = {
       fields: [
         { name: 'creditId', type: 'number', required: true, admin: { hidden: true } },
         { name: 'description', type: 'text', required: true },
-        { name: 'amountCents', label: 'Amount (cents)', type: 'number', required: true },
+        moneyField({ name: 'amountCents', label: 'Amount', required: true }),
       ],
     }),
-    cents('subtotalCents', 'Wheels (cents)'),
-    cents('creditCents', 'Credits (cents)'),
-    cents('totalCents', 'Total (cents)'),
+    cents('subtotalCents', 'Wheels'),
+    cents('creditCents', 'Credits'),
+    cents('totalCents', 'Total'),
     ...timestampFields,
   ],
   timestamps: true,

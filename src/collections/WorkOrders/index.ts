@@ -70,7 +70,8 @@ export const WorkOrders: CollectionConfig = {
   admin: {
     group: 'Dealer partners',
     useAsTitle: 'poNumber',
-    defaultColumns: ['number', 'dealership', 'poNumber', 'roNumber', 'dueDate', 'status', 'createdAt'],
+    // Number, who, when, state: what fits a phone's width.
+    defaultColumns: ['number', 'dealership', 'dueDate', 'status'],
     components: {
       views: detailPage('@/components/admin/technician-work-order#TechnicianPage', 'Technician'),
     },

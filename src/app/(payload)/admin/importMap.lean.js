@@ -1,3 +1,5 @@
+import { MoneyCell as MoneyCell_acb281a5057244a1956e6223f17e37cb } from '@/components/admin/money-cell'
+import { MoneyField as MoneyField_e6c74dcb5009b8b77474f91aff90c6fe } from '@/components/admin/money-field.client'
 import { BusinessDateCell as BusinessDateCell_fa536880d048dab50078c974d222e970 } from '@/components/admin/business-date-cell'
 import { BusinessDateField as BusinessDateField_c8f3d6e75c49e391a43b3f992ab7ee6f } from '@/components/admin/business-date-field'
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -12,6 +14,7 @@ import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c08
 import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
+import { InvoiceNumberCell as InvoiceNumberCell_be4ebfbbef31b45418dacb187bb71354 } from '@/components/admin/invoice-number-cell'
 import { InvitePartner as InvitePartner_69d3e1a9307f95603f8131e710324df3 } from '@/components/admin/invite-partner.client'
 import { TechnicianPage as TechnicianPage_9463cf0a63b59b90e28a1a0cf9fba399 } from '@/components/admin/technician-work-order'
 import { StatementFiles as StatementFiles_a2a43d1edda64d9cb6193d879994e121 } from '@/components/admin/statement-files.client'
@@ -41,6 +44,8 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
+  "@/components/admin/money-cell#MoneyCell": MoneyCell_acb281a5057244a1956e6223f17e37cb,
+  "@/components/admin/money-field.client#MoneyField": MoneyField_e6c74dcb5009b8b77474f91aff90c6fe,
   "@/components/admin/business-date-cell#BusinessDateCell": BusinessDateCell_fa536880d048dab50078c974d222e970,
   "@/components/admin/business-date-field#BusinessDateField": BusinessDateField_c8f3d6e75c49e391a43b3f992ab7ee6f,
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
@@ -55,6 +60,7 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
+  "@/components/admin/invoice-number-cell#InvoiceNumberCell": InvoiceNumberCell_be4ebfbbef31b45418dacb187bb71354,
   "@/components/admin/invite-partner.client#InvitePartner": InvitePartner_69d3e1a9307f95603f8131e710324df3,
   "@/components/admin/technician-work-order#TechnicianPage": TechnicianPage_9463cf0a63b59b90e28a1a0cf9fba399,
   "@/components/admin/statement-files.client#StatementFiles": StatementFiles_a2a43d1edda64d9cb6193d879994e121,
