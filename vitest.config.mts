@@ -36,8 +36,13 @@ export default defineConfig({
           name: 'int',
           environment: 'node',
           include: ['tests/int/**/*.int.spec.ts'],
-          // One database for the whole run: files take turns.
-          fileParallelism: false,
+          // The schema is pushed once per run into a template database, and each file runs on
+          // a copy of its own (tests/helpers/int-global-setup.ts, int-setup.ts): files run side
+          // by side, one per core.
+          globalSetup: ['tests/helpers/int-global-setup.ts'],
+          setupFiles: ['tests/helpers/int-setup.ts'],
+          fileParallelism: true,
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
