@@ -36,7 +36,12 @@ export default defineConfig({
           name: 'int',
           environment: 'node',
           include: ['tests/int/**/*.int.spec.ts'],
-          // One database for the whole run: files take turns.
+          // The schema is pushed once per run into a template database, and each file runs on
+          // a copy of its own (tests/helpers/int-global-setup.ts, int-setup.ts). Files still
+          // take turns: side by side on two cores, timing-bound tests (migrate:create, the
+          // statements CLI) ran past their limits.
+          globalSetup: ['tests/helpers/int-global-setup.ts'],
+          setupFiles: ['tests/helpers/int-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -130,9 +130,10 @@ async function withAdminClient(port, fn) {
   }
 }
 
-// Fresh profiles get a database of their own per run (<name>_<pid>), dropped when the
-// run ends, so test runs never disturb each other or the development database.
-// Databases left by runs that were killed are dropped on the next start.
+// Fresh profiles get a database of their own per run (<name>_<pid>), dropped with the
+// copies its test files made (<name>_<pid>_*, tests/helpers/int-setup.ts) when the run
+// ends, so test runs never disturb each other or the development database. Databases left
+// by runs that were killed are dropped on the next start.
 async function prepareDatabase(port, { database, fresh }) {
   return withAdminClient(port, async (client) => {
     if (!fresh) {
@@ -144,7 +145,8 @@ async function prepareDatabase(port, { database, fresh }) {
       `${database}\\_%`,
     ])
     for (const { datname } of rows) {
-      const pid = Number(datname.slice(database.length + 1))
+      // <name>_<pid>, or a copy a run's test file made of it (<name>_<pid>_file_<id>).
+      const pid = Number(/^(\d+)(?:_|$)/.exec(datname.slice(database.length + 1))?.[1])
       if (pid && !isAlive(pid)) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
     }
     const name = `${database}_${process.pid}`
@@ -154,8 +156,15 @@ async function prepareDatabase(port, { database, fresh }) {
   })
 }
 
+// With the copies of it that the run's test files left (a run stopped mid-way).
 async function dropDatabase(port, name) {
-  await withAdminClient(port, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+  await withAdminClient(port, async (client) => {
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${name}\\_%`,
+    ])
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+  })
 }
 
 function localSecret() {

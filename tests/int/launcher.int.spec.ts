@@ -102,4 +102,42 @@ describe('the service launcher', () => {
     expect(code, out).toBe(0)
     expect(/LEXICAL=(\S+)/.exec(out)?.[1], out).toMatch(/\/lexical\/dist\/Lexical\.prod\.js$/)
   }, 120_000)
+
+  it("drops the copies a test run's files made of its database, and those a killed run left", async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_POSTGRES_DIR: clusterDir }
+    delete env.DATABASE_URL
+    delete env.NODE_OPTIONS
+    const launch = async (script: string) => {
+      const launcher = spawn(
+        process.execPath,
+        ['scripts/with-services.mjs', 'test', '--', process.execPath, '-e', script],
+        { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      let out = ''
+      launcher.stdout.on('data', (c: Buffer) => (out += c.toString()))
+      launcher.stderr.on('data', (c: Buffer) => (out += c.toString()))
+      const code = await new Promise<number | null>((resolve) => launcher.on('exit', resolve))
+      expect(code, out).toBe(0)
+      return out
+    }
+    // The pid of a run that is over: a process that has ended.
+    const ended = spawn(process.execPath, ['-e', ''])
+    await new Promise((resolve) => ended.on('exit', resolve))
+    const admin = `const pg = require('pg'); const url = new URL(process.env.DATABASE_URL); const run = url.pathname.slice(1); url.pathname = '/postgres'; const c = new pg.Client({ connectionString: url.toString() });`
+
+    // A file's copy of this run's database, as tests/helpers/int-setup.ts makes it, still
+    // there when the run ends; and one named after a run that was killed.
+    const first = await launch(
+      `${admin} c.connect().then(async () => { await c.query('CREATE DATABASE "' + run + '_file_left" TEMPLATE "' + run + '"'); await c.query('CREATE DATABASE "curbside_test_${ended.pid}_file_left"'); console.log('RUN=' + run); await c.end() })`,
+    )
+    const firstRun = /RUN=(\S+)/.exec(first)![1]
+    const second = await launch(
+      `${admin} c.connect().then(async () => { const { rows } = await c.query("SELECT datname FROM pg_database WHERE datname LIKE 'curbside_test%'"); console.log('DATABASES=' + rows.map((r) => r.datname).join(',')); await c.end() })`,
+    )
+    const databases = /DATABASES=(\S*)/.exec(second)![1].split(',')
+    expect(databases).not.toContain(`${firstRun}_file_left`)
+    expect(databases).not.toContain(`curbside_test_${ended.pid}_file_left`)
+    expect(databases).toHaveLength(1)
+    // Two launcher runs, each starting and stopping the cluster.
+  }, 240_000)
 })
