@@ -50,7 +50,7 @@ import * as migration_20261129_031725_partner_invitation_token from './20261129_
 import * as migration_20261129_032226_stripe_refund_rows from './20261129_032226_stripe_refund_rows';
 import * as migration_20261129_033844_owner_alerts from './20261129_033844_owner_alerts';
 import * as migration_20261129_041532_lead_name from './20261129_041532_lead_name';
-import * as migration_20261129_044041_visit_done from './20261129_044041_visit_done';
+import * as migration_20261129_045607_visit_done from './20261129_045607_visit_done';
 
 export const migrations = [
   {
@@ -314,8 +314,8 @@ export const migrations = [
     name: '20261129_041532_lead_name',
   },
   {
-    up: migration_20261129_044041_visit_done.up,
-    down: migration_20261129_044041_visit_done.down,
-    name: '20261129_044041_visit_done',
+    up: migration_20261129_045607_visit_done.up,
+    down: migration_20261129_045607_visit_done.down,
+    name: '20261129_045607_visit_done'
   },
 ];
