@@ -82,7 +82,7 @@ test('the owner completes the job, adjusts the drafted invoice, takes cash at th
     )
 
     // The rest as a credit note, sent to the customer: the invoice is then settled.
-    await invoice.getByText('Issue credit note').click()
+    await invoice.locator('summary', { hasText: 'Issue credit note' }).click()
     await invoice.getByLabel('Amount to credit ($)').fill('200')
     await invoice.getByLabel('Reason').fill('Second visit on the house')
     await invoice.getByRole('button', { name: 'Issue credit note' }).click()

@@ -230,7 +230,9 @@ describe('every event that needs the owner alerts once', () => {
     })
     await runTwice()
     expect(ownerTexts()).toEqual([
-      expect.stringMatching(/^New work order WO-\d{4} from .+: 1 car, due 2030-01-10\n.*\/admin\/collections\/work-orders\/\d+$/),
+      expect.stringMatching(
+        /^New work order WO-\d{4} from .+: 1 car, due 2030-01-10\n.*\/admin\/collections\/work-orders\/\d+$/,
+      ),
     ])
     expect(ownerTexts()[0].endsWith(`/admin/collections/work-orders/${order.id}`)).toBe(true)
     expect(ownerMails()).toHaveLength(1)

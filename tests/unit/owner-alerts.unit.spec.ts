@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  ALERT_EXCERPT_MAX,
-  alertExcerpt,
-  ownerAlertText,
-  withoutLinks,
-} from '@/lib/owner-alerts'
+import { ALERT_EXCERPT_MAX, alertExcerpt, ownerAlertText, withoutLinks } from '@/lib/owner-alerts'
 
 describe('withoutLinks', () => {
   it('turns every kind of link a phone would open into [link]', () => {
