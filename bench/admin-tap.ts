@@ -106,7 +106,7 @@ export async function adminTapBench(site: RunningServer) {
     )
     const b = await newLead(site.url, owner, i)
     details.push(
-      await tapOnce(site.url, `/admin?tab=leads&lead=${b.id}`, owner, (page) =>
+      await tapOnce(site.url, `/admin/collections/leads/${b.id}`, owner, (page) =>
         page.getByTestId('lead-details'),
       ),
     )

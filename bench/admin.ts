@@ -36,7 +36,7 @@ const FLOOR_USER = { email: 'floor@example.com', password: 'floor-admin-password
 const LIST_LEADS = 20
 const DETAILS_LEAD_SEARCH = 'Priya Raman' // a demo lead the seed walked to "quoted"
 const FLOOR_PAGE = 'floor /admin'
-const DETAILS_PAGE = '/admin?tab=leads&lead=<id>'
+const DETAILS_PAGE = '/admin/collections/leads/<id>'
 const TABS = ['/admin?tab=leads', '/admin?tab=promotions', '/admin?tab=gallery']
 const SPEED_TARGETED = [TABS[0], DETAILS_PAGE]
 const CATEGORIES = ['performance', 'accessibility']
@@ -644,7 +644,7 @@ export async function adminBench(site: RunningServer) {
     const pages: Record<string, Page> = {
       [FLOOR_PAGE]: { url: `${floor.url}/admin`, authorization: floorOwner },
       [TABS[0]]: { url: `${site.url}${TABS[0]}`, authorization: owner },
-      [DETAILS_PAGE]: { url: `${site.url}/admin?tab=leads&lead=${leads.leadId}`, authorization: owner },
+      [DETAILS_PAGE]: { url: `${site.url}/admin/collections/leads/${leads.leadId}`, authorization: owner },
       [TABS[1]]: { url: `${site.url}${TABS[1]}`, authorization: owner },
       [TABS[2]]: { url: `${site.url}${TABS[2]}`, authorization: owner },
     }
@@ -763,7 +763,7 @@ export async function adminHtmlBench(site: RunningServer) {
   const leads = await prepareLeads(site.url, owner)
   const pages: Record<string, string> = {
     [TABS[0]]: TABS[0],
-    [DETAILS_PAGE]: `/admin?tab=leads&lead=${leads.leadId}`,
+    [DETAILS_PAGE]: `/admin/collections/leads/${leads.leadId}`,
     [TABS[1]]: TABS[1],
     [TABS[2]]: TABS[2],
   }
