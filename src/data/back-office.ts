@@ -188,7 +188,8 @@ export async function readLeadEvents({ payload, user }: Reader, leadId: number) 
   const { docs } = await payload.find({
     collection: 'lead-events',
     where: { lead: { equals: leadId } },
-    sort: '-createdAt',
+    // Two entries written in one instant (a status step and the next) in the order they were.
+    sort: ['-createdAt', '-id'],
     depth: 1,
     limit: 200,
     pagination: false,

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import { describe, expect, it, vi } from 'vitest'
 
-import { leadsPerWeek, readLeads, readTimeZone } from '@/data/back-office'
+import { leadsPerWeek, readLeadEvents, readLeads, readTimeZone } from '@/data/back-office'
 import { leadsExportRequest } from '@/lib/lead-query'
 
 import { csvRecords } from '../helpers/csv'
@@ -140,5 +140,19 @@ describe("the business's time zone", () => {
     })
     expect(res.status).toBe(200)
     expect(csvRecords(res.text).map((r) => r.Received)).toEqual(['2026-11-22 23:27'])
+  })
+})
+
+describe("a lead's timeline", () => {
+  it('shows two entries written in one instant newest first, by the order they were written', async () => {
+    const { id } = await seedLead(h.payload, { firstName: 'Same', lastName: 'Instant' })
+    const db = (h.payload.db as unknown as { drizzle: { execute: (q: unknown) => Promise<unknown> } }).drizzle
+    for (const text of ['New → Contacted', 'Contacted → Quoted']) {
+      await db.execute(sql`
+        INSERT INTO lead_events (lead_id, kind, text, created_at, updated_at)
+        VALUES (${id}, 'status', ${text}, '2026-11-20T15:00:00Z', '2026-11-20T15:00:00Z')`)
+    }
+    const events = await readLeadEvents({ payload: h.payload, user: h.userOf('staff')! }, id as number)
+    expect(events.map((e) => e.text)).toEqual(['Contacted → Quoted', 'New → Contacted'])
   })
 })
