@@ -11,9 +11,10 @@ type WheelDraft = { on: boolean; service: WheelService; files: File[] }
 type CarDraft = { key: number; vinProblem: string | null; wheels: Record<WheelPosition, WheelDraft> }
 
 const MAX_PHOTOS_PER_WHEEL = 10
-let nextKey = 0
-const newCar = (): CarDraft => ({
-  key: ++nextKey,
+// A car's key names its inputs: from the cars on the form, never a counter of the module's,
+// which the server and the browser would count differently (a hydration mismatch).
+const newCar = (cars: CarDraft[] = []): CarDraft => ({
+  key: Math.max(0, ...cars.map((c) => c.key)) + 1,
   vinProblem: null,
   wheels: Object.fromEntries(
     WHEEL_POSITIONS.map((p) => [p.value, { on: false, service: 'rim_rash', files: [] }]),
@@ -265,7 +266,7 @@ export function NewWorkOrderForm() {
       <button
         type="button"
         className="border-ink/30 w-full rounded-md border bg-white px-4 py-3 font-semibold"
-        onClick={() => setCars((all) => [...all, newCar()])}
+        onClick={() => setCars((all) => [...all, newCar(all)])}
       >
         Add another car
       </button>
