@@ -4,11 +4,11 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
-import { answerQuote, quoteForToken } from '@/collections/Quotes/customerLinks'
+import { answerQuote, owedInvoiceLink, quoteForToken } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf, quoteToken } from '@/server/quote-token'
 
 import { capturedMails } from '../helpers/captured-mail'
-import { seedPromotion } from '../helpers/fixtures'
+import { seedPromotion, seedSentInvoice } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { newClient, REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
@@ -429,6 +429,20 @@ describe("the customer's answer", () => {
     await h.payload.jobs.run({ silent: true })
     const [mail] = capturedMails('Changes requested: Maria Gonzalez')
     expect(mail).toContain('Can you do the two front wheels only?')
+  })
+
+  it("a completed job's quote takes no answer; its page points to the invoice still owed", async () => {
+    const { id, token } = await sentQuote()
+    await h.payload.db.updateOne({ collection: 'leads', id: leadId, data: { status: 'completed' } })
+    expect((await quoteForToken(h.payload, token))?.state).toBe('done')
+    expect((await post('accept', { token })).status).toBe(409)
+    expect((await post('changes', { token, message: 'Cheaper?' })).status).toBe(409)
+    expect((await h.payload.findByID({ collection: 'quotes', id })).status).toBe('sent')
+    expect(await answerJobs()).toBe(0)
+    expect(await owedInvoiceLink(h.payload, leadId)).toBeNull()
+    const invoice = await seedSentInvoice(h.payload, leadId)
+    expect(await owedInvoiceLink(h.payload, leadId)).toMatch(/^\/pay\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/)
+    expect(invoice.number).toBeTruthy()
   })
 
   it('an expired, revised or tampered link changes nothing', async () => {

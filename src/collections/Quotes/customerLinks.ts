@@ -6,14 +6,22 @@ import { dbOf } from '@/server/db'
 import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import type { QuoteLinkCheck } from '@/server/quote-link-gate'
-import { quoteNonceOf } from '@/server/quote-token'
+import { quoteNonceOf, quoteToken } from '@/server/quote-token'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
 // What a customer's link can do: read its own quote, accept it, or ask for changes. The token is
 // the only key; every answer is decided by one conditional UPDATE, so a second click, a race
 // of several, or a click after expiry changes nothing.
 
-export type QuoteLinkState = 'invalid' | 'revoked' | 'expired' | 'open' | 'accepted' | 'changes_requested'
+export type QuoteLinkState =
+  | 'invalid'
+  | 'revoked'
+  | 'expired'
+  | 'open'
+  | 'accepted'
+  | 'changes_requested'
+  // The job is completed: the quote takes no answer, and the page points to the invoice.
+  | 'done'
 
 export type QuoteForCustomer = { quote: Quote; state: QuoteLinkState }
 
@@ -30,6 +38,15 @@ export async function quoteForToken(payload: Payload, token: unknown): Promise<Q
   })
   const quote = docs[0]
   if (!quote) return null
+  const lead = await payload.findByID({
+    collection: 'leads',
+    id: typeof quote.lead === 'object' ? quote.lead.id : quote.lead,
+    depth: 0,
+    select: { status: true },
+    overrideAccess: true,
+    disableErrors: true,
+  })
+  if (lead?.status === 'completed') return { quote, state: 'done' }
   if (quote.status === 'accepted' || quote.status === 'changes_requested')
     return { quote, state: quote.status }
   if (new Date(quote.validUntil).getTime() < Date.now()) return { quote, state: 'expired' }
@@ -74,6 +91,7 @@ export async function answerQuote(
   const result = (await db.execute(sql`
     UPDATE quotes SET ${set}, updated_at = now()
     WHERE token_nonce = ${nonce} AND status = 'sent' AND valid_until >= now()
+      AND NOT EXISTS (SELECT 1 FROM leads WHERE leads.id = quotes.lead_id AND leads.status = 'completed')
     RETURNING id, lead_id`)) as unknown as { rows: { id: number | string; lead_id: number | string }[] }
   const row = result.rows[0]
   if (!row) return null
@@ -87,4 +105,25 @@ export async function answerQuote(
       : { lead, kind: 'quote_changes', text: answer.message },
   )
   return Number(row.id)
+}
+
+/** The pay link of a completed job's invoice still owed, for its quote's page; null when none. */
+export async function owedInvoiceLink(payload: Payload, lead: number): Promise<string | null> {
+  const { docs } = await payload.find({
+    collection: 'invoices',
+    where: {
+      and: [
+        { lead: { equals: lead } },
+        { kind: { equals: 'invoice' } },
+        { status: { in: ['sent', 'part_paid'] } },
+      ],
+    },
+    sort: '-sentAt',
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+    showHiddenFields: true,
+  })
+  const nonce = docs[0]?.tokenNonce
+  return nonce ? `/pay/${quoteToken(payload.secret, nonce, 'pay')}` : null
 }

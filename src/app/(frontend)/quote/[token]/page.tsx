@@ -14,7 +14,7 @@ import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 import type { Quote } from '@/payload-types'
-import { noteViewed, quoteForToken } from '@/collections/Quotes/customerLinks'
+import { noteViewed, owedInvoiceLink, quoteForToken } from '@/collections/Quotes/customerLinks'
 import { quoteNonceOf } from '@/server/quote-token'
 import { customerLinkGate } from '@/server/customer-link-page'
 import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
@@ -145,6 +145,7 @@ async function QuoteBody({
           : `Valid until ${date(quote.validUntil)}.`}
       </p>
 
+      {state === 'done' ? <JobDone payLink={await owedInvoiceLink(payload, leadId)} /> : null}
       {state === 'accepted' ? (
         <p role="status" className="bg-mist mt-8 rounded-xl p-4 text-lg font-semibold">
           You accepted this quote on {date(quote.acceptedAt)}. Thank you!
@@ -230,6 +231,20 @@ async function QuoteBody({
             </button>
           </form>
         </div>
+      ) : null}
+    </div>
+  )
+}
+
+// A completed job's quote: nothing to answer any more; the invoice to pay, if one is owed.
+function JobDone({ payLink }: { payLink: string | null }) {
+  return (
+    <div role="status" className="bg-mist mt-8 grid gap-4 rounded-xl p-4 text-lg font-semibold">
+      <p>This job is done. Thank you!</p>
+      {payLink ? (
+        <a href={payLink} className={cn(buttonVariants({ variant: 'premium', size: 'lg' }), 'w-full')}>
+          See and pay the invoice
+        </a>
       ) : null}
     </div>
   )
