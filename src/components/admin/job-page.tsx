@@ -13,6 +13,7 @@ import { outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
 import { isBusinessToday } from '@/lib/customer-texts'
 import { PARTNER_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
 import { leadAdminPath } from '@/lib/server-url'
+import { safeAdminRedirect } from '@/lib/safe-redirect'
 import {
   readCustomerLeads,
   readLatestQuote,
@@ -54,6 +55,18 @@ function photosOf(lead: Lead): CustomerUpload[] {
   return (lead.photos ?? []).filter((p): p is CustomerUpload => typeof p === 'object' && p !== null)
 }
 
+// Back to the list the job was opened from, with its filters and page; else the whole list.
+function listOf(referer: string | null): string {
+  let from: URL
+  try {
+    from = new URL(referer ?? '', 'http://site.invalid')
+  } catch {
+    return LEADS_TAB
+  }
+  const path = safeAdminRedirect(`${from.pathname}${from.search}`)
+  return path.startsWith(`${LEADS_TAB}&`) || path === LEADS_TAB ? path : LEADS_TAB
+}
+
 // The lead's document view opens on its job: the customer and car, the quote, the visit, the
 // money and the timeline, each step a form that posts before any script. Payload's own form is
 // the Details tab; a new lead (no id yet) is typed in that form.
@@ -63,6 +76,7 @@ export async function JobPage(props: DocumentViewServerProps) {
   const { payload, user } = props.initPageResult.req
   const reader = { payload, user }
   const outcome = outcomeOf(props.searchParams)
+  const list = listOf(props.initPageResult.req.headers.get('referer'))
   const [timeZone, lead] = await Promise.all([
     readTimeZone(payload),
     readLead(reader, String(id)).catch(() => null),
@@ -85,6 +99,7 @@ export async function JobPage(props: DocumentViewServerProps) {
   return (
     <Gutter className="cbo">
       <LeadDetails
+        list={list}
         outcome={outcome}
         lead={lead}
         timeZone={timeZone}
@@ -109,6 +124,7 @@ export async function JobPage(props: DocumentViewServerProps) {
 }
 
 function LeadDetails({
+  list,
   outcome,
   lead,
   timeZone,
@@ -124,6 +140,7 @@ function LeadDetails({
   tripFee,
   customerLeads,
 }: {
+  list: string
   outcome: LeadFormOutcome | null
   lead: Lead | null
   timeZone: string
@@ -140,7 +157,7 @@ function LeadDetails({
   customerLeads?: CustomerLeadChoice[]
 }) {
   const back = (
-    <a className="cbo-back" href={LEADS_TAB}>
+    <a className="cbo-back" href={list}>
       ← All leads
     </a>
   )
