@@ -614,7 +614,7 @@ describe("a deposit's Checkout Session once the job is invoiced", () => {
     expect([...fake.sessions.values()].map((s) => s.status)).toEqual(['expired'])
   })
 
-  it('is opened anew once the draft that expired it is deleted', async () => {
+  it('stays closed once the job is done, even after the draft that expired it is deleted', async () => {
     const q = await acceptedBeforeDeposits()
     const first = sessionOf((await accept(q.token)).body.url)
     const draft = await completed(q.lead)
@@ -622,10 +622,10 @@ describe("a deposit's Checkout Session once the job is invoiced", () => {
     expect(first.status).toBe('expired')
     await h.payload.delete({ collection: 'invoices', id: draft.id })
 
+    // The job is completed: what is owed is the invoice's, and the quote's link takes no answer.
     const again = await accept(q.token)
-    expect([again.status, again.body.message]).toEqual([200, 'To Stripe.'])
-    expect(sessionOf(again.body.url)).toMatchObject({ amount_total: DEPOSIT, status: 'open' })
-    expect(sessionOf(again.body.url).id).not.toBe(first.id)
+    expect([again.status, again.body.message]).toEqual([409, 'This quote cannot be answered any more.'])
+    expect(fake.sessions.size).toBe(1)
   })
 
   it('paid before it was expired, with an invoice that does not deduct it: recorded and flagged', async () => {

@@ -679,8 +679,9 @@ describe('the migration', () => {
   it('files the alerts stored before under their lead; those of a deleted lead go', async () => {
     const lead = await h.payload.create({ collection: 'leads', data: formLeadData })
     const gone = lead.id + 1000
+    // The link as the alert job wrote it then (the leads tab's old address): the migration reads that.
     const link = (id: number) =>
-      `New request: Rim Rash from Maria Gonzalez\nhttp://localhost:3000/admin/collections/leads/${id}`
+      `New request: Rim Rash from Maria Gonzalez\nhttp://localhost:3000/admin?tab=leads&lead=${id}`
     // As the alert job stored them before: under no lead. Beside them, texts that are no alerts.
     await db().execute(sql`
       INSERT INTO text_messages (direction, from_number, to_number, body, status, lead_id, updated_at, created_at)

@@ -50,6 +50,7 @@ function customerHandler(kind: 'book' | 'cancel'): Endpoint['handler'] {
     if (!limit.allowed) return customerAnswer(req, token, 'too_many', limit.retryAfterSeconds)
     const found = await quoteForToken(req.payload, token)
     if (!found) return customerAnswer(req, token, 'invalid')
+    if (found.state === 'done') return customerAnswer(req, token, 'lead_completed')
     if (found.state !== 'accepted') return customerAnswer(req, token, 'not_accepted')
     const quote = found.quote
     const lead = typeof quote.lead === 'object' ? quote.lead.id : quote.lead
