@@ -123,8 +123,8 @@ describe('a reply', () => {
       reply(lead.id, { text: 'On my way', key }),
     ])
     expect(twins.map((r) => r.headers.get('location'))).toEqual([
-      `/admin?tab=leads&lead=${lead.id}&done=text`,
-      `/admin?tab=leads&lead=${lead.id}&done=text`,
+      `/admin/collections/leads/${lead.id}?done=text`,
+      `/admin/collections/leads/${lead.id}?done=text`,
     ])
     expect(fake.sent.map((m) => m.body)).toEqual(['On my way'])
     // The same form with other words (typed into a page the browser went back to), or no key.
@@ -138,7 +138,7 @@ describe('a reply', () => {
     const lead = await newLead()
     await recordOptOut(h.payload, CUSTOMER, { reason: 'keyword', keyword: 'STOP' })
     const res = await reply(lead.id, { text: 'Still interested?' })
-    expect(res.headers.get('location')).toBe(`/admin?tab=leads&lead=${lead.id}&error=text-opted-out`)
+    expect(res.headers.get('location')).toBe(`/admin/collections/leads/${lead.id}?error=text-opted-out`)
     const json = await reply(lead.id, { text: 'Still interested?' }, { json: true })
     expect(json.status).toBe(409)
     expect(json.body.errors[0].message).toBe(
@@ -175,7 +175,7 @@ describe('a reply', () => {
     ] as const
     for (const [text, code, message] of cases) {
       const res = await reply(lead.id, { text })
-      expect(res.headers.get('location')).toBe(`/admin?tab=leads&lead=${lead.id}&error=${code}`)
+      expect(res.headers.get('location')).toBe(`/admin/collections/leads/${lead.id}?error=${code}`)
       const json = await reply(lead.id, { text }, { json: true })
       expect(json.status).toBe(400)
       expect(json.body.errors[0].message).toBe(message)

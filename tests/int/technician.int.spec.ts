@@ -35,7 +35,7 @@ type Post = { wheel?: string; photo?: Buffer | null; session?: Session; json?: b
 async function markDone(order: number, { wheel, photo, session, json = true, origin }: Post) {
   const form = new FormData()
   if (wheel) form.set('wheel', wheel)
-  form.set('back', `${workOrderAdminPath(order)}&done=old`)
+  form.set('back', `${workOrderAdminPath(order)}?done=old`)
   if (photo !== null) {
     const bytes = photo ?? (await phoneJpeg())
     form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'IMG_0042.jpg')
@@ -82,7 +82,7 @@ describe('marking a wheel done', () => {
     // Without script: a redirect back to the page, naming the outcome.
     const second = await markDone(order.id, { wheel: car.wheels[1].id, json: false })
     expect(second.status).toBe(303)
-    expect(second.headers.get('location')).toBe(`${workOrderAdminPath(order.id)}&done=wheel`)
+    expect(second.headers.get('location')).toBe(`${workOrderAdminPath(order.id)}?done=wheel`)
     stored = await readOrder(order.id)
     const done = stored.vehicles[0]
     expect(done.status).toBe('done')
@@ -120,7 +120,7 @@ describe('marking a wheel done', () => {
     expect(missing.body.errors[0].message).toBe(WHEEL_FORM_ERRORS['photo-missing'])
     const plain = await markDone(order.id, { wheel, photo: null, json: false })
     expect(plain.status).toBe(303)
-    expect(plain.headers.get('location')).toBe(`${workOrderAdminPath(order.id)}&error=photo-missing`)
+    expect(plain.headers.get('location')).toBe(`${workOrderAdminPath(order.id)}?error=photo-missing`)
     const unreadable = await markDone(order.id, { wheel, photo: Buffer.from('not a photo at all') })
     expect(unreadable.status).toBe(400)
     expect(unreadable.body.errors[0].message).toBe(WHEEL_FORM_ERRORS['photo-unreadable'])
