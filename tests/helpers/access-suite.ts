@@ -296,7 +296,8 @@ const SPECS: Record<Subject, Spec> = {
   'site-settings': {
     slug: 'site-settings',
     global: true,
-    hidden: (p) => (isStaff(p) ? [] : ['notificationRecipients', 'notificationPhones']),
+    hidden: (p) =>
+      isStaff(p) ? [] : ['notificationRecipients', 'notificationPhones', 'alertTexts', 'alertEmails'],
     // GraphQL's input type for the global makes every required field mandatory.
     update: () => ({
       businessName: 'Curbside Rim Co. of Austin',
