@@ -2508,6 +2508,7 @@ export interface TaskSendReviewRequest {
 export interface TaskSendVisitConfirmation {
   input: {
     visitId: number;
+    moved?: boolean | null;
   };
   output: {
     sent?: boolean | null;
@@ -2520,6 +2521,7 @@ export interface TaskSendVisitConfirmation {
 export interface TaskSendVisitReminder {
   input: {
     visitId: number;
+    moved?: boolean | null;
   };
   output: {
     sent?: boolean | null;
@@ -2532,6 +2534,7 @@ export interface TaskSendVisitReminder {
 export interface TaskSendVisitCancellation {
   input: {
     visitId: number;
+    moved?: boolean | null;
   };
   output: {
     sent?: boolean | null;

@@ -154,6 +154,15 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   await moveDay.getByRole('button', { name: 'Move my visit to this time' }).click()
   await expect(customer.getByTestId('visit-outcome')).toContainText('Your visit is booked.')
   await expect(customer.getByTestId('visit-time')).toContainText(timeLabel(new Date(secondStart)))
+  // Its e-mail says it moved, to the new time; the calendar event follows it.
+  const moves = () => capturedMails(email).filter((m) => m.includes('Subject: Your visit is moved'))
+  await expect.poll(() => moves().length, { timeout: 30_000 }).toBe(1)
+  expect(attachmentOf(moves()[0], 'text/calendar')).toContain(
+    `DTSTART:${new Date(secondStart)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '')}`,
+  )
 
   // Another customer: the moved-to time is taken, the one left is open again.
   const other = `visit-other-${Date.now()}@example.com`

@@ -310,11 +310,11 @@ describe("the customer's calendar", () => {
 
     // Oldest first.
     const mails = capturedMails(a.email)
-      .filter((m) => /Subject: Your visit is (booked|cancelled)/.test(m))
+      .filter((m) => /Subject: Your visit is (booked|moved|cancelled)/.test(m))
       .reverse()
     expect(mails.map((m) => /Subject: (Your visit is \w+)/.exec(m)![1])).toEqual([
       'Your visit is booked',
-      'Your visit is booked',
+      'Your visit is moved',
       'Your visit is cancelled',
     ])
     const events = mails.map(eventOf)

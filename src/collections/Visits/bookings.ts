@@ -195,7 +195,11 @@ export async function bookVisit(
         text: current ? `to ${when}${byCustomer}` : `${when}${byCustomer}`,
         by: input.user ?? null,
       })
-      await payload.jobs.queue({ task: 'sendVisitConfirmation', input: { visitId: Number(id) }, req })
+      await payload.jobs.queue({
+        task: 'sendVisitConfirmation',
+        input: { visitId: Number(id), moved: Boolean(current) },
+        req,
+      })
       // What the customer does from their link, the business hears of at once.
       if (input.by === 'customer') {
         await payload.jobs.queue({

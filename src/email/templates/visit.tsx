@@ -6,6 +6,8 @@ export type VisitEmailKind = 'confirmation' | 'reminder' | 'cancellation'
 
 export type VisitEmailProps = {
   kind: VisitEmailKind
+  // A confirmation of the new time of a visit the customer or staff moved.
+  moved?: boolean
   greetingName: string | null
   businessName: string
   businessPhone: string
@@ -15,8 +17,8 @@ export type VisitEmailProps = {
   link: string
 }
 
-const TITLES: Record<VisitEmailKind, (when: string) => string> = {
-  confirmation: (when) => `Your visit is booked: ${when}`,
+const TITLES: Record<VisitEmailKind, (when: string, moved: boolean) => string> = {
+  confirmation: (when, moved) => `Your visit is ${moved ? 'moved' : 'booked'}: ${when}`,
   reminder: (when) => `See you tomorrow: ${when}`,
   cancellation: (when) => `Your visit is cancelled: ${when}`,
 }
@@ -25,7 +27,7 @@ const TITLES: Record<VisitEmailKind, (when: string) => string> = {
 // day before, and when it is cancelled (the event's cancellation). The quote's link is where to
 // move, cancel or book again.
 export function VisitEmail(p: VisitEmailProps) {
-  const title = TITLES[p.kind](p.when)
+  const title = TITLES[p.kind](p.when, p.moved === true)
   const hi = p.greetingName ? `Hi ${p.greetingName}, ` : ''
   return (
     <EmailFrame preview={title}>

@@ -16,17 +16,24 @@ import { visitConfirmationText, visitReminderText } from '@/lib/customer-texts'
 
 type Slug = 'sendVisitConfirmation' | 'sendVisitReminder' | 'sendVisitCancellation'
 
-type TextOf = (businessName: string, when: string) => string
+type TextOf = (businessName: string, when: string, moved: boolean) => string
 
 const TASKS: Record<
   VisitEmailKind,
-  { slug: Slug; label: string; what: string; subject: (when: string) => string; text?: TextOf }
+  {
+    slug: Slug
+    label: string
+    what: string
+    subject: (when: string, moved: boolean) => string
+    text?: TextOf
+  }
 > = {
   confirmation: {
     slug: 'sendVisitConfirmation',
     label: 'Confirm a booked visit',
     what: 'Visit confirmation to the customer',
-    subject: (when) => `Your visit is booked: ${when}`,
+    // A move sends the confirmation of the new time: the customer reads that it moved.
+    subject: (when, moved) => `Your visit is ${moved ? 'moved' : 'booked'}: ${when}`,
     text: visitConfirmationText,
   },
   reminder: {
@@ -51,7 +58,10 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
   return {
     slug: task.slug,
     label: task.label,
-    inputSchema: [{ name: 'visitId', type: 'number', required: true }],
+    inputSchema: [
+      { name: 'visitId', type: 'number', required: true },
+      { name: 'moved', type: 'checkbox' },
+    ],
     outputSchema: [{ name: 'sent', type: 'checkbox' }],
     retries: { attempts: 12, backoff: { type: 'exponential', delay: 30_000 } },
     handler: async ({ input, req }) => {
@@ -76,6 +86,7 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
       const nonce = typeof quote === 'object' && quote ? await nonceOf(payload, quote.id) : null
       const link = nonce ? `${serverUrl()}/quote/${quoteToken(payload.secret, nonce)}` : serverUrl()
       const when = formatBusinessDate(visit.start, timeZone)
+      const moved = kind === 'confirmation' && input.moved === true
       // Shown on the visit in the admin: when the reminder first went out, by either channel.
       const reminded = async () => {
         if (kind !== 'reminder') return
@@ -91,7 +102,7 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
             payload,
             lead,
             `visit-${kind}:${visit.id}`,
-            task.text(settings.businessName, when),
+            task.text(settings.businessName, when, moved),
             `${task.what} by text`,
           ).then(
             async (outcome) => {
@@ -105,6 +116,7 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
       const { VisitEmail } = await import('@/email/templates/visit')
       const element = VisitEmail({
         kind,
+        moved,
         greetingName: greetingName(lead.firstName),
         businessName: settings.businessName,
         businessPhone: settings.phone,
@@ -143,7 +155,14 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
         payload,
         `visit-${kind}:${visit.id}`,
         { lead: lead.id, what: task.what },
-        { to: lead.email, replyTo: settings.email, subject: task.subject(when), html, text, attachments },
+        {
+          to: lead.email,
+          replyTo: settings.email,
+          subject: task.subject(when, moved),
+          html,
+          text,
+          attachments,
+        },
       )
       if (sent) await reminded()
       if (textFailure) throw textFailure.error
