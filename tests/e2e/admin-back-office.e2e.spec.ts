@@ -672,6 +672,40 @@ test.describe('in a browser on the other side of the world', () => {
     await expect(page.getByTestId('lead-details').getByRole('heading', { name: 'Zelda Zone' })).toBeVisible()
   })
 
+  test("a work order's due date is its day in Payload's list and edit view, in any zone", async ({
+    page,
+  }) => {
+    // Stored as the day's midnight UTC: in Austin's zone that instant is the evening before.
+    const dealership = await createFromPage<{ id: number }>(page, 'dealerships', {
+      name: `Zone Motors ${Date.now()}`,
+      billingEmail: `zone-motors-${Date.now()}@example.com`,
+    })
+    const order = await createFromPage<{ id: number }>(page, 'work-orders', {
+      dealership: dealership.id,
+      dueDate: '2026-12-02',
+      vehicles: [
+        { stockNumber: 'Z1', vin: '1HGCM82633A004352', wheels: [{ position: 'LF', service: 'rim_rash' }] },
+      ],
+    })
+    await page.goto(`/admin/collections/work-orders?where[id][equals]=${order.id}`)
+    await expect(page.locator('tbody tr .cell-dueDate')).toHaveText('Dec 2, 2026')
+
+    await page.goto(`/admin/collections/work-orders/${order.id}/details`)
+    const due = page.locator('#field-dueDate')
+    await expect(due).toHaveValue('2026-12-02')
+    // Typed as a day, stored as that day.
+    await due.fill('2026-12-09')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect
+      .poll(() =>
+        page.evaluate(async (id) => {
+          const response = await fetch(`/api/work-orders/${id}?depth=0`)
+          return ((await response.json()) as { dueDate: string }).dueDate
+        }, order.id),
+      )
+      .toBe('2026-12-09T00:00:00.000Z')
+  })
+
   test("a promotion's end date is shown and picked on the business's clock", async ({ page }) => {
     // 6:00 PM on New Year's Eve in Austin is 9:00 AM on New Year's Day in Tokyo.
     const endDate = '2027-01-01T00:00:00.000Z'

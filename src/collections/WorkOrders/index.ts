@@ -6,6 +6,7 @@ import { approvedStaff } from '@/access/approvedStaff'
 import { nobody } from '@/access/nobody'
 import { staffOrOwnDealership } from '@/access/staffOrOwnDealership'
 import { staffOrPartner } from '@/access/staffOrPartner'
+import { calendarDayField } from '@/fields/calendar-day'
 import { dealershipField } from '@/fields/dealership'
 import { wheelPositionField, wheelServiceField } from '@/fields/wheel'
 import { timestampFields } from '@/fields/timestamps'
@@ -111,16 +112,14 @@ export const WorkOrders: CollectionConfig = {
     dealershipField,
     { name: 'poNumber', label: 'PO number', type: 'text', maxLength: 60, index: true },
     { name: 'roNumber', label: 'RO number', type: 'text', maxLength: 60, index: true },
-    {
+    calendarDayField({
       name: 'dueDate',
-      type: 'date',
-      admin: { date: { pickerAppearance: 'dayOnly' } },
       validate: (value: unknown) =>
         value == null ||
         value === '' ||
         isCalendarDate(value) ||
         'The due date is a calendar day (YYYY-MM-DD).',
-    },
+    }),
     { name: 'notes', type: 'textarea', maxLength: 2000 },
     {
       ...carStatus,

@@ -12,9 +12,11 @@ export function showDatesInBusinessZone(config: SanitizedConfig): SanitizedConfi
     const dateFields = [...collection.fields, ...collection.flattenedFields].filter(
       (f): f is Extract<Field, { type: 'date' }> => f.type === 'date',
     )
+    // A field with components of its own (a calendar day, src/fields/calendar-day.ts) keeps them.
     for (const field of dateFields) {
-      const components = { ...field.admin?.components, Cell: DATE_CELL }
-      if (!field.admin?.hidden) components.Field = DATE_FIELD
+      const own = field.admin?.components
+      const components = { Cell: DATE_CELL, ...own }
+      if (!field.admin?.hidden && !own?.Field) components.Field = DATE_FIELD
       field.admin = { ...field.admin, components }
     }
     if (collection.timestamps !== false) {

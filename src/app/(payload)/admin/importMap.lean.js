@@ -16,6 +16,8 @@ import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c08
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { InvoiceNumberCell as InvoiceNumberCell_be4ebfbbef31b45418dacb187bb71354 } from '@/components/admin/invoice-number-cell'
 import { InvitePartner as InvitePartner_69d3e1a9307f95603f8131e710324df3 } from '@/components/admin/invite-partner.client'
+import { CalendarDayCell as CalendarDayCell_e1311904d3b19e7916082c797fc08b30 } from '@/components/admin/calendar-day-cell'
+import { CalendarDayField as CalendarDayField_f6dbfd2dc7c1690429db2050f8d9b8d2 } from '@/components/admin/calendar-day-field.client'
 import { TechnicianPage as TechnicianPage_9463cf0a63b59b90e28a1a0cf9fba399 } from '@/components/admin/technician-work-order'
 import { StatementFiles as StatementFiles_a2a43d1edda64d9cb6193d879994e121 } from '@/components/admin/statement-files.client'
 import { IssueStatements as IssueStatements_b010bfc8588a77620489dbf2a18deae7 } from '@/components/admin/issue-statements.client'
@@ -62,6 +64,8 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@/components/admin/invoice-number-cell#InvoiceNumberCell": InvoiceNumberCell_be4ebfbbef31b45418dacb187bb71354,
   "@/components/admin/invite-partner.client#InvitePartner": InvitePartner_69d3e1a9307f95603f8131e710324df3,
+  "@/components/admin/calendar-day-cell#CalendarDayCell": CalendarDayCell_e1311904d3b19e7916082c797fc08b30,
+  "@/components/admin/calendar-day-field.client#CalendarDayField": CalendarDayField_f6dbfd2dc7c1690429db2050f8d9b8d2,
   "@/components/admin/technician-work-order#TechnicianPage": TechnicianPage_9463cf0a63b59b90e28a1a0cf9fba399,
   "@/components/admin/statement-files.client#StatementFiles": StatementFiles_a2a43d1edda64d9cb6193d879994e121,
   "@/components/admin/issue-statements.client#IssueStatements": IssueStatements_b010bfc8588a77620489dbf2a18deae7,
