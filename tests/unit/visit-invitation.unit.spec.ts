@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
+import { createEvent } from 'ics'
+
 import { visitInvitation } from '@/collections/Visits/visitInvitation'
 
 import { rawProperty, textProperty, unfoldedLines } from '../helpers/ics'
 
-const invitation = (location: string | null) =>
+const invitation = (location: string | null, attendee = 'Maria Gonzalez') =>
   visitInvitation({
     uid: 'visits-of-lead-1@example.com',
     sequence: 0,
@@ -15,7 +17,7 @@ const invitation = (location: string | null) =>
     description: 'Questions? Call or text (512) 555-0100.',
     location,
     organizer: { name: 'Curbside Rim Co.', email: 'service@curbsiderim.co' },
-    attendee: { name: 'Maria Gonzalez', email: 'maria@example.com' },
+    attendee: { name: attendee, email: 'maria@example.com' },
     url: 'https://curbsiderim.co/quote/abc',
   })
 
@@ -46,5 +48,30 @@ describe("the visit's calendar LOCATION", () => {
   it('is left out when the lead has no address', () => {
     expect(rawProperty(invitation(null), 'LOCATION')).toBeUndefined()
     expect(rawProperty(invitation('  '), 'LOCATION')).toBeUndefined()
+  })
+})
+
+describe('the lines of an invitation', () => {
+  const accented = 'Nguyễn Thị Phương Thảo Đặng Lê Hoàng Việt Trần Quỳnh'
+  const octets = (ics: string) => ics.split('\r\n').map((line) => Buffer.byteLength(line))
+
+  it('are folded at 75 octets, not 75 characters, and unfold to what was written', () => {
+    const address = `${'Đường Lê Lợi, Tòa nhà Bình Minh, '.repeat(3)}Austin, TX`
+    const ics = invitation(address, accented)
+    expect(Math.max(...octets(ics))).toBeLessThanOrEqual(75)
+    expect(textProperty(ics, 'LOCATION')).toBe(address)
+    expect(unfoldedLines(ics).find((l) => l.startsWith('ATTENDEE'))).toContain(`CN="${accented}"`)
+  })
+
+  // When this fails, `ics` folds by octets itself: src/server/patches/ics-fold-octets.ts can go.
+  it('come from `ics` folded by characters, which is why they are folded again', () => {
+    const { value } = createEvent({
+      start: Date.UTC(2030, 0, 7, 14),
+      startInputType: 'utc',
+      duration: { hours: 2 },
+      title: 'Visit',
+      attendees: [{ name: accented, email: 'maria@example.com' }],
+    })
+    expect(Math.max(...octets(value!))).toBeGreaterThan(75)
   })
 })

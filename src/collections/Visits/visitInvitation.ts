@@ -1,5 +1,7 @@
 import { createEvent } from 'ics'
 
+import { foldByOctets } from '@/server/patches/ics-fold-octets'
+
 type Invitation = {
   // One per lead: a move or a cancellation updates the event the customer already has.
   uid: string
@@ -41,7 +43,7 @@ export function visitInvitation(i: Invitation): string {
     productId: 'curbside-rim-co/visits',
   })
   if (error || !value) throw error ?? new Error('The calendar invitation could not be written.')
-  return value
+  return foldByOctets(value)
 }
 
 /** The calendar event of a lead's visits: every visit of one lead is one event, moved or cancelled. */
