@@ -69,6 +69,8 @@ test('the customer opens the invoice from the e-mail, sees the balance and how t
   await expect(page.getByTestId('invoice-balance')).toHaveText('$285.00')
   await expect(page.getByRole('heading', { name: 'Other ways to pay' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Pay by card' })).toBeVisible()
+  // A bill shows no promotion (the site's other pages do): its code is no discount on this invoice.
+  await expect(page.locator('#promo-banner')).toHaveCount(0)
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
   await expectNoSeriousAxeViolations(page)
 

@@ -29,6 +29,8 @@ test('the customer opens the quote from the e-mail and accepts it; the business 
   await expect(page.getByTestId('quote-total')).toHaveText('$540')
   await expect(page.getByText('Includes colour matching to the factory silver.')).toBeVisible()
   await expect(page.getByText(/^Valid until /)).toBeVisible()
+  // A bill shows no promotion (the site's other pages do): its code is no discount on this quote.
+  await expect(page.locator('#promo-banner')).toHaveCount(0)
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
   await expectNoSeriousAxeViolations(page)
 

@@ -10,15 +10,18 @@ import { SiteHeader } from './site-header'
 
 export async function PageShell({
   variant = 'page',
+  promotion = true,
   children,
 }: {
   variant?: NavVariant
+  // A bill (a quote or an invoice) shows no promotion: its code would read as a discount on it.
+  promotion?: boolean
   children: (settings: PublicSiteSettings) => ReactNode
 }) {
   const [settings, content] = await Promise.all([getSiteSettings(), getHomeContent()])
   return (
     <>
-      <SiteHeader settings={settings} variant={variant} />
+      <SiteHeader settings={settings} variant={variant} promotion={promotion} />
       <main id="main">{children(settings)}</main>
       <SiteFooter settings={settings} offers={content.pricing.offers} />
     </>

@@ -12,13 +12,21 @@ import { PromoBannerSlot } from './promo-banner-slot'
 
 // Plain links, not next/link: the public pages are static documents, and next/link's client
 // code would be most of the first screen's JavaScript.
-export function SiteHeader({ settings, variant }: { settings: PublicSiteSettings; variant: NavVariant }) {
+export function SiteHeader({
+  settings,
+  variant,
+  promotion = true,
+}: {
+  settings: PublicSiteSettings
+  variant: NavVariant
+  promotion?: boolean
+}) {
   const links = navLinks(variant)
   const phoneHref = telHref(settings.phone)
   const request = requestHref(variant)
   return (
     <header className="site-header">
-      <PromoBannerSlot />
+      {promotion ? <PromoBannerSlot /> : null}
       <div className="site-header-row">
         <a href="/" className="logo-link">
           <Logo businessName={settings.businessName} size="small" />

@@ -77,7 +77,7 @@ export default async function PayPage({
     (await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true } })).timeZone,
   )
   return (
-    <PageShell>
+    <PageShell promotion={false}>
       {(settings) => (
         <section aria-labelledby="pay-page-title" className="px-4 py-12 sm:py-16">
           {!allowed ? (

@@ -76,7 +76,7 @@ export default async function QuotePage({
   if (allowed && !found && verdict !== 'missing') notFound()
   if (found?.state === 'open') await noteViewed(payload, found.quote.id)
   return (
-    <PageShell>
+    <PageShell promotion={false}>
       {(settings) => (
         <section aria-labelledby="quote-page-title" className="px-4 py-12 sm:py-16">
           <QuoteBody
