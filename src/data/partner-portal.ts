@@ -8,6 +8,7 @@ import { cache } from 'react'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { partnerDealership } from '@/access/isPartner'
+import { invitationFor } from '@/collections/Users/invitation'
 import { businessTimeZone } from '@/lib/business-time'
 import type { Dealership, WorkOrder } from '@/payload-types'
 import { rowId } from '@/lib/row-id'
@@ -99,4 +100,9 @@ export async function readStatements({ payload, user }: PartnerReader) {
     user,
   })
   return docs
+}
+
+/** The account a partner invitation's page is for: its e-mail and dealership, or null when expired. */
+export async function readInvitation(token: string) {
+  return invitationFor(await getPayload({ config }), token)
 }

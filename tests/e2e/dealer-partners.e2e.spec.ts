@@ -77,6 +77,12 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
         { service: 'rim_restoration', unitPriceCents: 21500 },
       ])
 
+      // A stranger got there first: a public sign-up with the manager's address (unconfirmed).
+      const squatted = await request.post('/api/users', {
+        data: { email, password: `stranger-${stamp}` },
+      })
+      expect(squatted.status()).toBe(201)
+
       // The invitation, from the dealership's page; an address with an account is refused.
       const invite = owner.locator('#invite-partner-email')
       await invite.fill(DEV_ADMIN.email)
@@ -87,6 +93,9 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
       // button, and a tap while they spread out lands on a toast (a CI run lost it so).
       await invite.press('Enter')
       await expect(toast(owner, 'Invitation sent.')).toBeVisible()
+      // And asks for a new password for it: the invitation still works.
+      const forgot = await request.post('/api/users/forgot-password', { data: { email } })
+      expect(forgot.status()).toBe(200)
 
       // The partner: a password from the e-mail, then two cars and three wheels.
       await acceptInvitation(page, email, 'lot-sweep-on-fridays')

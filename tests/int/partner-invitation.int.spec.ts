@@ -6,6 +6,7 @@ import { type Persona, setupHarness } from '../helpers/harness'
 
 import { POST as accept } from '@/app/(frontend)/partners/invitation/accept/route'
 import { ACCOUNT_EXISTS, INVITATION_PATH } from '@/collections/Dealerships/invitePartner'
+import { invitationFor } from '@/collections/Users/invitation'
 import { PASSWORD_TOO_SHORT } from '@/lib/password-policy'
 
 // An admin invites a dealership's partner by e-mail; the link sets its password (Payload's
@@ -20,6 +21,8 @@ const invite = (persona: Persona, email: string, dealership = h.dealerships.own)
 function linkIn(email: string): string {
   const [mail] = capturedMails(email)
   expect(mail).toContain('Subject: Your Curbside Rim Co. partner portal account')
+  // A reply reaches the business.
+  expect(mail).toMatch(/^Reply-To: service@curbsiderim\.co\r?$/m)
   const href = new RegExp(`https?://[^"\\s]*${INVITATION_PATH}/([0-9a-f]{40})`).exec(mail)
   expect(href).not.toBeNull()
   return href![1]
@@ -59,6 +62,10 @@ describe('inviting a partner', () => {
       dealership: h.dealerships.own,
     })
     const token = linkIn(email)
+    // Its page names the account and the dealership; a made-up token names nobody.
+    const { name } = await h.payload.findByID({ collection: 'dealerships', id: h.dealerships.own, depth: 0 })
+    expect(await invitationFor(h.payload, token)).toEqual({ email, dealershipName: name })
+    expect(await invitationFor(h.payload, '0'.repeat(40))).toBeNull()
     // An invitation waits a week, not the hour of a forgotten password.
     const { id } = await userWith(email)
     const stored = await h.payload.findByID({ collection: 'users', id, showHiddenFields: true })
@@ -79,6 +86,7 @@ describe('inviting a partner', () => {
 
     const set = await post({ token, password: PASSWORD, confirm: PASSWORD })
     expect([set.status, set.headers.get('location')]).toEqual([303, '/partners'])
+    expect(await invitationFor(h.payload, token)).toBeNull()
     expect(set.headers.getSetCookie().join(';')).toMatch(/payload-token=[^;]+/)
 
     const login = await h.http.post('/api/users/login', { json: { email, password: PASSWORD } })

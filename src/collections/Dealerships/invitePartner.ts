@@ -83,6 +83,8 @@ export async function invitePartner(req: PayloadRequest, dealershipId: number, r
     await payload.sendEmail({
       to: email,
       subject: `Your ${settings.businessName} partner portal account`,
+      // A question about the invitation reaches the business, not the sending address.
+      replyTo: settings.email,
       html: await render(element),
       text: await render(element, { plainText: true }),
     })

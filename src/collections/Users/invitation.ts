@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 
-import type { CollectionBeforeOperationHook, Field, PayloadRequest } from 'payload'
+import type { CollectionBeforeOperationHook, Field, Payload, PayloadRequest } from 'payload'
 
 import { nobody } from '@/access/nobody'
 import { isInvitationToken } from '@/lib/partner-invitation'
@@ -30,6 +30,32 @@ export async function issueInvitation(req: PayloadRequest, userId: number, valid
     req,
   })
   return token
+}
+
+/** Who a live invitation is for (its page names them), or null for an unknown or expired token. */
+export async function invitationFor(
+  payload: Payload,
+  token: string,
+): Promise<{ email: string; dealershipName: string | null } | null> {
+  if (!isInvitationToken(token)) return null
+  const { docs } = await payload.find({
+    collection: 'users',
+    where: {
+      invitationTokenHash: { equals: hashOf(token) },
+      invitationExpiresAt: { greater_than: new Date().toISOString() },
+    },
+    select: { email: true, dealership: true },
+    depth: 1,
+    limit: 1,
+    overrideAccess: true,
+  })
+  const user = docs[0]
+  if (!user) return null
+  const dealership = user.dealership
+  return {
+    email: user.email,
+    dealershipName: typeof dealership === 'object' && dealership ? dealership.name : null,
+  }
 }
 
 type ResetArgs = { data?: { token?: unknown } }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 
+import { readInvitation } from '@/data/partner-portal'
 import { MIN_PASSWORD_LENGTH } from '@/lib/password-policy'
 import { invitationErrorMessage, isInvitationToken } from '@/lib/partner-invitation'
 
@@ -17,7 +18,8 @@ type Props = {
 // the link does not use up the invitation.
 export default async function PartnerInvitationPage({ params, searchParams }: Props) {
   const { token } = await params
-  const error = isInvitationToken(token)
+  const invited = isInvitationToken(token) ? await readInvitation(token) : null
+  const error = invited
     ? invitationErrorMessage((await searchParams).error)
     : invitationErrorMessage('expired')
   const input = 'border-ink/20 mt-1 block w-full rounded-md border px-3 py-2 text-base'
@@ -29,6 +31,12 @@ export default async function PartnerInvitationPage({ params, searchParams }: Pr
         className="w-full max-w-sm rounded-xl bg-white p-6 shadow-xl"
       >
         <h1 className="text-xl font-bold">Set your password</h1>
+        {invited ? (
+          <p className="text-ink/70 mt-1 text-sm" data-testid="invitation-for">
+            For {invited.email}
+            {invited.dealershipName ? ` at ${invited.dealershipName}` : ''}.
+          </p>
+        ) : null}
         <p className="text-ink/70 mt-1 text-sm">
           Choose the password for your partner portal account (at least {MIN_PASSWORD_LENGTH} characters).
         </p>
@@ -38,6 +46,20 @@ export default async function PartnerInvitationPage({ params, searchParams }: Pr
           </p>
         ) : null}
         <input type="hidden" name="token" value={token} />
+        {invited ? (
+          // The login a password manager saves with the new password.
+          <label className="mt-4 block text-sm font-medium">
+            E-mail
+            <input
+              className={`${input} bg-ink/5`}
+              type="email"
+              name="username"
+              autoComplete="username"
+              value={invited.email}
+              readOnly
+            />
+          </label>
+        ) : null}
         <label className="mt-4 block text-sm font-medium">
           New password
           <input
