@@ -35,6 +35,12 @@ test('the login page toggles between login and sign-up; Google is hidden when no
   await expect(page).toHaveURL(/\/$/)
 })
 
+test("the first admin's setup link opens on creating the account", async ({ page }) => {
+  await page.goto('/login?setup=printed-by-a-fresh-site')
+  await expect(page.getByRole('heading', { name: 'Create Admin Account' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible()
+})
+
 test('a wrong password shows the server message in an Error notice', async ({ page }) => {
   await page.goto('/login')
   await signIn(page, DEV_ADMIN.email, 'not-the-password')

@@ -46,7 +46,8 @@ export default async function LoginPage({ searchParams }: Props) {
         <LoginForm
           redirectTo={redirectTo}
           googleEnabled={googleOidcSettings() !== null}
-          initialMode={params.mode === 'signup' ? 'signup' : 'login'}
+          // The first admin's setup link (printed by a fresh site) opens on creating that account.
+          initialMode={params.mode === 'signup' || setup ? 'signup' : 'login'}
           initialError={loginErrorMessage(params.error)}
           initialNotice={params.notice === 'signed-up' ? SIGNED_UP : undefined}
           setupToken={setup}
