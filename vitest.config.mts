@@ -10,7 +10,7 @@ import { lexicalCondition } from './src/server/patches/lexical-node-conditions.m
 export default defineConfig({
   resolve: {
     tsconfigPaths: true,
-    // Modules marked `import 'server-only'` (src/server/data) load here as they do on the
+    // Modules marked `import 'server-only'` (src/data) load here as they do on the
     // server: the package's empty module, as Next resolves it for server code.
     alias: { 'server-only': fileURLToPath(new URL('node_modules/server-only/empty.js', import.meta.url)) },
   },

@@ -7,7 +7,6 @@ import type { ComponentProps } from 'react'
 import { cn } from '@/lib/utils'
 
 export const Sheet = SheetPrimitive.Root
-export const SheetTrigger = SheetPrimitive.Trigger
 export const SheetClose = SheetPrimitive.Close
 
 export function SheetContent({
