@@ -97,6 +97,18 @@ export const INVOICE_DONE = {
   'credit-sent': 'Credit note sent',
 } as const
 export type InvoiceDone = keyof typeof INVOICE_DONE
+
+// What the owner reads once a quote is sent, by how its link went (customerReach).
+export const QUOTE_SENT_REACH = {
+  email: 'We e-mailed the customer a link to accept it.',
+  text: 'We texted the customer a link to accept it.',
+  both: 'We e-mailed and texted the customer a link to accept it.',
+  none: 'The customer has no e-mail address or texts: share the link yourself.',
+} as const
+export const quoteSentDescription = (reach: unknown): string =>
+  Object.hasOwn(QUOTE_SENT_REACH, String(reach))
+    ? QUOTE_SENT_REACH[reach as keyof typeof QUOTE_SENT_REACH]
+    : QUOTE_SENT_REACH.email
 const isInvoiceDone = (value: unknown): value is InvoiceDone =>
   typeof value === 'string' && Object.hasOwn(INVOICE_DONE, value)
 

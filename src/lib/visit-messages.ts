@@ -26,6 +26,15 @@ export const VISIT_OUTCOME_MESSAGES: Record<VisitOutcome, string> = {
   lead_completed: 'This request is closed. Please call us to book a visit.',
 }
 
+// A booking's message by how the customer was told (customerReach): a customer who texted in
+// has no e-mail address, and reads that the details came by text.
+export const VISIT_BOOKED_BY_REACH = {
+  email: VISIT_OUTCOME_MESSAGES.booked,
+  text: 'Your visit is booked. We texted you the details.',
+  both: 'Your visit is booked. We e-mailed you the details and a calendar invitation, and texted you.',
+  none: 'Your visit is booked.',
+} as const
+
 // The HTTP status of each outcome, for the endpoints that answer in JSON.
 export const VISIT_OUTCOME_STATUS: Record<VisitOutcome, number> = {
   booked: 200,

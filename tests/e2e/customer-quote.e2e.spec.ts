@@ -133,6 +133,10 @@ test("the owner writes and sends a quote from the lead's details on a phone; it 
   await expect(editor.getByTestId('quote-totals')).toHaveText('Total $540')
   await expect(editor.getByTestId('quote-status')).toHaveText('Not sent')
   await editor.getByRole('button', { name: 'Send quote' }).click()
+  // No consent to texts here: the link went by e-mail only, and the owner reads so.
+  await expect(
+    page.locator('.payload-toast-item').filter({ hasText: 'We e-mailed the customer a link to accept it.' }),
+  ).toBeVisible()
   await expect(editor.getByTestId('quote-status')).toHaveText('Sent')
   await expect(page.getByTestId('lead-details')).toContainText('Quoted')
 

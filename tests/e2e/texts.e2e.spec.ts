@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import twilio from 'twilio'
 
 import { expect, test } from '../helpers/e2e-test'
-import { sentQuote } from '../helpers/e2e-quotes'
+import { writeFourRimsAndCaps } from '../helpers/e2e-quotes'
 import { E2E_TWILIO } from '../helpers/e2e-twilio'
 import { adminToken, auth } from '../helpers/public-site'
 import { CAMERA_SERIAL, GPS_INFO_TAG, phoneJpeg } from '../helpers/request-fixtures'
@@ -184,7 +184,17 @@ test('a texted photo becomes a lead the owner answers by text, until STOP, and a
 
     // START: replies go again, here with the quote's link put in by one tap.
     expect((await webhook(request, baseURL!, '/api/sms/inbound', inbound('START'))).status()).toBe(200)
-    await sentQuote(request, '', { leadId: lead.id })
+    // The owner prices it and sends the quote from the job page: it goes by text, and says so.
+    await openLead()
+    const editor = page.getByTestId('quote-editor')
+    await writeFourRimsAndCaps(editor)
+    await editor.getByRole('button', { name: 'Send quote' }).click()
+    await expect(
+      page.locator('.payload-toast-item').filter({ hasText: 'We texted the customer a link to accept it.' }),
+    ).toBeVisible()
+    await expect(editor.getByTestId('quote-status')).toHaveText('Sent')
+    await expect.poll(() => sentTo(CUSTOMER).length).toBe(2)
+    expect(sentTo(CUSTOMER)[1].body).toMatch(/\/quote\/[\w-]{24}\.[\w-]{24}/)
     await openLead()
     await expect(page.getByTestId('lead-text-reply')).toBeVisible()
     await expect(page.getByTestId('lead-text-opted-out')).toHaveCount(0)
@@ -195,10 +205,10 @@ test('a texted photo becomes a lead the owner answers by text, until STOP, and a
     await expect(box).toHaveValue(withLink)
     await send.click()
     await expect(outcome(page, 'Text sent')).toBeVisible()
-    await expect.poll(() => sentTo(CUSTOMER).length).toBe(2)
-    expect(sentTo(CUSTOMER)[1].body).toMatch(withLink)
+    await expect.poll(() => sentTo(CUSTOMER).length).toBe(3)
+    expect(sentTo(CUSTOMER)[2].body).toMatch(withLink)
     // The link is the customer's own: it opens the quote.
-    const quotePage = await request.get(new URL(sentTo(CUSTOMER)[1].body.split(' ').pop()!).pathname)
+    const quotePage = await request.get(new URL(sentTo(CUSTOMER)[2].body.split(' ').pop()!).pathname)
     expect(quotePage.status()).toBe(200)
     // Still one alert: the customer's later texts joined the lead.
     expect(sentTo(OWNER)).toHaveLength(1)

@@ -5,7 +5,8 @@ import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { businessTimeZone } from '@/lib/business-time'
 import { ON_MY_WAY_WINDOW_MINUTES, isBusinessToday, onMyWayText } from '@/lib/customer-texts'
 import { ERASED_LEAD } from '@/lib/erase-request'
-import { phoneMatchKey } from '@/lib/text-messages'
+import { isTextLeadEmail, phoneMatchKey, toE164 } from '@/lib/text-messages'
+import { isOptedOut } from '@/collections/TextOptOuts/optOuts'
 import { dbOf } from '@/server/db'
 
 import { type SendOutcome, sendTextOnce } from './sendText'
@@ -23,6 +24,23 @@ export type TextableLead = {
 /** True when the customer agreed to texts (the form's box, or a text of theirs) and is not erased. */
 export const mayText = (lead: TextableLead) =>
   Boolean(lead.textConsentAt) && !lead.erasedAt && lead.email !== ERASED_LEAD.email
+
+export type Reach = 'email' | 'text' | 'both' | 'none'
+
+/**
+ * How a message to the customer reaches them, for what the page then says ("we e-mailed", "we
+ * texted", both): e-mail to a real address, a text with consent to a number that did not opt out.
+ */
+export async function customerReach(
+  payload: Payload,
+  lead: TextableLead,
+  email = lead.email,
+): Promise<Reach> {
+  const mailed = Boolean(email) && !isTextLeadEmail(email) && email !== ERASED_LEAD.email
+  const phone = toE164(lead.phone)
+  const texted = mayText(lead) && phone !== null && !(await isOptedOut(payload, phone))
+  return mailed && texted ? 'both' : mailed ? 'email' : texted ? 'text' : 'none'
+}
 
 /**
  * A text to the lead's customer, once per key whatever the runners, on the lead's timeline.

@@ -20,6 +20,7 @@ import {
 } from '@/lib/visit-slots'
 import { dbOf } from '@/server/db'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
+import { type Reach, customerReach } from '@/collections/TextMessages/customerTexts'
 
 type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
 
@@ -271,6 +272,19 @@ export async function addressOfLead(payload: Payload, lead: number): Promise<str
     disableErrors: true,
   })
   return found?.address || null
+}
+
+/** How a booking's confirmation reaches the lead's customer (e-mail, text, both, neither). */
+export async function reachOfLead(payload: Payload, lead: number): Promise<Reach> {
+  const found = await payload.findByID({
+    collection: 'leads',
+    id: lead,
+    depth: 0,
+    select: { phone: true, email: true, textConsentAt: true, erasedAt: true },
+    overrideAccess: true,
+    disableErrors: true,
+  })
+  return found ? customerReach(payload, { ...found, id: lead, phone: found.phone ?? '' }) : 'none'
 }
 
 /** The lead's live visit when it has not begun yet, in the caller's transaction when it has one. */

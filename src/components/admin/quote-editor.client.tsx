@@ -6,6 +6,7 @@ import { useState } from 'react'
 
 import { fromZonedInput, toZonedInput } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
+import { quoteSentDescription } from '@/lib/lead-forms'
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@/lib/quote-status'
 import type { Quote } from '@/payload-types'
 
@@ -106,8 +107,8 @@ export function QuoteEditor({
     if (!quote) return
     setBusy(true)
     try {
-      await api(`/quotes/${quote.id}/send`, { method: 'POST' })
-      toast.success('Quote sent', { description: 'The customer was e-mailed a link to accept it.' })
+      const sent = await api<{ reach?: string }>(`/quotes/${quote.id}/send`, { method: 'POST' })
+      toast.success('Quote sent', { description: quoteSentDescription(sent?.reach) })
       router.refresh()
     } catch (error) {
       toast.error('Error', {

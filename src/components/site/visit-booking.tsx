@@ -1,7 +1,12 @@
 import { buttonVariants } from '@/components/ui/button'
 import { formatBusinessDate } from '@/lib/business-time'
 import { cn } from '@/lib/utils'
-import { VISIT_LINK_ENDPOINTS, VISIT_OUTCOME_MESSAGES, type VisitOutcome } from '@/lib/visit-messages'
+import {
+  VISIT_BOOKED_BY_REACH,
+  VISIT_LINK_ENDPOINTS,
+  VISIT_OUTCOME_MESSAGES,
+  type VisitOutcome,
+} from '@/lib/visit-messages'
 import { type Slot, slotDayLabel, slotDays, slotTimeLabel } from '@/lib/visit-slots'
 import type { Visit } from '@/payload-types'
 
@@ -19,6 +24,7 @@ export function VisitBooking({
   outcome,
   timeZone,
   address,
+  reach = 'email',
   confirmCancel = false,
 }: {
   token: string
@@ -27,6 +33,8 @@ export function VisitBooking({
   outcome: VisitOutcome | null
   timeZone: string
   address: string | null
+  // How the booking's details reached the customer, for what its message says.
+  reach?: keyof typeof VISIT_BOOKED_BY_REACH
   confirmCancel?: boolean
 }) {
   const quotePath = `/quote/${token}`
@@ -38,7 +46,7 @@ export function VisitBooking({
       </h2>
       {outcome ? (
         <p role="alert" className="bg-mist rounded-xl p-4 font-semibold" data-testid="visit-outcome">
-          {VISIT_OUTCOME_MESSAGES[outcome]}
+          {outcome === 'booked' ? VISIT_BOOKED_BY_REACH[reach] : VISIT_OUTCOME_MESSAGES[outcome]}
         </p>
       ) : null}
       {visit ? (

@@ -7,11 +7,9 @@ import type { Invoice, Lead } from '@/payload-types'
 import { type InvoiceDone, type LeadFormError } from '@/lib/lead-forms'
 import { parseDollars } from '@/lib/money'
 import { relationId } from '@/lib/invoices'
-import { isTextLeadEmail, toE164 } from '@/lib/text-messages'
 import { CONTROL_CHARACTERS_EXCEPT_LINES } from '@/lib/request-schema'
 import { formSubmissionKey } from '@/server/form-key'
-import { mayText } from '@/collections/TextMessages/customerTexts'
-import { isOptedOut } from '@/collections/TextOptOuts/optOuts'
+import { customerReach } from '@/collections/TextMessages/customerTexts'
 import { InvoiceNotIssued, sendDraft } from '@/collections/Invoices/issue'
 
 import { type Handler, answer, failed, leadForm, readLead } from './leadForms'
@@ -43,12 +41,9 @@ async function readInvoice(req: PayloadRequest, lead: number, id: unknown): Prom
   return found
 }
 
-// How a sent invoice reaches the customer: e-mail to a real address, a text with their consent.
+// How a sent invoice reaches the customer: at the address on the invoice, a text with consent.
 async function channelsOf(req: PayloadRequest, lead: Lead, invoice: Invoice): Promise<InvoiceDone> {
-  const email = Boolean(invoice.customerEmail) && !isTextLeadEmail(invoice.customerEmail)
-  const phone = toE164(lead.phone)
-  const text = mayText(lead) && phone !== null && !(await isOptedOut(req.payload, phone))
-  return email && text ? 'sent-both' : email ? 'sent-email' : text ? 'sent-text' : 'sent-none'
+  return `sent-${await customerReach(req.payload, lead, invoice.customerEmail)}`
 }
 
 // The draft's lines as the form lists them, each row a description, a quantity and a unit price

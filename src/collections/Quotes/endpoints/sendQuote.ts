@@ -6,6 +6,7 @@ import type { Lead } from '@/payload-types'
 import { formatPrice } from '@/lib/home-content'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
+import { customerReach } from '@/collections/TextMessages/customerTexts'
 import { newQuoteNonce } from '@/server/quote-token'
 import { rowId } from '@/lib/row-id'
 
@@ -61,8 +62,10 @@ export const sendQuote: Endpoint = {
         by: req.user.id,
       })
       await payload.jobs.queue({ task: 'sendQuoteLink', input: { quoteId: id, nonce }, req })
+      // What the owner is told: how the link actually goes (e-mail, text, both, neither).
+      const reach = await customerReach(payload, lead)
       if (own) await commitTransaction(req)
-      return json(200, { message: 'Quote sent.' })
+      return json(200, { message: 'Quote sent.', reach })
     } catch (err) {
       if (own) await killTransaction(req)
       throw err

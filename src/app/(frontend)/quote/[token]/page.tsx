@@ -18,7 +18,7 @@ import { noteViewed, owedInvoiceLink, quoteForToken } from '@/collections/Quotes
 import { quoteNonceOf } from '@/server/quote-token'
 import { customerLinkGate } from '@/server/customer-link-page'
 import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
-import { addressOfLead, liveVisitOfLead, openSlots } from '@/collections/Visits/bookings'
+import { addressOfLead, liveVisitOfLead, openSlots, reachOfLead } from '@/collections/Visits/bookings'
 import { depositStateOf } from '@/collections/Quotes/deposits'
 import { DEPOSIT_RETURN_PARAM } from '@/lib/deposits'
 
@@ -176,6 +176,7 @@ async function QuoteBody({
           outcome={outcome}
           timeZone={timeZone}
           address={await addressOfLead(payload, leadId)}
+          reach={outcome === 'booked' ? await reachOfLead(payload, leadId) : undefined}
           confirmCancel={confirmCancel}
         />
       ) : null}
