@@ -542,6 +542,8 @@ export interface Quote {
   acceptedFrom?: string | null;
   changeRequest?: string | null;
   changeRequestedAt?: string | null;
+  depositWaivedAt?: string | null;
+  depositWaivedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -577,6 +579,7 @@ export interface LeadEvent {
     | 'payment_received'
     | 'payment_refunded'
     | 'deposit_paid'
+    | 'deposit_waived'
     | 'overpaid'
     | 'payment_check';
   text?: string | null;
@@ -1533,6 +1536,8 @@ export interface QuotesSelect<T extends boolean = true> {
   acceptedFrom?: T;
   changeRequest?: T;
   changeRequestedAt?: T;
+  depositWaivedAt?: T;
+  depositWaivedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }

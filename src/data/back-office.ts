@@ -9,6 +9,7 @@ import { DIRECT_SOURCE, PARTNER_CHANNEL, PARTNER_SOURCE, TEXT_CHANNEL, TEXT_SOUR
 import { leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
 import { dbOf } from '@/server/db'
 import { bookingSettings, openSlots } from '@/collections/Visits/bookings'
+import { type DepositState, depositStateOf } from '@/collections/Quotes/deposits'
 import { customerLeads } from '@/collections/Leads/eraseLeads'
 import { leadEraseContact, parseEraseRequest } from '@/lib/erase-request'
 import { publishedOffers } from '@/globals/HomePage/publishedOffers'
@@ -17,6 +18,7 @@ import { serverUrl } from '@/lib/server-url'
 import { toE164 } from '@/lib/text-messages'
 import { quoteToken } from '@/server/quote-token'
 import { INVOICE_DUE_DAYS, moneyPeriods } from '@/lib/money'
+import type { Quote } from '@/payload-types'
 
 // Read on the server with the signed-in user's own access, so the browser fetches no lists.
 
@@ -181,6 +183,13 @@ export async function readLatestQuote({ payload, user }: Reader, leadId: number)
     user,
   })
   return docs[0] ?? null
+}
+
+// What the deposit of the lead's quote asks and has had, while the customer can still go ahead
+// with it (sent, or accepted); null otherwise.
+export async function readQuoteDeposit({ payload }: Reader, quote: Quote): Promise<DepositState | null> {
+  if (quote.status !== 'sent' && quote.status !== 'accepted') return null
+  return depositStateOf(payload, undefined, quote)
 }
 
 // The lead's timeline, newest first, with the signed-in user's own access.

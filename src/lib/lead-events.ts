@@ -27,6 +27,7 @@ export const LEAD_EVENT_KINDS = [
   'payment_received',
   'payment_refunded',
   'deposit_paid',
+  'deposit_waived',
   'overpaid',
   'payment_check',
 ] as const
@@ -57,6 +58,7 @@ export const LEAD_EVENT_LABELS: Record<LeadEventKind, string> = {
   payment_received: 'Payment received',
   payment_refunded: 'Payment refunded',
   deposit_paid: 'Deposit paid',
+  deposit_waived: 'Deposit waived',
   overpaid: 'Paid more than owed: refund the difference',
   payment_check: 'Card payment to check in Stripe',
 }

@@ -11,19 +11,31 @@ import {
 // The lead actions that matter on the road, as plain forms: a tap posts before the page's
 // script has loaded, and the answer is a redirect back to the view, which says what happened.
 export type LeadFormAction =
-  'status' | 'note' | 'text' | 'on-my-way' | 'payment' | 'invoice' | 'invoice-resend' | 'credit-note'
+  | 'status'
+  | 'note'
+  | 'text'
+  | 'on-my-way'
+  | 'payment'
+  | 'invoice'
+  | 'invoice-resend'
+  | 'credit-note'
+  | 'deposit'
+  | 'deposit-waive'
 
 /** Under Payload's API route (`/api`), as the quote page's endpoints are named. */
 export const leadFormPath = (lead: number, action: LeadFormAction) => `/leads/${lead}/${action}`
 
 export const isLeadFormPath = (pathname: string) =>
-  /^\/api\/leads\/\d{1,15}\/(status|note|text|on-my-way|payment|invoice|invoice-resend|credit-note)$/.test(
+  /^\/api\/leads\/\d{1,15}\/(status|note|text|on-my-way|payment|invoice|invoice-resend|credit-note|deposit|deposit-waive)$/.test(
     pathname,
   )
 
 export const ON_MY_WAY_SENT = 'On my way texted to the customer'
 export const PAYMENT_RECORDED = 'Payment recorded'
 export const PAYMENT_RECEIPT_NOTE = 'The customer gets a receipt by e-mail.'
+export const DEPOSIT_RECORDED = 'Deposit recorded'
+export const DEPOSIT_WAIVED = 'Deposit waived'
+export const WAIVE_REASON_MAX = 200
 
 // Fixed texts chosen by a code in the address, never text from it: a crafted link cannot put
 // words of its own on the back office.
@@ -63,6 +75,13 @@ export const LEAD_FORM_ERRORS = {
     "Add the customer's e-mail address, or record their agreement to texts, before sending the invoice.",
   'credit-amount': 'Enter the amount to credit in dollars and cents, at most what the invoice still owes.',
   'credit-reason': 'Say why, in at most 200 characters.',
+  'deposit-amount': 'Enter the deposit received in dollars and cents, for example 55.00.',
+  'deposit-small': 'That is less than the deposit this quote asks; nothing was recorded.',
+  'deposit-large': "That is more than the quote's total; nothing was recorded.",
+  'deposit-date': 'The day received is today or a recent day, never ahead.',
+  'deposit-quote': "This lead's quote is not waiting for a deposit: send it first.",
+  'deposit-settled': "This quote's deposit is paid or waived already; nothing was recorded.",
+  'waive-reason': `Say why in at most ${WAIVE_REASON_MAX} characters, without special characters.`,
 } as const
 export type LeadFormError = keyof typeof LEAD_FORM_ERRORS
 
@@ -82,6 +101,8 @@ export type LeadFormOutcome =
   | { kind: 'text' }
   | { kind: 'on-my-way' }
   | { kind: 'payment' }
+  | { kind: 'deposit' }
+  | { kind: 'deposit-waived' }
   | { kind: 'invoice'; what: InvoiceDone }
   | { kind: 'error'; error: LeadFormError }
   // Completing a lead whose visit is still ahead waits for a confirmation.
@@ -121,6 +142,8 @@ export function outcomeParams(outcome: LeadFormOutcome): Record<string, string> 
   if (outcome.kind === 'text') return { done: 'text' }
   if (outcome.kind === 'on-my-way') return { done: 'on-my-way' }
   if (outcome.kind === 'payment') return { done: 'payment' }
+  if (outcome.kind === 'deposit') return { done: 'deposit' }
+  if (outcome.kind === 'deposit-waived') return { done: 'deposit-waived' }
   if (outcome.kind === 'invoice') return { done: 'invoice', invoice: outcome.what }
   if (outcome.kind === 'error') return { error: outcome.error }
   return { confirm: 'completed' }
@@ -137,6 +160,8 @@ export function outcomeOf(params: Params): LeadFormOutcome | null {
   if (done === 'text') return { kind: 'text' }
   if (done === 'on-my-way') return { kind: 'on-my-way' }
   if (done === 'payment') return { kind: 'payment' }
+  if (done === 'deposit') return { kind: 'deposit' }
+  if (done === 'deposit-waived') return { kind: 'deposit-waived' }
   const invoice = one(params?.invoice)
   if (done === 'invoice' && isInvoiceDone(invoice)) return { kind: 'invoice', what: invoice }
   if (isLeadStatus(done)) return { kind: 'status', status: done }
@@ -174,6 +199,8 @@ export function noticeOf(outcome: LeadFormOutcome | null): Notice | null {
   if (outcome.kind === 'on-my-way') return { tone: 'success', title: ON_MY_WAY_SENT, description: null }
   if (outcome.kind === 'payment')
     return { tone: 'success', title: PAYMENT_RECORDED, description: PAYMENT_RECEIPT_NOTE }
+  if (outcome.kind === 'deposit') return { tone: 'success', title: DEPOSIT_RECORDED, description: null }
+  if (outcome.kind === 'deposit-waived') return { tone: 'success', title: DEPOSIT_WAIVED, description: null }
   if (outcome.kind === 'invoice')
     return { tone: 'success', title: INVOICE_DONE[outcome.what], description: null }
   if (outcome.kind === 'error')

@@ -19,6 +19,7 @@ import { ADDRESS_MAX } from '@/lib/request-constants'
 import { eraseCustomer } from './endpoints/eraseCustomer'
 import { leadNoteForm, leadOnMyWayForm, leadStatusForm, leadTextForm } from './endpoints/leadForms'
 import { leadPaymentForm } from './endpoints/paymentForm'
+import { leadDepositForm, leadDepositWaiveForm } from './endpoints/depositForms'
 import { markVisitDoneOnCompletion } from './hooks/markVisitDone'
 import { leadCreditNoteForm, leadInvoiceForm, leadInvoiceResendForm } from './endpoints/invoiceForms'
 import { limitCreates } from './hooks/limitCreates'
@@ -179,6 +180,8 @@ export const Leads: CollectionConfig = {
     leadTextForm,
     leadOnMyWayForm,
     leadPaymentForm,
+    leadDepositForm,
+    leadDepositWaiveForm,
     leadInvoiceForm,
     leadInvoiceResendForm,
     leadCreditNoteForm,

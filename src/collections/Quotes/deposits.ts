@@ -3,7 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { DEPOSIT_RETURN_PARAM, type DepositRule, depositDueCents, depositRule } from '@/lib/deposits'
 import { serverUrl } from '@/lib/server-url'
-import { formatCents, relationId } from '@/lib/invoices'
+import { type PaymentMethod, formatCents, relationId } from '@/lib/invoices'
 import type { Quote } from '@/payload-types'
 import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
 import { closedSessionsOf, recordedOrExpired } from '@/collections/Invoices/checkoutSessions'
@@ -74,13 +74,13 @@ export type DepositState = {
 export async function depositStateOf(
   payload: Payload,
   req: Partial<PayloadRequest> | undefined,
-  quote: Pick<Quote, 'id' | 'totalCents' | 'lead'>,
+  quote: Pick<Quote, 'id' | 'totalCents' | 'lead'> & Partial<Pick<Quote, 'depositWaivedAt'>>,
   rule?: DepositRule,
 ): Promise<DepositState> {
   const settings = rule ?? (await depositSettings(payload, req))
   // Once invoiced, no deposit is asked on either door (the page, the accept endpoint), and no
-  // visit waits for one: the invoice is what is owed.
-  const asked = depositDueCents(quote.totalCents ?? 0, settings)
+  // visit waits for one: the invoice is what is owed. Waived by the owner, none is asked either.
+  const asked = quote.depositWaivedAt ? 0 : depositDueCents(quote.totalCents ?? 0, settings)
   const dueCents =
     asked > 0 && (await jobInvoiced(await dbOf(payload, req), quote.id, relationId(quote.lead))) ? 0 : asked
   const paidCents = asked > 0 ? await depositPaidCents(payload, req, quote.id) : 0
@@ -162,20 +162,137 @@ export async function recordDeposit(
     })
   if (d.accepts === false) return 'recorded'
   // Paid even if the quote expired while the customer was on Stripe's page: the money says yes.
+  if (await acceptForDeposit(req, d.quote, lead, { text: 'By the customer, with the deposit' }))
+    await req.payload.jobs.queue({ task: 'sendQuoteAnswer', input: { quoteId: d.quote }, req })
+  return 'recorded'
+}
+
+/**
+ * The quote accepted if it was still waiting (sent), with its "Quote accepted" on the lead's
+ * timeline; true when this call accepted it. Under lockQuote, in the caller's transaction.
+ */
+async function acceptForDeposit(
+  req: PayloadRequest,
+  quote: number,
+  lead: number | null,
+  event: { text: string; by?: number | null },
+): Promise<boolean> {
+  const db = await dbOf(req.payload, req)
   const accepted = (await db.execute(sql`
     UPDATE quotes SET status = 'accepted', accepted_at = now(), updated_at = now()
-    WHERE id = ${d.quote} AND status = 'sent'
+    WHERE id = ${quote} AND status = 'sent'
     RETURNING id`)) as unknown as Rows<{ id: number }>
-  if (accepted.rows.length === 1 && lead != null) {
-    await copyQuoteToLead(req.payload, req, Number(lead))
-    await recordLeadEvent(req.payload, req, {
-      lead: Number(lead),
-      kind: 'quote_accepted',
-      text: 'By the customer, with the deposit',
-    })
-    await req.payload.jobs.queue({ task: 'sendQuoteAnswer', input: { quoteId: d.quote }, req })
-  }
+  if (accepted.rows.length !== 1 || lead == null) return false
+  await copyQuoteToLead(req.payload, req, Number(lead))
+  await recordLeadEvent(req.payload, req, { lead: Number(lead), kind: 'quote_accepted', ...event })
+  return true
+}
+
+type OpenQuote = {
+  status: string
+  total_cents: number | null
+  lead_id: number | null
+  deposit_waived_at: string | null
+}
+
+// The quote under lockQuote with what its deposit still asks; null when it is not the lead's,
+// or not one the customer can still go ahead with (sent, or accepted with the deposit owed).
+async function openDepositOf(
+  req: PayloadRequest,
+  quote: number,
+  lead: number,
+): Promise<{ row: OpenQuote; state: DepositState } | null> {
+  if (!(await lockQuote(req, quote))) return null
+  const db = await dbOf(req.payload, req)
+  const row = (
+    (await db.execute(sql`
+      SELECT status, total_cents, lead_id, deposit_waived_at FROM quotes WHERE id = ${quote}`)) as unknown as Rows<OpenQuote>
+  ).rows[0]
+  if (!row || Number(row.lead_id) !== lead || (row.status !== 'sent' && row.status !== 'accepted'))
+    return null
+  const state = await depositStateOf(req.payload, req, {
+    id: quote,
+    lead,
+    totalCents: Number(row.total_cents ?? 0),
+    depositWaivedAt: row.deposit_waived_at,
+  })
+  return { row, state }
+}
+
+export type HandDepositOutcome = 'recorded' | 'not-open' | 'not-owed' | 'too-small' | 'too-large'
+
+/**
+ * A deposit the customer handed over (cash, check, Zelle/Venmo, a card reader), recorded by
+ * staff as a payment of kind `deposit` on the quote, as Stripe's are, so the invoice drafted
+ * from it deducts it once; the quote accepted if it was still waiting. At least what the
+ * deposit still asks and at most what the quote still owes. Once per form (its key); under the
+ * quote's lock, so a second tap or Stripe's webhook meanwhile finds it paid. In the caller's
+ * transaction.
+ */
+export async function recordDepositByHand(
+  req: PayloadRequest,
+  d: {
+    quote: number
+    lead: number
+    amountCents: number
+    method: PaymentMethod
+    receivedAt: string
+    formKey: string
+    by: { id: number } | null
+  },
+): Promise<HandDepositOutcome> {
+  const db = await dbOf(req.payload, req)
+  const open = await openDepositOf(req, d.quote, d.lead)
+  if (!open) return 'not-open'
+  // The same form again (a second tap, another instance): recorded already.
+  const twin = (await db.execute(
+    sql`SELECT 1 FROM payments WHERE form_key = ${d.formKey}`,
+  )) as unknown as Rows<unknown>
+  if (twin.rows.length > 0) return 'recorded'
+  const { row, state } = open
+  if (!state.outstanding) return 'not-owed'
+  if (d.amountCents < state.dueCents - state.paidCents) return 'too-small'
+  if (d.amountCents > Number(row.total_cents ?? 0) - state.paidCents) return 'too-large'
+  const inserted = (await db.execute(sql`
+    INSERT INTO payments (quote_id, lead_id, kind, method, amount_cents, received_at, recorded_by_id, form_key, updated_at, created_at)
+    VALUES (${d.quote}, ${d.lead}, 'deposit', ${d.method}, ${d.amountCents}, ${d.receivedAt}, ${d.by?.id ?? null}, ${d.formKey}, now(), now())
+    ON CONFLICT (form_key) DO NOTHING
+    RETURNING id`)) as unknown as Rows<{ id: number }>
+  const id = inserted.rows[0]?.id
+  if (id == null) return 'recorded'
+  await notePayment(req.payload, req, Number(id))
+  await acceptForDeposit(req, d.quote, d.lead, {
+    text: 'For the customer, with the deposit received',
+    by: d.by?.id ?? null,
+  })
   return 'recorded'
+}
+
+export type WaiveOutcome = 'waived' | 'not-open' | 'not-owed'
+
+/**
+ * The owner lets the quote go ahead without its deposit: no deposit is asked of it any more,
+ * on the customer's page or before a visit; the quote accepted for the customer if it was
+ * still waiting. Who and why on the lead's timeline, once. In the caller's transaction.
+ */
+export async function waiveDeposit(
+  req: PayloadRequest,
+  d: { quote: number; lead: number; reason: string | null; by: { id: number } | null },
+): Promise<WaiveOutcome> {
+  const open = await openDepositOf(req, d.quote, d.lead)
+  if (!open) return 'not-open'
+  if (open.row.deposit_waived_at) return 'waived'
+  if (!open.state.outstanding) return 'not-owed'
+  const db = await dbOf(req.payload, req)
+  const waived = (await db.execute(sql`
+    UPDATE quotes SET deposit_waived_at = now(), deposit_waived_by_id = ${d.by?.id ?? null}, updated_at = now()
+    WHERE id = ${d.quote} AND deposit_waived_at IS NULL
+    RETURNING id`)) as unknown as Rows<{ id: number }>
+  if (waived.rows.length !== 1) return 'waived'
+  const by = d.by?.id ?? null
+  await recordLeadEvent(req.payload, req, { lead: d.lead, kind: 'deposit_waived', text: d.reason, by })
+  await acceptForDeposit(req, d.quote, d.lead, { text: 'For the customer, without a deposit', by })
+  return 'waived'
 }
 
 /**

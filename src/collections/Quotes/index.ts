@@ -159,6 +159,15 @@ export const Quotes: CollectionConfig = {
         { name: 'acceptedFrom', type: 'text', access: serverOwned, admin: { readOnly: true } },
         { name: 'changeRequest', type: 'textarea', access: serverOwned, admin: { readOnly: true } },
         { name: 'changeRequestedAt', type: 'date', access: serverOwned, admin: { readOnly: true } },
+        // The owner let this quote go ahead without its deposit (the job page's Waive deposit).
+        { name: 'depositWaivedAt', type: 'date', access: serverOwned, admin: { readOnly: true } },
+        {
+          name: 'depositWaivedBy',
+          type: 'relationship',
+          relationTo: 'users',
+          access: serverOwned,
+          admin: { readOnly: true },
+        },
       ],
     },
     ...timestampFields,

@@ -14,6 +14,8 @@ import { isBusinessToday } from '@/lib/customer-texts'
 import { PARTNER_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
 import { leadAdminPath } from '@/lib/server-url'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
+import { businessDay } from '@/lib/statements'
+import type { DepositState } from '@/collections/Quotes/deposits'
 import {
   readCustomerLeads,
   readLatestQuote,
@@ -24,6 +26,7 @@ import {
   readLiveVisit,
   readOpenSlots,
   readPublishedOffers,
+  readQuoteDeposit,
   readQuoteLink,
   readTextOptOut,
   readTimeZone,
@@ -35,6 +38,7 @@ import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
 import { LeadAddressForm } from './lead-address.client'
 import { LeadTextReply } from './lead-text.client'
 import { type LeadInvoice, JobMoney } from './job-money'
+import { JobDeposit } from './job-deposit'
 import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { CompleteWithVisit, LeadFormNotice } from './lead-form-answers'
@@ -95,7 +99,12 @@ export async function JobPage(props: DocumentViewServerProps) {
         readLeadInvoices(reader, lead.id).catch(() => null),
       ])
     : [null, [], [], null, [], null, null, [], null, []]
-  const quoteLink = quote ? await readQuoteLink(reader, quote).catch(() => null) : null
+  const [quoteLink, deposit] = quote
+    ? await Promise.all([
+        readQuoteLink(reader, quote).catch(() => null),
+        readQuoteDeposit(reader, quote).catch(() => null),
+      ])
+    : [null, null]
   return (
     <Gutter className="cbo">
       <LeadDetails
@@ -108,6 +117,7 @@ export async function JobPage(props: DocumentViewServerProps) {
         texts={texts}
         optedOut={optedOut}
         quoteLink={quoteLink}
+        deposit={deposit}
         invoices={invoices}
         visit={visit}
         slots={slots.map((s) => ({ start: s.start, label: formatBusinessDate(s.start, timeZone) }))}
@@ -133,6 +143,7 @@ function LeadDetails({
   texts,
   optedOut,
   quoteLink,
+  deposit,
   invoices,
   offers,
   visit,
@@ -149,6 +160,7 @@ function LeadDetails({
   texts: LeadText[] | null
   optedOut: boolean | null
   quoteLink: string | null
+  deposit: DepositState | null
   invoices: LeadInvoice[] | null
   offers: QuoteOffer[]
   visit: Visit | null
@@ -268,6 +280,16 @@ function LeadDetails({
           closed={lost}
         />
       )}
+      {quote && deposit && !lost ? (
+        <JobDeposit
+          leadId={lead.id}
+          quote={{ id: quote.id, totalCents: quote.totalCents ?? 0, waived: Boolean(quote.depositWaivedAt) }}
+          deposit={deposit}
+          back={here}
+          formKey={newFormKey()}
+          today={businessDay(new Date().toISOString(), timeZone)}
+        />
+      ) : null}
       <LeadVisit
         leadId={lead.id}
         visit={

@@ -2,8 +2,8 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequ
 import { ValidationError } from 'payload'
 
 import type { Payment } from '@/payload-types'
-import { businessTimeZone } from '@/lib/business-time'
-import { isCalendarDate } from '@/lib/calendar-day'
+import { businessTimeZone, zonedTime } from '@/lib/business-time'
+import { isCalendarDate, isCalendarDay } from '@/lib/calendar-day'
 import { businessDay } from '@/lib/statements'
 import { HAND_METHODS, MAX_PAYMENT_CENTS, balanceCents, formatCents, relationId } from '@/lib/invoices'
 import { lockInvoice, settleInvoice } from '@/collections/Invoices/settle'
@@ -24,14 +24,36 @@ async function checkReceivedDay(req: PayloadRequest, receivedAt: unknown): Promi
   const value = receivedAt instanceof Date ? receivedAt.toISOString() : receivedAt
   const at = typeof value === 'string' && isCalendarDate(value) ? Date.parse(value) : NaN
   if (Number.isNaN(at)) refuse(RECEIVED_DAY_REFUSED, 'receivedAt')
+  const zone = await zoneOf(req)
+  if (!handPaymentDayAllowed(businessDay(new Date(at).toISOString(), zone), zone))
+    refuse(RECEIVED_DAY_REFUSED, 'receivedAt')
+}
+
+async function zoneOf(req: PayloadRequest): Promise<string> {
   const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, req })
-  const zone = businessTimeZone(settings.timeZone)
+  return businessTimeZone(settings.timeZone)
+}
+
+/** A business day (YYYY-MM-DD) a hand payment may say it was received on. */
+export function handPaymentDayAllowed(day: string, zone: string): boolean {
   const today = businessDay(new Date().toISOString(), zone)
   const earliest = new Date(Date.parse(`${today}T12:00:00Z`) - HAND_PAYMENT_DAYS_BACK * 86_400_000)
     .toISOString()
     .slice(0, 10)
-  const day = businessDay(new Date(at).toISOString(), zone)
-  if (day < earliest || day > today) refuse(RECEIVED_DAY_REFUSED, 'receivedAt')
+  return day >= earliest && day <= today
+}
+
+/**
+ * When a hand payment typed as received on this business day (YYYY-MM-DD) was received: now
+ * for today, midday of an earlier one; null for a day outside the rule (or no day at all).
+ */
+export async function handPaymentReceivedAt(req: PayloadRequest, day: string): Promise<string | null> {
+  if (!isCalendarDay(day)) return null
+  const zone = await zoneOf(req)
+  if (!handPaymentDayAllowed(day, zone)) return null
+  if (day === businessDay(new Date().toISOString(), zone)) return new Date().toISOString()
+  const [year, month, date] = day.split('-').map(Number)
+  return zonedTime(zone, year, month, date, 12).toISOString()
 }
 
 // Staff record what the customer handed over (cash, check, Zelle, a card reader) against a
