@@ -332,6 +332,10 @@ describe('the work_order_status migration', () => {
   it("gives work orders stored before it their cars' status", async () => {
     const order = await seedWorkOrder(h.payload, h.dealerships.own)
     await markDone(order.id, { wheel: order.vehicles[0].wheels[0].id })
+    // Stepping back past the dealership's progress e-mails drops their task: none may be queued.
+    await h.payload.db.drizzle.execute(
+      sql`DELETE FROM payload_jobs WHERE task_slug = 'sendWorkOrderProgress'`,
+    )
     await migrateDownAndUp(h.payload, 'work_order_status')
     expect((await readOrder(order.id)).status).toBe('done')
   })
