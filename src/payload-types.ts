@@ -177,6 +177,7 @@ export interface Config {
       removeOrphanPhotos: TaskRemoveOrphanPhotos;
       issueMonthlyStatements: TaskIssueMonthlyStatements;
       sendStatement: TaskSendStatement;
+      sendWorkOrderProgress: TaskSendWorkOrderProgress;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -391,6 +392,8 @@ export interface Dealership {
         id?: string | null;
       }[]
     | null;
+  emailWhenCarDone?: boolean | null;
+  emailWhenWorkOrderDone?: boolean | null;
   netTermsDays: number;
   /**
    * Unit price per wheel. Empty at creation: the published prices.
@@ -1065,6 +1068,7 @@ export interface PayloadJob {
           | 'removeOrphanPhotos'
           | 'issueMonthlyStatements'
           | 'sendStatement'
+          | 'sendWorkOrderProgress'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -1126,6 +1130,7 @@ export interface PayloadJob {
         | 'removeOrphanPhotos'
         | 'issueMonthlyStatements'
         | 'sendStatement'
+        | 'sendWorkOrderProgress'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -1705,6 +1710,8 @@ export interface DealershipsSelect<T extends boolean = true> {
         email?: T;
         id?: T;
       };
+  emailWhenCarDone?: T;
+  emailWhenWorkOrderDone?: T;
   netTermsDays?: T;
   priceList?:
     | T
@@ -2740,6 +2747,20 @@ export interface TaskIssueMonthlyStatements {
 export interface TaskSendStatement {
   input: {
     statementId: number;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendWorkOrderProgress".
+ */
+export interface TaskSendWorkOrderProgress {
+  input: {
+    workOrderId: number;
+    carId?: string | null;
+    event: string;
   };
   output: {
     sent?: boolean | null;

@@ -339,6 +339,7 @@ const dayAfter = (day: { year: number; month: number; day: number }) =>
 
 export type ScheduledWorkOrder = {
   id: number
+  dealership: string
   poNumber: string | null
   roNumber: string | null
   dueDate: string | null
@@ -347,19 +348,28 @@ export type ScheduledWorkOrder = {
   carsDone: number
 }
 
-// The van's day for dealerships: the open work orders (not every car done) due today (the
-// business's day) or before, or with no due date, by dealership name, the oldest due first.
-export async function readTodaysWorkOrders({ payload, user }: Reader, timeZone: string, now = new Date()) {
+// The most open work orders the Lead Management tab draws; past it, a link to the list.
+export const OPEN_WORK_ORDERS_SHOWN = 200
+
+export type OpenWorkOrders = {
+  // Due today (the business's day) or before, or undated: the van's day, by dealership name.
+  today: { dealership: string; workOrders: ScheduledWorkOrder[] }[]
+  // Due after today, the soonest first, so a new order due next week is seen now.
+  later: ScheduledWorkOrder[]
+  // More open orders than shown.
+  more: boolean
+}
+
+// Every open work order (not every car done), in one query: today's and the late or undated
+// ones by dealership, the oldest due first; then the ones due later, by due date.
+export async function readOpenWorkOrders(
+  { payload, user }: Reader,
+  timeZone: string,
+  now = new Date(),
+): Promise<OpenWorkOrders> {
   const { docs } = await payload.find({
     collection: 'work-orders',
-    where: {
-      and: [
-        { status: { not_equals: 'done' } },
-        {
-          or: [{ dueDate: { less_than: dayAfter(wallTime(now, timeZone)) } }, { dueDate: { exists: false } }],
-        },
-      ],
-    },
+    where: { status: { not_equals: 'done' } },
     select: {
       dealership: true,
       poNumber: true,
@@ -369,32 +379,40 @@ export async function readTodaysWorkOrders({ payload, user }: Reader, timeZone: 
       vehicles: { status: true },
     },
     populate: { dealerships: { name: true } },
+    // Ascending, PostgreSQL puts the undated last.
     sort: ['dueDate', 'createdAt'],
     depth: 1,
-    limit: 100,
+    limit: OPEN_WORK_ORDERS_SHOWN + 1,
     pagination: false,
     overrideAccess: false,
     user,
   })
+  const tomorrow = Date.parse(dayAfter(wallTime(now, timeZone)))
   const byDealership = new Map<string, ScheduledWorkOrder[]>()
-  for (const order of docs) {
-    const name = typeof order.dealership === 'object' && order.dealership ? order.dealership.name : '—'
+  const later: ScheduledWorkOrder[] = []
+  for (const order of docs.slice(0, OPEN_WORK_ORDERS_SHOWN)) {
+    const dealership = typeof order.dealership === 'object' && order.dealership ? order.dealership.name : '—'
     const cars = order.vehicles ?? []
-    const list = byDealership.get(name) ?? []
-    list.push({
+    const row: ScheduledWorkOrder = {
       id: order.id,
+      dealership,
       poNumber: order.poNumber ?? null,
       roNumber: order.roNumber ?? null,
       dueDate: order.dueDate ?? null,
       status: order.status,
       cars: cars.length,
       carsDone: cars.filter((c) => c.status === 'done').length,
-    })
-    byDealership.set(name, list)
+    }
+    if (row.dueDate && Date.parse(row.dueDate) >= tomorrow) {
+      later.push(row)
+      continue
+    }
+    byDealership.set(dealership, [...(byDealership.get(dealership) ?? []), row])
   }
-  return [...byDealership.entries()]
+  const today = [...byDealership.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([dealership, workOrders]) => ({ dealership, workOrders }))
+  return { today, later, more: docs.length > OPEN_WORK_ORDERS_SHOWN }
 }
 
 // One work order, its cars' photos with it, for the technician's page.

@@ -23,6 +23,7 @@ import { sendQuoteLink } from './SendQuoteLink'
 import { sendReviewRequest } from './SendReviewRequest'
 import { sendVisitCancellation, sendVisitConfirmation, sendVisitReminder } from './SendVisitEmail'
 import { sendVisitNotice } from './SendVisitNotice'
+import { sendWorkOrderProgress } from './SendWorkOrderProgress'
 
 // Tests and CLI scripts do not start the cron (getPayload without `cron: true`); they run jobs explicitly.
 export const jobs: JobsConfig = {
@@ -50,6 +51,7 @@ export const jobs: JobsConfig = {
     removeOrphanPhotos,
     issueMonthlyStatements,
     sendStatement,
+    sendWorkOrderProgress,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads,
   // removeOrphanPhotos, issueMonthlyStatements).

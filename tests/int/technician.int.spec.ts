@@ -5,7 +5,7 @@ import { sql } from '@payloadcms/db-postgres'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
-import { readTodaysWorkOrders } from '@/data/back-office'
+import { readOpenWorkOrders } from '@/data/back-office'
 import { carLockedMessage } from '@/collections/WorkOrders/hooks/lockStartedCars'
 import { WHEEL_FORM_ERRORS, workOrderAdminPath } from '@/lib/work-order-forms'
 
@@ -279,8 +279,8 @@ describe("a partner's save during a technician's mark", () => {
   })
 })
 
-describe("the day's schedule", () => {
-  it("lists open work orders due today or before, or undated, by dealership, in the business's day", async () => {
+describe("the open work orders on the owner's screen", () => {
+  it("lists today's, late or undated ones by dealership, then the ones due later by due date", async () => {
     const db = h.payload.db.drizzle
     await db.execute(sql`DELETE FROM work_orders`)
     // Friday 27 November 2026, 9 PM in Austin: already Saturday in UTC.
@@ -288,22 +288,41 @@ describe("the day's schedule", () => {
     const seed = async (dealership: number, poNumber: string, dueDate?: string) =>
       seedWorkOrder(h.payload, dealership, { poNumber, ...(dueDate ? { dueDate } : {}) })
     await seed(h.dealerships.own, 'TODAY', '2026-11-27')
+    await seed(h.dealerships.own, 'NEXT WEEK', '2026-12-04')
     await seed(h.dealerships.own, 'LATE', '2026-11-20')
     await seed(h.dealerships.other, 'UNDATED')
-    await seed(h.dealerships.own, 'TOMORROW', '2026-11-28')
+    await seed(h.dealerships.other, 'TOMORROW', '2026-11-28')
+    const started = await seedWorkOrder(h.payload, h.dealerships.own, {
+      poNumber: 'STARTED',
+      dueDate: '2026-12-01',
+      vehicles: [twoWheels()],
+    })
+    await markDone(started.id, { wheel: started.vehicles[0].wheels[0].id })
     const done = await seed(h.dealerships.other, 'DONE', '2026-11-27')
     await markDone(done.id, { wheel: done.vehicles[0].wheels[0].id })
+    const doneLater = await seed(h.dealerships.other, 'DONE LATER', '2026-12-02')
+    await markDone(doneLater.id, { wheel: doneLater.vehicles[0].wheels[0].id })
 
     const reader = { payload: h.payload, user: h.accounts.staff.user }
-    const schedule = await readTodaysWorkOrders(reader, 'America/Chicago', now)
-    expect(schedule.map((d) => [d.dealership, d.workOrders.map((o) => o.poNumber)])).toEqual([
+    const open = await readOpenWorkOrders(reader, 'America/Chicago', now)
+    expect(open.today.map((d) => [d.dealership, d.workOrders.map((o) => o.poNumber)])).toEqual([
       ['Capital City Motors', ['LATE', 'TODAY']],
       ['Lakeline Auto Group', ['UNDATED']],
     ])
-    expect(schedule[0].workOrders[0]).toMatchObject({ status: 'received', cars: 1, carsDone: 0 })
+    expect(open.today[0].workOrders[0]).toMatchObject({ status: 'received', cars: 1, carsDone: 0 })
+    expect(open.later.map((o) => [o.poNumber, o.dealership])).toEqual([
+      ['TOMORROW', 'Lakeline Auto Group'],
+      ['STARTED', 'Capital City Motors'],
+      ['NEXT WEEK', 'Capital City Motors'],
+    ])
+    expect(open.later[1]).toMatchObject({ status: 'in_progress', cars: 1, carsDone: 0 })
+    expect(open.more).toBe(false)
     // Read with the viewer's own access: a partner's would hold its own dealership's only.
     const partner = { payload: h.payload, user: h.accounts.partner.user }
-    expect((await readTodaysWorkOrders(partner, 'America/Chicago', now)).map((d) => d.dealership)).toEqual([
+    const own = await readOpenWorkOrders(partner, 'America/Chicago', now)
+    expect([...own.today.map((d) => d.dealership), ...own.later.map((o) => o.dealership)]).toEqual([
+      'Capital City Motors',
+      'Capital City Motors',
       'Capital City Motors',
     ])
   })
@@ -313,6 +332,10 @@ describe('the work_order_status migration', () => {
   it("gives work orders stored before it their cars' status", async () => {
     const order = await seedWorkOrder(h.payload, h.dealerships.own)
     await markDone(order.id, { wheel: order.vehicles[0].wheels[0].id })
+    // Stepping back past the dealership's progress e-mails drops their task: none may be queued.
+    await h.payload.db.drizzle.execute(
+      sql`DELETE FROM payload_jobs WHERE task_slug = 'sendWorkOrderProgress'`,
+    )
     await migrateDownAndUp(h.payload, 'work_order_status')
     expect((await readOrder(order.id)).status).toBe('done')
   })

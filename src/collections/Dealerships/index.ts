@@ -75,6 +75,20 @@ export const Dealerships: CollectionConfig = {
         { name: 'email', type: 'email' },
       ],
     },
+    // Who hears of the work: the dealership's partner accounts (src/jobs/SendWorkOrderProgress).
+    // Two switches: on a whole lot sweep a dealership may want the order's e-mail, not each car's.
+    {
+      name: 'emailWhenCarDone',
+      label: 'E-mail us when a car is done',
+      type: 'checkbox',
+      defaultValue: true,
+    },
+    {
+      name: 'emailWhenWorkOrderDone',
+      label: 'E-mail us when a work order is done',
+      type: 'checkbox',
+      defaultValue: true,
+    },
     {
       name: 'netTermsDays',
       label: 'Net terms (days)',

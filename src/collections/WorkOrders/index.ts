@@ -27,6 +27,7 @@ import { refuseControlCharacters } from './hooks/refuseControlCharacters'
 import { numberWorkOrder } from './numbering'
 import { photosOfTheDealership } from './hooks/photosOfTheDealership'
 import { queueOwnerAlert } from './hooks/queueOwnerAlert'
+import { queueWorkOrderProgress } from './hooks/queueWorkOrderProgress'
 
 export const MAX_PHOTOS_PER_WHEEL = 10
 
@@ -96,7 +97,7 @@ export const WorkOrders: CollectionConfig = {
       followCarsStatus,
       numberWorkOrder,
     ],
-    afterChange: [queueOwnerAlert],
+    afterChange: [queueOwnerAlert, queueWorkOrderProgress],
   },
   fields: [
     // The human number (WO-0042), taken from a counter as the order is made (numbering.ts).

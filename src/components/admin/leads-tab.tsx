@@ -14,7 +14,7 @@ import {
   promotionChoices,
   readLeads,
   readMoneyAtAGlance,
-  readTodaysWorkOrders,
+  readOpenWorkOrders,
   readUpcomingVisits,
 } from '@/data/back-office'
 
@@ -25,7 +25,7 @@ import { LeadFormNotice } from './lead-form-answers'
 import { LeadStatusPill } from './lead-status'
 import { MapLink, partnerVolume } from './lead-facts'
 import { LoadFailed } from './load-failed'
-import { TodaysWorkOrders } from './todays-work-orders'
+import { OpenWorkOrders } from './open-work-orders'
 
 type SearchParams = Record<string, string | string[] | undefined> | undefined
 
@@ -45,7 +45,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
     leadsPerWeek(reader, timeZone).catch(() => null),
     promotionChoices(reader).catch(() => []),
     readUpcomingVisits(reader, timeZone).catch(() => null),
-    readTodaysWorkOrders(reader, timeZone).catch(() => null),
+    readOpenWorkOrders(reader, timeZone).catch(() => null),
     readMoneyAtAGlance(reader, timeZone).catch((error: unknown) => {
       reader.payload.logger.error({ err: error, msg: 'back office: money figures could not be read' })
       return null
@@ -59,7 +59,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
       {/* One day's schedule for the van: retail visits and dealerships' work orders side by side. */}
       <div className="cbo-day">
         <UpcomingVisits visits={visits} timeZone={timeZone} />
-        <TodaysWorkOrders schedule={schedule} />
+        <OpenWorkOrders open={schedule} />
       </div>
       {/* On a phone the list comes first: the chart and the filters fold behind one button
           (a checkbox and its label, so it works before any script), open while a filter is on. */}
