@@ -177,6 +177,7 @@ export interface Config {
       removeOrphanPhotos: TaskRemoveOrphanPhotos;
       issueMonthlyStatements: TaskIssueMonthlyStatements;
       sendStatement: TaskSendStatement;
+      remindUnpaidInvoices: TaskRemindUnpaidInvoices;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -574,6 +575,7 @@ export interface LeadEvent {
     | 'text_opted_out'
     | 'text_opted_in'
     | 'invoice_sent'
+    | 'invoice_reminded'
     | 'payment_received'
     | 'payment_refunded'
     | 'deposit_paid'
@@ -708,6 +710,7 @@ export interface Invoice {
   tokenNonce?: string | null;
   sentAt?: string | null;
   viewedAt?: string | null;
+  remindedAt?: string | null;
   paidAt?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1062,6 +1065,7 @@ export interface PayloadJob {
           | 'removeOrphanPhotos'
           | 'issueMonthlyStatements'
           | 'sendStatement'
+          | 'remindUnpaidInvoices'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -1123,6 +1127,7 @@ export interface PayloadJob {
         | 'removeOrphanPhotos'
         | 'issueMonthlyStatements'
         | 'sendStatement'
+        | 'remindUnpaidInvoices'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -1658,6 +1663,7 @@ export interface InvoicesSelect<T extends boolean = true> {
   tokenNonce?: T;
   sentAt?: T;
   viewedAt?: T;
+  remindedAt?: T;
   paidAt?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -2032,6 +2038,10 @@ export interface SiteSetting {
    */
   reviewRequestDelayHours?: number | null;
   /**
+   * An invoice still unpaid this many days after it was sent gets one reminder: by e-mail, and by text when the customer agreed to texts. 0 or empty: no reminders.
+   */
+  invoiceReminderDays?: number | null;
+  /**
    * Where the van goes and when customers can book it.
    */
   booking: {
@@ -2289,6 +2299,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   timeZone?: T;
   reviewLink?: T;
   reviewRequestDelayHours?: T;
+  invoiceReminderDays?: T;
   booking?:
     | T
     | {
@@ -2627,6 +2638,7 @@ export interface TaskSendInvoiceLink {
     invoiceId: number;
     nonce: string;
     again?: string | null;
+    reminder?: boolean | null;
   };
   output: {
     sent?: boolean | null;
@@ -2735,6 +2747,16 @@ export interface TaskSendStatement {
   };
   output: {
     sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRemindUnpaidInvoices".
+ */
+export interface TaskRemindUnpaidInvoices {
+  input?: unknown;
+  output: {
+    reminded?: number | null;
   };
 }
 /**

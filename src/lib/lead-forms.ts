@@ -11,13 +11,21 @@ import {
 // The lead actions that matter on the road, as plain forms: a tap posts before the page's
 // script has loaded, and the answer is a redirect back to the view, which says what happened.
 export type LeadFormAction =
-  'status' | 'note' | 'text' | 'on-my-way' | 'payment' | 'invoice' | 'invoice-resend' | 'credit-note'
+  | 'status'
+  | 'note'
+  | 'text'
+  | 'on-my-way'
+  | 'payment'
+  | 'invoice'
+  | 'invoice-resend'
+  | 'invoice-remind'
+  | 'credit-note'
 
 /** Under Payload's API route (`/api`), as the quote page's endpoints are named. */
 export const leadFormPath = (lead: number, action: LeadFormAction) => `/leads/${lead}/${action}`
 
 export const isLeadFormPath = (pathname: string) =>
-  /^\/api\/leads\/\d{1,15}\/(status|note|text|on-my-way|payment|invoice|invoice-resend|credit-note)$/.test(
+  /^\/api\/leads\/\d{1,15}\/(status|note|text|on-my-way|payment|invoice|invoice-resend|invoice-remind|credit-note)$/.test(
     pathname,
   )
 
@@ -95,6 +103,9 @@ export const INVOICE_DONE = {
   'sent-both': 'Invoice sent: we e-mailed and texted the customer',
   'sent-none': 'Invoice numbered: the customer has no e-mail address or texts; give them the QR code',
   'credit-sent': 'Credit note sent',
+  'reminded-email': 'Reminder sent: we e-mailed the customer',
+  'reminded-text': 'Reminder sent: we texted the customer',
+  'reminded-both': 'Reminder sent: we e-mailed and texted the customer',
 } as const
 export type InvoiceDone = keyof typeof INVOICE_DONE
 const isInvoiceDone = (value: unknown): value is InvoiceDone =>

@@ -20,7 +20,12 @@ import { eraseCustomer } from './endpoints/eraseCustomer'
 import { leadNoteForm, leadOnMyWayForm, leadStatusForm, leadTextForm } from './endpoints/leadForms'
 import { leadPaymentForm } from './endpoints/paymentForm'
 import { markVisitDoneOnCompletion } from './hooks/markVisitDone'
-import { leadCreditNoteForm, leadInvoiceForm, leadInvoiceResendForm } from './endpoints/invoiceForms'
+import {
+  leadCreditNoteForm,
+  leadInvoiceForm,
+  leadInvoiceRemindForm,
+  leadInvoiceResendForm,
+} from './endpoints/invoiceForms'
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
 import { removeLeadRecords } from './hooks/removeLeadRecords'
@@ -181,6 +186,7 @@ export const Leads: CollectionConfig = {
     leadPaymentForm,
     leadInvoiceForm,
     leadInvoiceResendForm,
+    leadInvoiceRemindForm,
     leadCreditNoteForm,
   ],
   hooks: {
