@@ -98,6 +98,12 @@ describe('the scheduled reminder', () => {
     const events = await reminderEvents(lead.id)
     expect(events.map((e) => e.text)).toEqual([`Invoice ${invoice.number}, $275.00 due`])
     expect(await remindedAt(invoice.id)).not.toBeNull()
+    // One claim: the four runs queued one sending between them.
+    const sendings = await h.payload.find({
+      collection: 'payload-jobs',
+      where: { taskSlug: { equals: 'sendInvoiceLink' } },
+    })
+    expect(sendings.totalDocs).toBe(1)
     // The invoice e-mail itself is not sent again.
     expect(capturedMails(lead.email).filter((m) => m.includes(`Subject: Invoice ${invoice.number}`))).toEqual(
       [],
