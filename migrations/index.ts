@@ -52,6 +52,7 @@ import * as migration_20261129_033844_owner_alerts from './20261129_033844_owner
 import * as migration_20261129_041532_lead_name from './20261129_041532_lead_name';
 import * as migration_20261129_045607_visit_done from './20261129_045607_visit_done';
 import * as migration_20261129_063648_deposit_by_hand from './20261129_063648_deposit_by_hand';
+import * as migration_20261129_064135_invoice_reminders from './20261129_064135_invoice_reminders';
 import * as migration_20261129_064350_work_order_progress from './20261129_064350_work_order_progress';
 
 export const migrations = [
@@ -324,6 +325,11 @@ export const migrations = [
     up: migration_20261129_063648_deposit_by_hand.up,
     down: migration_20261129_063648_deposit_by_hand.down,
     name: '20261129_063648_deposit_by_hand',
+  },
+  {
+    up: migration_20261129_064135_invoice_reminders.up,
+    down: migration_20261129_064135_invoice_reminders.down,
+    name: '20261129_064135_invoice_reminders',
   },
   {
     up: migration_20261129_064350_work_order_progress.up,

@@ -178,6 +178,7 @@ export interface Config {
       issueMonthlyStatements: TaskIssueMonthlyStatements;
       sendStatement: TaskSendStatement;
       sendWorkOrderProgress: TaskSendWorkOrderProgress;
+      remindUnpaidInvoices: TaskRemindUnpaidInvoices;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -579,6 +580,7 @@ export interface LeadEvent {
     | 'text_opted_out'
     | 'text_opted_in'
     | 'invoice_sent'
+    | 'invoice_reminded'
     | 'payment_received'
     | 'payment_refunded'
     | 'deposit_paid'
@@ -714,6 +716,7 @@ export interface Invoice {
   tokenNonce?: string | null;
   sentAt?: string | null;
   viewedAt?: string | null;
+  remindedAt?: string | null;
   paidAt?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1069,6 +1072,7 @@ export interface PayloadJob {
           | 'issueMonthlyStatements'
           | 'sendStatement'
           | 'sendWorkOrderProgress'
+          | 'remindUnpaidInvoices'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -1131,6 +1135,7 @@ export interface PayloadJob {
         | 'issueMonthlyStatements'
         | 'sendStatement'
         | 'sendWorkOrderProgress'
+        | 'remindUnpaidInvoices'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -1668,6 +1673,7 @@ export interface InvoicesSelect<T extends boolean = true> {
   tokenNonce?: T;
   sentAt?: T;
   viewedAt?: T;
+  remindedAt?: T;
   paidAt?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -2044,6 +2050,10 @@ export interface SiteSetting {
    */
   reviewRequestDelayHours?: number | null;
   /**
+   * An invoice still unpaid this many days after it was sent gets one reminder: by e-mail, and by text when the customer agreed to texts. 0 or empty: no reminders.
+   */
+  invoiceReminderDays?: number | null;
+  /**
    * Where the van goes and when customers can book it.
    */
   booking: {
@@ -2301,6 +2311,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   timeZone?: T;
   reviewLink?: T;
   reviewRequestDelayHours?: T;
+  invoiceReminderDays?: T;
   booking?:
     | T
     | {
@@ -2642,6 +2653,7 @@ export interface TaskSendInvoiceLink {
     invoiceId: number;
     nonce: string;
     again?: string | null;
+    reminder?: boolean | null;
   };
   output: {
     sent?: boolean | null;
@@ -2764,6 +2776,16 @@ export interface TaskSendWorkOrderProgress {
   };
   output: {
     sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRemindUnpaidInvoices".
+ */
+export interface TaskRemindUnpaidInvoices {
+  input?: unknown;
+  output: {
+    reminded?: number | null;
   };
 }
 /**

@@ -11,6 +11,7 @@ import { anyone } from '@/access/anyone'
 import { approvedStaffField } from '@/access/approvedStaffField'
 import { moneyField } from '@/fields/money'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/business-time'
+import { INVOICE_REMINDER_DAYS, MAX_INVOICE_REMINDER_DAYS } from '@/lib/invoices'
 import { DEPOSIT_MODES, DEPOSIT_MODE_LABELS, MIN_DEPOSIT_CENTS } from '@/lib/deposits'
 import { BUSINESS_DEFAULTS, REVIEW_REQUEST_DELAY_HOURS } from '@/lib/business'
 import { type DayHours, DEFAULT_HOURS, isTime } from '@/lib/business-hours'
@@ -26,6 +27,12 @@ const validatePhoneList: TextFieldSingleValidation = (value) => {
   const { invalid } = parsePhoneList(value)
   return invalid.length ? `Not a phone number we can text: ${invalid.join(', ')}.` : true
 }
+
+const validateReminderDays: NumberFieldSingleValidation = (value) =>
+  value === null ||
+  value === undefined ||
+  (Number.isInteger(value) && value >= 0 && value <= MAX_INVOICE_REMINDER_DAYS) ||
+  `Enter a whole number of days from 0 to ${MAX_INVOICE_REMINDER_DAYS}, or 0 for no reminders.`
 
 const PICK_A_TIME = 'Choose a time from the list.'
 
@@ -162,6 +169,21 @@ export const SiteSettings: GlobalConfig = {
         step: 1,
         description:
           'After a job is marked completed, the customer is e-mailed the review link once, this many hours later. Every customer gets the same message.',
+      },
+    },
+    {
+      name: 'invoiceReminderDays',
+      label: 'Payment reminder (days after the invoice is sent)',
+      type: 'number',
+      min: 0,
+      max: MAX_INVOICE_REMINDER_DAYS,
+      defaultValue: INVOICE_REMINDER_DAYS,
+      validate: validateReminderDays,
+      access: { read: approvedStaffField },
+      admin: {
+        step: 1,
+        description:
+          'An invoice still unpaid this many days after it was sent gets one reminder: by e-mail, and by text when the customer agreed to texts. 0 or empty: no reminders.',
       },
     },
     {

@@ -8,6 +8,7 @@ import { expireDepositSessions } from './ExpireDepositSessions'
 import { fetchStripeFee } from './FetchStripeFee'
 import { fetchTextPhotos } from './FetchTextPhotos'
 import { issueMonthlyStatements } from './IssueStatements'
+import { remindUnpaidInvoices } from './RemindUnpaidInvoices'
 import { removeOrphanPhotos } from './RemoveOrphanPhotos'
 import { replyToHelp } from './ReplyToHelp'
 import { replyToVisitConfirmation } from './ReplyToVisitConfirmation'
@@ -52,9 +53,10 @@ export const jobs: JobsConfig = {
     issueMonthlyStatements,
     sendStatement,
     sendWorkOrderProgress,
+    remindUnpaidInvoices,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads,
-  // removeOrphanPhotos, issueMonthlyStatements).
+  // removeOrphanPhotos, issueMonthlyStatements, remindUnpaidInvoices).
   autoRun: () => [
     {
       cron: '*/10 * * * * *',

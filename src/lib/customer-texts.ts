@@ -38,6 +38,15 @@ export function invoiceLinkText(businessName: string, number: string, balance: s
   return `${businessName}: invoice ${number}, ${balance} due. See it and how to pay here: ${link} ${STOP_LINE}`
 }
 
+export function invoiceReminderText(
+  businessName: string,
+  number: string,
+  balance: string,
+  link: string,
+): string {
+  return `${businessName}: a reminder, invoice ${number}, ${balance} is still due. See it and how to pay here: ${link} ${STOP_LINE}`
+}
+
 export function visitConfirmationText(businessName: string, when: string, moved = false): string {
   return `${businessName}: your visit is ${moved ? 'moved to' : 'booked for'} ${when}. We will text you the day before. ${STOP_LINE}`
 }

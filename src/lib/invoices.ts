@@ -49,6 +49,10 @@ export const MAX_PAYMENT_CENTS = 10_000_000
 /** What Stripe takes in one card payment ($999,999.99): an invoice can always be paid online. */
 export const MAX_INVOICE_CENTS = 99_999_999
 
+// An invoice still owing this many days after it was sent gets one reminder (Site Settings).
+export const INVOICE_REMINDER_DAYS = 7
+export const MAX_INVOICE_REMINDER_DAYS = 365
+
 export class InvoicePricingError extends Error {}
 
 export type InvoiceLineInput = { description: string; quantity: number; unitCents: number }

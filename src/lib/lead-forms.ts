@@ -18,6 +18,7 @@ export type LeadFormAction =
   | 'payment'
   | 'invoice'
   | 'invoice-resend'
+  | 'invoice-remind'
   | 'credit-note'
   | 'deposit'
   | 'deposit-waive'
@@ -26,7 +27,7 @@ export type LeadFormAction =
 export const leadFormPath = (lead: number, action: LeadFormAction) => `/leads/${lead}/${action}`
 
 export const isLeadFormPath = (pathname: string) =>
-  /^\/api\/leads\/\d{1,15}\/(status|note|text|on-my-way|payment|invoice|invoice-resend|credit-note|deposit|deposit-waive)$/.test(
+  /^\/api\/leads\/\d{1,15}\/(status|note|text|on-my-way|payment|invoice|invoice-resend|invoice-remind|credit-note|deposit|deposit-waive)$/.test(
     pathname,
   )
 
@@ -116,6 +117,9 @@ export const INVOICE_DONE = {
   'sent-both': 'Invoice sent: we e-mailed and texted the customer',
   'sent-none': 'Invoice numbered: the customer has no e-mail address or texts; give them the QR code',
   'credit-sent': 'Credit note sent',
+  'reminded-email': 'Reminder sent: we e-mailed the customer',
+  'reminded-text': 'Reminder sent: we texted the customer',
+  'reminded-both': 'Reminder sent: we e-mailed and texted the customer',
 } as const
 export type InvoiceDone = keyof typeof INVOICE_DONE
 

@@ -174,7 +174,12 @@ export const Invoices: CollectionConfig = {
       type: 'collapsible',
       label: 'With the customer',
       admin: { position: 'sidebar' },
-      fields: [dated('sentAt', 'Sent'), dated('viewedAt', 'Opened'), dated('paidAt', 'Paid')],
+      fields: [
+        dated('sentAt', 'Sent'),
+        dated('viewedAt', 'Opened'),
+        dated('remindedAt', 'Reminded'),
+        dated('paidAt', 'Paid'),
+      ],
     },
     ...timestampFields,
   ],

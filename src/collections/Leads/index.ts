@@ -21,7 +21,12 @@ import { leadNoteForm, leadOnMyWayForm, leadStatusForm, leadTextForm } from './e
 import { leadPaymentForm } from './endpoints/paymentForm'
 import { leadDepositForm, leadDepositWaiveForm } from './endpoints/depositForms'
 import { markVisitDoneOnCompletion } from './hooks/markVisitDone'
-import { leadCreditNoteForm, leadInvoiceForm, leadInvoiceResendForm } from './endpoints/invoiceForms'
+import {
+  leadCreditNoteForm,
+  leadInvoiceForm,
+  leadInvoiceRemindForm,
+  leadInvoiceResendForm,
+} from './endpoints/invoiceForms'
 import { limitCreates } from './hooks/limitCreates'
 import { refuseMalformedData } from './hooks/refuseMalformedData'
 import { removeLeadRecords } from './hooks/removeLeadRecords'
@@ -184,6 +189,7 @@ export const Leads: CollectionConfig = {
     leadDepositWaiveForm,
     leadInvoiceForm,
     leadInvoiceResendForm,
+    leadInvoiceRemindForm,
     leadCreditNoteForm,
   ],
   hooks: {

@@ -13,9 +13,9 @@ export type LeadInvoice = Awaited<ReturnType<typeof readLeadInvoices>>[number]
 type Props = { leadId: number; invoices: LeadInvoice[]; back: string; formKey: string; completed: boolean }
 
 // The job's money, in the order of the job: the drafted invoice, editable in dollars, with
-// Send invoice; each sent invoice with its state, Resend, its pay link as a QR code and a
-// credit note; and Take payment for what the customer hands over at the van. Every form posts
-// before any script (src/collections/Leads/endpoints/invoiceForms.ts).
+// Send invoice; each sent invoice with its state, Resend, Send reminder, its pay link as a QR
+// code and a credit note; and Take payment for what the customer hands over at the van. Every
+// form posts before any script (src/collections/Leads/endpoints/invoiceForms.ts).
 export async function JobMoney({ leadId, invoices, back, formKey, completed }: Props) {
   const bills = invoices.filter((i) => i.kind === 'invoice')
   const draft = bills.find((i) => i.status === 'draft')
@@ -173,6 +173,16 @@ async function SentInvoice(props: {
             <Hidden back={back} invoice={invoice.id} formKey={formKey} />
             <button type="submit" className="cbo-button cbo-button--secondary">
               Resend
+            </button>
+          </form>
+          <form
+            method="post"
+            action={`/api${leadFormPath(leadId, 'invoice-remind')}`}
+            className="cbo-inline-form"
+          >
+            <Hidden back={back} invoice={invoice.id} formKey={formKey} />
+            <button type="submit" className="cbo-button cbo-button--secondary">
+              Send reminder
             </button>
           </form>
         </div>

@@ -17,6 +17,8 @@ export type InvoiceEmailProps = {
   note: string | null
   link: string
   cardsOnline: boolean
+  // A reminder of an invoice still unpaid days after it was sent.
+  reminder?: boolean
 }
 
 const row = { display: 'flex', justifyContent: 'space-between', margin: '4px 0' } as const
@@ -24,11 +26,17 @@ const row = { display: 'flex', justifyContent: 'space-between', margin: '4px 0' 
 // The invoice in writing, and the one link to see it and pay what is owed.
 export function InvoiceEmail(p: InvoiceEmailProps) {
   return (
-    <EmailFrame preview={`Invoice ${p.number} from ${p.businessName}: ${p.balance} due`}>
+    <EmailFrame
+      preview={`${p.reminder ? 'Reminder: invoice' : 'Invoice'} ${p.number} from ${p.businessName}: ${p.balance} due`}
+    >
       <Heading as="h1" style={{ fontSize: '20px', margin: 0 }}>
-        {p.greetingName ? `Your invoice, ${p.greetingName}` : 'Your invoice'}
+        {`${p.reminder ? 'A reminder about your invoice' : 'Your invoice'}${p.greetingName ? `, ${p.greetingName}` : ''}`}
       </Heading>
-      <Text>Invoice {p.number}</Text>
+      <Text>
+        {p.reminder
+          ? `Invoice ${p.number} is still unpaid: ${p.balance} is due. If you have paid it already, thank you, and please ignore this reminder.`
+          : `Invoice ${p.number}`}
+      </Text>
       <Section style={{ marginTop: '16px' }}>
         {p.lines.map((line, i) => (
           <Text key={i} style={row}>

@@ -3,10 +3,11 @@ import type { TaskConfig } from 'payload'
 import { formatCents } from '@/lib/invoices'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
-import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
+import { mailAboutLeadOnce, recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { textCustomerOnce } from '@/collections/TextMessages/customerTexts'
-import { invoiceLinkText } from '@/lib/customer-texts'
+import { invoiceLinkText, invoiceReminderText } from '@/lib/customer-texts'
 import { cardPaymentsEnabled } from '@/server/payments/stripe'
+import { deliverOnce } from '@/server/email-delivery'
 import { quoteToken } from '@/server/quote-token'
 
 // A sent invoice to its customer, with its pay link: once per invoice, whatever the runners.
@@ -18,6 +19,8 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
     { name: 'nonce', type: 'text', required: true },
     // Set when the owner sends it again: each resend is once in its own right.
     { name: 'again', type: 'text' },
+    // A reminder of an invoice still owing, worded so, and on the lead's timeline once sent.
+    { name: 'reminder', type: 'checkbox' },
   ],
   outputSchema: [{ name: 'sent', type: 'checkbox' }],
   retries: { attempts: 12, backoff: { type: 'exponential', delay: 30_000 } },
@@ -36,22 +39,22 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
     if (!invoice || invoice.tokenNonce !== input.nonce || !lead || !invoice.customerEmail) {
       return { output: { sent: false } }
     }
+    // Paid (or credited to nothing) since it was queued: nothing to remind of.
+    const owing =
+      (invoice.status === 'sent' || invoice.status === 'part_paid') && (invoice.balanceCents ?? 0) > 0
+    if (input.reminder && !owing) return { output: { sent: false } }
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
     const once = `invoice-link:${invoice.id}:${input.nonce}${input.again ? `:${input.again}` : ''}`
     const link = `${serverUrl()}/pay/${quoteToken(payload.secret, input.nonce, 'pay')}`
     // By text too, with the customer's consent (never after their STOP); once per link, as the
     // e-mail. A text that fails is retried with the job, after the e-mail had its go.
+    const textOf = input.reminder ? invoiceReminderText : invoiceLinkText
     const texted = textCustomerOnce(
       payload,
       lead,
       once,
-      invoiceLinkText(
-        settings.businessName,
-        invoice.number ?? '',
-        formatCents(invoice.balanceCents ?? 0),
-        link,
-      ),
-      `Invoice ${invoice.number} link texted to the customer`,
+      textOf(settings.businessName, invoice.number ?? '', formatCents(invoice.balanceCents ?? 0), link),
+      `Invoice ${invoice.number} ${input.reminder ? 'reminder' : 'link'} texted to the customer`,
     ).then(
       () => null,
       (error: unknown) => ({ error }),
@@ -75,21 +78,32 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
       note: invoice.note || null,
       link,
       cardsOnline: cardPaymentsEnabled(),
+      reminder: Boolean(input.reminder),
     })
     const sent = await mailAboutLeadOnce(
       payload,
       once,
-      { lead: lead.id, what: `Invoice ${invoice.number} to the customer` },
+      {
+        lead: lead.id,
+        what: `Invoice ${invoice.number} ${input.reminder ? 'reminder ' : ''}to the customer`,
+      },
       {
         to: invoice.customerEmail,
         replyTo: settings.email,
-        subject: `Invoice ${invoice.number} from ${settings.businessName}`,
+        subject: `${input.reminder ? 'Reminder: invoice' : 'Invoice'} ${invoice.number} from ${settings.businessName}`,
         html: await render(element),
         text: await render(element, { plainText: true }),
       },
     )
     const textFailure = await texted
     if (textFailure) throw textFailure.error
+    if (input.reminder) {
+      await deliverOnce(payload, `${once}:timeline`, async () => {
+        const text = `Invoice ${invoice.number}, ${formatCents(invoice.balanceCents ?? 0)} due`
+        await recordLeadEvent(payload, undefined, { lead: lead.id, kind: 'invoice_reminded', text })
+        return true
+      })
+    }
     return { output: { sent } }
   },
 }

@@ -11,6 +11,7 @@ import { CONTROL_CHARACTERS_EXCEPT_LINES } from '@/lib/request-schema'
 import { formSubmissionKey } from '@/server/form-key'
 import { customerReach } from '@/collections/TextMessages/customerTexts'
 import { InvoiceNotIssued, sendDraft } from '@/collections/Invoices/issue'
+import { markReminded } from '@/collections/Invoices/remind'
 
 import { type Handler, answer, failed, leadForm, readLead } from './leadForms'
 
@@ -42,7 +43,11 @@ async function readInvoice(req: PayloadRequest, lead: number, id: unknown): Prom
 }
 
 // How a sent invoice reaches the customer: at the address on the invoice, a text with consent.
-async function channelsOf(req: PayloadRequest, lead: Lead, invoice: Invoice): Promise<InvoiceDone> {
+async function channelsOf(
+  req: PayloadRequest,
+  lead: Lead,
+  invoice: Invoice,
+): Promise<Extract<InvoiceDone, `sent-${string}`>> {
   return `sent-${await customerReach(req.payload, lead, invoice.customerEmail)}`
 }
 
@@ -147,6 +152,43 @@ const resendInvoice: Handler = async (req, id, form, back) => {
   }
 }
 
+const REMINDED = {
+  'sent-email': 'reminded-email',
+  'sent-text': 'reminded-text',
+  'sent-both': 'reminded-both',
+} as const
+
+// A reminder of a sent invoice still owing, by hand: worded as one, on the timeline once sent,
+// and counted as the invoice's one reminder; one per rendered form.
+const remindInvoice: Handler = async (req, id, form, back) => {
+  try {
+    const lead = await readLead(req, id)
+    if (!lead) return failed(req, back, 404, 'missing')
+    const invoice = await readInvoice(req, id, form.get('invoice'))
+    if (invoice.kind !== 'invoice' || invoice.status === 'draft') throw new Refused(409, 'invoice-unsent')
+    if ((invoice.balanceCents ?? 0) <= 0 || invoice.status === 'paid' || invoice.status === 'void')
+      throw new Refused(409, 'invoice-not-owed')
+    const channels = await channelsOf(req, lead, invoice)
+    if (channels === 'sent-none') throw new Refused(409, 'invoice-no-contact')
+    const nonce = await invoiceNonce(req, invoice.id)
+    const again = `reminder:${formSubmissionKey(form.get('key'), ['remind', invoice.id]) ?? randomUUID()}`
+    await inTransaction(req, async () => {
+      await markReminded(req, invoice.id)
+      await req.payload.jobs.queue({
+        task: 'sendInvoiceLink',
+        input: { invoiceId: invoice.id, nonce, again, reminder: true },
+        req,
+      })
+    })
+    const done = REMINDED[channels]
+    return answer(req, back, 200, { kind: 'invoice', what: done }, { message: done })
+  } catch (error) {
+    const refused = refusalOf(error)
+    if (refused) return failed(req, back, refused.status, refused.error)
+    throw error
+  }
+}
+
 // The link's nonce is hidden from every reader but the server.
 async function invoiceNonce(req: PayloadRequest, id: number): Promise<string> {
   const found = await req.payload.findByID({
@@ -208,6 +250,11 @@ export const leadInvoiceResendForm: Endpoint = {
   path: '/:id/invoice-resend',
   method: 'post',
   handler: leadForm('lead invoice resend form', resendInvoice),
+}
+export const leadInvoiceRemindForm: Endpoint = {
+  path: '/:id/invoice-remind',
+  method: 'post',
+  handler: leadForm('lead invoice reminder form', remindInvoice),
 }
 export const leadCreditNoteForm: Endpoint = {
   path: '/:id/credit-note',
