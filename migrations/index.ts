@@ -51,6 +51,7 @@ import * as migration_20261129_032226_stripe_refund_rows from './20261129_032226
 import * as migration_20261129_033844_owner_alerts from './20261129_033844_owner_alerts';
 import * as migration_20261129_041532_lead_name from './20261129_041532_lead_name';
 import * as migration_20261129_045607_visit_done from './20261129_045607_visit_done';
+import * as migration_20261129_064319_staff_leads from './20261129_064319_staff_leads';
 
 export const migrations = [
   {
@@ -316,6 +317,11 @@ export const migrations = [
   {
     up: migration_20261129_045607_visit_done.up,
     down: migration_20261129_045607_visit_done.down,
-    name: '20261129_045607_visit_done'
+    name: '20261129_045607_visit_done',
+  },
+  {
+    up: migration_20261129_064319_staff_leads.up,
+    down: migration_20261129_064319_staff_leads.down,
+    name: '20261129_064319_staff_leads'
   },
 ];

@@ -257,7 +257,13 @@ export interface Lead {
   channel?: ('form' | 'text' | 'partner') | null;
   dealershipName?: string | null;
   carsPerMonth?: number | null;
+  /**
+   * Given by phone: your name and the time are recorded.
+   */
+  textConsentByPhone?: boolean | null;
   textConsentAt?: string | null;
+  textConsentBy?: (number | null) | User;
+  enteredBy?: (number | null) | User;
   utmSource?: string | null;
   utmMedium?: string | null;
   utmCampaign?: string | null;
@@ -573,6 +579,8 @@ export interface LeadEvent {
     | 'photo_dropped'
     | 'text_opted_out'
     | 'text_opted_in'
+    | 'text_consent'
+    | 'text_consent_withdrawn'
     | 'invoice_sent'
     | 'payment_received'
     | 'payment_refunded'
@@ -1322,7 +1330,10 @@ export interface LeadsSelect<T extends boolean = true> {
   channel?: T;
   dealershipName?: T;
   carsPerMonth?: T;
+  textConsentByPhone?: T;
   textConsentAt?: T;
+  textConsentBy?: T;
+  enteredBy?: T;
   utmSource?: T;
   utmMedium?: T;
   utmCampaign?: T;
