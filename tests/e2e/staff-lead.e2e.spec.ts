@@ -15,14 +15,17 @@ test.describe('a lead typed in by staff on a 390 px phone', () => {
     page,
     request,
   }) => {
+    test.setTimeout(180_000)
     await page.goto('/login')
     await page.getByLabel('Email').fill(DEV_ADMIN.email)
     await page.getByLabel('Password').fill(DEV_ADMIN.password)
     await page.getByRole('button', { name: 'Sign In' }).click()
-    await expect(page).toHaveURL(/\/admin/)
+    // The back office's first load on a cold server can take a while.
+    await expect(page.getByText(`Welcome, ${DEV_ADMIN.email}`)).toBeVisible({ timeout: 60_000 })
 
     const lastName = `Phoned ${Date.now()}`
     await page.goto('/admin/collections/leads/create')
+    await expect(page.locator('#field-firstName')).toBeEditable({ timeout: 60_000 })
     await page.locator('#field-firstName').fill('Paula')
     await page.locator('#field-lastName').fill(lastName)
     await page.locator('#field-phone').fill('(512) 555-0177')
@@ -30,7 +33,7 @@ test.describe('a lead typed in by staff on a 390 px phone', () => {
     const before = Date.now()
     await page.getByRole('button', { name: 'Save', exact: true }).click()
 
-    await expect(page).toHaveURL(/\/admin\/collections\/leads\/\d+$/)
+    await expect(page).toHaveURL(/\/admin\/collections\/leads\/\d+$/, { timeout: 60_000 })
     const id = Number(new URL(page.url()).pathname.split('/').pop())
     const token = await adminToken(request)
     try {
