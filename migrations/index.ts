@@ -53,6 +53,7 @@ import * as migration_20261129_041532_lead_name from './20261129_041532_lead_nam
 import * as migration_20261129_045607_visit_done from './20261129_045607_visit_done';
 import * as migration_20261129_063648_deposit_by_hand from './20261129_063648_deposit_by_hand';
 import * as migration_20261129_064135_invoice_reminders from './20261129_064135_invoice_reminders';
+import * as migration_20261129_064319_staff_leads from './20261129_064319_staff_leads';
 import * as migration_20261129_064350_work_order_progress from './20261129_064350_work_order_progress';
 
 export const migrations = [
@@ -330,6 +331,11 @@ export const migrations = [
     up: migration_20261129_064135_invoice_reminders.up,
     down: migration_20261129_064135_invoice_reminders.down,
     name: '20261129_064135_invoice_reminders',
+  },
+  {
+    up: migration_20261129_064319_staff_leads.up,
+    down: migration_20261129_064319_staff_leads.down,
+    name: '20261129_064319_staff_leads',
   },
   {
     up: migration_20261129_064350_work_order_progress.up,

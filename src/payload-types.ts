@@ -259,7 +259,13 @@ export interface Lead {
   channel?: ('form' | 'text' | 'partner') | null;
   dealershipName?: string | null;
   carsPerMonth?: number | null;
+  /**
+   * Given by phone: your name and the time are recorded.
+   */
+  textConsentByPhone?: boolean | null;
   textConsentAt?: string | null;
+  textConsentBy?: (number | null) | User;
+  enteredBy?: (number | null) | User;
   utmSource?: string | null;
   utmMedium?: string | null;
   utmCampaign?: string | null;
@@ -579,6 +585,8 @@ export interface LeadEvent {
     | 'photo_dropped'
     | 'text_opted_out'
     | 'text_opted_in'
+    | 'text_consent'
+    | 'text_consent_withdrawn'
     | 'invoice_sent'
     | 'invoice_reminded'
     | 'payment_received'
@@ -1335,7 +1343,10 @@ export interface LeadsSelect<T extends boolean = true> {
   channel?: T;
   dealershipName?: T;
   carsPerMonth?: T;
+  textConsentByPhone?: T;
   textConsentAt?: T;
+  textConsentBy?: T;
+  enteredBy?: T;
   utmSource?: T;
   utmMedium?: T;
   utmCampaign?: T;

@@ -17,5 +17,7 @@ export function leadName({ firstName, lastName, phone, email }: Named): string {
     .filter(Boolean)
     .join(' ')
   const number = (phone ?? '').trim()
+  // A lead typed in by staff may name nobody either: its phone, else its e-mail.
+  if (!name) return number || (isTextLeadEmail(email) ? '' : (email ?? '').trim())
   return isTextLeadEmail(email) && number ? `${name} · ${number}` : name
 }

@@ -45,6 +45,7 @@ import {
   validateRequestTextarea,
 } from './hooks/validateRequestField'
 import { validateServiceType } from './hooks/validateServiceType'
+import { fillStaffLead, recordPhoneConsent, recordStaffEntry, validatePhoneConsent } from './hooks/staffEntry'
 import { validateStatusChange } from './hooks/validateStatusChange'
 import { draftInvoiceOnCompletion } from '@/collections/Invoices/draftFromQuote'
 
@@ -194,14 +195,15 @@ export const Leads: CollectionConfig = {
   ],
   hooks: {
     beforeOperation: [refuseMalformedData, limitCreates],
-    beforeValidate: [normalizeRequestFields],
-    beforeChange: [snapshotOffer, stampLost, markServiceArea, keepLeadName],
+    beforeValidate: [normalizeRequestFields, fillStaffLead],
+    beforeChange: [snapshotOffer, stampLost, markServiceArea, keepLeadName, recordStaffEntry],
     beforeDelete: [removeLeadRecords],
     afterChange: [
       queueRequestEmails,
       queueLeadAlert,
       queueReviewRequest,
       recordLeadChanges,
+      recordPhoneConsent,
       draftInvoiceOnCompletion,
       markVisitDoneOnCompletion,
     ],
@@ -442,14 +444,43 @@ export const Leads: CollectionConfig = {
         },
       ],
     },
-    // When the customer agreed to texts about the request: the form's checkbox, or their own
-    // first text. Only the server sets it (the request endpoint, the inbound webhook).
+    // A customer who phoned and agreed to texts: ticked by staff; the server records who and when.
+    {
+      name: 'textConsentByPhone',
+      label: 'Agreed to texts',
+      type: 'checkbox',
+      access: { create: approvedStaffField, update: approvedStaffField },
+      validate: validatePhoneConsent,
+      admin: {
+        position: 'sidebar',
+        description: 'Given by phone: your name and the time are recorded.',
+      },
+    },
+    // When the customer agreed to texts about the request: the form's checkbox, their own first
+    // text, or staff recording it by phone. Only the server sets it.
     {
       name: 'textConsentAt',
-      label: 'Agreed to texts',
+      label: 'Agreed to texts on',
       type: 'date',
       access: serverOwned,
       admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'textConsentBy',
+      label: 'Agreement recorded by',
+      type: 'relationship',
+      relationTo: 'users',
+      access: serverOwned,
+      admin: { position: 'sidebar', readOnly: true, condition: (data) => Boolean(data?.textConsentBy) },
+    },
+    // The staff account that typed the lead in (a customer who phoned); empty for requests.
+    {
+      name: 'enteredBy',
+      label: 'Typed in by',
+      type: 'relationship',
+      relationTo: 'users',
+      access: serverOwned,
+      admin: { position: 'sidebar', readOnly: true, condition: (data) => Boolean(data?.enteredBy) },
     },
     ...sourceFields,
     // The review request after a completed job: when it was queued and when it was sent.

@@ -19,6 +19,7 @@ import { pruneCompletedJobs } from './pruneCompletedJobs'
 import { readStoredPhoto } from './readStoredPhoto'
 import { notificationAddresses } from '@/lib/business'
 import { leadAdminPath } from '@/lib/server-url'
+import { withoutTypist } from '@/lib/staff-lead'
 
 type Audience = 'business' | 'customer'
 
@@ -89,12 +90,11 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
           audience === 'customer' && !takenOver ? `confirmation:email:${lead.email.toLowerCase()}` : null
         if (daily && !(await hitRateLimit(payload, daily, CONFIRMATIONS_PER_ADDRESS)).allowed) return false
         try {
-          await send(lead, withHandOver)
+          return await send(lead, withHandOver)
         } catch (error) {
           if (daily) await forgiveRateLimitHit(payload, daily, CONFIRMATIONS_PER_ADDRESS)
           throw error
         }
-        return true
       })
       if (sent) {
         const column = sql.raw(`${audience}_email_sent_at`)
@@ -103,7 +103,8 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
       return sent
     }
 
-    async function send(lead: Lead, withHandOver: WithHandOver) {
+    // False when there is nobody to send it to.
+    async function send(lead: Lead, withHandOver: WithHandOver): Promise<boolean> {
       const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
       const { render } = await import('@react-email/render')
       const title = lead.offeredTitle || serviceTitle(lead.serviceType)
@@ -121,7 +122,10 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
       if (audience === 'business') {
         const { NewRequestEmail, newRequestHeadline } = await import('@/email/templates/new-request')
         const headline = newRequestHeadline({ ...lead, serviceTitle: title })
-        const to = notificationAddresses(settings.notificationRecipients)
+        // The staff member who typed the lead in knows of it already.
+        const typist = typeof lead.enteredBy === 'object' ? lead.enteredBy?.email : null
+        const to = withoutTypist(notificationAddresses(settings.notificationRecipients), typist)
+        if (!to.length) return false
         const admin = `${payload.config.serverURL}/admin/collections`
         const attachments: { filename: string; content: Buffer; contentType: string }[] = []
         const linkedPhotos: { label: string; url: string }[] = []
@@ -178,7 +182,9 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
             }),
           ),
         )
+        return true
       } else {
+        if (isTextLeadEmail(lead.email)) return false
         const { RequestReceivedEmail } = await import('@/email/templates/request-received')
         const element = RequestReceivedEmail({
           greetingName: greetingName(lead.firstName),
@@ -201,6 +207,7 @@ export const sendRequestEmails: TaskConfig<typeof REQUEST_EMAILS_TASK> = {
             }),
           ),
         )
+        return true
       }
     }
   },

@@ -1,6 +1,7 @@
 import type { SelectFieldSingleValidation } from 'payload'
 import { select } from 'payload/shared'
 
+import { optionalForStaff } from './validateRequestField'
 import { PARTNERSHIP_SERVICE } from '@/lib/catalog'
 import { PARTNER_CHANNEL } from '@/lib/lead-source'
 
@@ -9,7 +10,8 @@ export const PARTNERSHIP_ONLY_FOR_ENQUIRIES = `${PARTNERSHIP_SERVICE.title} is f
 // Only the partner form (which sets the server-owned channel) files a lead as a partnership, so
 // a quote request can never pass for one; a value a lead already holds stays valid.
 export const validateServiceType: SelectFieldSingleValidation = (value, args) => {
-  const base = select(value, args)
+  // Staff typing in a customer who phoned may leave it (the main form's service is stored).
+  const base = select(value, optionalForStaff(args))
   if (base !== true) return base
   if (value !== PARTNERSHIP_SERVICE.key || value === args.previousValue) return true
   const channel = (args.data as { channel?: unknown } | undefined)?.channel
