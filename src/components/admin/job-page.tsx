@@ -5,6 +5,7 @@ import { newFormKey } from '@/server/form-key'
 
 import type { CustomerUpload, Lead, LeadEvent, Quote, TextMessage, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
+import type { JobFact } from '@/lib/job-facts'
 import { ERASED_LEAD, leadEraseContact } from '@/lib/erase-request'
 import { formatPrice, offeredService } from '@/lib/home-content'
 import { timelineOf } from '@/lib/lead-events'
@@ -16,6 +17,7 @@ import { leadAdminPath } from '@/lib/server-url'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 import {
   readCustomerLeads,
+  readJobFacts,
   readLatestQuote,
   readLead,
   readLeadEvents,
@@ -38,7 +40,7 @@ import { type LeadInvoice, JobMoney } from './job-money'
 import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { CompleteWithVisit, LeadFormNotice } from './lead-form-answers'
-import { LeadStatusPill } from './lead-status'
+import { LeadStatusLine } from './lead-status'
 import { LEADS_TAB, MapLink, partnerVolume } from './lead-facts'
 import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
 import { LoadFailed } from './load-failed'
@@ -81,7 +83,7 @@ export async function JobPage(props: DocumentViewServerProps) {
     readTimeZone(payload),
     readLead(reader, String(id)).catch(() => null),
   ])
-  const [quote, offers, events, visit, slots, tripFee, customerLeads, texts, optedOut, invoices] = lead
+  const [quote, offers, events, visit, slots, tripFee, customerLeads, texts, optedOut, invoices, facts] = lead
     ? await Promise.all([
         readLatestQuote(reader, lead.id).catch(() => null),
         readPublishedOffers(reader).catch(() => []),
@@ -93,8 +95,11 @@ export async function JobPage(props: DocumentViewServerProps) {
         readLeadTexts(reader, lead.id).catch(() => null),
         lead.erasedAt ? null : readTextOptOut(reader, lead.phone).catch(() => null),
         readLeadInvoices(reader, lead.id).catch(() => null),
+        readJobFacts(reader, [lead], timeZone)
+          .then((byLead) => byLead.get(lead.id))
+          .catch(() => undefined),
       ])
-    : [null, [], [], null, [], null, null, [], null, []]
+    : [null, [], [], null, [], null, null, [], null, [], undefined]
   const quoteLink = quote ? await readQuoteLink(reader, quote).catch(() => null) : null
   return (
     <Gutter className="cbo">
@@ -109,6 +114,7 @@ export async function JobPage(props: DocumentViewServerProps) {
         optedOut={optedOut}
         quoteLink={quoteLink}
         invoices={invoices}
+        facts={facts}
         visit={visit}
         slots={slots.map((s) => ({ start: s.start, label: formatBusinessDate(s.start, timeZone) }))}
         tripFee={tripFee}
@@ -134,6 +140,7 @@ function LeadDetails({
   optedOut,
   quoteLink,
   invoices,
+  facts,
   offers,
   visit,
   slots,
@@ -150,6 +157,7 @@ function LeadDetails({
   optedOut: boolean | null
   quoteLink: string | null
   invoices: LeadInvoice[] | null
+  facts: JobFact[] | undefined
   offers: QuoteOffer[]
   visit: Visit | null
   slots: SlotChoice[]
@@ -182,7 +190,7 @@ function LeadDetails({
         <h2 id="cbo-lead-name">
           {lead.firstName} {lead.lastName}
         </h2>
-        <LeadStatusPill status={lead.status} lost={lost} />
+        <LeadStatusLine status={lead.status} lost={lost} facts={facts} />
       </div>
       <dl className="cbo-facts">
         <dt>Phone</dt>

@@ -12,6 +12,7 @@ import type { Reader, WeekCount } from '@/data/back-office'
 import {
   leadsPerWeek,
   promotionChoices,
+  readJobFacts,
   readLeads,
   readMoneyAtAGlance,
   readTodaysWorkOrders,
@@ -22,7 +23,7 @@ import { MoneyPanel } from './money-panel'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { LeadFormNotice } from './lead-form-answers'
-import { LeadStatusPill } from './lead-status'
+import { LeadStatusLine } from './lead-status'
 import { MapLink, partnerVolume } from './lead-facts'
 import { LoadFailed } from './load-failed'
 import { TodaysWorkOrders } from './todays-work-orders'
@@ -51,6 +52,12 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
       return null
     }),
   ])
+  const facts = page
+    ? await readJobFacts(reader, page.docs, timeZone).catch((error: unknown) => {
+        reader.payload.logger.error({ err: error, msg: 'back office: job facts could not be read' })
+        return null
+      })
+    : null
   const sources = [...new Set((weeks ?? []).flatMap((w) => Object.keys(w.bySource)))].sort()
   return (
     <div className="cbo-stack">
@@ -96,7 +103,11 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
                   {lead.firstName} {lead.lastName}
                 </a>
               </h3>
-              <LeadStatusPill status={lead.status} lost={Boolean(lead.lostReason)} />
+              <LeadStatusLine
+                status={lead.status}
+                lost={Boolean(lead.lostReason)}
+                facts={facts?.get(lead.id)}
+              />
             </div>
             <p className="cbo-meta">
               <a href={`tel:${lead.phone}`}>{lead.phone}</a> ·{' '}
