@@ -38,11 +38,22 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   const { reader, timeZone } = props
   const filters = leadFilters(props.searchParams)
   const outcome = outcomeOf(props.searchParams)
-  const [page, weeks, promotions, visits, schedule, money] = await Promise.all([
-    readLeads(reader, filters).catch((error: unknown) => {
-      reader.payload.logger.error({ err: error, msg: 'back office: leads could not be read' })
-      return null
-    }),
+  const leadsRead = readLeads(reader, filters).catch((error: unknown) => {
+    reader.payload.logger.error({ err: error, msg: 'back office: leads could not be read' })
+    return null
+  })
+  // Beside the other reads: the facts need only the page's leads.
+  const factsRead = leadsRead.then((page) =>
+    page
+      ? readJobFacts(reader, page.docs, timeZone).catch((error: unknown) => {
+          reader.payload.logger.error({ err: error, msg: 'back office: job facts could not be read' })
+          return null
+        })
+      : null,
+  )
+  const [page, facts, weeks, promotions, visits, schedule, money] = await Promise.all([
+    leadsRead,
+    factsRead,
     leadsPerWeek(reader, timeZone).catch(() => null),
     promotionChoices(reader).catch(() => []),
     readUpcomingVisits(reader, timeZone).catch(() => null),
@@ -52,12 +63,6 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
       return null
     }),
   ])
-  const facts = page
-    ? await readJobFacts(reader, page.docs, timeZone).catch((error: unknown) => {
-        reader.payload.logger.error({ err: error, msg: 'back office: job facts could not be read' })
-        return null
-      })
-    : null
   const sources = [...new Set((weeks ?? []).flatMap((w) => Object.keys(w.bySource)))].sort()
   return (
     <div className="cbo-stack">
