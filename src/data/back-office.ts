@@ -2,6 +2,8 @@ import 'server-only'
 
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest, TypedUser } from 'payload'
+
+import type { Lead } from '@/payload-types'
 import { cache } from 'react'
 
 import { businessTimeZone, formatBusinessDate, wallTime, zonedTime } from '@/lib/business-time'
@@ -19,6 +21,8 @@ import { toE164 } from '@/lib/text-messages'
 import { quoteToken } from '@/server/quote-token'
 import { INVOICE_DUE_DAYS, moneyPeriods } from '@/lib/money'
 import type { Quote } from '@/payload-types'
+import { type JobFact, jobFacts } from '@/lib/job-facts'
+import { relationId } from '@/lib/invoices'
 
 // Read on the server with the signed-in user's own access, so the browser fetches no lists.
 
@@ -77,6 +81,84 @@ export async function readLead({ payload, user }: Reader, id: string) {
     user,
   })
   return found.docs[0] ?? null
+}
+
+// What has happened on each of these leads' jobs (src/lib/job-facts.ts), by lead id. Three
+// queries for the whole page of cards, whatever its length: the visits from today on, the
+// invoices, the deposits and their refunds; each with the signed-in user's own access.
+export async function readJobFacts(
+  { payload, user }: Reader,
+  leads: Pick<Lead, 'id' | 'quoteStatus'>[],
+  timeZone: string,
+  now = new Date(),
+): Promise<Map<number, JobFact[]>> {
+  const facts = new Map<number, JobFact[]>()
+  if (!leads.length) return facts
+  const ids = leads.map((l) => l.id)
+  const today = wallTime(now, timeZone)
+  const [visits, invoices, deposits] = await Promise.all([
+    payload.find({
+      collection: 'visits',
+      where: {
+        and: [
+          { lead: { in: ids } },
+          {
+            start: {
+              greater_than_equal: zonedTime(timeZone, today.year, today.month, today.day).toISOString(),
+            },
+          },
+        ],
+      },
+      select: { lead: true, start: true, cancelledAt: true, confirmedAt: true, doneAt: true },
+      depth: 0,
+      pagination: false,
+      overrideAccess: false,
+      user,
+    }),
+    payload.find({
+      collection: 'invoices',
+      where: { and: [{ lead: { in: ids } }, { kind: { equals: 'invoice' } }] },
+      select: { lead: true, status: true, balanceCents: true },
+      depth: 0,
+      pagination: false,
+      overrideAccess: false,
+      user,
+    }),
+    // A deposit is paid on the quote before any invoice; its refund carries no invoice either.
+    payload.find({
+      collection: 'payments',
+      where: {
+        and: [{ lead: { in: ids } }, { kind: { in: ['deposit', 'refund'] } }, { invoice: { exists: false } }],
+      },
+      select: { lead: true, kind: true, amountCents: true },
+      depth: 0,
+      pagination: false,
+      overrideAccess: false,
+      user,
+    }),
+  ])
+  const of = <T extends { lead?: unknown }>(docs: T[], id: number) =>
+    docs.filter((d) => relationId(d.lead) === id)
+  for (const lead of leads) {
+    const depositCents = of(deposits.docs, lead.id).reduce(
+      (sum, p) => sum + (p.kind === 'refund' ? -p.amountCents : p.amountCents),
+      0,
+    )
+    facts.set(
+      lead.id,
+      jobFacts(
+        {
+          quoteStatus: lead.quoteStatus,
+          depositCents,
+          visits: of(visits.docs, lead.id),
+          invoices: of(invoices.docs, lead.id),
+        },
+        timeZone,
+        now,
+      ),
+    )
+  }
+  return facts
 }
 
 // `count` is the week's open leads; those closed as lost are counted apart.

@@ -101,6 +101,18 @@ export function wallTime(date: Date, timeZone: string): WallTime {
   }
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** "Tue 10:00" in the business's zone; "Dec 14 10:00" from a week ahead, where a weekday would mislead. */
+export function formatShortWhen(value: string | Date, timeZone: string, now = new Date()): string {
+  const w = wallTime(new Date(value), timeZone)
+  const today = wallTime(now, timeZone)
+  const days =
+    (Date.UTC(w.year, w.month - 1, w.day) - Date.UTC(today.year, today.month - 1, today.day)) / 86_400_000
+  const day = days >= 0 && days < 7 ? WEEKDAYS[w.weekday] : `${MONTHS[w.month - 1]} ${w.day}`
+  return `${day} ${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`
+}
+
 // Month 1-12; days past the month's end roll over. In a DST gap the time after the gap is used.
 export function zonedTime(
   timeZone: string,

@@ -5,6 +5,7 @@ import { newFormKey } from '@/server/form-key'
 
 import type { CustomerUpload, Lead, LeadEvent, Quote, TextMessage, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
+import type { JobFact } from '@/lib/job-facts'
 import { ERASED_LEAD, leadEraseContact } from '@/lib/erase-request'
 import { formatPrice, offeredService } from '@/lib/home-content'
 import { timelineOf } from '@/lib/lead-events'
@@ -18,6 +19,7 @@ import { businessDay } from '@/lib/statements'
 import type { DepositState } from '@/collections/Quotes/deposits'
 import {
   readCustomerLeads,
+  readJobFacts,
   readLatestQuote,
   readLead,
   readLeadEvents,
@@ -42,7 +44,7 @@ import { JobDeposit } from './job-deposit'
 import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { CompleteWithVisit, LeadFormNotice } from './lead-form-answers'
-import { LeadStatusPill } from './lead-status'
+import { LeadStatusLine } from './lead-status'
 import { LEADS_TAB, MapLink, partnerVolume } from './lead-facts'
 import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
 import { LoadFailed } from './load-failed'
@@ -85,7 +87,7 @@ export async function JobPage(props: DocumentViewServerProps) {
     readTimeZone(payload),
     readLead(reader, String(id)).catch(() => null),
   ])
-  const [quote, offers, events, visit, slots, tripFee, customerLeads, texts, optedOut, invoices] = lead
+  const [quote, offers, events, visit, slots, tripFee, customerLeads, texts, optedOut, invoices, facts] = lead
     ? await Promise.all([
         readLatestQuote(reader, lead.id).catch(() => null),
         readPublishedOffers(reader).catch(() => []),
@@ -97,8 +99,11 @@ export async function JobPage(props: DocumentViewServerProps) {
         readLeadTexts(reader, lead.id).catch(() => null),
         lead.erasedAt ? null : readTextOptOut(reader, lead.phone).catch(() => null),
         readLeadInvoices(reader, lead.id).catch(() => null),
+        readJobFacts(reader, [lead], timeZone)
+          .then((byLead) => byLead.get(lead.id))
+          .catch(() => undefined),
       ])
-    : [null, [], [], null, [], null, null, [], null, []]
+    : [null, [], [], null, [], null, null, [], null, [], undefined]
   const [quoteLink, deposit] = quote
     ? await Promise.all([
         readQuoteLink(reader, quote).catch(() => null),
@@ -119,6 +124,7 @@ export async function JobPage(props: DocumentViewServerProps) {
         quoteLink={quoteLink}
         deposit={deposit}
         invoices={invoices}
+        facts={facts}
         visit={visit}
         slots={slots.map((s) => ({ start: s.start, label: formatBusinessDate(s.start, timeZone) }))}
         tripFee={tripFee}
@@ -145,6 +151,7 @@ function LeadDetails({
   quoteLink,
   deposit,
   invoices,
+  facts,
   offers,
   visit,
   slots,
@@ -162,6 +169,7 @@ function LeadDetails({
   quoteLink: string | null
   deposit: DepositState | null
   invoices: LeadInvoice[] | null
+  facts: JobFact[] | undefined
   offers: QuoteOffer[]
   visit: Visit | null
   slots: SlotChoice[]
@@ -194,7 +202,7 @@ function LeadDetails({
         <h2 id="cbo-lead-name">
           {lead.firstName} {lead.lastName}
         </h2>
-        <LeadStatusPill status={lead.status} lost={lost} />
+        <LeadStatusLine status={lead.status} lost={lost} facts={facts} />
       </div>
       <dl className="cbo-facts">
         <dt>Phone</dt>

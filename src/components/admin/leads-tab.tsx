@@ -12,6 +12,7 @@ import type { Reader, WeekCount } from '@/data/back-office'
 import {
   leadsPerWeek,
   promotionChoices,
+  readJobFacts,
   readLeads,
   readMoneyAtAGlance,
   readOpenWorkOrders,
@@ -22,7 +23,7 @@ import { MoneyPanel } from './money-panel'
 import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { LeadFormNotice } from './lead-form-answers'
-import { LeadStatusPill } from './lead-status'
+import { LeadStatusLine } from './lead-status'
 import { MapLink, partnerVolume } from './lead-facts'
 import { LoadFailed } from './load-failed'
 import { OpenWorkOrders } from './open-work-orders'
@@ -37,11 +38,22 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
   const { reader, timeZone } = props
   const filters = leadFilters(props.searchParams)
   const outcome = outcomeOf(props.searchParams)
-  const [page, weeks, promotions, visits, schedule, money] = await Promise.all([
-    readLeads(reader, filters).catch((error: unknown) => {
-      reader.payload.logger.error({ err: error, msg: 'back office: leads could not be read' })
-      return null
-    }),
+  const leadsRead = readLeads(reader, filters).catch((error: unknown) => {
+    reader.payload.logger.error({ err: error, msg: 'back office: leads could not be read' })
+    return null
+  })
+  // Beside the other reads: the facts need only the page's leads.
+  const factsRead = leadsRead.then((page) =>
+    page
+      ? readJobFacts(reader, page.docs, timeZone).catch((error: unknown) => {
+          reader.payload.logger.error({ err: error, msg: 'back office: job facts could not be read' })
+          return null
+        })
+      : null,
+  )
+  const [page, facts, weeks, promotions, visits, schedule, money] = await Promise.all([
+    leadsRead,
+    factsRead,
     leadsPerWeek(reader, timeZone).catch(() => null),
     promotionChoices(reader).catch(() => []),
     readUpcomingVisits(reader, timeZone).catch(() => null),
@@ -96,7 +108,11 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
                   {lead.firstName} {lead.lastName}
                 </a>
               </h3>
-              <LeadStatusPill status={lead.status} lost={Boolean(lead.lostReason)} />
+              <LeadStatusLine
+                status={lead.status}
+                lost={Boolean(lead.lostReason)}
+                facts={facts?.get(lead.id)}
+              />
             </div>
             <p className="cbo-meta">
               <a href={`tel:${lead.phone}`}>{lead.phone}</a> ·{' '}
