@@ -7,7 +7,6 @@ export const EMPLOYMENT_TYPES = [
   { value: 'INTERN', label: 'Internship' },
 ] as const
 
-
 export const employmentTypeLabel = (value: string): string =>
   EMPLOYMENT_TYPES.find((t) => t.value === value)?.label ?? value
 
