@@ -4,6 +4,9 @@ import pg from 'pg'
 import { afterAll, inject } from 'vitest'
 
 import { adminUrl, databaseName } from './int-global-setup'
+// First, before the test file's own imports: its data folder (DATA_DIR), which src/server/paths.ts
+// reads once, whichever module of the app a test file happens to import before the harness.
+import './env'
 
 // Before each integration test file (Vitest setupFiles): a database of its own, copied from
 // the run's template that tests/helpers/int-global-setup.ts pushed, becomes this file's

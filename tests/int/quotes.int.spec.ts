@@ -225,7 +225,7 @@ describe('sending a quote', () => {
     const quote = await newQuote()
     const res = await send(quote.id)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ message: 'Quote sent.' })
+    expect(res.body).toEqual({ message: 'Quote sent.', reach: 'email' })
     expect(await h.payload.findByID({ collection: 'quotes', id: quote.id })).toMatchObject({ status: 'sent' })
     expect((await h.payload.findByID({ collection: 'leads', id: leadId })).status).toBe('quoted')
 
