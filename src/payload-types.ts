@@ -2714,6 +2714,7 @@ export interface TaskExpireDepositSessions {
   input: {
     leadId?: number | null;
     quoteId?: number | null;
+    settledQuoteId?: number | null;
   };
   output: {
     expired?: number | null;

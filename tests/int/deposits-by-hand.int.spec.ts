@@ -428,3 +428,42 @@ describe('a deposit waived', () => {
     expect(long.status).toBe(400)
   })
 })
+
+describe("a customer's Stripe page for the deposit, still open", () => {
+  // The customer opened the deposit's page (Accept on their link), then paid at the van instead.
+  const openDepositPage = async (q: Sent) => {
+    const res = await h.http.post('/api/quote-links/accept', {
+      body: new URLSearchParams({ token: q.token }).toString(),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+        'X-Forwarded-For': newClient(),
+      },
+    })
+    const url = (res.body as { url?: string }).url
+    expect(url, JSON.stringify(res.body)).toBeTruthy()
+    return fake.sessions.get(url!.split('/').at(-1)!)!
+  }
+  const closed = () =>
+    rows<{ closed: boolean }>(sql`SELECT closed_at IS NOT NULL AS closed FROM stripe_checkout_sessions`)
+
+  it('is expired at Stripe once the deposit is recorded by hand, so it cannot be paid twice', async () => {
+    const q = await sentQuote()
+    const session = await openDepositPage(q)
+    expect(session.status).toBe('open')
+    expect((await record(q, { key: formKey() }, { json: true })).status).toBe(201)
+    await h.payload.jobs.run({ silent: true })
+    expect(fake.expired).toEqual([session.id])
+    expect(session.status).toBe('expired')
+    expect(await closed()).toEqual([{ closed: true }])
+  })
+
+  it('is expired at Stripe once the deposit is waived', async () => {
+    const q = await sentQuote()
+    const session = await openDepositPage(q)
+    expect((await waive(q, {}, { json: true })).status).toBe(200)
+    await h.payload.jobs.run({ silent: true })
+    expect(fake.expired).toEqual([session.id])
+    expect(await closed()).toEqual([{ closed: true }])
+  })
+})

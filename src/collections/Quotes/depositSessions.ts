@@ -78,7 +78,7 @@ async function queueExpiryWhenOpen(
   payload: Payload,
   req: Partial<PayloadRequest> | undefined,
   sessions: ReturnType<typeof sql>,
-  input: { leadId: number } | { quoteId: number },
+  input: { leadId: number } | { quoteId: number } | { settledQuoteId: number },
 ): Promise<void> {
   const db = await dbOf(payload, req)
   const open = (await db.execute(sql`
@@ -121,6 +121,31 @@ export async function expireDeletedQuoteSessions(payload: Payload, quote: number
     SELECT s.id FROM stripe_checkout_sessions s
     WHERE s.quote_id = ${quote} AND s.closed_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM quotes q WHERE q.id = s.quote_id)
+    ORDER BY s.created_at`)) as unknown as Rows<{ id: string }>
+  for (const { id } of open.rows) await expireSession(payload, id)
+  return open.rows.length
+}
+
+/**
+ * In the transaction of a deposit taken by hand or waived: the quote's deposit sessions still
+ * open are expired, so a customer with Stripe's page still open cannot pay the deposit again.
+ */
+export async function queueSettledDepositSessionsExpiry(
+  payload: Payload,
+  req: Partial<PayloadRequest> | undefined,
+  quote: number,
+): Promise<void> {
+  await queueExpiryWhenOpen(payload, req, sql`s.quote_id = ${quote}`, { settledQuoteId: quote })
+}
+
+/** Expires, at Stripe, the open deposit sessions of a quote whose deposit was waived or paid by hand. */
+export async function expireSettledDepositSessions(payload: Payload, quote: number): Promise<number> {
+  const db = await dbOf(payload)
+  const open = (await db.execute(sql`
+    SELECT s.id FROM stripe_checkout_sessions s JOIN quotes q ON q.id = s.quote_id
+    WHERE s.quote_id = ${quote} AND s.closed_at IS NULL
+      AND (q.deposit_waived_at IS NOT NULL OR EXISTS (
+        SELECT 1 FROM payments p WHERE p.quote_id = q.id AND p.kind = 'deposit' AND p.stripe_id IS NULL))
     ORDER BY s.created_at`)) as unknown as Rows<{ id: string }>
   for (const { id } of open.rows) await expireSession(payload, id)
   return open.rows.length

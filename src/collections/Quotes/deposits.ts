@@ -15,7 +15,7 @@ import { notePayment } from '@/collections/Payments/recordPayment'
 import { dbOf } from '@/server/db'
 import { cardPaymentsEnabled, createCheckoutSession } from '@/server/payments/stripe'
 
-import { jobInvoiced, keepDepositSession } from './depositSessions'
+import { jobInvoiced, keepDepositSession, queueSettledDepositSessionsExpiry } from './depositSessions'
 
 // A deposit taken when the customer accepts a quote online (SiteSettings `deposit`): paid on
 // Stripe's page, recorded from its signed webhook as a payment of kind `deposit` on the quote,
@@ -265,6 +265,7 @@ export async function recordDepositByHand(
     text: 'For the customer, with the deposit received',
     by: d.by?.id ?? null,
   })
+  await queueSettledDepositSessionsExpiry(req.payload, req, d.quote)
   return 'recorded'
 }
 
@@ -292,6 +293,7 @@ export async function waiveDeposit(
   const by = d.by?.id ?? null
   await recordLeadEvent(req.payload, req, { lead: d.lead, kind: 'deposit_waived', text: d.reason, by })
   await acceptForDeposit(req, d.quote, d.lead, { text: 'For the customer, without a deposit', by })
+  await queueSettledDepositSessionsExpiry(req.payload, req, d.quote)
   return 'waived'
 }
 
