@@ -297,7 +297,15 @@ const SPECS: Record<Subject, Spec> = {
     slug: 'site-settings',
     global: true,
     hidden: (p) =>
-      isStaff(p) ? [] : ['notificationRecipients', 'notificationPhones', 'alertTexts', 'alertEmails'],
+      isStaff(p)
+        ? []
+        : [
+            'notificationRecipients',
+            'notificationPhones',
+            'alertTexts',
+            'alertEmails',
+            'invoiceReminderDays',
+          ],
     // GraphQL's input type for the global makes every required field mandatory.
     update: () => ({
       businessName: 'Curbside Rim Co. of Austin',
