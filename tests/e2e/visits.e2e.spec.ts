@@ -199,7 +199,7 @@ test('a customer books, gets the invitation and moves the visit; the owner sees 
   expect(await liveVisitsOf(request, lead.id)).toBe(0)
   const visitMails = () =>
     capturedMails(email)
-      .filter((m) => /Subject: Your visit is (booked|cancelled)/.test(m))
+      .filter((m) => /Subject: Your visit is (booked|moved|cancelled)/.test(m))
       .reverse()
   await expect.poll(() => visitMails().length, { timeout: 30_000 }).toBe(3)
   const events = visitMails().map((mail) => {
