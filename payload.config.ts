@@ -164,7 +164,13 @@ export default buildConfig({
   },
   telemetry: false,
   hooks: { afterError: [keepPublicErrorData, answerOutOfRangeIds] },
-  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+  typescript: {
+    outputFile: path.resolve(dirname, 'src/payload-types.ts'),
+    // Payload regenerates the types in a child process at every boot outside production; only
+    // `next dev` wants that. Each test file and CLI script would otherwise start one, rewriting
+    // src/payload-types.ts while the tests run (`npm run generate` writes it on purpose).
+    autoGenerate: process.env.NODE_ENV === 'development',
+  },
   onInit: async (payload) => {
     logClosedConnections(payload)
     installJobRunner(payload)
