@@ -70,6 +70,7 @@ export default defineConfig({
       HOSTNAME: '127.0.0.1',
       SERVER_LOG_FILE,
       TRUSTED_PROXY_HOPS: '1',
+      JOBS_AUTORUN_SECONDS: '1',
       ...e2eTwilioEnv(),
       ...e2eStripeEnv(),
     },

@@ -26,6 +26,14 @@ import { sendVisitCancellation, sendVisitConfirmation, sendVisitReminder } from 
 import { sendVisitNotice } from './SendVisitNotice'
 import { sendWorkOrderProgress } from './SendWorkOrderProgress'
 
+// How often an instance that runs the queue looks for due jobs: every 10 s unless
+// JOBS_AUTORUN_SECONDS (1-59) says otherwise; the end-to-end server looks every second, so its
+// tests wait for an e-mail as long as the work takes, not for the next tick.
+function queueSeconds(): number {
+  const seconds = Number(process.env.JOBS_AUTORUN_SECONDS)
+  return Number.isInteger(seconds) && seconds >= 1 && seconds <= 59 ? seconds : 10
+}
+
 // Tests and CLI scripts do not start the cron (getPayload without `cron: true`); they run jobs explicitly.
 export const jobs: JobsConfig = {
   tasks: [
@@ -59,7 +67,7 @@ export const jobs: JobsConfig = {
   // removeOrphanPhotos, issueMonthlyStatements, remindUnpaidInvoices).
   autoRun: () => [
     {
-      cron: '*/10 * * * * *',
+      cron: `*/${queueSeconds()} * * * * *`,
       queue: 'default',
       limit: 20,
       disableScheduling: process.env.JOBS_AUTORUN === 'false',
