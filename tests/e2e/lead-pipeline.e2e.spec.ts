@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext } from '@playwright/test'
 
 import { capturedMails } from '../helpers/captured-mail'
@@ -202,4 +203,47 @@ test('a note and a lost reason given before the page script has loaded are the o
   await expect(page.getByLabel('Note', { exact: true })).toHaveValue('')
   await page.getByRole('button', { name: 'Close as lost' }).click()
   await expect(page.getByTestId('lead-lost')).toHaveText(/Closed as lost: Out of area/)
+})
+
+test('a long list of leads turns its pages with named links, before any script has loaded', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const headers = auth(await adminToken(request))
+  const lastName = `Pager${Date.now()}`
+  const ids: number[] = []
+  try {
+    // Outside the flow: one lead more than a page holds.
+    for (let i = 0; i < 21; i++)
+      ids.push(
+        await staffLead(request, headers, {
+          firstName: `P${i}`,
+          lastName,
+          email: `${lastName.toLowerCase()}-${i}@example.com`,
+          phone: '(512) 555-0174',
+          description: 'One scuffed rim.',
+          serviceType: 'rim_restoration',
+        }),
+      )
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+    // The page's scripts never load: the owner's taps are the browser's own.
+    await page.route(/\/_next\/static\/.*\.js/, (route) => route.abort())
+    await page.goto(`/admin?tab=leads&q=${lastName}`, { waitUntil: 'commit' })
+    const pager = page.getByRole('navigation', { name: 'Lead pages' })
+    await expect(pager).toContainText('Page 1 of 2 (21 leads)')
+    await expect(page.getByTestId('lead')).toHaveCount(20)
+    await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0)
+    await pager.getByRole('link', { name: 'Next page' }).click()
+    await expect(pager).toContainText('Page 2 of 2 (21 leads)')
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/)
+    await expect(page.getByTestId('lead')).toHaveCount(1)
+    const axe = await new AxeBuilder({ page }).include('.cbo-pager').analyze()
+    expect(axe.violations.map((v) => v.id)).toEqual([])
+    await pager.getByRole('link', { name: 'Previous page' }).click()
+    await expect(pager).toContainText('Page 1 of 2 (21 leads)')
+  } finally {
+    for (const id of ids) await request.delete(`/api/leads/${id}`, { headers })
+  }
 })

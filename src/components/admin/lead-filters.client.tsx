@@ -1,6 +1,6 @@
 'use client'
 
-import { Pagination, toast } from '@payloadcms/ui'
+import { toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
 
@@ -135,20 +135,5 @@ export function LeadFiltersForm({
         Export CSV
       </ActionButton>
     </form>
-  )
-}
-
-export function LeadsPagination(props: { filters: LeadFilters; page: number; totalPages: number }) {
-  const router = useRouter()
-  return (
-    <Pagination
-      page={props.page}
-      totalPages={props.totalPages}
-      hasPrevPage={props.page > 1}
-      hasNextPage={props.page < props.totalPages}
-      prevPage={props.page - 1}
-      nextPage={props.page + 1}
-      onChange={(page) => router.push(leadsHref({ ...props.filters, page }))}
-    />
   )
 }

@@ -20,7 +20,7 @@ import {
 } from '@/data/back-office'
 
 import { MoneyPanel } from './money-panel'
-import { LeadFiltersForm, LeadsPagination } from './lead-filters.client'
+import { LeadFiltersForm } from './lead-filters.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { LeadFormNotice } from './lead-form-answers'
 import { LeadStatusLine } from './lead-status'
@@ -164,11 +164,27 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
         ))}
       </ul>
       {page && page.totalPages > 1 ? (
+        // Plain links: a tap turns the page before any script has loaded, and each has a name.
         <nav className="cbo-pager" aria-label="Lead pages">
-          <LeadsPagination filters={filters} page={page.page ?? 1} totalPages={page.totalPages} />
+          {page.hasPrevPage ? (
+            <a
+              className="cbo-button cbo-button--secondary"
+              href={leadsHref({ ...filters, page: page.page! - 1 })}
+            >
+              Previous page
+            </a>
+          ) : null}
           <span>
             Page {page.page} of {page.totalPages} ({page.totalDocs} leads)
           </span>
+          {page.hasNextPage ? (
+            <a
+              className="cbo-button cbo-button--secondary"
+              href={leadsHref({ ...filters, page: page.page! + 1 })}
+            >
+              Next page
+            </a>
+          ) : null}
         </nav>
       ) : null}
     </div>
