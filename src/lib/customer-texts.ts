@@ -38,6 +38,17 @@ export function invoiceLinkText(businessName: string, number: string, balance: s
   return `${businessName}: invoice ${number}, ${balance} due. See it and how to pay here: ${link} ${STOP_LINE}`
 }
 
+export function receiptText(
+  businessName: string,
+  amount: string,
+  number: string,
+  balance: string,
+  link: string | null,
+): string {
+  const rest = link ? ` Your receipt and invoice: ${link}` : ''
+  return `${businessName}: we received ${amount} for invoice ${number}, thank you. Balance ${balance}.${rest} ${STOP_LINE}`
+}
+
 export function invoiceReminderText(
   businessName: string,
   number: string,

@@ -9,6 +9,7 @@ import { withFakeTwilio } from '../helpers/twilio-harness'
 import type { FakeTwilio } from '../helpers/twilio-server'
 
 import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
+import { noEmailAddress } from '@/lib/staff-lead'
 
 // What sending an invoice or a credit note tells the customer: the invoice's e-mail and, when
 // they agreed to texts and have not texted STOP, its pay link by text, once; an issued credit
@@ -124,5 +125,45 @@ describe('issuing a credit note', () => {
     // No second invoice e-mail, and no text for a credit note.
     expect(capturedMails(lead.email).filter((m) => m.includes('Subject: Invoice '))).toHaveLength(1)
     expect(fake.sent).toEqual([])
+  })
+})
+
+describe("a texted customer's receipt", () => {
+  it('goes by text once, with the paid invoice link, to a customer without an e-mail address', async () => {
+    const lead = await seedLead(h.payload, { email: noEmailAddress(CUSTOMER) })
+    await db().execute(sql`UPDATE leads SET text_consent_at = now() WHERE id = ${lead.id}`)
+    const { id, number } = await sentInvoice(lead)
+    await runJobs()
+    fake.reset()
+    const paid = await h.http.post('/api/payments', {
+      session: h.sessionOf('staff'),
+      json: { invoice: id, kind: 'payment', method: 'cash', amountCents: 27_500 },
+    })
+    expect(paid.status).toBe(201)
+    await runJobs()
+    await runJobs()
+    expect(fake.sent).toHaveLength(1)
+    expect(fake.sent[0]).toMatchObject({ to: CUSTOMER })
+    expect(fake.sent[0].body).toMatch(
+      new RegExp(
+        `^Curbside Rim Co\\.: we received \\$275\\.00 for invoice ${number}, thank you\\. Balance \\$0\\.00\\. Your receipt and invoice: https?://\\S+/pay/[\\w-]+\\.[\\w-]+ Reply STOP to opt out\\.$`,
+      ),
+    )
+    expect(capturedMails(lead.email).filter((m) => m.includes('Subject: Receipt from'))).toEqual([])
+  })
+
+  it('goes by e-mail only to a customer who gave an address', async () => {
+    const lead = await leadWith(true)
+    const { id } = await sentInvoice(lead)
+    await runJobs()
+    fake.reset()
+    const paid = await h.http.post('/api/payments', {
+      session: h.sessionOf('staff'),
+      json: { invoice: id, kind: 'payment', method: 'cash', amountCents: 27_500 },
+    })
+    expect(paid.status).toBe(201)
+    await runJobs()
+    expect(fake.sent).toEqual([])
+    expect(capturedMails(lead.email).filter((m) => m.includes('Subject: Receipt from'))).toHaveLength(1)
   })
 })

@@ -8,6 +8,7 @@ import {
   retrieveCheckoutSession,
   verifiedEvent,
 } from '@/server/payments/stripe'
+import { noEmailAddress } from '@/lib/staff-lead'
 
 // The official SDK against the local fake of Stripe's API (tests/helpers/stripe-server.ts),
 // reached through STRIPE_API_URL with the SDK's host/port/protocol options.
@@ -63,6 +64,12 @@ describe('the Stripe adapter', () => {
     })
     fake.pay(session.id)
     expect(await retrieveCheckoutSession(session.id)).toMatchObject({ id: session.id, status: 'complete' })
+  })
+
+  it("sends no texted customer's stored address, so Stripe's page asks for a real one", async () => {
+    configure()
+    const session = await checkout({ customerEmail: noEmailAddress('+15125550100') })
+    expect(fake.sessions.get(session.id)!.sent).not.toHaveProperty('customer_email')
   })
 
   it('gets one session for one idempotency key', async () => {

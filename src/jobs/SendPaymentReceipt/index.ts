@@ -5,6 +5,9 @@ import { PAYMENT_METHOD_LABELS, formatCents, relationId } from '@/lib/invoices'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
+import { textCustomerOnce } from '@/collections/TextMessages/customerTexts'
+import { receiptText } from '@/lib/customer-texts'
+import { isTextLeadEmail } from '@/lib/text-messages'
 import { quoteToken } from '@/server/quote-token'
 
 // A receipt for each payment, once, whatever the runners: by hand at the van or by card online.
@@ -40,6 +43,23 @@ export const sendPaymentReceipt: TaskConfig<'sendPaymentReceipt'> = {
     if (!payment || payment.kind !== 'payment' || !invoice?.customerEmail || !lead)
       return { output: { sent: false } }
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
+    const link = invoice.tokenNonce
+      ? `${serverUrl()}/pay/${quoteToken(payload.secret, invoice.tokenNonce, 'pay')}`
+      : null
+    // A customer who texted in and gave no e-mail address gets the receipt by text (with their
+    // consent, never after STOP), once, with the link to the paid invoice.
+    if (isTextLeadEmail(invoice.customerEmail)) {
+      const amount = formatCents(payment.amountCents)
+      const balance = formatCents(Math.max(0, invoice.balanceCents ?? 0))
+      const outcome = await textCustomerOnce(
+        payload,
+        lead,
+        `payment-receipt:${payment.id}`,
+        receiptText(settings.businessName, amount, invoice.number ?? '', balance, link),
+        `Receipt for ${amount} texted to the customer`,
+      )
+      return { output: { sent: outcome?.status === 'sent' } }
+    }
     const { render } = await import('@react-email/render')
     const { PaymentReceiptEmail } = await import('@/email/templates/payment-receipt')
     const element = PaymentReceiptEmail({
@@ -57,9 +77,7 @@ export const sendPaymentReceipt: TaskConfig<'sendPaymentReceipt'> = {
       ),
       number: invoice.number ?? '',
       balance: formatCents(Math.max(0, invoice.balanceCents ?? 0)),
-      link: invoice.tokenNonce
-        ? `${serverUrl()}/pay/${quoteToken(payload.secret, invoice.tokenNonce, 'pay')}`
-        : null,
+      link,
     })
     const sent = await mailAboutLeadOnce(
       payload,

@@ -1,4 +1,5 @@
 import Stripe from 'stripe'
+import { isTextLeadEmail } from '@/lib/text-messages'
 
 // The one door to the card processor (Stripe, through its official SDK): Checkout Sessions,
 // which Stripe hosts so no card number reaches this server, and webhook signatures. Without
@@ -103,7 +104,9 @@ export async function createCheckoutSession(req: CheckoutRequest): Promise<Check
             },
           },
         ],
-        customer_email: req.customerEmail || undefined,
+        // A texted customer's stored address reaches nobody: Stripe's page asks for a real one.
+        customer_email:
+          req.customerEmail && !isTextLeadEmail(req.customerEmail) ? req.customerEmail : undefined,
         client_reference_id: req.metadata.invoice,
         metadata: req.metadata,
         payment_intent_data: { metadata: req.metadata },
