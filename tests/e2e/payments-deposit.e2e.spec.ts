@@ -1,6 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-
 import { capturedMails } from '../helpers/captured-mail'
+import { payOnStripe } from '../helpers/e2e-checkout'
 import { eraseThenDeleteLead } from '../helpers/e2e-leads'
 import { quoteLinkPath, sentQuote } from '../helpers/e2e-quotes'
 import { E2E_STRIPE } from '../helpers/e2e-stripe'
@@ -25,23 +24,6 @@ const LINES = [
   { kind: 'free', description: 'Shine and seal', amount: 25 },
 ]
 
-/** On Stripe's page: the customer pays, and Stripe's signed webhook tells the site. */
-async function payOnStripe(page: Page, request: APIRequestContext, amount: string) {
-  await expect(page.getByRole('heading', { name: `Pay ${amount}` })).toBeVisible()
-  const session = fake.sessions.get(new URL(page.url()).pathname.split('/').at(-1)!)!
-  fake.pay(session.id)
-  const body = fake.event('checkout.session.completed', { ...session, sent: undefined })
-  const deliver = () =>
-    request.post('/api/stripe/webhooks', {
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': fake.sign(body) },
-      data: body,
-    })
-  expect((await deliver()).status()).toBe(200)
-  // Stripe sends again whatever it is unsure of: the replay changes nothing.
-  expect(await (await deliver()).json()).toMatchObject({ outcome: 'duplicate' })
-  await page.goto(new URL(session.success_url).pathname + new URL(session.success_url).search)
-}
-
 test('a deposit on accepting, the booking it opens, and the balance paid on the invoice', async ({
   page,
   browser,
@@ -64,7 +46,7 @@ test('a deposit on accepting, the booking it opens, and the balance paid on the 
     await page.goto(await quoteLinkPath(email))
     await expect(page.getByText('A deposit of $55 is due when you accept this quote.')).toBeVisible()
     await page.getByRole('button', { name: 'Accept and pay deposit' }).click()
-    await payOnStripe(page, request, '$55.00')
+    await payOnStripe(fake, page, request, '$55.00')
 
     await expect(page.getByRole('status').first()).toContainText('You accepted this quote on')
     await expect(page.getByTestId('deposit-paid')).toHaveText('Deposit paid: $55.')
@@ -109,7 +91,7 @@ test('a deposit on accepting, the booking it opens, and the balance paid on the 
     await expect(page.getByRole('row', { name: 'Deposit paid −$55.00' })).toBeVisible()
     await expect(page.getByTestId('invoice-balance')).toHaveText('$220.00')
     await page.getByRole('button', { name: 'Pay by card' }).click()
-    await payOnStripe(page, request, '$220.00')
+    await payOnStripe(fake, page, request, '$220.00')
     await expect(page.getByRole('status')).toHaveText('This invoice is paid in full. Thank you!')
 
     const paid = await request.get(`/api/invoices/${invoice.id}?depth=0`, { headers })
