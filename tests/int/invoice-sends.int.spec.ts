@@ -129,9 +129,8 @@ describe('issuing a credit note', () => {
 })
 
 describe("a texted customer's receipt", () => {
-  it('goes by text once, with the paid invoice link, to a customer without an e-mail address', async () => {
-    const lead = await seedLead(h.payload, { email: noEmailAddress(CUSTOMER) })
-    await db().execute(sql`UPDATE leads SET text_consent_at = now() WHERE id = ${lead.id}`)
+  // The invoice sent (its own texts left behind), then paid in full in cash at the van.
+  async function paidInCash(lead: Doc): Promise<string> {
     const { id, number } = await sentInvoice(lead)
     await runJobs()
     fake.reset()
@@ -142,6 +141,15 @@ describe("a texted customer's receipt", () => {
     expect(paid.status).toBe(201)
     await runJobs()
     await runJobs()
+    return number
+  }
+  const receiptMails = (lead: Doc) =>
+    capturedMails(lead.email).filter((m) => m.includes('Subject: Receipt from'))
+
+  it('goes by text once, with the paid invoice link, to a customer without an e-mail address', async () => {
+    const lead = await seedLead(h.payload, { email: noEmailAddress(CUSTOMER) })
+    await db().execute(sql`UPDATE leads SET text_consent_at = now() WHERE id = ${lead.id}`)
+    const number = await paidInCash(lead)
     expect(fake.sent).toHaveLength(1)
     expect(fake.sent[0]).toMatchObject({ to: CUSTOMER })
     expect(fake.sent[0].body).toMatch(
@@ -149,21 +157,13 @@ describe("a texted customer's receipt", () => {
         `^Curbside Rim Co\\.: we received \\$275\\.00 for invoice ${number}, thank you\\. Balance \\$0\\.00\\. Your receipt and invoice: https?://\\S+/pay/[\\w-]+\\.[\\w-]+ Reply STOP to opt out\\.$`,
       ),
     )
-    expect(capturedMails(lead.email).filter((m) => m.includes('Subject: Receipt from'))).toEqual([])
+    expect(receiptMails(lead)).toEqual([])
   })
 
   it('goes by e-mail only to a customer who gave an address', async () => {
     const lead = await leadWith(true)
-    const { id } = await sentInvoice(lead)
-    await runJobs()
-    fake.reset()
-    const paid = await h.http.post('/api/payments', {
-      session: h.sessionOf('staff'),
-      json: { invoice: id, kind: 'payment', method: 'cash', amountCents: 27_500 },
-    })
-    expect(paid.status).toBe(201)
-    await runJobs()
+    await paidInCash(lead)
     expect(fake.sent).toEqual([])
-    expect(capturedMails(lead.email).filter((m) => m.includes('Subject: Receipt from'))).toHaveLength(1)
+    expect(receiptMails(lead)).toHaveLength(1)
   })
 })
