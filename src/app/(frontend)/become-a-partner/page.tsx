@@ -1,9 +1,7 @@
-import config from '@payload-config'
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { getPayload } from 'payload'
 
-import { readPartnerDraft } from '@/collections/Leads/endpoints/partnerEnquiry'
+import { readPartnerEnquiryDraft } from '@/data/customer-pages'
 import { FormError } from '@/components/site/form-error'
 import { FormCard, FormPage } from '@/components/site/form-page'
 import { PartnerEnquiryForm } from '@/components/site/partner-enquiry-form'
@@ -38,7 +36,7 @@ export default async function BecomeAPartnerPage({ searchParams }: { searchParam
   const params = await searchParams
   const sent = one(params.sent) === '1'
   const draftToken = one(params.draft)
-  const draft = draftToken ? await readPartnerDraft(await getPayload({ config }), draftToken) : null
+  const draft = draftToken ? await readPartnerEnquiryDraft(draftToken) : null
   const error = draftToken && !draft ? 'failed' : one(params.error)
   const message = draft
     ? 'Please check the highlighted fields.'

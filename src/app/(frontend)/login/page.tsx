@@ -1,15 +1,12 @@
 import type { Metadata } from 'next'
-import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
-
-import config from '@payload-config'
-import { getPayload } from 'payload'
 
 import { LoginForm } from '@/components/login/login-form.client'
 import { Toaster } from '@/components/ui/toaster.client'
 import { PromoBannerSlot } from '@/components/site/promo-banner-slot'
 import { googleOidcSettings } from '@/server/oidc-config'
 import { partnerDealership } from '@/access/isPartner'
+import { readSessionUser } from '@/data/session'
 import { PARTNER_HOME, safeAdminRedirect } from '@/lib/safe-redirect'
 import { loginErrorMessage } from '@/collections/Users/loginMessages'
 
@@ -27,8 +24,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function LoginPage({ searchParams }: Props) {
   const params = await searchParams
   const redirectTo = safeAdminRedirect(typeof params.redirect === 'string' ? params.redirect : undefined)
-  const payload = await getPayload({ config })
-  const { user } = await payload.auth({ headers: await headers() })
+  const user = await readSessionUser()
   // A dealership's partner lands in its portal, never the back office.
   const partner = partnerDealership(user) !== null
   const destination = partner ? PARTNER_HOME : redirectTo

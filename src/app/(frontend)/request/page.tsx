@@ -1,7 +1,5 @@
-import config from '@payload-config'
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { getPayload } from 'payload'
 
 import { LazyRequestForm } from '@/components/request/lazy-request-form.client'
 import { PlainRequestForm } from '@/components/request/plain-request-form'
@@ -20,7 +18,7 @@ import {
   type RequestPageError,
 } from '@/lib/request-messages'
 import { serviceTypeSchema } from '@/lib/request-schema'
-import { readDraft, type RequestDraft } from '@/collections/Leads/requestDrafts'
+import { readRequestDraft, type RequestDraft } from '@/data/customer-pages'
 import { RATE_LIMITED_MESSAGE } from '@/server/rate-limit'
 
 // Where a request form posted without script lands (the endpoint's 303): the spec's success
@@ -82,9 +80,7 @@ export default async function RequestPage({ searchParams }: { searchParams: Prom
   }
 
   const draftToken = one(params.draft)
-  const draft: RequestDraft | null = draftToken
-    ? await readDraft(await getPayload({ config }), draftToken)
-    : null
+  const draft: RequestDraft | null = draftToken ? await readRequestDraft(draftToken) : null
   const error = one(params.error)
   const service = draft?.serviceType ?? serviceOf(one(params[SERVICE_PARAM]))
   const main = service === MAIN_FORM_SERVICE.key

@@ -1,14 +1,10 @@
-import config from '@payload-config'
 import type { Metadata } from 'next'
-import { headers } from 'next/headers'
-import { redirect } from 'next/navigation'
-import { getPayload } from 'payload'
 
-import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { GalleryView } from '@/components/site/gallery-view'
 import { PageShell } from '@/components/site/page-shell'
 import { RefreshOnSave } from '@/components/site/refresh-on-save.client'
 import { readGallery } from '@/data/gallery'
+import { requireStaff } from '@/data/session'
 
 export const dynamic = 'force-dynamic'
 
@@ -17,10 +13,7 @@ export const metadata: Metadata = { title: 'Preview', robots: { index: false, fo
 // The gallery with every item's latest draft, for the editor's live preview: approved staff
 // only, never cached.
 export default async function GalleryPreviewPage() {
-  const payload = await getPayload({ config })
-  const { user } = await payload.auth({ headers: await headers() })
-  if (!isApprovedStaff(user))
-    redirect(`/login?redirect=${encodeURIComponent('/admin/collections/gallery-items')}`)
+  const user = await requireStaff('/admin/collections/gallery-items')
   const items = await readGallery({ draft: true, user })
   return (
     <>

@@ -1,10 +1,8 @@
-import config from '@payload-config'
 import type { Metadata } from 'next'
-import { getPayload } from 'payload'
 
 import { PageShell } from '@/components/site/page-shell'
 import { buttonVariants } from '@/components/ui/button'
-import { unsubscribeEmailOf } from '@/collections/ReviewOptOuts/reviewRequests'
+import { readUnsubscribeEmail } from '@/data/customer-pages'
 
 export const dynamic = 'force-dynamic'
 
@@ -16,8 +14,7 @@ type Search = Promise<Record<string, string | string[] | undefined>>
 // nothing, so mail scanners that follow links cannot unsubscribe anyone).
 export default async function UnsubscribePage({ searchParams }: { searchParams: Search }) {
   const { e, t, done } = await searchParams
-  const payload = await getPayload({ config })
-  const email = unsubscribeEmailOf(payload.secret, e, t)
+  const email = await readUnsubscribeEmail(e, t)
   return (
     <PageShell>
       {() => (
