@@ -127,6 +127,11 @@ test('a texted request becomes a quote, a deposit, a visit, an invoice and a pai
     await page.goto(`/admin/collections/leads/${leadId}`, { waitUntil: 'commit' })
     await expect(page.getByTestId('lead-text').filter({ hasText: `Jordan Journey, ${email}` })).toHaveCount(1)
 
+    // No address given yet: the stored stand-in is no link to write to.
+    const emailFact = job.locator('dt:has-text("E-mail") + dd')
+    await expect(emailFact).toHaveText('Not given')
+    await expect(emailFact.getByRole('link')).toHaveCount(0)
+
     // The name and address go on the lead from its Details tab, Payload's own form.
     await page.getByRole('link', { name: 'Details' }).click()
     await page.locator('#field-firstName').fill('Jordan')
@@ -136,6 +141,7 @@ test('a texted request becomes a quote, a deposit, a visit, an invoice and a pai
     await expect(page.locator('.payload-toast-item').filter({ hasText: /successfully/i })).toBeVisible()
     await page.getByRole('link', { name: 'Job', exact: true }).click()
     await expect(page.locator('#cbo-lead-name')).toContainText('Jordan Journey')
+    await expect(emailFact.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`)
 
     // The priced quote, sent from the job page: by text and e-mail, with its link.
     const editor = page.getByTestId('quote-editor')

@@ -45,7 +45,7 @@ import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-b
 import { LeadStatusButton } from './lead-status-button.client'
 import { CompleteWithVisit, LeadFormNotice } from './lead-form-answers'
 import { LeadStatusLine } from './lead-status'
-import { LEADS_TAB, MapLink, partnerVolume } from './lead-facts'
+import { EmailLink, LEADS_TAB, MapLink, partnerVolume } from './lead-facts'
 import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
 import { LoadFailed } from './load-failed'
 import { PayloadForm } from './payload-form'
@@ -211,7 +211,7 @@ function LeadDetails({
         </dd>
         <dt>E-mail</dt>
         <dd>
-          <a href={`mailto:${lead.email}`}>{lead.email}</a>
+          <EmailLink email={lead.email} />
         </dd>
         {lead.channel === PARTNER_CHANNEL ? (
           <>

@@ -1,4 +1,5 @@
 import type { Lead } from '@/payload-types'
+import { isTextLeadEmail } from '@/lib/text-messages'
 
 // The Lead Management tab, where a job's or a work order's page leads back to.
 export const LEADS_TAB = '/admin?tab=leads'
@@ -14,6 +15,12 @@ export function MapLink({ place }: { place: string }) {
       {place}
     </a>
   )
+}
+
+// The customer's e-mail address as a link; the stored stand-in of a customer who gave none (a
+// texted lead, or one typed in from a call) reaches nobody, so it is never shown as one.
+export function EmailLink({ email }: { email: string }) {
+  return isTextLeadEmail(email) ? <span>Not given</span> : <a href={`mailto:${email}`}>{email}</a>
 }
 
 // A partner enquiry's dealership and the cars a month it named.

@@ -24,7 +24,7 @@ import { LeadFiltersForm } from './lead-filters.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { LeadFormNotice } from './lead-form-answers'
 import { LeadStatusLine } from './lead-status'
-import { MapLink, partnerVolume } from './lead-facts'
+import { EmailLink, MapLink, partnerVolume } from './lead-facts'
 import { LoadFailed } from './load-failed'
 import { OpenWorkOrders } from './open-work-orders'
 
@@ -115,8 +115,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
               />
             </div>
             <p className="cbo-meta">
-              <a href={`tel:${lead.phone}`}>{lead.phone}</a> ·{' '}
-              <a href={`mailto:${lead.email}`}>{lead.email}</a>
+              <a href={`tel:${lead.phone}`}>{lead.phone}</a> · <EmailLink email={lead.email} />
             </p>
             <p className="cbo-meta">
               {lead.channel === PARTNER_CHANNEL ? partnerVolume(lead) : offeredService(lead)} ·{' '}
