@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import twilio from 'twilio'
 
@@ -82,6 +83,8 @@ test('a customer text shows unread in the inbox and the tab, and a tap opens its
 
     await customerTexts(request, baseURL!, phone, 'Tuesday morning works')
     expect(await unreadCount(page)).toBe(before + 1)
+    const link = await page.getByTestId('inbox-link').boundingBox()
+    expect(link && link.height >= 44).toBe(true)
     await page.getByTestId('inbox-link').click()
     await expect(page).toHaveURL(/[?&]view=inbox/)
     const row = conversation(page)
@@ -89,9 +92,11 @@ test('a customer text shows unread in the inbox and the tab, and a tap opens its
     await expect(row).toHaveAttribute('data-unread', 'true')
     await expect(row).toContainText('Unread')
     await expect(row).toContainText('Tuesday morning works')
-    // The row fits the phone's width, as wide as a thumb needs.
+    // The row fits the phone's width, as wide as a thumb needs; nothing serious for axe.
     const box = await row.getByRole('button').boundingBox()
     expect(box && box.x >= 0 && box.x + box.width <= 390 && box.height >= 44).toBe(true)
+    const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="cbo-inbox-title"]').analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
 
     // The owner taps it: the job's page, and the conversation is read.
     await row.getByRole('button').click()

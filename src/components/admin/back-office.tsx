@@ -5,7 +5,7 @@ import { BACK_OFFICE_TABS, backOfficeTab } from '@/lib/back-office-tabs'
 
 import { leadAdminPath } from '@/lib/server-url'
 import { workOrderAdminPath } from '@/lib/work-order-forms'
-import { readTimeZone } from '@/data/back-office'
+import { type Reader, readTimeZone } from '@/data/back-office'
 import { readInbox } from '@/data/inbox'
 import { GalleryTab } from './gallery-tab'
 import { Inbox } from './inbox'
@@ -73,13 +73,7 @@ export async function BackOffice({ initPageResult, searchParams }: AdminViewServ
 }
 
 // The inbox is a view of the Lead Management tab: on a phone, a page of its own reads best.
-async function InboxView({
-  reader,
-  timeZone,
-}: {
-  reader: Parameters<typeof readInbox>[0]
-  timeZone: string
-}) {
+async function InboxView({ reader, timeZone }: { reader: Reader; timeZone: string }) {
   const conversations = await readInbox(reader).catch((error: unknown) => {
     reader.payload.logger.error({ err: error, msg: 'back office: the inbox could not be read' })
     return null
