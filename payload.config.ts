@@ -57,6 +57,7 @@ import { staffOnlyIntrospection } from './src/access/staffIntrospection'
 import { restrictJobStats } from './src/server/patches/payload-job-stats'
 import { restrictLockedDocuments } from './src/server/patches/payload-locked-documents'
 import { declareEmailDeliveriesTable } from './src/server/email-delivery'
+import { declareConversationReads } from './src/collections/TextMessages/conversationReads'
 import { logClosedConnections } from './src/server/patches/pg-pool-errors'
 import { declareOneScheduledJob } from './src/server/job-schedules'
 import { declareRateLimitTable } from './src/server/rate-limit'
@@ -140,6 +141,7 @@ export default buildConfig({
           declareStripeEvents,
           declareCheckoutSessions,
           declareWorkOrderCounter,
+          declareConversationReads,
         ],
       }),
     ),

@@ -55,6 +55,7 @@ import * as migration_20261129_063648_deposit_by_hand from './20261129_063648_de
 import * as migration_20261129_064135_invoice_reminders from './20261129_064135_invoice_reminders';
 import * as migration_20261129_064319_staff_leads from './20261129_064319_staff_leads';
 import * as migration_20261129_064350_work_order_progress from './20261129_064350_work_order_progress';
+import * as migration_20261129_104628_inbox_read_state from './20261129_104628_inbox_read_state';
 
 export const migrations = [
   {
@@ -341,5 +342,10 @@ export const migrations = [
     up: migration_20261129_064350_work_order_progress.up,
     down: migration_20261129_064350_work_order_progress.down,
     name: '20261129_064350_work_order_progress',
+  },
+  {
+    up: migration_20261129_104628_inbox_read_state.up,
+    down: migration_20261129_104628_inbox_read_state.down,
+    name: '20261129_104628_inbox_read_state'
   },
 ];

@@ -109,6 +109,8 @@ export async function eraseLeads(
       WHERE id IN ${inList(ids)}`)
     // Their texts too: the customer's words and number.
     await db.execute(sql`DELETE FROM text_messages WHERE id IN ${inList(textIds)}`)
+    // And the inbox's record of who read their conversation, which names their number.
+    await db.execute(sql`DELETE FROM conversation_reads WHERE phone IN ${inList(numbers)}`)
     // Their timelines go too: notes and change requests are the customer's words.
     await db.execute(sql`DELETE FROM lead_events WHERE lead_id IN ${inList(ids)}`)
     // A visit still to come is called off, so the van's place is free and no reminder is due; one

@@ -5,6 +5,8 @@ import { nobody } from '@/access/nobody'
 import { timestampFields } from '@/fields/timestamps'
 import { TEXT_BODY_MAX, TEXT_STATUSES, TEXT_STATUS_LABELS } from '@/lib/text-messages'
 
+import { openConversation } from './endpoints/openConversation'
+
 // Every text with a customer or the owner, in and out. Only the server writes them (the
 // webhooks, the jobs); approved staff read them. Rows go with their lead.
 export const TextMessages: CollectionConfig = {
@@ -17,6 +19,7 @@ export const TextMessages: CollectionConfig = {
   },
   access: { create: nobody, read: approvedStaff, update: nobody, delete: nobody },
   defaultSort: '-createdAt',
+  endpoints: [openConversation],
   fields: [
     {
       name: 'direction',

@@ -5,8 +5,10 @@ import { BACK_OFFICE_TABS, backOfficeTab } from '@/lib/back-office-tabs'
 
 import { leadAdminPath } from '@/lib/server-url'
 import { workOrderAdminPath } from '@/lib/work-order-forms'
-import { readTimeZone } from '@/data/back-office'
+import { type Reader, readTimeZone } from '@/data/back-office'
+import { readInbox } from '@/data/inbox'
 import { GalleryTab } from './gallery-tab'
+import { Inbox } from './inbox'
 import { LeadsTab } from './leads-tab'
 import { LogoutButton } from './logout-button.client'
 import { PromotionsTab } from './promotions-tab'
@@ -60,12 +62,23 @@ export async function BackOffice({ initPageResult, searchParams }: AdminViewServ
       <section className="cbo-panel">
         {tab === 'gallery' ? <GalleryTab reader={reader} /> : null}
         {tab === 'promotions' ? <PromotionsTab reader={reader} timeZone={timeZone} /> : null}
-        {tab === 'leads' ? (
+        {tab === 'leads' && searchParams?.view === 'inbox' ? (
+          <InboxView reader={reader} timeZone={timeZone} />
+        ) : tab === 'leads' ? (
           <LeadsTab reader={reader} timeZone={timeZone} searchParams={searchParams} />
         ) : null}
       </section>
     </div>
   )
+}
+
+// The inbox is a view of the Lead Management tab: on a phone, a page of its own reads best.
+async function InboxView({ reader, timeZone }: { reader: Reader; timeZone: string }) {
+  const conversations = await readInbox(reader).catch((error: unknown) => {
+    reader.payload.logger.error({ err: error, msg: 'back office: the inbox could not be read' })
+    return null
+  })
+  return <Inbox conversations={conversations} timeZone={timeZone} />
 }
 
 // A job's or a work order's page was once drawn by the leads tab (`?tab=leads&lead=7`); links in

@@ -9,6 +9,7 @@ import { PARTNER_CHANNEL, TEXT_CHANNEL, promoLabel, sourceLabel } from '@/lib/le
 import { VISIT_CONFIRMED_LABEL } from '@/lib/visit-status'
 import { leadAdminPath } from '@/lib/server-url'
 import type { Reader, WeekCount } from '@/data/back-office'
+import { countUnread } from '@/data/inbox'
 import {
   leadsPerWeek,
   promotionChoices,
@@ -27,6 +28,7 @@ import { LeadStatusLine } from './lead-status'
 import { EmailLink, MapLink, partnerVolume } from './lead-facts'
 import { LoadFailed } from './load-failed'
 import { OpenWorkOrders } from './open-work-orders'
+import { InboxLink } from './inbox'
 
 type SearchParams = Record<string, string | string[] | undefined> | undefined
 
@@ -51,7 +53,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
         })
       : null,
   )
-  const [page, facts, weeks, promotions, visits, schedule, money] = await Promise.all([
+  const [page, facts, weeks, promotions, visits, schedule, money, unread] = await Promise.all([
     leadsRead,
     factsRead,
     leadsPerWeek(reader, timeZone).catch(() => null),
@@ -62,11 +64,14 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
       reader.payload.logger.error({ err: error, msg: 'back office: money figures could not be read' })
       return null
     }),
+    // Without it the tab still shows, with the way to the inbox.
+    countUnread(reader).catch(() => null),
   ])
   const sources = [...new Set((weeks ?? []).flatMap((w) => Object.keys(w.bySource)))].sort()
   return (
     <div className="cbo-stack">
       <LeadFormNotice outcome={outcome} />
+      <InboxLink unread={unread} />
       <MoneyPanel money={money} timeZone={timeZone} />
       {/* One day's schedule for the van: retail visits and dealerships' work orders side by side. */}
       <div className="cbo-day">

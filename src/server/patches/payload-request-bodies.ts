@@ -5,6 +5,7 @@ import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { partnerDealership } from '@/access/isPartner'
 
 import { isLeadFormPath } from '@/lib/lead-forms'
+import { isOpenConversationPath } from '@/lib/inbox'
 import { PARTNER_ENDPOINT } from '@/lib/partner-enquiry'
 import { isWheelDonePath } from '@/lib/work-order-forms'
 import { REQUEST_ENDPOINT } from '@/lib/request-constants'
@@ -210,6 +211,7 @@ export function guardRestBody<A extends unknown[]>(
     pathname === '/api/review-requests/unsubscribe' ||
     pathname.startsWith('/api/sms/') ||
     isLeadFormPath(pathname) ||
+    isOpenConversationPath(pathname) ||
     isWheelDonePath(pathname)
   return guardRequestBody(handler, { skip, takesFiles, mayUpload, answersBrokenJson: true })
 }
