@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
-import twilio from 'twilio'
+import type { Page } from '@playwright/test'
 
 import { expect, test } from '../helpers/e2e-test'
 import { E2E_TWILIO } from '../helpers/e2e-twilio'
+import { textFromCustomer } from '../helpers/e2e-texts'
 import { adminToken, auth, staffLead } from '../helpers/public-site'
 import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
@@ -24,31 +24,6 @@ test.afterAll(async () => {
 })
 
 test.use({ viewport: { width: 390, height: 844 } })
-
-const hex = (n: number) =>
-  Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('')
-
-// A text from the customer as Twilio sends it: a form body signed by the SDK's own function.
-async function customerTexts(request: APIRequestContext, baseURL: string, from: string, body: string) {
-  const messageSid = `SM${hex(32)}`
-  const params: Record<string, string> = {
-    MessageSid: messageSid,
-    SmsMessageSid: messageSid,
-    AccountSid: E2E_TWILIO.accountSid,
-    From: from,
-    To: E2E_TWILIO.from,
-    Body: body,
-    NumMedia: '0',
-    ApiVersion: '2010-04-01',
-  }
-  const path = '/api/sms/inbound'
-  const signature = twilio.getExpectedTwilioSignature(E2E_TWILIO.authToken, `${baseURL}${path}`, params)
-  const res = await request.post(path, {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': signature },
-    data: new URLSearchParams(params).toString(),
-  })
-  expect(res.status()).toBe(200)
-}
 
 // The Lead Management tab's count of unread conversations (none shown when none).
 async function unreadCount(page: Page): Promise<number> {
@@ -81,7 +56,7 @@ test('a customer text shows unread in the inbox and the tab, and a tap opens its
   try {
     const before = await unreadCount(page)
 
-    await customerTexts(request, baseURL!, phone, 'Tuesday morning works')
+    await textFromCustomer(request, baseURL!, phone, 'Tuesday morning works')
     expect(await unreadCount(page)).toBe(before + 1)
     const link = await page.getByTestId('inbox-link').boundingBox()
     expect(link && link.height >= 44).toBe(true)
@@ -108,7 +83,7 @@ test('a customer text shows unread in the inbox and the tab, and a tap opens its
     await expect(conversation(page)).not.toContainText('Unread')
 
     // Another text, tapped before the page's script has loaded: the plain form does the same.
-    await customerTexts(request, baseURL!, phone, 'Actually Wednesday is better')
+    await textFromCustomer(request, baseURL!, phone, 'Actually Wednesday is better')
     await page.route(SCRIPTS, (route) => route.abort())
     await page.goto('/admin?tab=leads&view=inbox', { waitUntil: 'commit' })
     await expect(conversation(page)).toContainText('Actually Wednesday is better')

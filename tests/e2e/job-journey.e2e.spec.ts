@@ -1,5 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import twilio from 'twilio'
+import type { Page } from '@playwright/test'
 
 import { capturedMails } from '../helpers/captured-mail'
 import { query } from '../helpers/e2e-db'
@@ -9,6 +8,7 @@ import { writeFourRimsAndCaps } from '../helpers/e2e-quotes'
 import { E2E_STRIPE } from '../helpers/e2e-stripe'
 import { expect, test } from '../helpers/e2e-test'
 import { E2E_TWILIO } from '../helpers/e2e-twilio'
+import { textFromCustomer } from '../helpers/e2e-texts'
 import { adminToken, auth } from '../helpers/public-site'
 import { type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
 import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
@@ -36,31 +36,6 @@ test.afterAll(async () => {
 test.use({ viewport: { width: 390, height: 844 } })
 
 const sentTo = (to: string) => texts.sent.filter((m) => m.to === to)
-
-/** A text from the customer, as Twilio posts it: a form body signed with the SDK's own function. */
-async function textFromCustomer(request: APIRequestContext, baseURL: string, body: string) {
-  const sid = `SM${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`
-  const params = {
-    MessageSid: sid,
-    SmsMessageSid: sid,
-    AccountSid: E2E_TWILIO.accountSid,
-    From: CUSTOMER,
-    To: E2E_TWILIO.from,
-    Body: body,
-    NumMedia: '0',
-    ApiVersion: '2010-04-01',
-  }
-  const signature = twilio.getExpectedTwilioSignature(
-    E2E_TWILIO.authToken,
-    `${baseURL}/api/sms/inbound`,
-    params,
-  )
-  const res = await request.post('/api/sms/inbound', {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': signature },
-    data: new URLSearchParams(params).toString(),
-  })
-  expect(res.status()).toBe(200)
-}
 
 /** The path of the last link of this kind texted to the customer. */
 function textedLink(kind: 'quote' | 'pay'): string {
@@ -105,7 +80,12 @@ test('a texted request becomes a quote, a deposit, a visit, an invoice and a pai
   let leadId: number | undefined
   try {
     // The customer texts the business; the owner's phone hears of it and opens the job.
-    await textFromCustomer(request, baseURL!, 'Hi, I curbed two wheels on my Civic. What would it cost?')
+    await textFromCustomer(
+      request,
+      baseURL!,
+      CUSTOMER,
+      'Hi, I curbed two wheels on my Civic. What would it cost?',
+    )
     await expect.poll(() => sentTo(OWNER).length, { timeout: 60_000 }).toBe(1)
     expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
     await page.goto('/admin?tab=leads', { waitUntil: 'commit' })
@@ -123,7 +103,7 @@ test('a texted request becomes a quote, a deposit, a visit, an invoice and a pai
     await page.getByRole('button', { name: 'Send text' }).click()
     await expect(notice(page, 'Text sent')).toBeVisible()
     await expect.poll(() => sentTo(CUSTOMER).length).toBe(1)
-    await textFromCustomer(request, baseURL!, `Jordan Journey, ${email}`)
+    await textFromCustomer(request, baseURL!, CUSTOMER, `Jordan Journey, ${email}`)
     await page.goto(`/admin/collections/leads/${leadId}`, { waitUntil: 'commit' })
     await expect(page.getByTestId('lead-text').filter({ hasText: `Jordan Journey, ${email}` })).toHaveCount(1)
 

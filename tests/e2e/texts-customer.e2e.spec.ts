@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import twilio from 'twilio'
 
 import { query } from '../helpers/e2e-db'
 import { quoteLinkPath, sentQuote } from '../helpers/e2e-quotes'
 import { expect, test } from '../helpers/e2e-test'
 import { E2E_TWILIO } from '../helpers/e2e-twilio'
+import { textFromCustomer } from '../helpers/e2e-texts'
 import { adminToken, auth } from '../helpers/public-site'
 import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
@@ -52,28 +52,6 @@ async function requestWithTexts(page: Page, request: APIRequestContext, phone: s
   const lead = (await found.json()).docs[0] as { id: number; textConsentAt: string | null }
   expect(lead.textConsentAt).toBeTruthy()
   return lead.id
-}
-
-// A text from the customer as Twilio posts it: a form body signed with the SDK's own function.
-async function textFromCustomer(request: APIRequestContext, baseURL: string, from: string, body: string) {
-  const sid = `SM${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`
-  const params = {
-    MessageSid: sid,
-    SmsMessageSid: sid,
-    AccountSid: E2E_TWILIO.accountSid,
-    From: from,
-    To: E2E_TWILIO.from,
-    Body: body,
-    NumMedia: '0',
-    ApiVersion: '2010-04-01',
-  }
-  const path = '/api/sms/inbound'
-  const signature = twilio.getExpectedTwilioSignature(E2E_TWILIO.authToken, `${baseURL}${path}`, params)
-  const res = await request.post(path, {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': signature },
-    data: new URLSearchParams(params).toString(),
-  })
-  expect(res.status()).toBe(200)
 }
 
 async function signIn(page: Page) {
