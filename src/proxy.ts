@@ -9,6 +9,7 @@ export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl
   if (pathname.startsWith('/quote/')) return quoteLink(request, 'quote')
   if (pathname.startsWith('/pay/')) return quoteLink(request, 'pay')
+  if (pathname.startsWith('/visit/')) return quoteLink(request, 'visit')
   // The 404 page's own address is a 404 too (src/server/patches/not-found-page.ts).
   if (pathname === NOT_FOUND_PAGE_PATH) return NextResponse.next({ status: 404 })
   return adminLogin(request)
@@ -16,7 +17,8 @@ export async function proxy(request: NextRequest) {
 
 // A page cannot set its status, a proxy's answer can: a quote link over the customer links'
 // limit is answered 429 with Retry-After, one that opens no quote 404, each with the page
-// saying so (src/server/quote-link-gate.ts). An invoice's pay link follows the same rules.
+// saying so (src/server/quote-link-gate.ts). An invoice's pay link and a visit's link follow
+// the same rules.
 async function quoteLink(request: NextRequest, kind: CustomerLinkKind) {
   const headers = new Headers(request.headers)
   // Only this proxy says what the check found.
@@ -53,5 +55,12 @@ function adminLogin(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/admin/login', '/admin/login/', '/quote/:token', '/pay/:token', '/page-not-found'],
+  matcher: [
+    '/admin/login',
+    '/admin/login/',
+    '/quote/:token',
+    '/pay/:token',
+    '/visit/:token',
+    '/page-not-found',
+  ],
 }

@@ -13,8 +13,9 @@ export type QuoteLinkCheck = (
 
 export const QUOTE_LINK_HEADER = 'x-curbside-quote-link'
 
-// An invoice's pay link (/pay/<token>) is gated the same way, with a check of its own.
-export type CustomerLinkKind = 'quote' | 'pay'
+// An invoice's pay link (/pay/<token>) and a visit's link (/visit/<token>) are gated the same
+// way, each with a check of its own.
+export type CustomerLinkKind = 'quote' | 'pay' | 'visit'
 
 const GATE = Symbol.for('curbside.quoteLinkGate')
 type Gate = { check: QuoteLinkCheck; proof: string }

@@ -4,12 +4,13 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 // the database (a new one each time it is sent, cleared when it is revised); the signature,
 // an HMAC with the server's secret, is never stored, so a copy of the database alone opens
 // no quote. Compared in constant time. An invoice's pay link (/pay/<token>) is made the same
-// way with a signature of its own purpose, so neither kind of link opens the other.
+// way with a signature of its own purpose, so neither kind of link opens the other; so is the
+// link to a visit booked without a quote (/visit/<token>, src/collections/Visits/customerLinks.ts).
 const NONCE_BYTES = 18
 const SIGNATURE_BYTES = 18
 const TOKEN = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{24})$/
 
-export type LinkPurpose = 'quote' | 'pay'
+export type LinkPurpose = 'quote' | 'pay' | 'visit'
 
 const signature = (secret: string, nonce: string, purpose: LinkPurpose) =>
   createHmac('sha256', secret).update(`${purpose}:${nonce}`).digest().subarray(0, SIGNATURE_BYTES)

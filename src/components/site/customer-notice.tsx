@@ -28,6 +28,15 @@ export function QuoteLinkNotFound({ settings }: { settings: PublicSiteSettings }
   )
 }
 
+export function VisitLinkNotFound({ settings }: { settings: PublicSiteSettings }) {
+  return (
+    <Notice title="This link does not open a visit">
+      It may be incomplete, or the visit can no longer be changed online. Call us at{' '}
+      <Call settings={settings} /> and we will help.
+    </Notice>
+  )
+}
+
 export function PayLinkNotFound({ settings }: { settings: PublicSiteSettings }) {
   return (
     <Notice title="This link does not open an invoice">

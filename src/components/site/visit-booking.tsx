@@ -17,8 +17,11 @@ export const CONFIRM_CANCEL_PARAM = { name: 'cancel', value: 'visit' } as const
 
 // After accepting, the customer picks the van's visit from the open slots, or moves or cancels
 // the one booked. Plain forms: they work before any script, and the page answers with fresh slots.
+// The same forms serve a visit's own page (/visit/<token>) for a visit booked without a quote.
 export function VisitBooking({
   token,
+  page = 'quote',
+  titleAs: Title = 'h2',
   visit,
   slots,
   outcome,
@@ -28,6 +31,9 @@ export function VisitBooking({
   confirmCancel = false,
 }: {
   token: string
+  // The page the token opens, which the forms come back to.
+  page?: 'quote' | 'visit'
+  titleAs?: 'h1' | 'h2'
   visit: Visit | null
   slots: Slot[]
   outcome: VisitOutcome | null
@@ -37,13 +43,13 @@ export function VisitBooking({
   reach?: keyof typeof VISIT_BOOKED_BY_REACH
   confirmCancel?: boolean
 }) {
-  const quotePath = `/quote/${token}`
+  const quotePath = `/${page}/${token}`
   const asking = Boolean(visit && confirmCancel)
   return (
     <section aria-labelledby="visit-title" className="mt-10 grid gap-6" data-testid="visit-booking">
-      <h2 id="visit-title" className="text-2xl font-bold">
+      <Title id="visit-title" className={cn('font-bold', Title === 'h1' ? 'text-3xl' : 'text-2xl')}>
         {visit ? 'Your visit' : 'Pick a time for the visit'}
-      </h2>
+      </Title>
       {outcome ? (
         <p role="alert" className="bg-mist rounded-xl p-4 font-semibold" data-testid="visit-outcome">
           {outcome === 'booked' ? VISIT_BOOKED_BY_REACH[reach] : VISIT_OUTCOME_MESSAGES[outcome]}

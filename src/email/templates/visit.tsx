@@ -15,6 +15,8 @@ export type VisitEmailProps = {
   // Where the van goes, as the lead holds it now.
   address: string | null
   link: string
+  // The quote's page, or the visit's own for a visit booked without a quote.
+  linkTo?: 'quote' | 'visit'
 }
 
 const TITLES: Record<VisitEmailKind, (when: string, moved: boolean) => string> = {
@@ -24,11 +26,12 @@ const TITLES: Record<VisitEmailKind, (when: string, moved: boolean) => string> =
 }
 
 // The booked visit, to the customer: when it is booked or moved (with the calendar event), the
-// day before, and when it is cancelled (the event's cancellation). The quote's link is where to
-// move, cancel or book again.
+// day before, and when it is cancelled (the event's cancellation). The quote's link, or the
+// visit's own without a quote, is where to move, cancel or book again.
 export function VisitEmail(p: VisitEmailProps) {
   const title = TITLES[p.kind](p.when, p.moved === true)
   const hi = p.greetingName ? `Hi ${p.greetingName}, ` : ''
+  const page = p.linkTo === 'visit' ? 'the page of your visit' : 'your quote'
   return (
     <EmailFrame preview={title}>
       <Heading as="h1" style={{ fontSize: '20px', margin: 0 }}>
@@ -41,7 +44,9 @@ export function VisitEmail(p: VisitEmailProps) {
             {p.businessName} will not come {p.when}
             {p.address ? ` to ${p.address}` : ''}. The calendar event is cancelled too.
           </Text>
-          <Text>To book another time, open your quote. Questions? Call or text {p.businessPhone}.</Text>
+          <Text>
+            To book another time, open {page}. Questions? Call or text {p.businessPhone}.
+          </Text>
         </>
       ) : (
         <>
@@ -52,12 +57,12 @@ export function VisitEmail(p: VisitEmailProps) {
             {p.kind === 'confirmation' ? ' The calendar invitation is attached.' : ''}
           </Text>
           <Text>
-            To move or cancel the visit, open your quote. Questions? Call or text {p.businessPhone}.
+            To move or cancel the visit, open {page}. Questions? Call or text {p.businessPhone}.
           </Text>
         </>
       )}
       <EmailButton href={p.link} tone="plain">
-        Open your quote
+        {p.linkTo === 'visit' ? 'Open your visit' : 'Open your quote'}
       </EmailButton>
     </EmailFrame>
   )

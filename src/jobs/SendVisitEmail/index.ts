@@ -7,7 +7,7 @@ import { serverUrl } from '@/lib/server-url'
 import type { Lead, Quote, Visit } from '@/payload-types'
 import { dbOf } from '@/server/db'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
-import { quoteToken } from '@/server/quote-token'
+import { visitCustomerLink } from '@/collections/Visits/customerLinks'
 import { visitEventSequence, visitEventUid, visitInvitation } from '@/collections/Visits/visitInvitation'
 import type { VisitEmailKind } from '@/email/templates/visit'
 import { ERASED_LEAD } from '@/lib/erase-request'
@@ -82,9 +82,12 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
       // mailAboutLeadOnce), and a retry must still send the channel that failed the first time.
       const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true })
       const timeZone = businessTimeZone(settings.timeZone)
-      const quote = visit.quote as Quote | null | undefined
-      const nonce = typeof quote === 'object' && quote ? await nonceOf(payload, quote.id) : null
-      const link = nonce ? `${serverUrl()}/quote/${quoteToken(payload.secret, nonce)}` : serverUrl()
+      const quote = visit.quote as Quote | number | null | undefined
+      // Its quote's link; a visit booked for a caller without a quote has a link of its own.
+      const { kind: linkTo, url: link } = await visitCustomerLink(payload, {
+        lead: lead.id,
+        quote: (typeof quote === 'object' ? quote?.id : quote) ?? null,
+      })
       const when = formatBusinessDate(visit.start, timeZone)
       const moved = kind === 'confirmation' && input.moved === true
       // Shown on the visit in the admin: when the reminder first went out, by either channel.
@@ -123,6 +126,7 @@ function visitEmailTask(kind: VisitEmailKind): TaskConfig<Slug> {
         when,
         address: lead.address ?? null,
         link,
+        linkTo,
       })
       const html = await render(element)
       const text = await render(element, { plainText: true })
@@ -177,14 +181,6 @@ async function visitsBefore(payload: Parameters<typeof dbOf>[0], lead: number, v
     sql`SELECT count(*)::int AS n FROM visits WHERE lead_id = ${lead} AND id < ${visit}`,
   )) as unknown as { rows: { n: number }[] }
   return result.rows[0].n
-}
-
-async function nonceOf(payload: Parameters<typeof dbOf>[0], quote: number): Promise<string | null> {
-  const db = await dbOf(payload)
-  const result = (await db.execute(sql`SELECT token_nonce FROM quotes WHERE id = ${quote}`)) as unknown as {
-    rows: { token_nonce: string | null }[]
-  }
-  return result.rows[0]?.token_nonce ?? null
 }
 
 export const sendVisitConfirmation = visitEmailTask('confirmation')

@@ -1,0 +1,101 @@
+import config from '@payload-config'
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { getPayload } from 'payload'
+
+import { Notice, VisitLinkNotFound } from '@/components/site/customer-notice'
+import { PageShell } from '@/components/site/page-shell'
+import { CONFIRM_CANCEL_PARAM, VisitBooking } from '@/components/site/visit-booking'
+import { businessTimeZone } from '@/lib/business-time'
+import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
+import { addressOfLead, liveVisitOfLead, openSlots, reachOfLead } from '@/collections/Visits/bookings'
+import { leadForVisitToken, visitNonceOf } from '@/collections/Visits/customerLinks'
+import { customerLinkGate } from '@/server/customer-link-page'
+
+// The visit of a customer who phoned and has no quote, opened from the link in their visit's
+// e-mail or calendar event: see it, move it or cancel it with the quote page's own forms. Read
+// per request, never cached, never indexed; it shows the visit and nothing else about the lead.
+export const dynamic = 'force-dynamic'
+
+export const metadata: Metadata = { title: 'Your visit', robots: { index: false, follow: false } }
+
+export default async function VisitPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
+  const { token } = await params
+  const query = await searchParams
+  const outcome = isVisitOutcome(query.visit) ? query.visit : null
+  const confirmCancel = query[CONFIRM_CANCEL_PARAM.name] === CONFIRM_CANCEL_PARAM.value
+  const payload = await getPayload({ config })
+  const { allowed, verdict } = await customerLinkGate(payload, 'visit', visitNonceOf(payload, token))
+  const lead = allowed && verdict !== 'missing' ? await leadForVisitToken(payload, token) : null
+  // As the quote page: a 404 drawn here when the proxy answered 404, else by not-found.tsx.
+  if (allowed && lead === null && verdict !== 'missing') notFound()
+  const timeZone = businessTimeZone(
+    (await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true } })).timeZone,
+  )
+  return (
+    <PageShell promotion={false}>
+      {(settings) => (
+        <section aria-label="Your visit" className="px-4 py-12 sm:py-16">
+          <div className="mx-auto max-w-2xl">
+            {!allowed ? (
+              <Notice title="Too many requests">
+                Too many requests from this connection. Please try again in a few minutes.
+              </Notice>
+            ) : lead === null ? (
+              <VisitLinkNotFound settings={settings} />
+            ) : (
+              <>
+                <p className="text-gold-dark text-sm font-semibold tracking-widest uppercase">
+                  {settings.businessName}
+                </p>
+                <VisitLinkBody
+                  token={token}
+                  lead={lead}
+                  timeZone={timeZone}
+                  outcome={outcome}
+                  confirmCancel={confirmCancel}
+                />
+              </>
+            )}
+          </div>
+        </section>
+      )}
+    </PageShell>
+  )
+}
+
+async function VisitLinkBody({
+  token,
+  lead,
+  timeZone,
+  outcome,
+  confirmCancel,
+}: {
+  token: string
+  lead: number
+  timeZone: string
+  outcome: VisitOutcome | null
+  confirmCancel: boolean
+}) {
+  const payload = await getPayload({ config })
+  return (
+    <VisitBooking
+      token={token}
+      page="visit"
+      titleAs="h1"
+      visit={await liveVisitOfLead(payload, lead)}
+      slots={await openSlots(payload)}
+      outcome={outcome}
+      timeZone={timeZone}
+      address={await addressOfLead(payload, lead)}
+      reach={outcome === 'booked' ? await reachOfLead(payload, lead) : undefined}
+      confirmCancel={confirmCancel}
+    />
+  )
+}
