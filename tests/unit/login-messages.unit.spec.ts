@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { LOGIN_MESSAGES, loginErrorCode, loginErrorMessage } from '@/collections/Users/loginMessages'
+import { LOGIN_MESSAGES, loginErrorCode, loginErrorMessage } from '@/server/login-messages'
 
 describe('the messages /login shows from its address', () => {
   it('are a fixed list: a known code shows its message, anything else nothing', () => {

@@ -8,7 +8,7 @@ import { googleOidcSettings } from '@/server/oidc-config'
 import { partnerDealership } from '@/access/isPartner'
 import { readSessionUser } from '@/data/session'
 import { PARTNER_HOME, safeAdminRedirect } from '@/lib/safe-redirect'
-import { loginErrorMessage } from '@/collections/Users/loginMessages'
+import { loginErrorMessage } from '@/server/login-messages'
 
 const SIGNED_UP = 'Account created successfully. Please check your email to confirm.'
 

@@ -1,6 +1,6 @@
 // Must match the URI registered with Google exactly: built from config, never request headers.
 import { serverUrl } from '@/lib/server-url'
-import { loginErrorCode } from '@/collections/Users/loginMessages'
+import { loginErrorCode } from '@/server/login-messages'
 
 export function callbackUrl(): string {
   return `${serverUrl()}/auth/google/callback`

@@ -3,7 +3,7 @@ import { REST_POST } from '@payloadcms/next/routes'
 
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 import { SETUP_TOKEN_HEADER } from '@/lib/setup-header'
-import { loginErrorCode } from '@/collections/Users/loginMessages'
+import { loginErrorCode } from '@/server/login-messages'
 import { BodyTooLarge, readCappedBody } from '@/server/read-capped-body'
 
 // Where the login form posts before its script has loaded (a slow phone, a password manager
