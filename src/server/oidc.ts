@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 
+import payloadConfig from '@payload-config'
 import * as client from 'openid-client'
 import type { Payload } from 'payload'
-import { createLocalReq, getFieldsToSign, jwtSign } from 'payload'
+import { createLocalReq, getFieldsToSign, getPayload, jwtSign } from 'payload'
 import { addSessionToUser, generatePayloadCookie } from 'payload/shared'
 
 import type { User } from '@/payload-types'
@@ -163,12 +164,13 @@ export type GoogleSignInResult =
   { ok: true; user: User; cookie: string; returnTo: string } | { ok: false; message: string }
 
 export async function completeGoogleSignIn(args: {
-  payload: Payload
+  /** The app's own Payload when not given. */
+  payload?: Payload
   settings: GoogleOidcSettings
   currentUrl: URL
   cookieValue: string | undefined
 }): Promise<GoogleSignInResult> {
-  const { payload } = args
+  const payload = args.payload ?? (await getPayload({ config: payloadConfig }))
   try {
     const transient = decodeTransient(args.cookieValue)
     if (!transient) throw new OidcError('Your Google sign-in expired. Please try again.')

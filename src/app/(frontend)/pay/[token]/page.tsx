@@ -1,20 +1,17 @@
-import config from '@payload-config'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { getPayload } from 'payload'
 
 import { AmountTable, type AmountRow } from '@/components/site/amount-table'
 import { Call, Notice, PayLinkNotFound } from '@/components/site/customer-notice'
 import { PageShell } from '@/components/site/page-shell'
 import { buttonVariants } from '@/components/ui/button'
-import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { openPayLink } from '@/data/customer-links'
+import { formatBusinessDate } from '@/lib/business-time'
 import { PAID_RETURN_PARAM, PAY_LINK_ENDPOINTS, balanceCents, formatCents } from '@/lib/invoices'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 import type { Invoice } from '@/payload-types'
-import { invoiceForToken, noteInvoiceViewed, payNonceOf } from '@/collections/Invoices/customerLinks'
 import { cardPaymentsEnabled } from '@/server/payments/stripe'
-import { customerLinkGate } from '@/server/customer-link-page'
 
 // One customer's invoice, opened from the link in their e-mail: read per request, never cached,
 // never indexed; it shows the invoice, what is still owed and how to pay it, nothing else.
@@ -67,15 +64,8 @@ export default async function PayPage({
 }) {
   const { token } = await params
   const returned = (await searchParams)[PAID_RETURN_PARAM.name] === PAID_RETURN_PARAM.value
-  const payload = await getPayload({ config })
-  const nonce = payNonceOf(payload, token)
-  const { allowed, verdict } = await customerLinkGate(payload, 'pay', nonce)
-  const found = allowed && verdict !== 'missing' ? await invoiceForToken(payload, token) : null
-  if (allowed && !found && verdict !== 'missing') notFound()
-  if (found) await noteInvoiceViewed(payload, found.invoice.id)
-  const timeZone = businessTimeZone(
-    (await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true } })).timeZone,
-  )
+  const { allowed, missing, found, timeZone } = await openPayLink(token)
+  if (allowed && !found && !missing) notFound()
   return (
     <PageShell promotion={false}>
       {(settings) => (
@@ -109,7 +99,7 @@ function InvoiceBody({
   sentOn,
 }: {
   token: string
-  found: NonNullable<Awaited<ReturnType<typeof invoiceForToken>>>
+  found: NonNullable<Awaited<ReturnType<typeof openPayLink>>['found']>
   settings: PublicSiteSettings
   returned: boolean
   sentOn: string

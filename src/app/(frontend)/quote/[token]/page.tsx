@@ -1,25 +1,19 @@
-import config from '@payload-config'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { getPayload } from 'payload'
 
 import { AmountTable, type AmountRow } from '@/components/site/amount-table'
 import { Call, Notice, QuoteLinkNotFound } from '@/components/site/customer-notice'
 import { PageShell } from '@/components/site/page-shell'
 import { CONFIRM_CANCEL_PARAM, VisitBooking } from '@/components/site/visit-booking'
 import { buttonVariants } from '@/components/ui/button'
-import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
+import { openQuoteLink, readDeposit, readOwedInvoiceLink, readVisitBooking } from '@/data/customer-links'
+import { formatBusinessDate } from '@/lib/business-time'
 import { formatPrice } from '@/lib/home-content'
 import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 import type { Quote } from '@/payload-types'
-import { noteViewed, owedInvoiceLink, quoteForToken } from '@/collections/Quotes/customerLinks'
-import { quoteNonceOf } from '@/server/quote-token'
-import { customerLinkGate } from '@/server/customer-link-page'
 import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
-import { addressOfLead, liveVisitOfLead, openSlots, reachOfLead } from '@/collections/Visits/bookings'
-import { depositStateOf } from '@/collections/Quotes/deposits'
 import { DEPOSIT_RETURN_PARAM } from '@/lib/deposits'
 
 // One customer's quote, opened from the link in their e-mail: read per request, never cached,
@@ -67,14 +61,10 @@ export default async function QuotePage({
   const outcome = isVisitOutcome(query.visit) ? query.visit : null
   const confirmCancel = query[CONFIRM_CANCEL_PARAM.name] === CONFIRM_CANCEL_PARAM.value
   const depositReturned = query[DEPOSIT_RETURN_PARAM.name] === DEPOSIT_RETURN_PARAM.value
-  const payload = await getPayload({ config })
-  const nonce = quoteNonceOf(payload.secret, token)
-  const { allowed, verdict } = await customerLinkGate(payload, 'quote', nonce)
-  const found = allowed && verdict !== 'missing' ? await quoteForToken(payload, token) : null
+  const { allowed, missing, found, timeZone } = await openQuoteLink(token)
   // A link that opens no quote is a 404 saying what to do: drawn below when the proxy answered
   // 404, else by not-found.tsx (which Next draws in the browser only, vercel/next.js#62228).
-  if (allowed && !found && verdict !== 'missing') notFound()
-  if (found?.state === 'open') await noteViewed(payload, found.quote.id)
+  if (allowed && !found && !missing) notFound()
   return (
     <PageShell promotion={false}>
       {(settings) => (
@@ -84,6 +74,7 @@ export default async function QuotePage({
             allowed={allowed}
             found={found}
             settings={settings}
+            timeZone={timeZone}
             outcome={outcome}
             confirmCancel={confirmCancel}
             depositReturned={depositReturned}
@@ -99,14 +90,16 @@ async function QuoteBody({
   allowed,
   found,
   settings,
+  timeZone,
   outcome,
   confirmCancel,
   depositReturned,
 }: {
   token: string
   allowed: boolean
-  found: Awaited<ReturnType<typeof quoteForToken>>
+  found: Awaited<ReturnType<typeof openQuoteLink>>['found']
   settings: PublicSiteSettings
+  timeZone: string
   outcome: VisitOutcome | null
   confirmCancel: boolean
   depositReturned: boolean
@@ -120,14 +113,9 @@ async function QuoteBody({
   }
   if (!found) return <QuoteLinkNotFound settings={settings} />
   const { quote, state } = found
-  const payload = await getPayload({ config })
-  const timeZone = businessTimeZone(
-    (await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true } })).timeZone,
-  )
   const date = (value: string | null | undefined) => formatBusinessDate(value, timeZone, { time: false })
   const leadId = typeof quote.lead === 'object' ? quote.lead.id : quote.lead
-  const deposit =
-    state === 'open' || state === 'accepted' ? await depositStateOf(payload, undefined, quote) : null
+  const deposit = state === 'open' || state === 'accepted' ? await readDeposit(quote) : null
   const payDeposit = Boolean(deposit?.outstanding && deposit.online)
   return (
     <div className="mx-auto max-w-2xl">
@@ -145,7 +133,7 @@ async function QuoteBody({
           : `Valid until ${date(quote.validUntil)}.`}
       </p>
 
-      {state === 'done' ? <JobDone payLink={await owedInvoiceLink(payload, leadId)} /> : null}
+      {state === 'done' ? <JobDone payLink={await readOwedInvoiceLink(leadId)} /> : null}
       {state === 'accepted' ? (
         <p role="status" className="bg-mist mt-8 rounded-xl p-4 text-lg font-semibold">
           You accepted this quote on {date(quote.acceptedAt)}. Thank you!
@@ -171,12 +159,9 @@ async function QuoteBody({
       {state === 'accepted' && !deposit?.holdsBooking ? (
         <VisitBooking
           token={token}
-          visit={await liveVisitOfLead(payload, leadId)}
-          slots={await openSlots(payload)}
+          {...await readVisitBooking(leadId, outcome === 'booked')}
           outcome={outcome}
           timeZone={timeZone}
-          address={await addressOfLead(payload, leadId)}
-          reach={outcome === 'booked' ? await reachOfLead(payload, leadId) : undefined}
           confirmCancel={confirmCancel}
         />
       ) : null}

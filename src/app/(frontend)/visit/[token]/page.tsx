@@ -1,16 +1,11 @@
-import config from '@payload-config'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { getPayload } from 'payload'
 
 import { Notice, VisitLinkNotFound } from '@/components/site/customer-notice'
 import { PageShell } from '@/components/site/page-shell'
 import { CONFIRM_CANCEL_PARAM, VisitBooking } from '@/components/site/visit-booking'
-import { businessTimeZone } from '@/lib/business-time'
+import { openVisitLink, readVisitBooking } from '@/data/customer-links'
 import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
-import { addressOfLead, liveVisitOfLead, openSlots, reachOfLead } from '@/collections/Visits/bookings'
-import { leadForVisitToken, visitNonceOf } from '@/collections/Visits/customerLinks'
-import { customerLinkGate } from '@/server/customer-link-page'
 
 // The visit of a customer who phoned and has no quote, opened from the link in their visit's
 // e-mail or calendar event: see it, move it or cancel it with the quote page's own forms. Read
@@ -30,14 +25,9 @@ export default async function VisitPage({
   const query = await searchParams
   const outcome = isVisitOutcome(query.visit) ? query.visit : null
   const confirmCancel = query[CONFIRM_CANCEL_PARAM.name] === CONFIRM_CANCEL_PARAM.value
-  const payload = await getPayload({ config })
-  const { allowed, verdict } = await customerLinkGate(payload, 'visit', visitNonceOf(payload, token))
-  const lead = allowed && verdict !== 'missing' ? await leadForVisitToken(payload, token) : null
+  const { allowed, missing, found: lead, timeZone } = await openVisitLink(token)
   // As the quote page: a 404 drawn here when the proxy answered 404, else by not-found.tsx.
-  if (allowed && lead === null && verdict !== 'missing') notFound()
-  const timeZone = businessTimeZone(
-    (await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { timeZone: true } })).timeZone,
-  )
+  if (allowed && lead === null && !missing) notFound()
   return (
     <PageShell promotion={false}>
       {(settings) => (
@@ -83,18 +73,14 @@ async function VisitLinkBody({
   outcome: VisitOutcome | null
   confirmCancel: boolean
 }) {
-  const payload = await getPayload({ config })
   return (
     <VisitBooking
       token={token}
       page="visit"
       titleAs="h1"
-      visit={await liveVisitOfLead(payload, lead)}
-      slots={await openSlots(payload)}
+      {...await readVisitBooking(lead, outcome === 'booked')}
       outcome={outcome}
       timeZone={timeZone}
-      address={await addressOfLead(payload, lead)}
-      reach={outcome === 'booked' ? await reachOfLead(payload, lead) : undefined}
       confirmCancel={confirmCancel}
     />
   )

@@ -1,7 +1,5 @@
-import config from '@payload-config'
 import type { NextRequest } from 'next/server'
 import { NextResponse } from 'next/server'
-import { getPayload } from 'payload'
 
 import { OIDC_COOKIE, completeGoogleSignIn } from '@/server/oidc'
 import { googleOidcSettings } from '@/server/oidc-config'
@@ -20,7 +18,6 @@ export async function GET(request: NextRequest) {
   const currentUrl = new URL(callbackUrl())
   currentUrl.search = request.nextUrl.search
   const result = await completeGoogleSignIn({
-    payload: await getPayload({ config }),
     settings,
     currentUrl,
     cookieValue: request.cookies.get(OIDC_COOKIE)?.value,
