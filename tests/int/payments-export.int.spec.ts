@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
@@ -25,15 +25,22 @@ beforeAll(async () => {
       user: h.userOf('staff'),
       overrideAccess: false,
     })
-  // 23:30 in Austin on the 2nd is the 3rd in UTC: the business's day counts.
-  await pay({ method: 'cash', amountCents: 10_000, receivedAt: '2026-11-03T05:30:00.000Z' })
-  await pay({
-    method: 'check',
-    amountCents: 7_550,
-    reference: '=HYPERLINK("x")',
-    receivedAt: '2026-11-04T15:00:00.000Z',
-  })
-  await pay({ method: 'zelle', amountCents: 100, receivedAt: '2026-11-09T15:00:00.000Z' })
+  // A payment recorded by hand is from today or the last 90 days: these are recorded as on
+  // November 20th, 2026 (only the clock's date is set; timers run as ever).
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T18:00:00Z') })
+  try {
+    // 23:30 in Austin on the 2nd is the 3rd in UTC: the business's day counts.
+    await pay({ method: 'cash', amountCents: 10_000, receivedAt: '2026-11-03T05:30:00.000Z' })
+    await pay({
+      method: 'check',
+      amountCents: 7_550,
+      reference: '=HYPERLINK("x")',
+      receivedAt: '2026-11-04T15:00:00.000Z',
+    })
+    await pay({ method: 'zelle', amountCents: 100, receivedAt: '2026-11-09T15:00:00.000Z' })
+  } finally {
+    vi.useRealTimers()
+  }
   await db().execute(sql`
     INSERT INTO payments (invoice_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
     VALUES (${invoice.id}, 'refund', 'card_online', 2500, 'refund:ch_1', '2026-11-04T16:00:00Z', now(), now())`)
