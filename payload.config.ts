@@ -15,17 +15,12 @@ import { GalleryImages } from './src/collections/GalleryImages'
 import { GalleryItems } from './src/collections/GalleryItems'
 import { JobPostings } from './src/collections/JobPostings'
 import { Invoices } from './src/collections/Invoices'
-import { declareCheckoutSessions } from './src/collections/Invoices/checkoutSessions'
-import { declareInvoiceCounters } from './src/collections/Invoices/numbering'
-import { declareWorkOrderCounter } from './src/collections/WorkOrders/numbering'
 import { Leads } from './src/collections/Leads'
 import { PageSeo } from './src/collections/PageSeo'
 import { Payments } from './src/collections/Payments'
-import { declareStripeEvents } from './src/collections/Payments/stripeEvents'
 import { Promotions } from './src/collections/Promotions'
 import { StatementCredits } from './src/collections/StatementCredits'
 import { Statements } from './src/collections/Statements'
-import { declareStatementCounters } from './src/collections/Statements/numbering'
 import { LeadEvents } from './src/collections/LeadEvents'
 import { Quotes } from './src/collections/Quotes'
 import { Visits } from './src/collections/Visits'
@@ -56,13 +51,9 @@ import { accessQueryAnswersFalse } from './src/server/patches/graphql-access'
 import { staffOnlyIntrospection } from './src/access/staffIntrospection'
 import { restrictJobStats } from './src/server/patches/payload-job-stats'
 import { restrictLockedDocuments } from './src/server/patches/payload-locked-documents'
-import { declareEmailDeliveriesTable } from './src/server/email-delivery'
-import { declareConversationReads } from './src/collections/TextMessages/conversationReads'
 import { logClosedConnections } from './src/server/patches/pg-pool-errors'
-import { declareOneScheduledJob } from './src/server/job-schedules'
-import { declareRateLimitTable } from './src/server/rate-limit'
-import { declareVisitPlaces } from './src/collections/Visits/bookings'
 import { seedOnInit } from './src/seed/on-init'
+import { SCHEMA_HOOKS } from './src/server/db-schema'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const isProduction = process.env.NODE_ENV === 'production'
@@ -131,18 +122,7 @@ export default buildConfig({
         push: process.env.PAYLOAD_DB_PUSH === 'true',
         migrationDir: process.env.PAYLOAD_MIGRATION_DIR || path.resolve(dirname, 'migrations'),
         prodMigrations: migrations,
-        afterSchemaInit: [
-          declareRateLimitTable,
-          declareVisitPlaces,
-          declareOneScheduledJob,
-          declareEmailDeliveriesTable,
-          declareInvoiceCounters,
-          declareStatementCounters,
-          declareStripeEvents,
-          declareCheckoutSessions,
-          declareWorkOrderCounter,
-          declareConversationReads,
-        ],
+        afterSchemaInit: SCHEMA_HOOKS,
       }),
     ),
   ),

@@ -1,6 +1,5 @@
-import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
-import { text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 
 // Each e-mail a job sends goes out once, whatever the runners and however one dies. Its row,
@@ -10,28 +9,11 @@ import type { Payload } from 'payload'
 // once the server said so. A claim whose runner died goes back after the lease: sent again when
 // it was never handed over, counted as sent when it was. Only a death in the microseconds
 // between the mark and the final line's write can lose a message.
-export const EMAIL_DELIVERIES_TABLE = 'email_deliveries'
 // As long as a job's lease (src/server/patches/payload-job-runner.ts): a job is run again no
 // sooner than its runner's claims end.
 export const DELIVERY_LEASE_SECONDS = 10 * 60
 export const WAIT_FOR_OTHER_RUNNER_MS = 60_000
 const POLL_MS = 250
-
-type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
-
-export const declareEmailDeliveriesTable: SchemaHook = ({ adapter, schema }) => {
-  const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'string' })
-  schema.tables[EMAIL_DELIVERIES_TABLE] = (adapter as unknown as PostgresAdapter).pgSchema.table(
-    EMAIL_DELIVERIES_TABLE,
-    {
-      key: text('key').primaryKey(),
-      claimedAt: at('claimed_at'),
-      handedOverAt: at('handed_over_at'),
-      sentAt: at('sent_at'),
-    },
-  )
-  return schema
-}
 
 // Outside the job's transaction: every runner sees a claim or a mark the moment it is made.
 const db = (payload: Payload) => (payload.db as unknown as PostgresAdapter).drizzle

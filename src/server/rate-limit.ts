@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 
-import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
-import { bigint, integer, text } from '@payloadcms/db-postgres/drizzle/pg-core'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { APIError } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+import { RATE_LIMIT_TABLE } from '@/server/db-schema'
 
 // Read at call time so an operator can tune them.
 export function requestRateLimit(): { max: number; windowSeconds: number } {
@@ -58,19 +58,6 @@ export function addressKey(address: string): string {
 // rate-limiter-flexible's PostgreSQL store, on a table declared in Payload's schema so that
 // migrations and the development push keep it. Its upsert serialises concurrent hits from any
 // instance on the row, outside the caller's transaction, so refused or failed attempts count.
-export const RATE_LIMIT_TABLE = 'rate_limit_points'
-
-type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
-
-export const declareRateLimitTable: SchemaHook = ({ adapter, schema }) => {
-  // Column order matters: the library inserts `VALUES (key, points, expire)`.
-  schema.tables[RATE_LIMIT_TABLE] = (adapter as unknown as PostgresAdapter).pgSchema.table(RATE_LIMIT_TABLE, {
-    key: text('key').primaryKey(),
-    points: integer('points').notNull().default(0),
-    expire: bigint('expire', { mode: 'number' }),
-  })
-  return schema
-}
 
 const limiters = new WeakMap<Payload, Map<string, RateLimiterPostgres>>()
 

@@ -1,27 +1,12 @@
-import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
-import { integer } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 import type { dbOf } from '@/server/db'
+import { type YearCounterTable } from '@/server/db-schema'
 
 // Numbers that run 1, 2, 3... each year, with no gap and no repeat across instances (invoices,
 // statements): one counter row per year, moved on by an UPDATE in the transaction that stores
 // the number. The row stays locked until that transaction ends, so a second taker waits, and a
 // rollback takes the number back with its document.
-export const YEAR_COUNTER_TABLES = ['invoice_counters', 'statement_counters'] as const
-export type YearCounterTable = (typeof YEAR_COUNTER_TABLES)[number]
-
-type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
-
-export const declareYearCounter =
-  (table: YearCounterTable): SchemaHook =>
-  ({ adapter, schema }) => {
-    schema.tables[table] = (adapter as unknown as PostgresAdapter).pgSchema.table(table, {
-      year: integer('year').primaryKey(),
-      last: integer('last').notNull(),
-    })
-    return schema
-  }
 
 type Db = Awaited<ReturnType<typeof dbOf>>
 

@@ -7,9 +7,8 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { getPayload } from 'payload'
 
-import { WORK_ORDER_COUNTER_TABLE } from '@/collections/WorkOrders/numbering'
 import type { User } from '@/payload-types'
-import { YEAR_COUNTER_TABLES } from '@/server/year-counters'
+import { WORK_ORDER_COUNTER_TABLE, YEAR_COUNTER_TABLES } from '@/server/db-schema'
 
 export async function testPayload(): Promise<Payload> {
   if (!process.env.DATABASE_URL) {

@@ -1,6 +1,4 @@
-import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
-import { bigint, check, index, integer, text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { dbOf } from '@/server/db'
@@ -12,32 +10,6 @@ import { expireCheckoutSession } from '@/server/payments/stripe'
 // Whatever is paid before that is recorded anyway and flagged (stripeEvents.ts). A session is
 // closed once expired, or once paid. A quote's deposit sessions are kept here too, with its
 // quote instead of an invoice (src/collections/Quotes/depositSessions.ts).
-export const CHECKOUT_SESSIONS_TABLE = 'stripe_checkout_sessions'
-
-type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
-
-export const declareCheckoutSessions: SchemaHook = ({ adapter, schema }) => {
-  schema.tables[CHECKOUT_SESSIONS_TABLE] = (adapter as unknown as PostgresAdapter).pgSchema.table(
-    CHECKOUT_SESSIONS_TABLE,
-    {
-      id: text('id').primaryKey(),
-      invoiceId: integer('invoice_id'),
-      quoteId: integer('quote_id'),
-      // Whatever a session can be opened for: a sum never outgrows its column.
-      amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-      createdAt: timestamp('created_at', { withTimezone: true, precision: 3, mode: 'string' })
-        .notNull()
-        .defaultNow(),
-      closedAt: timestamp('closed_at', { withTimezone: true, precision: 3, mode: 'string' }),
-    },
-    (t) => [
-      index('stripe_checkout_sessions_invoice_idx').on(t.invoiceId),
-      index('stripe_checkout_sessions_quote_idx').on(t.quoteId),
-      check('stripe_checkout_sessions_one_owner', sql`num_nonnulls(${t.invoiceId}, ${t.quoteId}) = 1`),
-    ],
-  )
-  return schema
-}
 
 type Rows<T> = { rows: T[] }
 

@@ -1,10 +1,9 @@
 import type { dbOf } from '@/server/db'
-import { declareYearCounter, takeYearSequence } from '@/server/year-counters'
+import { takeYearSequence } from '@/server/year-counters'
 import { invoiceNumber } from '@/lib/invoices'
 
 // Invoice numbers run 1, 2, 3... each year (src/server/year-counters.ts). Drafts take none.
-export const INVOICE_COUNTERS_TABLE = 'invoice_counters'
-export const declareInvoiceCounters = declareYearCounter(INVOICE_COUNTERS_TABLE)
+const INVOICE_COUNTERS_TABLE = 'invoice_counters'
 
 /** The next number of this year; only inside the transaction that stores it on the invoice. */
 export async function takeInvoiceNumber(db: Awaited<ReturnType<typeof dbOf>>, year: number): Promise<string> {

@@ -12,7 +12,7 @@ import { ERASED_BILL_TO, ERASED_LEAD, type EraseContact } from '@/lib/erase-requ
 import { ERASING_CUSTOMER } from '@/collections/Invoices/hooks/priceInvoice'
 import { phoneMatchKey } from '@/lib/text-messages'
 import { dbOf } from '@/server/db'
-import { RATE_LIMIT_TABLE } from '@/server/rate-limit'
+import { RATE_LIMIT_TABLE } from '@/server/db-schema'
 
 export type ErasureReason = 'request' | 'retention'
 export type ErasureCounts = { leads: number; photos: number; exports: number }

@@ -1,6 +1,4 @@
-import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
-import { text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { PayloadRequest } from 'payload'
 
 import { formatCents } from '@/lib/invoices'
@@ -22,23 +20,6 @@ import { queueStripeFee } from './stripeFee'
 // (re_...), dated when Stripe made it, however many events list it. What an event says is checked
 // against what was asked: money in another currency than the account's is not booked, and a
 // payment for another amount than its Checkout Session asked is booked and flagged for the owner.
-export const STRIPE_EVENTS_TABLE = 'stripe_events'
-
-type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
-
-export const declareStripeEvents: SchemaHook = ({ adapter, schema }) => {
-  schema.tables[STRIPE_EVENTS_TABLE] = (adapter as unknown as PostgresAdapter).pgSchema.table(
-    STRIPE_EVENTS_TABLE,
-    {
-      id: text('id').primaryKey(),
-      type: text('type').notNull(),
-      receivedAt: timestamp('received_at', { withTimezone: true, precision: 3, mode: 'string' })
-        .notNull()
-        .defaultNow(),
-    },
-  )
-  return schema
-}
 
 /** A refund told of before its payment: answered so that Stripe sends it again later. */
 export class PaymentNotYetRecorded extends Error {}

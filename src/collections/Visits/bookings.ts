@@ -1,6 +1,4 @@
-import type { PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
-import { uniqueIndex } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
 
@@ -21,27 +19,6 @@ import {
 import { dbOf } from '@/server/db'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { type Reach, customerReach } from '@/collections/TextMessages/customerTexts'
-
-type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
-
-// The rule that makes a double booking impossible, whatever the application does: one visit
-// per van and start among those not cancelled, and one live visit per lead.
-export const declareVisitPlaces: SchemaHook = ({ schema, extendTable }) => {
-  const visits = schema.tables.visits
-  if (!visits) return schema
-  extendTable({
-    table: visits,
-    extraConfig: (t) => ({
-      visits_place_idx: uniqueIndex('visits_place_idx')
-        .on(t.start, t.van)
-        .where(sql`cancelled_at IS NULL`),
-      visits_live_lead_idx: uniqueIndex('visits_live_lead_idx')
-        .on(t.lead)
-        .where(sql`cancelled_at IS NULL`),
-    }),
-  })
-  return schema
-}
 
 export type BookingSettings = SlotRules & { serviceZips: string[]; tripFee: number | null; blocked: Span[] }
 

@@ -1,6 +1,4 @@
-import type { PostgresAdapter, PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
-import { integer } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { CollectionBeforeChangeHook, Payload, PayloadRequest } from 'payload'
 
 import { dbOf } from '@/server/db'
@@ -9,17 +7,6 @@ import { dbOf } from '@/server/db'
 // work order's own transaction (held to its commit, a rolled-back create gives its number
 // back). Taken on a connection of its own, each create held two: as many creates at once as
 // the pool has connections then waited on each other for good, and the instance with them.
-export const WORK_ORDER_COUNTER_TABLE = 'work_order_counter'
-
-type SchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
-
-export const declareWorkOrderCounter: SchemaHook = ({ adapter, schema }) => {
-  schema.tables[WORK_ORDER_COUNTER_TABLE] = (adapter as unknown as PostgresAdapter).pgSchema.table(
-    WORK_ORDER_COUNTER_TABLE,
-    { id: integer('id').primaryKey(), last: integer('last').notNull() },
-  )
-  return schema
-}
 
 export async function takeWorkOrderNumber(payload: Payload, req: PayloadRequest): Promise<number> {
   const result = (await (

@@ -12,7 +12,7 @@ const BATCH = 200
 // The privacy policy's "quote requests that do not lead to a job are deleted after 12 months":
 // a lead is erased, as on the customer's request, once it is that old, was never completed and
 // never had a visit that was not called off. Scheduled daily by Payload (handleSchedules, from the
-// queue's cron or the worker); one job at a time in the whole deployment (src/server/job-schedules.ts).
+// queue's cron or the worker); one job at a time in the whole deployment (src/server/db-schema.ts).
 export const eraseStaleLeads: TaskConfig<'eraseStaleLeads'> = {
   slug: 'eraseStaleLeads',
   label: 'Erase quote requests that led to no job within 12 months',

@@ -8,7 +8,7 @@ import { previousPeriod } from '@/lib/statements'
 // dealership with work done. Payload's schedules have no time zone, so it runs hourly and
 // issues what is missing: the first run after midnight on the 1st issues them, the others find
 // them issued (and a 1st the site was down is caught up). One scheduled job at a time in the
-// deployment (src/server/job-schedules.ts); two runs at once still issue each statement once.
+// deployment (src/server/db-schema.ts); two runs at once still issue each statement once.
 export const issueMonthlyStatements: TaskConfig<'issueMonthlyStatements'> = {
   slug: 'issueMonthlyStatements',
   label: 'Issue the dealerships’ monthly statements',

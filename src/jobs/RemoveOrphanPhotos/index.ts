@@ -29,7 +29,7 @@ async function referencesOf(db: Db): Promise<{ table: string; column: string }[]
 /**
  * Removes work-order photos (rows and files) uploaded more than a day ago and never attached to
  * anything. Scheduled hourly by Payload, one job at a time in the whole deployment
- * (src/server/job-schedules.ts). A photo being attached at that moment is safe: the attaching
+ * (src/server/db-schema.ts). A photo being attached at that moment is safe: the attaching
  * insert and this delete lock the same row, so one waits for the other (SKIP LOCKED here).
  */
 export const removeOrphanPhotos: TaskConfig<'removeOrphanPhotos'> = {
