@@ -16,10 +16,3 @@ export function csvCell(value: unknown): string {
   const text = String(value ?? '')
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
-
-/** "1234.50" (or "-12.00") from cents: what a spreadsheet reads as money. */
-export function dollarsAndCents(cents: number): string {
-  const sign = cents < 0 ? '-' : ''
-  const abs = Math.abs(cents)
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
-}

@@ -6,6 +6,7 @@ import {
   REVIEWS,
   serviceTitle,
 } from '@/lib/catalog'
+import { formatMoney } from './money'
 
 // The home page's words and prices as the owner edits them in the Home page global; the
 // defaults are the spec's texts, so a site nobody has edited reads as the spec says.
@@ -116,14 +117,6 @@ export const DEFAULT_HOME_CONTENT: HomeContent = {
   seo: { title: '', description: '', image: null },
 }
 
-/** "$125", "$99.50": the way the site and the e-mails write a price. */
-export function formatPrice(cents: number): string {
-  const dollars = cents / 100
-  return Number.isInteger(dollars)
-    ? `$${dollars.toLocaleString('en-US')}`
-    : `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
-}
-
 /** A step's text cut around the phone placeholder, so the site can link the number. */
 export function splitAtPhone(text: string): string[] {
   return text.split(PHONE_PLACEHOLDER)
@@ -228,7 +221,7 @@ type OfferedLead = {
 /** "$125 per rim": the price a lead's visitor was shown, or null for a service without one. */
 export function offeredPrice(lead: OfferedLead): string | null {
   if (typeof lead.offeredPriceCents !== 'number') return null
-  const price = formatPrice(lead.offeredPriceCents)
+  const price = formatMoney(lead.offeredPriceCents, 'price')
   return lead.offeredUnit ? `${price} ${lead.offeredUnit}` : price
 }
 

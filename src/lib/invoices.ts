@@ -1,3 +1,5 @@
+import { formatMoney } from './money'
+
 // Invoices, credit notes and payments: amounts in whole cents, priced and settled on the
 // server. Pure rules, shared by the collections, the pay page and the tests.
 
@@ -83,7 +85,7 @@ export function priceInvoice(lines: InvoiceLineInput[], discountCents: number): 
   const totalCents = subtotalCents - discountCents
   if (totalCents > MAX_INVOICE_CENTS)
     throw new InvoicePricingError(
-      `An invoice's total is at most ${formatCents(MAX_INVOICE_CENTS)} (what one card payment can take): split the work into several invoices.`,
+      `An invoice's total is at most ${formatMoney(MAX_INVOICE_CENTS)} (what one card payment can take): split the work into several invoices.`,
     )
   return { lines: priced, subtotalCents, discountCents, totalCents }
 }
@@ -111,13 +113,6 @@ export function settledStatus(s: Settlement): Exclude<InvoiceStatus, 'draft'> {
 /** "2026-0007": the year the invoice was sent in, then its place in that year. */
 export const invoiceNumber = (year: number, sequence: number) =>
   `${year}-${String(sequence).padStart(4, '0')}`
-
-/** "$1,234.50" from cents, always with the cents: a bill shows them. */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : ''
-  const abs = Math.abs(cents)
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`
-}
 
 /** A relationship's id, whether Payload gave the document or its id. */
 export const relationId = (value: unknown): number | null =>

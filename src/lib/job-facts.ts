@@ -2,8 +2,8 @@
 // status stays the spec's four; these say where the money and the visit stand.
 
 import { formatShortWhen, wallTime, zonedTime } from './business-time'
-import { formatPrice } from './home-content'
 import type { InvoiceStatus } from './invoices'
+import { formatMoney } from './money'
 
 export type JobFactsInput = {
   quoteStatus?: string | null
@@ -43,7 +43,7 @@ export function jobFacts(input: JobFactsInput, timeZone: string, now = new Date(
   const owed = sent
     .filter((i) => i.status !== 'paid')
     .reduce((sum, i) => sum + Math.max(0, i.balanceCents ?? 0), 0)
-  if (owed > 0) facts.push({ key: 'owes', label: `Owes ${formatPrice(owed)}` })
+  if (owed > 0) facts.push({ key: 'owes', label: `Owes ${formatMoney(owed, 'price')}` })
   else if (sent.some((i) => i.status === 'paid')) facts.push({ key: 'paid', label: 'Paid' })
   return facts
 }

@@ -3,7 +3,6 @@
 // office and the tests.
 
 import { zonedTime, wallTime } from './business-time'
-import { formatCents } from './invoices'
 import type { InvoiceStatus } from './invoices'
 
 const DOLLARS = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/
@@ -18,9 +17,25 @@ export function parseDollars(input: string | null | undefined): number | null {
   return Number.isSafeInteger(total) ? total : null
 }
 
-/** "85.00" from 8500: what the amount field shows, as the owner types it. */
-export const centsAsDollars = (cents: number) =>
-  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
+/**
+ * Money from whole cents, the one way each reader reads it:
+ * - `bill` "$1,234.50", "-$12.00": invoices, statements, receipts, alerts, the back office;
+ * - `price` "$125", "$99.50": the site's and a quote's prices, cents only when there are some;
+ * - `sheet` "1234.50", "-12.00": a spreadsheet's number, and a money field's value as typed.
+ */
+export function formatMoney(cents: number, style: 'bill' | 'price' | 'sheet' = 'bill'): string {
+  if (style === 'price') {
+    const dollars = cents / 100
+    return Number.isInteger(dollars)
+      ? `$${dollars.toLocaleString('en-US')}`
+      : `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+  }
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(cents)
+  const whole = Math.floor(abs / 100)
+  const rest = String(abs % 100).padStart(2, '0')
+  return style === 'sheet' ? `${sign}${whole}.${rest}` : `${sign}$${whole.toLocaleString('en-US')}.${rest}`
+}
 
 /**
  * What a money field stores for what was typed in it: cents for dollars ("$1,234.50", "1234.5"),
@@ -42,8 +57,8 @@ export function moneyProblem(value: unknown, range: { min?: number; max?: number
   const { min = 0, max = Number.MAX_SAFE_INTEGER } = range
   if (Number.isInteger(value) && value >= min && value <= max) return null
   return max === Number.MAX_SAFE_INTEGER
-    ? `Enter an amount of ${formatCents(min)} or more.`
-    : `Enter an amount from ${formatCents(min)} to ${formatCents(max)}.`
+    ? `Enter an amount of ${formatMoney(min)} or more.`
+    : `Enter an amount from ${formatMoney(min)} to ${formatMoney(max)}.`
 }
 
 export const MONEY_STATES = { paid: 'Paid', part_paid: 'Part paid', owing: 'Owing' } as const

@@ -1,5 +1,6 @@
 import { spreadsheetDate } from '@/lib/business-time'
-import { csvCell as cell, dollarsAndCents as dollars, neutraliseCsvCell } from '@/lib/csv-safe'
+import { csvCell as cell, neutraliseCsvCell } from '@/lib/csv-safe'
+import { formatMoney } from '@/lib/money'
 import {
   PAYMENT_KIND_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -47,8 +48,8 @@ export function paymentsCsv(rows: PaymentCsvRow[], timeZone: string): string {
       neutraliseCsvCell(r.customer),
       PAYMENT_METHOD_LABELS[r.method],
       r.kind === 'refund' && r.ofDeposit ? DEPOSIT_REFUND_LABEL : PAYMENT_KIND_LABELS[r.kind],
-      dollars(r.kind === 'refund' ? -r.amountCents : r.amountCents),
-      r.stripeFeeCents == null ? '' : dollars(r.stripeFeeCents),
+      formatMoney(r.kind === 'refund' ? -r.amountCents : r.amountCents, 'sheet'),
+      r.stripeFeeCents == null ? '' : formatMoney(r.stripeFeeCents, 'sheet'),
       neutraliseCsvCell(r.reference),
     ]
       .map(cell)

@@ -1,6 +1,7 @@
 import { wallTime, zonedTime } from './business-time'
-import { csvCell, dollarsAndCents, neutraliseCsvCell } from './csv-safe'
+import { csvCell, neutraliseCsvCell } from './csv-safe'
 import { WHEEL_POSITIONS, WHEEL_SERVICES, type WheelPosition, type WheelService } from './dealer-prices'
+import { formatMoney } from './money'
 
 // A dealership's monthly statement: every wheel done in the month (in the business's time
 // zone), each at the dealership's unit price when the statement is issued, less the credits
@@ -214,7 +215,7 @@ export function statementCsv(s: StatementDocument): string {
       neutraliseCsvCell(l.roNumber ?? ''),
       positionLabel(l.position),
       serviceLabel(l.service),
-      dollarsAndCents(l.unitPriceCents),
+      formatMoney(l.unitPriceCents, 'sheet'),
     ]),
   )
   const credits = s.creditLines.map((c) =>
@@ -226,9 +227,9 @@ export function statementCsv(s: StatementDocument): string {
       '',
       '',
       neutraliseCsvCell(`Credit: ${c.description}`),
-      dollarsAndCents(-c.amountCents),
+      formatMoney(-c.amountCents, 'sheet'),
     ]),
   )
-  const total = row(['', '', '', '', '', '', 'Total', dollarsAndCents(s.totalCents)])
+  const total = row(['', '', '', '', '', '', 'Total', formatMoney(s.totalCents, 'sheet')])
   return `${[row(STATEMENT_CSV_HEADER), ...lines, ...credits, total].join('\r\n')}\r\n`
 }

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 
 import {
   DEFAULT_HOME_CONTENT,
-  formatPrice,
   homeContent,
   offeredPrice,
   offeredService,
   offeredTitle,
   splitAtPhone,
 } from '@/lib/home-content'
+import { formatMoney } from '@/lib/money'
 
 describe('home page content', () => {
   it('reads as the spec when nothing was ever saved', () => {
@@ -16,7 +16,7 @@ describe('home page content', () => {
     expect(homeContent(null)).toEqual(DEFAULT_HOME_CONTENT)
     const { pricing, reviews, hero } = DEFAULT_HOME_CONTENT
     // The spec's four priced offers, as the page prints them.
-    expect(pricing.offers.map((o) => [o.key, o.title, formatPrice(o.priceCents), o.unit])).toEqual([
+    expect(pricing.offers.map((o) => [o.key, o.title, formatMoney(o.priceCents, 'price'), o.unit])).toEqual([
       ['rim_rash', 'Rim Rash / Curbed Rim', '$125', 'per rim'],
       ['windshield_repair', 'Cracked Windshield Repair', '$110', ''],
       ['headlight_refresh', 'Headlight Refresh', '$85', ''],
@@ -72,9 +72,9 @@ describe('home page content', () => {
   })
 
   it('writes prices the site way', () => {
-    expect(formatPrice(12500)).toBe('$125')
-    expect(formatPrice(9950)).toBe('$99.50')
-    expect(formatPrice(125000)).toBe('$1,250')
+    expect(formatMoney(12500, 'price')).toBe('$125')
+    expect(formatMoney(9950, 'price')).toBe('$99.50')
+    expect(formatMoney(125000, 'price')).toBe('$1,250')
   })
 
   it('cuts a step around {phone} so the number can be a link', () => {

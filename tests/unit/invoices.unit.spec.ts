@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  InvoicePricingError,
-  balanceCents,
-  formatCents,
-  invoiceNumber,
-  priceInvoice,
-  settledStatus,
-} from '@/lib/invoices'
+import { InvoicePricingError, balanceCents, invoiceNumber, priceInvoice, settledStatus } from '@/lib/invoices'
 import { invoiceLinesOf } from '@/collections/Invoices/draftFromQuote'
+import { formatMoney } from '@/lib/money'
 
 const money = (over: Partial<Parameters<typeof settledStatus>[0]> = {}) => ({
   totalCents: 10_000,
@@ -69,9 +63,9 @@ describe('invoice rules', () => {
   it('numbers and formats', () => {
     expect(invoiceNumber(2026, 7)).toBe('2026-0007')
     expect(invoiceNumber(2026, 12345)).toBe('2026-12345')
-    expect(formatCents(123_450)).toBe('$1,234.50')
-    expect(formatCents(5)).toBe('$0.05')
-    expect(formatCents(-250)).toBe('-$2.50')
+    expect(formatMoney(123_450)).toBe('$1,234.50')
+    expect(formatMoney(5)).toBe('$0.05')
+    expect(formatMoney(-250)).toBe('-$2.50')
   })
 })
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  centsAsDollars,
-  centsFromInput,
-  dueDay,
-  moneyPeriods,
-  moneyProblem,
-  moneyState,
-  parseDollars,
-} from '@/lib/money'
+import { centsFromInput, dueDay, moneyPeriods, moneyProblem, moneyState, parseDollars } from '@/lib/money'
+import { formatMoney } from '@/lib/money'
 
 const CHICAGO = 'America/Chicago'
 
@@ -43,8 +36,8 @@ describe('an amount typed at the van', () => {
   })
 
   it('is shown back as the owner types it', () => {
-    expect(centsAsDollars(8_505)).toBe('85.05')
-    expect(centsAsDollars(27_500)).toBe('275.00')
+    expect(formatMoney(8_505, 'sheet')).toBe('85.05')
+    expect(formatMoney(27_500, 'sheet')).toBe('275.00')
   })
 })
 

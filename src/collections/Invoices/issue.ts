@@ -2,13 +2,13 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { businessTimeZone, wallTime } from '@/lib/business-time'
-import { formatCents } from '@/lib/invoices'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { dbOf } from '@/server/db'
 import { newQuoteNonce } from '@/server/quote-token'
 
 import { takeInvoiceNumber } from './numbering'
 import { invoiceDepositCents, lockInvoice, settleInvoice } from './settle'
+import { formatMoney } from '@/lib/money'
 
 export class InvoiceNotIssued extends Error {}
 
@@ -32,7 +32,7 @@ export async function issueInvoice(req: PayloadRequest, id: number): Promise<Iss
       : 0
     if (Number(invoice.total_cents) > creditable) {
       throw new InvoiceNotIssued(
-        `A credit note can take back at most ${formatCents(Math.max(0, creditable))} of invoice ${original?.number}.`,
+        `A credit note can take back at most ${formatMoney(Math.max(0, creditable))} of invoice ${original?.number}.`,
       )
     }
   }
@@ -67,7 +67,7 @@ export async function sendDraft(
     await recordLeadEvent(payload, req, {
       lead: issued.lead,
       kind: 'invoice_sent',
-      text: `${draft.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${issued.number}, ${formatCents(draft.totalCents ?? 0)}`,
+      text: `${draft.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${issued.number}, ${formatMoney(draft.totalCents ?? 0)}`,
       by: req.user?.id,
     })
   }

@@ -1,9 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
-import { formatCents } from '@/lib/invoices'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { dbOf } from '@/server/db'
+import { formatMoney } from '@/lib/money'
 
 // Money taken by card that the invoice, once settled, did not owe: a payment through a session
 // opened for an older, larger balance (the cash came while the customer was on Stripe's page),
@@ -26,6 +26,6 @@ export async function flagOverpayment(
   await recordLeadEvent(req.payload, req, {
     lead: Number(invoice.lead_id),
     kind: 'overpaid',
-    text: `${formatCents(over)} more than invoice ${invoice.number} owed, paid by card: refund it in Stripe`,
+    text: `${formatMoney(over)} more than invoice ${invoice.number} owed, paid by card: refund it in Stripe`,
   })
 }

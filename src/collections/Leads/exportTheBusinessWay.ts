@@ -7,6 +7,7 @@ import { offeredTitle } from '@/lib/home-content'
 import { LOST_REASON_LABELS } from '@/lib/lead-events'
 import { sourceLabel } from '@/lib/lead-source'
 import { LEAD_STATUS_LABELS } from '@/lib/lead-status'
+import { formatMoney } from '@/lib/money'
 import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { leadVisit, VISIT_STATUS_LABELS, visitStatus, type VisitTimes } from '@/lib/visit-status'
 
@@ -16,7 +17,9 @@ type Column = { header: string; fields: (keyof Lead)[]; cell: (row: LeadRow) => 
 
 // Dollars with their cents and no sign or separator, as a spreadsheet sums them.
 function dollars(value: unknown, per = 1): string | null {
-  return typeof value === 'number' && Number.isFinite(value) ? (value / per).toFixed(2) : null
+  return typeof value === 'number' && Number.isFinite(value)
+    ? formatMoney(Math.round((value * 100) / per), 'sheet')
+    : null
 }
 
 const text = (header: string, field: keyof Lead): Column => ({

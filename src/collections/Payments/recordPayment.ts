@@ -1,9 +1,10 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
-import { PAYMENT_METHOD_LABELS, type PaymentKind, type PaymentMethod, formatCents } from '@/lib/invoices'
+import { PAYMENT_METHOD_LABELS, type PaymentKind, type PaymentMethod } from '@/lib/invoices'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { dbOf } from '@/server/db'
+import { formatMoney } from '@/lib/money'
 
 type PaymentRow = {
   lead_id: number | null
@@ -29,7 +30,7 @@ export async function notePayment(
   const p = result.rows[0]
   if (!p?.lead_id) return
   const parts = [
-    formatCents(Number(p.amount_cents)),
+    formatMoney(Number(p.amount_cents)),
     PAYMENT_METHOD_LABELS[p.method],
     p.number ? `invoice ${p.number}` : null,
     p.reference ? `ref. ${p.reference}` : null,

@@ -1,7 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
-import { formatCents } from '@/lib/invoices'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { closePaidSession } from '@/collections/Invoices/checkoutSessions'
 import { flagOverpayment } from '@/collections/Invoices/overpayment'
@@ -12,6 +11,7 @@ import { ACCOUNT_CURRENCY, type Stripe, chargeRefunds } from '@/server/payments/
 
 import { notePayment } from './recordPayment'
 import { queueStripeFee } from './stripeFee'
+import { formatMoney } from '@/lib/money'
 
 // Stripe delivers each event at least once, sometimes several times at once, and in no
 // promised order. Each is handled once: its id is claimed in the handling transaction (the
@@ -250,8 +250,8 @@ async function recordPaid(
     req,
     owner,
     deposit
-      ? `${formatCents(amount)} deposit paid by card where its Stripe page asked ${formatCents(asked)}${amount < asked ? ': the quote is not accepted by it' : ''}; check it in Stripe`
-      : `${formatCents(amount)} paid by card where its Stripe page asked ${formatCents(asked)}; check it in Stripe`,
+      ? `${formatMoney(amount)} deposit paid by card where its Stripe page asked ${formatMoney(asked)}${amount < asked ? ': the quote is not accepted by it' : ''}; check it in Stripe`
+      : `${formatMoney(amount)} paid by card where its Stripe page asked ${formatMoney(asked)}; check it in Stripe`,
   )
   return outcome
 }
@@ -378,7 +378,7 @@ async function recordCardRefund(
     return flagOnJob(
       req,
       owner,
-      `Refund ${r.id} of ${formatCents(r.amountCents)} is more than the ${formatCents(took - refunded)} left of its ${formatCents(took)} card payment: not booked; check it in Stripe`,
+      `Refund ${r.id} of ${formatMoney(r.amountCents)} is more than the ${formatMoney(took - refunded)} left of its ${formatMoney(took)} card payment: not booked; check it in Stripe`,
     )
   const inserted = (await db.execute(sql`
     INSERT INTO payments (invoice_id, lead_id, quote_id, refund_of_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)

@@ -3,7 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { DEPOSIT_RETURN_PARAM, type DepositRule, depositDueCents, depositRule } from '@/lib/deposits'
 import { serverUrl } from '@/lib/server-url'
-import { type PaymentMethod, formatCents, relationId } from '@/lib/invoices'
+import { type PaymentMethod, relationId } from '@/lib/invoices'
 import type { Quote } from '@/payload-types'
 import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
 import { closedSessionsOf, recordedOrExpired } from '@/collections/Invoices/checkoutSessions'
@@ -16,6 +16,7 @@ import { dbOf } from '@/server/db'
 import { cardPaymentsEnabled, createCheckoutSession } from '@/server/payments/stripe'
 
 import { jobInvoiced, keepDepositSession, queueSettledDepositSessionsExpiry } from './depositSessions'
+import { formatMoney } from '@/lib/money'
 
 // A deposit taken when the customer accepts a quote online (SiteSettings `deposit`): paid on
 // Stripe's page, recorded from its signed webhook as a payment of kind `deposit` on the quote,
@@ -158,7 +159,7 @@ export async function recordDeposit(
     await recordLeadEvent(req.payload, req, {
       lead: Number(lead),
       kind: 'overpaid',
-      text: `${formatCents(d.amountCents)} deposit paid by card after the job was invoiced, and no invoice deducts it: refund it in Stripe`,
+      text: `${formatMoney(d.amountCents)} deposit paid by card after the job was invoiced, and no invoice deducts it: refund it in Stripe`,
     })
   if (d.accepts === false) return 'recorded'
   // Paid even if the quote expired while the customer was on Stripe's page: the money says yes.
@@ -352,7 +353,7 @@ async function recordDepositOfDeletedQuote(
     await recordLeadEvent(req.payload, req, {
       lead,
       kind: 'overpaid',
-      text: `${formatCents(d.amountCents)} deposit paid by card on a quote deleted since: refund it in Stripe`,
+      text: `${formatMoney(d.amountCents)} deposit paid by card on a quote deleted since: refund it in Stripe`,
     })
   return 'recorded'
 }

@@ -3,8 +3,8 @@ import path from 'node:path'
 
 import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer'
 
-import { formatCents } from '@/lib/invoices'
 import { positionLabel, serviceLabel, periodLabel, type StatementDocument } from '@/lib/statements'
+import { formatMoney } from '@/lib/money'
 
 // Inter from the installed @fontsource/inter package (the build traces these two files into
 // its standalone output: next.config.mjs), so rendering never downloads anything.
@@ -134,16 +134,16 @@ export function StatementPdf(p: StatementPdfProps) {
               l.roNumber ?? '',
               positionLabel(l.position),
               serviceLabel(l.service),
-              formatCents(l.unitPriceCents),
+              formatMoney(l.unitPriceCents),
             ]}
           />
         ))}
         <View style={{ marginTop: 8 }}>
-          <Sum label={`Wheels (${p.lines.length})`} amount={formatCents(p.subtotalCents)} />
+          <Sum label={`Wheels (${p.lines.length})`} amount={formatMoney(p.subtotalCents)} />
           {p.creditLines.map((c, i) => (
-            <Sum key={i} label={`Credit: ${c.description}`} amount={formatCents(-c.amountCents)} />
+            <Sum key={i} label={`Credit: ${c.description}`} amount={formatMoney(-c.amountCents)} />
           ))}
-          <Sum label="Total" amount={formatCents(p.totalCents)} bold />
+          <Sum label="Total" amount={formatMoney(p.totalCents)} bold />
         </View>
       </Page>
     </Document>

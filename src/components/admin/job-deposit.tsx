@@ -1,7 +1,7 @@
 import type { DepositState } from '@/collections/Quotes/deposits'
-import { HAND_METHODS, PAYMENT_METHOD_LABELS, formatCents } from '@/lib/invoices'
+import { HAND_METHODS, PAYMENT_METHOD_LABELS } from '@/lib/invoices'
 import { WAIVE_REASON_MAX, leadFormPath } from '@/lib/lead-forms'
-import { centsAsDollars } from '@/lib/money'
+import { formatMoney } from '@/lib/money'
 
 type Props = {
   leadId: number
@@ -26,8 +26,8 @@ export function JobDeposit({ leadId, quote, deposit, back, formKey, today }: Pro
         {quote.waived
           ? 'Deposit waived'
           : deposit.outstanding
-            ? `Deposit of ${formatCents(deposit.dueCents)} not paid yet`
-            : `Deposit paid: ${formatCents(deposit.paidCents)}`}
+            ? `Deposit of ${formatMoney(deposit.dueCents)} not paid yet`
+            : `Deposit paid: ${formatMoney(deposit.paidCents)}`}
       </p>
       {deposit.outstanding && !quote.waived ? (
         <>
@@ -44,7 +44,7 @@ export function JobDeposit({ leadId, quote, deposit, back, formKey, today }: Pro
                   inputMode="decimal"
                   autoComplete="off"
                   required
-                  defaultValue={centsAsDollars(Math.max(0, deposit.dueCents - deposit.paidCents))}
+                  defaultValue={formatMoney(Math.max(0, deposit.dueCents - deposit.paidCents), 'sheet')}
                 />
               </label>
               <label className="cbo-field">

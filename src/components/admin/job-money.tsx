@@ -2,11 +2,11 @@ import { Pill } from '@payloadcms/ui'
 import QRCode from 'qrcode'
 
 import type { readLeadInvoices } from '@/data/back-office'
-import { formatCents } from '@/lib/invoices'
 import { leadFormPath } from '@/lib/lead-forms'
-import { MONEY_STATES, centsAsDollars, moneyState } from '@/lib/money'
+import { MONEY_STATES, moneyState } from '@/lib/money'
 
 import { LeadPaymentForm } from './lead-payment.client'
+import { formatMoney } from '@/lib/money'
 
 export type LeadInvoice = Awaited<ReturnType<typeof readLeadInvoices>>[number]
 
@@ -24,8 +24,8 @@ export async function JobMoney({ leadId, invoices, back, formKey, completed }: P
   const payable = [...(draft && completed ? [draft] : []), ...owed].map((i) => ({
     id: i.id,
     number: i.number ?? 'Draft',
-    balance: formatCents(i.balanceCents ?? 0),
-    balanceDollars: centsAsDollars(Math.max(0, i.balanceCents ?? 0)),
+    balance: formatMoney(i.balanceCents ?? 0),
+    balanceDollars: formatMoney(Math.max(0, i.balanceCents ?? 0), 'sheet'),
   }))
   if (!bills.length) return null
   return (
@@ -73,8 +73,8 @@ function DraftInvoice({ leadId, draft, back }: { leadId: number; draft: LeadInvo
       data-testid="invoice-draft"
     >
       <h4 id="cbo-draft-title">
-        Invoice draft · {formatCents(draft.totalCents ?? 0)}
-        {draft.depositCents ? ` · deposit paid ${formatCents(draft.depositCents)}` : ''}
+        Invoice draft · {formatMoney(draft.totalCents ?? 0)}
+        {draft.depositCents ? ` · deposit paid ${formatMoney(draft.depositCents)}` : ''}
       </h4>
       <Hidden back={back} invoice={draft.id} />
       {rows.map((line, i) => (
@@ -101,7 +101,7 @@ function DraftInvoice({ leadId, draft, back }: { leadId: number; draft: LeadInvo
               name="unit"
               inputMode="decimal"
               autoComplete="off"
-              defaultValue={line.unitCents == null ? '' : centsAsDollars(line.unitCents)}
+              defaultValue={line.unitCents == null ? '' : formatMoney(line.unitCents, 'sheet')}
             />
           </label>
         </fieldset>
@@ -113,7 +113,7 @@ function DraftInvoice({ leadId, draft, back }: { leadId: number; draft: LeadInvo
             name="discount"
             inputMode="decimal"
             autoComplete="off"
-            defaultValue={centsAsDollars(draft.discountCents ?? 0)}
+            defaultValue={formatMoney(draft.discountCents ?? 0, 'sheet')}
           />
         </label>
         <label className="cbo-field">
@@ -148,9 +148,9 @@ async function SentInvoice(props: {
     <li className="cbo-stack" data-testid="lead-invoice">
       <div className="cbo-card__head">
         <span>
-          Invoice {invoice.number} · {formatCents(invoice.totalCents ?? 0)}
+          Invoice {invoice.number} · {formatMoney(invoice.totalCents ?? 0)}
           <span className="cbo-meta" data-testid="lead-invoice-balance">
-            {' · '}Balance {formatCents(Math.max(0, invoice.balanceCents ?? 0))}
+            {' · '}Balance {formatMoney(Math.max(0, invoice.balanceCents ?? 0))}
           </span>
         </span>
         <Pill size="small" className={`cbo-money cbo-money--${state ?? 'void'}`}>
@@ -159,7 +159,7 @@ async function SentInvoice(props: {
       </div>
       {credits.map((note) => (
         <p key={note.id} className="cbo-meta" data-testid="lead-credit-note">
-          Credit note {note.number ?? '(draft)'} · {formatCents(note.totalCents ?? 0)}
+          Credit note {note.number ?? '(draft)'} · {formatMoney(note.totalCents ?? 0)}
           {note.lines?.[0]?.description ? ` · ${note.lines[0].description}` : ''}
         </p>
       ))}

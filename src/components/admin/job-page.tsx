@@ -7,7 +7,7 @@ import type { CustomerUpload, Lead, LeadEvent, Quote, TextMessage, Visit } from 
 import { formatBusinessDate } from '@/lib/business-time'
 import type { JobFact } from '@/lib/job-facts'
 import { ERASED_LEAD, leadEraseContact } from '@/lib/erase-request'
-import { formatPrice, offeredService } from '@/lib/home-content'
+import { offeredService } from '@/lib/home-content'
 import { timelineOf } from '@/lib/lead-events'
 import { closedToVisits } from '@/lib/lead-status'
 import { outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
@@ -51,6 +51,7 @@ import { LoadFailed } from './load-failed'
 import { PayloadForm } from './payload-form'
 
 import './back-office.css'
+import { formatMoney } from '@/lib/money'
 
 type LeadText = Pick<
   TextMessage,
@@ -237,7 +238,8 @@ function LeadDetails({
               {lead.outsideServiceArea ? (
                 <span className="cbo-meta" data-testid="lead-outside-area">
                   {' '}
-                  · Outside the service area{tripFee ? `: trip fee ${formatPrice(tripFee * 100)}` : ''}
+                  · Outside the service area
+                  {tripFee ? `: trip fee ${formatMoney(tripFee * 100, 'price')}` : ''}
                 </span>
               ) : null}
             </dd>

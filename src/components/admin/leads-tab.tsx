@@ -1,6 +1,6 @@
 import type { CustomerUpload, Lead, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
-import { formatPrice, offeredService } from '@/lib/home-content'
+import { offeredService } from '@/lib/home-content'
 import { LOST_REASON_LABELS } from '@/lib/lead-events'
 import { QUOTE_STATUS_LABELS } from '@/lib/quote-status'
 import { leadFilters, leadsHref } from '@/lib/lead-query'
@@ -29,6 +29,7 @@ import { EmailLink, MapLink, partnerVolume } from './lead-facts'
 import { LoadFailed } from './load-failed'
 import { OpenWorkOrders } from './open-work-orders'
 import { InboxLink } from './inbox'
+import { formatMoney } from '@/lib/money'
 
 type SearchParams = Record<string, string | string[] | undefined> | undefined
 
@@ -315,7 +316,7 @@ function UpcomingVisits({
                       </>
                     ) : null}
                     {lead.quoteTotal != null
-                      ? ` · Quote ${formatPrice(Math.round(lead.quoteTotal * 100))}`
+                      ? ` · Quote ${formatMoney(Math.round(lead.quoteTotal * 100), 'price')}`
                       : null}
                   </span>
                 </>

@@ -6,11 +6,11 @@ import type { NumberFieldClientComponent } from 'payload'
 import type React from 'react'
 import { useState } from 'react'
 
-import { formatCents } from '@/lib/invoices'
 import { centsFromInput } from '@/lib/money'
+import { formatMoney } from '@/lib/money'
 
 const shown = (value: unknown) =>
-  typeof value === 'number' ? formatCents(value) : typeof value === 'string' ? value : ''
+  typeof value === 'number' ? formatMoney(value) : typeof value === 'string' ? value : ''
 
 // An integer-cents number field read and typed in dollars: "$1,234.50" shown, "1234.5" taken.
 // While it is typed, the text stays as typed; leaving the field shows the amount as stored.

@@ -1,10 +1,10 @@
 import type { MoneyAtAGlance } from '@/data/back-office'
 import { formatBusinessDate } from '@/lib/business-time'
-import { formatCents } from '@/lib/invoices'
 import { leadAdminPath } from '@/lib/server-url'
 import { INVOICE_DUE_DAYS } from '@/lib/money'
 
 import { LoadFailed } from './load-failed'
+import { formatMoney } from '@/lib/money'
 
 // The owner's money on top of the leads, a few lines on a phone so the list still comes first:
 // what is owed, what is late, what came in, and the month's payments for the bookkeeper.
@@ -19,19 +19,19 @@ export function MoneyPanel({ money, timeZone }: { money: MoneyAtAGlance | null; 
       <dl>
         <div>
           <dt>Unpaid ({money.unpaid.count})</dt>
-          <dd data-testid="money-unpaid">{formatCents(money.unpaid.cents)}</dd>
+          <dd data-testid="money-unpaid">{formatMoney(money.unpaid.cents)}</dd>
         </div>
         <div>
           <dt>Overdue ({money.overdue.count})</dt>
-          <dd data-testid="money-overdue">{formatCents(money.overdue.cents)}</dd>
+          <dd data-testid="money-overdue">{formatMoney(money.overdue.cents)}</dd>
         </div>
         <div>
           <dt>Paid this week</dt>
-          <dd data-testid="money-week">{formatCents(money.paidThisWeekCents)}</dd>
+          <dd data-testid="money-week">{formatMoney(money.paidThisWeekCents)}</dd>
         </div>
         <div>
           <dt>Paid this month</dt>
-          <dd data-testid="money-month">{formatCents(money.paidThisMonthCents)}</dd>
+          <dd data-testid="money-month">{formatMoney(money.paidThisMonthCents)}</dd>
         </div>
       </dl>
       <p className="cbo-meta">
@@ -51,7 +51,7 @@ export function MoneyPanel({ money, timeZone }: { money: MoneyAtAGlance | null; 
                 )}
                 <span className="cbo-meta">
                   {' · '}
-                  {invoice.number} · {formatCents(invoice.balanceCents)} owing · sent{' '}
+                  {invoice.number} · {formatMoney(invoice.balanceCents)} owing · sent{' '}
                   {formatBusinessDate(invoice.sentAt, timeZone, { time: false })}
                 </span>
               </li>

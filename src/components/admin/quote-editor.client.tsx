@@ -5,13 +5,13 @@ import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
 import { fromZonedInput, toZonedInput } from '@/lib/business-time'
-import { formatPrice } from '@/lib/home-content'
 import { quoteSentDescription } from '@/lib/lead-forms'
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@/lib/quote-status'
 import type { Quote } from '@/payload-types'
 
 import { jsonInit, useApi } from './admin-fetch'
 import { ActionButton } from './action-button.client'
+import { formatMoney } from '@/lib/money'
 
 export type QuoteOffer = { key: string; title: string; priceCents: number }
 
@@ -131,10 +131,12 @@ export function QuoteEditor({
       {answered ? <p className="cbo-description">{answered}</p> : null}
       {quote ? (
         <p className="cbo-meta" data-testid="quote-totals">
-          {quote.deliveryFeeCents ? `Delivery fee ${formatPrice(quote.deliveryFeeCents)} · ` : ''}
-          {quote.discountCents ? `Discount ${formatPrice(quote.discountCents)} (${quote.promoCode}) · ` : ''}
+          {quote.deliveryFeeCents ? `Delivery fee ${formatMoney(quote.deliveryFeeCents, 'price')} · ` : ''}
+          {quote.discountCents
+            ? `Discount ${formatMoney(quote.discountCents, 'price')} (${quote.promoCode}) · `
+            : ''}
           {quote.promoNote ? `${quote.promoNote} · ` : ''}
-          Total {formatPrice(quote.totalCents ?? 0)}
+          Total {formatMoney(quote.totalCents ?? 0, 'price')}
         </p>
       ) : null}
       <form onSubmit={save} className="cbo-stack" aria-label="Quote lines">
@@ -153,7 +155,7 @@ export function QuoteEditor({
               >
                 {offers.map((offer) => (
                   <option key={offer.key} value={offer.key}>
-                    {offer.title} ({formatPrice(offer.priceCents)})
+                    {offer.title} ({formatMoney(offer.priceCents, 'price')})
                   </option>
                 ))}
                 <option value="free">Other…</option>

@@ -1,9 +1,10 @@
 import { RequestDialogButton } from '@/components/request/request-dialog-button.client'
 import { buttonVariants } from '@/components/ui/button'
-import { formatPrice, type HomeContent } from '@/lib/home-content'
+import { type HomeContent } from '@/lib/home-content'
 import { cn } from '@/lib/utils'
 
 import { SectionHeading } from './section-heading'
+import { formatMoney } from '@/lib/money'
 
 export function Pricing({ pricing }: { pricing: HomeContent['pricing'] }) {
   return (
@@ -25,7 +26,9 @@ export function Pricing({ pricing }: { pricing: HomeContent['pricing'] }) {
             >
               <h3 className="text-lg font-bold">{offer.title}</h3>
               <p className="mt-4">
-                <span className="text-gold text-4xl font-extrabold">{formatPrice(offer.priceCents)}</span>
+                <span className="text-gold text-4xl font-extrabold">
+                  {formatMoney(offer.priceCents, 'price')}
+                </span>
                 {offer.unit ? <span className="ml-1 text-white/80">{offer.unit}</span> : null}
               </p>
               <p className="mt-4 flex-1 text-white/80">{offer.description}</p>

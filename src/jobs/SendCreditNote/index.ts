@@ -1,10 +1,11 @@
 import type { TaskConfig } from 'payload'
 
-import { formatCents, relationId } from '@/lib/invoices'
+import { relationId } from '@/lib/invoices'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import { quoteToken } from '@/server/quote-token'
+import { formatMoney } from '@/lib/money'
 
 // An issued credit note to its customer, once whatever the runners, with the corrected
 // invoice's new balance and its pay link.
@@ -45,10 +46,10 @@ export const sendCreditNote: TaskConfig<'sendCreditNote'> = {
       lines: (note.lines ?? []).map((line) => ({
         description: line.description,
         quantity: line.quantity,
-        amount: formatCents(line.amountCents ?? 0),
+        amount: formatMoney(line.amountCents ?? 0),
       })),
-      total: formatCents(note.totalCents ?? 0),
-      balance: formatCents(Math.max(0, original.balanceCents ?? 0)),
+      total: formatMoney(note.totalCents ?? 0),
+      balance: formatMoney(Math.max(0, original.balanceCents ?? 0)),
       link: original.tokenNonce
         ? `${serverUrl()}/pay/${quoteToken(payload.secret, original.tokenNonce, 'pay')}`
         : null,

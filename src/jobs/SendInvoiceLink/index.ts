@@ -1,6 +1,5 @@
 import type { TaskConfig } from 'payload'
 
-import { formatCents } from '@/lib/invoices'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce, recordLeadEvent } from '@/collections/LeadEvents/timeline'
@@ -9,6 +8,7 @@ import { invoiceLinkText, invoiceReminderText } from '@/lib/customer-texts'
 import { cardPaymentsEnabled } from '@/server/payments/stripe'
 import { deliverOnce } from '@/server/email-delivery'
 import { quoteToken } from '@/server/quote-token'
+import { formatMoney } from '@/lib/money'
 
 // A sent invoice to its customer, with its pay link: once per invoice, whatever the runners.
 export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
@@ -53,7 +53,7 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
       payload,
       lead,
       once,
-      textOf(settings.businessName, invoice.number ?? '', formatCents(invoice.balanceCents ?? 0), link),
+      textOf(settings.businessName, invoice.number ?? '', formatMoney(invoice.balanceCents ?? 0), link),
       `Invoice ${invoice.number} ${input.reminder ? 'reminder' : 'link'} texted to the customer`,
     ).then(
       () => null,
@@ -69,12 +69,12 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
       lines: (invoice.lines ?? []).map((line) => ({
         description: line.description,
         quantity: line.quantity,
-        amount: formatCents(line.amountCents ?? 0),
+        amount: formatMoney(line.amountCents ?? 0),
       })),
-      discount: invoice.discountCents ? formatCents(invoice.discountCents) : null,
-      total: formatCents(invoice.totalCents ?? 0),
-      deposit: invoice.depositCents ? formatCents(invoice.depositCents) : null,
-      balance: formatCents(invoice.balanceCents ?? 0),
+      discount: invoice.discountCents ? formatMoney(invoice.discountCents) : null,
+      total: formatMoney(invoice.totalCents ?? 0),
+      deposit: invoice.depositCents ? formatMoney(invoice.depositCents) : null,
+      balance: formatMoney(invoice.balanceCents ?? 0),
       note: invoice.note || null,
       link,
       cardsOnline: cardPaymentsEnabled(),
@@ -99,7 +99,7 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
     if (textFailure) throw textFailure.error
     if (input.reminder) {
       await deliverOnce(payload, `${once}:timeline`, async () => {
-        const text = `Invoice ${invoice.number}, ${formatCents(invoice.balanceCents ?? 0)} due`
+        const text = `Invoice ${invoice.number}, ${formatMoney(invoice.balanceCents ?? 0)} due`
         await recordLeadEvent(payload, undefined, { lead: lead.id, kind: 'invoice_reminded', text })
         return true
       })

@@ -4,7 +4,6 @@ import type { Payload, TaskConfig } from 'payload'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import { sendTextOnce } from '@/collections/TextMessages/sendText'
 import { notificationAddresses } from '@/lib/business'
-import { formatCents } from '@/lib/invoices'
 import { alertExcerpt, ownerAlertText } from '@/lib/owner-alerts'
 import { leadAdminPath } from '@/lib/server-url'
 import { workOrderAdminPath } from '@/lib/work-order-forms'
@@ -13,6 +12,7 @@ import { PHOTOS_ONLY_DESCRIPTION, TEXT_LEAD_NAME, parsePhoneList } from '@/lib/t
 import { workOrderLabel } from '@/lib/work-order-number'
 import { dbOf } from '@/server/db'
 import { deliverOnce } from '@/server/email-delivery'
+import { formatMoney } from '@/lib/money'
 
 export type OwnerAlert = {
   // Names the event: one alert per event and recipient, whatever the runners and retries.
@@ -123,7 +123,7 @@ const EVENTS: Record<string, (payload: Payload, id: number, change: string) => P
     const what = p.kind === 'deposit' ? 'Deposit' : p.number ? `Invoice ${p.number}` : 'Invoice'
     return {
       key: `payment:${id}`,
-      about: `${what} paid: ${formatCents(Number(p.amount_cents))} by ${customerOf(p)}`,
+      about: `${what} paid: ${formatMoney(Number(p.amount_cents))} by ${customerOf(p)}`,
       path: leadAdminPath(p.lead),
       lead: Number(p.lead),
       email: true,

@@ -1,7 +1,7 @@
 import type { TaskConfig } from 'payload'
 
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
-import { PAYMENT_METHOD_LABELS, formatCents, relationId } from '@/lib/invoices'
+import { PAYMENT_METHOD_LABELS, relationId } from '@/lib/invoices'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
@@ -9,6 +9,7 @@ import { textCustomerOnce } from '@/collections/TextMessages/customerTexts'
 import { receiptText } from '@/lib/customer-texts'
 import { isTextLeadEmail } from '@/lib/text-messages'
 import { quoteToken } from '@/server/quote-token'
+import { formatMoney } from '@/lib/money'
 
 // A receipt for each payment, once, whatever the runners: by hand at the van or by card online.
 export const sendPaymentReceipt: TaskConfig<'sendPaymentReceipt'> = {
@@ -49,8 +50,8 @@ export const sendPaymentReceipt: TaskConfig<'sendPaymentReceipt'> = {
     // A customer who texted in and gave no e-mail address gets the receipt by text (with their
     // consent, never after STOP), once, with the link to the paid invoice.
     if (isTextLeadEmail(invoice.customerEmail)) {
-      const amount = formatCents(payment.amountCents)
-      const balance = formatCents(Math.max(0, invoice.balanceCents ?? 0))
+      const amount = formatMoney(payment.amountCents)
+      const balance = formatMoney(Math.max(0, invoice.balanceCents ?? 0))
       const outcome = await textCustomerOnce(
         payload,
         lead,
@@ -66,7 +67,7 @@ export const sendPaymentReceipt: TaskConfig<'sendPaymentReceipt'> = {
       greetingName: greetingName(lead.firstName),
       businessName: settings.businessName,
       businessPhone: settings.phone,
-      amount: formatCents(payment.amountCents),
+      amount: formatMoney(payment.amountCents),
       method: PAYMENT_METHOD_LABELS[payment.method],
       receivedOn: formatBusinessDate(
         payment.receivedAt ?? payment.createdAt,
@@ -76,17 +77,17 @@ export const sendPaymentReceipt: TaskConfig<'sendPaymentReceipt'> = {
         },
       ),
       number: invoice.number ?? '',
-      balance: formatCents(Math.max(0, invoice.balanceCents ?? 0)),
+      balance: formatMoney(Math.max(0, invoice.balanceCents ?? 0)),
       link,
     })
     const sent = await mailAboutLeadOnce(
       payload,
       `payment-receipt:${payment.id}`,
-      { lead: lead.id, what: `Receipt for ${formatCents(payment.amountCents)} to the customer` },
+      { lead: lead.id, what: `Receipt for ${formatMoney(payment.amountCents)} to the customer` },
       {
         to: invoice.customerEmail,
         replyTo: settings.email,
-        subject: `Receipt from ${settings.businessName}: ${formatCents(payment.amountCents)}`,
+        subject: `Receipt from ${settings.businessName}: ${formatMoney(payment.amountCents)}`,
         html: await render(element),
         text: await render(element, { plainText: true }),
       },

@@ -1,12 +1,12 @@
 import type { TaskConfig } from 'payload'
 
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
-import { formatPrice } from '@/lib/home-content'
 import { leadAdminPath, serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import { notificationAddresses } from '@/lib/business'
 import { alertExcerpt } from '@/lib/owner-alerts'
 import { alertOwner } from '@/jobs/SendOwnerAlert'
+import { formatMoney } from '@/lib/money'
 
 // A customer's answer to a quote, to the business's notification addresses. Queued only by
 // the request that recorded the answer (src/collections/Quotes/endpoints/answerQuote.ts), so once per answer.
@@ -34,7 +34,7 @@ export const sendQuoteAnswer: TaskConfig<'sendQuoteAnswer'> = {
     const accepted = quote.status === 'accepted'
     const answeredAt = accepted ? quote.acceptedAt : quote.changeRequestedAt
     const customer = `${quote.lead.firstName} ${quote.lead.lastName}`
-    const total = formatPrice(quote.totalCents ?? 0)
+    const total = formatMoney(quote.totalCents ?? 0, 'price')
     const { render } = await import('@react-email/render')
     const { QuoteAnswerEmail } = await import('@/email/templates/quote-answer')
     const element = QuoteAnswerEmail({

@@ -1,13 +1,13 @@
 import type { TaskConfig } from 'payload'
 
 import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
-import { formatPrice } from '@/lib/home-content'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import { quoteToken } from '@/server/quote-token'
 import { textCustomerOnce } from '@/collections/TextMessages/customerTexts'
 import { quoteLinkText } from '@/lib/customer-texts'
+import { formatMoney } from '@/lib/money'
 
 // The priced quote to its customer. Skipped when the quote was revised or sent again since
 // (its link changed): only the latest link goes out.
@@ -59,11 +59,11 @@ export const sendQuoteLink: TaskConfig<'sendQuoteLink'> = {
       lines: (quote.lines ?? []).map((line) => ({
         description: line.title ?? '',
         quantity: line.kind === 'free' ? 1 : (line.quantity ?? 1),
-        amount: formatPrice(line.amountCents ?? 0),
+        amount: formatMoney(line.amountCents ?? 0, 'price'),
       })),
-      deliveryFee: quote.deliveryFeeCents ? formatPrice(quote.deliveryFeeCents) : null,
-      discount: quote.discountCents ? formatPrice(quote.discountCents) : null,
-      total: formatPrice(quote.totalCents ?? 0),
+      deliveryFee: quote.deliveryFeeCents ? formatMoney(quote.deliveryFeeCents, 'price') : null,
+      discount: quote.discountCents ? formatMoney(quote.discountCents, 'price') : null,
+      total: formatMoney(quote.totalCents ?? 0, 'price'),
       validUntil: formatBusinessDate(quote.validUntil, timeZone, { time: false }),
       note: quote.note || null,
       link,

@@ -1,10 +1,10 @@
 import type { TaskConfig } from 'payload'
 
 import { statementFiles } from '@/collections/Statements/statementFiles'
-import { formatCents } from '@/lib/invoices'
 import { serverUrl } from '@/lib/server-url'
 import { periodLabel } from '@/lib/statements'
 import { deliverOnce } from '@/server/email-delivery'
+import { formatMoney } from '@/lib/money'
 
 // An issued statement to the dealership's billing address, its PDF and CSV attached: once per
 // statement, whatever the runners (src/server/email-delivery.ts).
@@ -37,8 +37,8 @@ export const sendStatement: TaskConfig<'sendStatement'> = {
         number: statement.number,
         month: periodLabel(statement.period),
         wheels: statement.lines?.length ?? 0,
-        credits: statement.creditCents ? formatCents(statement.creditCents) : null,
-        total: formatCents(statement.totalCents),
+        credits: statement.creditCents ? formatMoney(statement.creditCents) : null,
+        total: formatMoney(statement.totalCents),
         netTermsDays: statement.netTermsDays,
         portalLink: `${serverUrl()}/partners/statements`,
       })

@@ -5,10 +5,11 @@ import type { Payment } from '@/payload-types'
 import { businessTimeZone, zonedTime } from '@/lib/business-time'
 import { isCalendarDate, isCalendarDay } from '@/lib/calendar-day'
 import { businessDay } from '@/lib/statements'
-import { HAND_METHODS, MAX_PAYMENT_CENTS, balanceCents, formatCents, relationId } from '@/lib/invoices'
+import { HAND_METHODS, MAX_PAYMENT_CENTS, balanceCents, relationId } from '@/lib/invoices'
 import { lockInvoice, settleInvoice } from '@/collections/Invoices/settle'
 
 import { notePayment } from '../recordPayment'
+import { formatMoney } from '@/lib/money'
 
 const refuse = (message: string, path: string): never => {
   throw new ValidationError({ collection: 'payments', errors: [{ message, path }] })
@@ -88,7 +89,7 @@ export const recordByHand: CollectionBeforeChangeHook<Payment> = async ({ data, 
     paidCents: doc.paidCents ?? 0,
   })
   if (owed <= 0) refuse('This invoice is paid in full.', 'invoice')
-  if (amount! > owed) refuse(`The amount is more than the ${formatCents(owed)} still owed.`, 'amountCents')
+  if (amount! > owed) refuse(`The amount is more than the ${formatMoney(owed)} still owed.`, 'amountCents')
   const lead = relationId(doc.lead)
   if (data.lead != null && relationId(data.lead) !== lead) refuse('This invoice is for another lead.', 'lead')
   return {

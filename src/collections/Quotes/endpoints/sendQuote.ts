@@ -3,12 +3,12 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import type { Lead } from '@/payload-types'
-import { formatPrice } from '@/lib/home-content'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { customerReach } from '@/collections/TextMessages/customerTexts'
 import { newQuoteNonce } from '@/server/quote-token'
 import { rowId } from '@/lib/row-id'
+import { formatMoney } from '@/lib/money'
 
 const json = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store, private' } })
@@ -58,7 +58,7 @@ export const sendQuote: Endpoint = {
       await recordLeadEvent(payload, req, {
         lead: leadId,
         kind: 'quote_sent',
-        text: `Total ${formatPrice(sent.totalCents ?? 0)}`,
+        text: `Total ${formatMoney(sent.totalCents ?? 0, 'price')}`,
         by: req.user.id,
       })
       await payload.jobs.queue({ task: 'sendQuoteLink', input: { quoteId: id, nonce }, req })

@@ -3,8 +3,8 @@ import type { Metadata } from 'next'
 import { PortalFrame } from '@/components/partners/portal-frame'
 import { readStatements, requirePartner } from '@/data/partner-portal'
 import { formatBusinessDate } from '@/lib/business-time'
-import { formatCents } from '@/lib/invoices'
 import { periodLabel } from '@/lib/statements'
+import { formatMoney } from '@/lib/money'
 
 export const dynamic = 'force-dynamic'
 
@@ -36,7 +36,7 @@ export default async function PartnerStatementsPage() {
                 </p>
                 <p className="text-ink/70 text-sm">
                   {s.lines?.length ?? 0} {s.lines?.length === 1 ? 'wheel' : 'wheels'} · Total{' '}
-                  {formatCents(s.totalCents)} · Issued{' '}
+                  {formatMoney(s.totalCents)} · Issued{' '}
                   {formatBusinessDate(s.issuedAt, reader.timeZone, { time: false })}
                 </p>
               </div>

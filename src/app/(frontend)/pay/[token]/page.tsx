@@ -7,11 +7,12 @@ import { PageShell } from '@/components/site/page-shell'
 import { buttonVariants } from '@/components/ui/button'
 import { openPayLink } from '@/data/customer-links'
 import { formatBusinessDate } from '@/lib/business-time'
-import { PAID_RETURN_PARAM, PAY_LINK_ENDPOINTS, balanceCents, formatCents } from '@/lib/invoices'
+import { PAID_RETURN_PARAM, PAY_LINK_ENDPOINTS, balanceCents } from '@/lib/invoices'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 import type { Invoice } from '@/payload-types'
 import { cardPaymentsEnabled } from '@/server/payments/stripe'
+import { formatMoney } from '@/lib/money'
 
 // One customer's invoice, opened from the link in their e-mail: read per request, never cached,
 // never indexed; it shows the invoice, what is still owed and how to pay it, nothing else.
@@ -29,15 +30,15 @@ const owedOf = (invoice: Invoice) =>
 
 function Lines({ invoice }: { invoice: Invoice }) {
   const less = (key: string, label: string, cents: number | null | undefined): AmountRow[] =>
-    cents ? [{ key, label, amount: `−${formatCents(cents)}` }] : []
+    cents ? [{ key, label, amount: `−${formatMoney(cents)}` }] : []
   const rows: AmountRow[] = [
     ...(invoice.lines ?? []).map((line, i) => ({
       key: `line-${i}`,
       label: `${line.quantity > 1 ? `${line.quantity} × ` : ''}${line.description}`,
-      amount: formatCents(line.amountCents ?? 0),
+      amount: formatMoney(line.amountCents ?? 0),
     })),
     ...less('discount', 'Discount', invoice.discountCents),
-    { key: 'total', label: 'Total', amount: formatCents(invoice.totalCents ?? 0), heading: true },
+    { key: 'total', label: 'Total', amount: formatMoney(invoice.totalCents ?? 0), heading: true },
     ...less('deposit', 'Deposit paid', invoice.depositCents),
     ...less('credited', 'Credited', invoice.creditedCents),
     ...less('paid', 'Paid', invoice.paidCents),
@@ -48,7 +49,7 @@ function Lines({ invoice }: { invoice: Invoice }) {
       rows={rows}
       total={{
         label: 'Balance due',
-        amount: formatCents(Math.max(0, owedOf(invoice))),
+        amount: formatMoney(Math.max(0, owedOf(invoice))),
         testId: 'invoice-balance',
       }}
     />

@@ -8,13 +8,13 @@ import { CONFIRM_CANCEL_PARAM, VisitBooking } from '@/components/site/visit-book
 import { buttonVariants } from '@/components/ui/button'
 import { openQuoteLink, readDeposit, readOwedInvoiceLink, readVisitBooking } from '@/data/customer-links'
 import { formatBusinessDate } from '@/lib/business-time'
-import { formatPrice } from '@/lib/home-content'
 import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 import type { Quote } from '@/payload-types'
 import { isVisitOutcome, type VisitOutcome } from '@/lib/visit-messages'
 import { DEPOSIT_RETURN_PARAM } from '@/lib/deposits'
+import { formatMoney } from '@/lib/money'
 
 // One customer's quote, opened from the link in their e-mail: read per request, never cached,
 // never indexed; it shows the quote and nothing else about the lead.
@@ -26,25 +26,25 @@ function Lines({ quote }: { quote: Quote }) {
   const rows: AmountRow[] = (quote.lines ?? []).map((line, i) => ({
     key: `line-${i}`,
     label: `${line.kind !== 'free' && (line.quantity ?? 1) > 1 ? `${line.quantity} × ` : ''}${line.title}`,
-    amount: formatPrice(line.amountCents ?? 0),
+    amount: formatMoney(line.amountCents ?? 0, 'price'),
   }))
   if (quote.deliveryFeeCents)
     rows.push({
       key: 'delivery',
       label: 'Delivery fee (fewer than two rims)',
-      amount: formatPrice(quote.deliveryFeeCents),
+      amount: formatMoney(quote.deliveryFeeCents, 'price'),
     })
   if (quote.discountCents)
     rows.push({
       key: 'discount',
       label: `Discount (${quote.promoCode})`,
-      amount: `−${formatPrice(quote.discountCents)}`,
+      amount: `−${formatMoney(quote.discountCents, 'price')}`,
     })
   return (
     <AmountTable
       caption="Quote lines"
       rows={rows}
-      total={{ label: 'Total', amount: formatPrice(quote.totalCents ?? 0), testId: 'quote-total' }}
+      total={{ label: 'Total', amount: formatMoney(quote.totalCents ?? 0, 'price'), testId: 'quote-total' }}
     />
   )
 }
@@ -146,13 +146,13 @@ async function QuoteBody({
       ) : null}
       {deposit && deposit.paidCents > 0 ? (
         <p className="mt-4 text-lg" data-testid="deposit-paid">
-          Deposit paid: {formatPrice(deposit.paidCents)}.
+          Deposit paid: {formatMoney(deposit.paidCents, 'price')}.
         </p>
       ) : null}
       {state === 'accepted' && deposit?.holdsBooking && !depositReturned ? (
         <div className="mt-8">
           <DepositForm token={token} label="Pay deposit">
-            A deposit of {formatPrice(deposit.dueCents)} is due before you can book a visit.
+            A deposit of {formatMoney(deposit.dueCents, 'price')} is due before you can book a visit.
           </DepositForm>
         </div>
       ) : null}
@@ -180,7 +180,7 @@ async function QuoteBody({
         <div className="mt-8 grid gap-8">
           {payDeposit ? (
             <DepositForm token={token} label="Accept and pay deposit">
-              A deposit of {formatPrice(deposit!.dueCents)} is due when you accept this quote.
+              A deposit of {formatMoney(deposit!.dueCents, 'price')} is due when you accept this quote.
             </DepositForm>
           ) : (
             <form method="post" action={`/api${QUOTE_LINK_ENDPOINTS.accept}`}>
@@ -193,7 +193,7 @@ async function QuoteBody({
               </button>
               {deposit?.outstanding ? (
                 <p className="text-ink/80 mt-2">
-                  A deposit of {formatPrice(deposit.dueCents)} is due with this quote. Call us at{' '}
+                  A deposit of {formatMoney(deposit.dueCents, 'price')} is due with this quote. Call us at{' '}
                   <Call settings={settings} /> to pay it.
                 </p>
               ) : null}
