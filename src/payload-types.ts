@@ -668,6 +668,8 @@ export interface TextMessage {
   status: 'queued' | 'sent' | 'delivered' | 'failed' | 'undelivered' | 'received';
   errorCode?: number | null;
   errorMessage?: string | null;
+  sentBy?: (number | null) | User;
+  consentBasis?: ('form' | 'texted' | 'phone') | null;
   media?: (number | CustomerUpload)[] | null;
   mediaCount?: number | null;
   mediaStoredAt?: string | null;
@@ -1633,6 +1635,8 @@ export interface TextMessagesSelect<T extends boolean = true> {
   status?: T;
   errorCode?: T;
   errorMessage?: T;
+  sentBy?: T;
+  consentBasis?: T;
   media?: T;
   mediaCount?: T;
   mediaStoredAt?: T;

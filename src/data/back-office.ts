@@ -304,15 +304,30 @@ export async function readLeadTexts({ payload, user }: Reader, leadId: number) {
       errorMessage: true,
       mediaCount: true,
       createdAt: true,
+      sentBy: true,
+      consentBasis: true,
     },
+    // The sender's address, as the timeline's events name theirs.
+    populate: { users: { email: true } },
     sort: '-createdAt',
-    depth: 0,
+    depth: 1,
     limit: 200,
     pagination: false,
     overrideAccess: false,
     user,
   })
   return docs
+}
+
+// Whether the customer texted the business on this lead, as staff can see it.
+export async function readTextedIn({ payload, user }: Reader, leadId: number) {
+  const { totalDocs } = await payload.count({
+    collection: 'text-messages',
+    where: { lead: { equals: leadId }, direction: { equals: 'in' } },
+    overrideAccess: false,
+    user,
+  })
+  return totalDocs > 0
 }
 
 // Whether the number texted STOP, as staff can see it; null when it is not a number to text.

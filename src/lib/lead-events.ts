@@ -1,4 +1,5 @@
 import { LEAD_STATUS_LABELS, isLeadStatus } from '@/lib/lead-status'
+import { type TextConsentBasis, consentBasisText } from '@/lib/text-consent'
 import { type TextDirection, type TextStatus, textDeliveryText } from '@/lib/text-messages'
 
 // What happened to a lead, for its timeline. Staff write notes; the server writes the rest.
@@ -107,6 +108,9 @@ export type TimelineText = {
   errorMessage?: string | null
   photos?: number | null
   at: string
+  // An owner's text: the staff account that sent it and the agreement it went under.
+  by?: string | null
+  consent?: TextConsentBasis | null
 }
 
 export type TimelineEntry = {
@@ -115,7 +119,7 @@ export type TimelineEntry = {
   detail: string | null
   by: string | null
   // Texts only: an outgoing one's delivery (a failed one says why), a received one's photos.
-  text?: { direction: TextDirection; state: string | null; failed: boolean }
+  text?: { direction: TextDirection; state: string | null; failed: boolean; consent?: string | null }
 }
 
 function textEntry(t: TimelineText): TimelineEntry {
@@ -125,8 +129,13 @@ function textEntry(t: TimelineText): TimelineEntry {
     at: t.at,
     title: t.direction === 'in' ? 'Text received' : 'Text sent',
     detail: t.body || null,
-    by: null,
-    text: { direction: t.direction, state: delivery?.label ?? photos, failed: delivery?.failed ?? false },
+    by: t.by || null,
+    text: {
+      direction: t.direction,
+      state: delivery?.label ?? photos,
+      failed: delivery?.failed ?? false,
+      consent: t.consent ? consentBasisText(t.consent) : null,
+    },
   }
 }
 

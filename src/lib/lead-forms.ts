@@ -55,6 +55,7 @@ export const LEAD_FORM_ERRORS = {
   'text-opted-out': 'Not sent: this customer texted STOP and gets no texts until they text START.',
   'text-number': "Not sent: the lead's phone is not a number that can get texts.",
   'text-failed': 'The text could not be sent. The reason is on the timeline.',
+  'text-consent': 'Not sent: tick that the customer agreed to texts first.',
   'on-my-way-visit': 'This lead has no visit today.',
   'on-my-way-recent': `The customer was texted "On my way" less than ${ON_MY_WAY_WINDOW_MINUTES} minutes ago; nothing was sent.`,
   'on-my-way-consent': 'The customer has not agreed to texts.',

@@ -221,3 +221,66 @@ test('a texted photo becomes a lead the owner answers by text, until STOP, and a
     await setPhones(previousPhones ?? null)
   }
 })
+
+// A customer who only phoned has agreed to nothing by text: the owner's first reply asks first,
+// and the tick records the agreement in the owner's name, with the script and before it loads.
+test('a first text to a customer who only phoned asks first, records who agreed and sends it', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const headers = auth(await adminToken(request))
+  const phoned = async (phone: string, firstName: string) => {
+    const res = await request.post('/api/leads?depth=0', {
+      headers,
+      data: {
+        firstName,
+        lastName: 'Phoned',
+        phone,
+        description: 'Called about a curbed rim.',
+        serviceType: 'rim_rash',
+      },
+    })
+    expect(res.status()).toBe(201)
+    return ((await res.json()) as { doc: { id: number } }).doc.id
+  }
+  const WITH_SCRIPT = '+15125550186'
+  const WITHOUT_SCRIPT = '+15125550187'
+  const leads = [await phoned(WITH_SCRIPT, 'Casey'), await phoned(WITHOUT_SCRIPT, 'Noel')]
+  const noScript = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled: false,
+  })
+  try {
+    for (const [view, phone, lead, words] of [
+      [page, WITH_SCRIPT, leads[0], 'Hi Casey, this is Curbside. Thursday 9am?'],
+      [await noScript.newPage(), WITHOUT_SCRIPT, leads[1], 'Hi Noel, this is Curbside. Friday 10am?'],
+    ] as const) {
+      expect((await view.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+      await view.goto(`/admin/collections/leads/${lead}`, { waitUntil: 'commit' })
+      const form = view.getByTestId('lead-text-reply')
+      const ask = form.getByLabel('The customer agreed to texts')
+      await expect(ask).not.toBeChecked()
+      await expect(form.getByText('Your name and the time are recorded.')).toBeVisible()
+      await form.getByLabel(`Text to ${phone}`).fill(words)
+      await ask.check()
+      await form.getByRole('button', { name: 'Send text' }).click()
+      await expect(outcome(view, 'Text sent')).toBeVisible()
+      await expect.poll(() => sentTo(phone).map((m) => m.body)).toEqual([words])
+      // Agreed now: the form asks no more, and the text says who sent it under what.
+      await view.goto(`/admin/collections/leads/${lead}`, { waitUntil: 'commit' })
+      await expect(form.getByLabel(`Text to ${phone}`)).toBeVisible()
+      await expect(form.getByLabel('The customer agreed to texts')).toHaveCount(0)
+      const sent = view.getByTestId('lead-text').filter({ hasText: words })
+      await expect(sent).toContainText(DEV_ADMIN.email)
+      await expect(sent.getByTestId('lead-text-consent')).toHaveText('Consent: Agreed by phone')
+      await expect(view.getByTestId('lead-timeline')).toContainText('Agreed to texts')
+    }
+  } finally {
+    await noScript.close()
+    for (const id of leads) await request.delete(`/api/leads/${id}`, { headers })
+  }
+})

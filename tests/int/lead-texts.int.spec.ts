@@ -7,9 +7,10 @@ import { readLeadEvents, readLeadTexts, readQuoteLink, readTextOptOut } from '@/
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { timelineOf } from '@/lib/lead-events'
 import { LEAD_FORM_ERRORS } from '@/lib/lead-forms'
+import { REPLY_CONSENT_FIELD, REPLY_CONSENT_VALUE } from '@/lib/text-consent'
 import { TEXT_BODY_MAX } from '@/lib/text-messages'
 import { TEXT_WEBHOOKS } from '@/server/texts/provider'
-import { statusCallbackParams } from '@/server/texts/simulate'
+import { inboundTextParams, statusCallbackParams } from '@/server/texts/simulate'
 
 import { type Doc, type Persona, setupHarness } from '../helpers/harness'
 import { REQUEST_FIELDS } from '../helpers/request-fixtures'
@@ -47,6 +48,8 @@ const newLead = (data: Record<string, unknown> = {}) =>
       phone: '(512) 555-0166',
       email: `texts-${++counter}@example.com`,
       serviceType: 'rim_rash',
+      // The form's box ticked: the ask before a first text is its own describe below.
+      textConsentAt: new Date().toISOString(),
       ...data,
     } as never,
   })
@@ -191,6 +194,125 @@ describe('a reply', () => {
     expect(toErased.status).toBe(422)
     expect(fake.sent).toEqual([])
     expect(await texts()).toEqual([])
+  })
+})
+
+describe('a first text to a customer who neither texted in nor agreed to texts', () => {
+  const ticked = { [REPLY_CONSENT_FIELD]: REPLY_CONSENT_VALUE }
+  const leadNow = async (id: number) => h.payload.findByID({ collection: 'leads', id, depth: 0 })
+  const consentEvents = async (lead: number) =>
+    (
+      await h.payload.find({
+        collection: 'lead-events',
+        where: { lead: { equals: lead }, kind: { equals: 'text_consent' } },
+        depth: 0,
+        pagination: false,
+      })
+    ).docs
+  const textIn = (body: string, from = CUSTOMER) =>
+    postWebhook(
+      h.http,
+      TEXT_WEBHOOKS.inbound,
+      inboundTextParams({ accountSid: fake.accountSid, from, to: fake.from, body }),
+      { token: fake.authToken },
+    )
+
+  it('is refused without the tick, says why, and nothing is sent, stored or recorded', async () => {
+    const lead = await newLead({ textConsentAt: null })
+    const res = await reply(lead.id, { text: 'Hi, this is Curbside' })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe(`/admin/collections/leads/${lead.id}?error=text-consent`)
+    // A tick with another value is no tick.
+    const untickeds: Record<string, string>[] = [{ text: 'Hi' }, { text: 'Hi', [REPLY_CONSENT_FIELD]: 'on' }]
+    for (const fields of untickeds) {
+      const json = await reply(lead.id, fields, { json: true })
+      expect({ status: json.status, body: json.body }).toEqual({
+        status: 409,
+        body: { errors: [{ message: 'Not sent: tick that the customer agreed to texts first.' }] },
+      })
+    }
+    expect(fake.sent).toEqual([])
+    expect(await texts()).toEqual([])
+    const after = await leadNow(lead.id)
+    expect([
+      after.textConsentAt ?? null,
+      after.textConsentBy ?? null,
+      after.textConsentByPhone ?? null,
+    ]).toEqual([null, null, null])
+    expect(await consentEvents(lead.id)).toEqual([])
+  })
+
+  it('with the tick records the agreement by phone (who, when) and sends the text once', async () => {
+    const lead = await newLead({ textConsentAt: null })
+    const staff = h.userOf('staff')!
+    const key = 't'.repeat(24)
+    const before = Date.now()
+    // Two posts of the one form (a second tap, two instances): one agreement, one text.
+    const twins = await Promise.all([
+      reply(lead.id, { text: 'Hi, this is Curbside', key, ...ticked }, { json: true }),
+      reply(lead.id, { text: 'Hi, this is Curbside', key, ...ticked }, { json: true }),
+    ])
+    expect(twins.map((r) => r.status)).toEqual([201, 201])
+    const after = await leadNow(lead.id)
+    expect(after.textConsentByPhone).toBe(true)
+    expect(after.textConsentBy).toBe(staff.id)
+    const at = Date.parse(after.textConsentAt ?? '')
+    expect(at).toBeGreaterThanOrEqual(before - 1000)
+    expect(at).toBeLessThanOrEqual(Date.now())
+    expect((await consentEvents(lead.id)).map((e) => e.by)).toEqual([staff.id])
+    expect(fake.sent.map((m) => [m.to, m.body])).toEqual([[CUSTOMER, 'Hi, this is Curbside']])
+    expect(await texts()).toMatchObject([
+      { lead: lead.id, body: 'Hi, this is Curbside', sentBy: staff.id, consentBasis: 'phone' },
+    ])
+    // Recorded once, the next text needs no tick and says the same.
+    expect((await reply(lead.id, { text: 'See you Thursday' }, { json: true })).status).toBe(201)
+    expect((await texts()).map((t) => [t.body, t.sentBy, t.consentBasis])).toEqual([
+      ['Hi, this is Curbside', staff.id, 'phone'],
+      ['See you Thursday', staff.id, 'phone'],
+    ])
+    // The timeline names the sender and the agreement beside the text.
+    const reader = { payload: h.payload, user: staff }
+    const rows = await readLeadTexts(reader, lead.id)
+    const entries = timelineOf(
+      { createdAt: lead.createdAt, source: 'Quote form', promo: null },
+      [],
+      rows.map((t) => ({
+        ...t,
+        photos: t.mediaCount,
+        at: t.createdAt,
+        by: typeof t.sentBy === 'object' && t.sentBy ? t.sentBy.email : null,
+        consent: t.consentBasis ?? null,
+      })),
+    )
+    expect(entries.slice(0, 2).map((e) => [e.title, e.detail, e.by, e.text?.consent])).toEqual([
+      ['Text sent', 'See you Thursday', staff.email, 'Consent: Agreed by phone'],
+      ['Text sent', 'Hi, this is Curbside', staff.email, 'Consent: Agreed by phone'],
+    ])
+  })
+
+  it('a customer who texted in, or ticked the form, needs no tick: each text says which', async () => {
+    const staff = h.userOf('staff')!
+    // A lead the customer's own text started.
+    expect((await textIn('Bent rim, can you help?')).status).toBe(200)
+    const texted = (await h.payload.find({ collection: 'leads', depth: 0, pagination: false })).docs[0]
+    expect((await reply(texted.id, { text: 'Yes we can' }, { json: true })).status).toBe(201)
+    // A form's lead without the box, that the customer then answered by text.
+    const answered = await newLead({ textConsentAt: null, phone: '(512) 555-0168' })
+    expect((await reply(answered.id, { text: 'Before' }, { json: true })).status).toBe(409)
+    expect((await textIn('Is Friday ok?', '+15125550168')).status).toBe(200)
+    expect((await reply(answered.id, { text: 'Friday is fine' }, { json: true })).status).toBe(201)
+    // The form's box.
+    const boxed = await newLead({ phone: '(512) 555-0167' })
+    expect((await reply(boxed.id, { text: 'Thanks for the request' }, { json: true })).status).toBe(201)
+    const sent = (await texts()).filter((t) => t.direction === 'out')
+    expect(sent.map((t) => [t.lead, t.body, t.sentBy, t.consentBasis])).toEqual([
+      [texted.id, 'Yes we can', staff.id, 'texted'],
+      [answered.id, 'Friday is fine', staff.id, 'texted'],
+      [boxed.id, 'Thanks for the request', staff.id, 'form'],
+    ])
+    expect(fake.sent.map((m) => m.body)).toEqual(['Yes we can', 'Friday is fine', 'Thanks for the request'])
+    // Nothing was recorded as given by phone.
+    for (const lead of [texted.id, answered.id, boxed.id]) expect(await consentEvents(lead)).toEqual([])
   })
 })
 

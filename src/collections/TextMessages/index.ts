@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { approvedStaff } from '@/access/approvedStaff'
 import { nobody } from '@/access/nobody'
 import { timestampFields } from '@/fields/timestamps'
+import { TEXT_CONSENT_BASES, TEXT_CONSENT_BASIS_LABELS } from '@/lib/text-consent'
 import { TEXT_BODY_MAX, TEXT_STATUSES, TEXT_STATUS_LABELS } from '@/lib/text-messages'
 
 import { openConversation } from './endpoints/openConversation'
@@ -63,6 +64,20 @@ export const TextMessages: CollectionConfig = {
       fields: [
         { name: 'errorCode', label: 'Error code', type: 'number' },
         { name: 'errorMessage', label: 'Error', type: 'text', maxLength: 500 },
+      ],
+    },
+    // A text the owner typed on the job page: the staff account that sent it, and the customer's
+    // agreement it went under. Empty for the server's own texts and received ones.
+    {
+      type: 'row',
+      fields: [
+        { name: 'sentBy', label: 'Sent by', type: 'relationship', relationTo: 'users' },
+        {
+          name: 'consentBasis',
+          label: 'Consent',
+          type: 'select',
+          options: TEXT_CONSENT_BASES.map((value) => ({ value, label: TEXT_CONSENT_BASIS_LABELS[value] })),
+        },
       ],
     },
     // The photos a received text carried, once fetched and cleaned (the lead's photos too).

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { isOptedOut, recordOptOut } from '@/collections/TextOptOuts/optOuts'
 import { recordProviderId } from '@/collections/TextMessages/updateStatus'
+import type { TextConsentBasis } from '@/lib/text-consent'
 import { UNSUBSCRIBED_ERROR, cleanTextBody, textStatusOf, toE164 } from '@/lib/text-messages'
 import { deliverOnce } from '@/server/email-delivery'
 import { ProviderRefused, sendThroughProvider, textingNumber } from '@/server/texts/provider'
@@ -15,6 +16,9 @@ export type OutgoingText = {
   toBusiness?: boolean
   // Only the answer to HELP: carriers require it even for a number that opted out.
   evenIfOptedOut?: boolean
+  // A text staff typed: who sent it and under which of the customer's agreements.
+  sentBy?: number | null
+  consentBasis?: TextConsentBasis | null
 }
 
 export type SendOutcome =
@@ -50,6 +54,8 @@ export async function sendText(
       toNumber: to,
       body,
       status: 'queued',
+      sentBy: text.sentBy ?? null,
+      consentBasis: text.consentBasis ?? null,
     },
     overrideAccess: true,
     depth: 0,

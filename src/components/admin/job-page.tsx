@@ -3,6 +3,7 @@ import type { DocumentViewServerProps } from 'payload'
 
 import { newFormKey } from '@/server/form-key'
 
+import { consentBasisOf } from '@/lib/text-consent'
 import type { CustomerUpload, Lead, LeadEvent, Quote, TextMessage, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
 import type { JobFact } from '@/lib/job-facts'
@@ -31,6 +32,7 @@ import {
   readQuoteDeposit,
   readQuoteLink,
   readTextOptOut,
+  readTextedIn,
   readTimeZone,
   readTripFee,
 } from '@/data/back-office'
@@ -55,7 +57,15 @@ import { formatMoney } from '@/lib/money'
 
 type LeadText = Pick<
   TextMessage,
-  'direction' | 'body' | 'status' | 'errorCode' | 'errorMessage' | 'mediaCount' | 'createdAt'
+  | 'direction'
+  | 'body'
+  | 'status'
+  | 'errorCode'
+  | 'errorMessage'
+  | 'mediaCount'
+  | 'createdAt'
+  | 'sentBy'
+  | 'consentBasis'
 >
 
 function photosOf(lead: Lead): CustomerUpload[] {
@@ -88,7 +98,20 @@ export async function JobPage(props: DocumentViewServerProps) {
     readTimeZone(payload),
     readLead(reader, String(id)).catch(() => null),
   ])
-  const [quote, offers, events, visit, slots, tripFee, customerLeads, texts, optedOut, invoices, facts] = lead
+  const [
+    quote,
+    offers,
+    events,
+    visit,
+    slots,
+    tripFee,
+    customerLeads,
+    texts,
+    optedOut,
+    invoices,
+    facts,
+    textedIn,
+  ] = lead
     ? await Promise.all([
         readLatestQuote(reader, lead.id).catch(() => null),
         readPublishedOffers(reader).catch(() => []),
@@ -103,8 +126,9 @@ export async function JobPage(props: DocumentViewServerProps) {
         readJobFacts(reader, [lead], timeZone)
           .then((byLead) => byLead.get(lead.id))
           .catch(() => undefined),
+        readTextedIn(reader, lead.id).catch(() => false),
       ])
-    : [null, [], [], null, [], null, null, [], null, [], undefined]
+    : [null, [], [], null, [], null, null, [], null, [], undefined, false]
   const [quoteLink, deposit] = quote
     ? await Promise.all([
         readQuoteLink(reader, quote).catch(() => null),
@@ -122,6 +146,7 @@ export async function JobPage(props: DocumentViewServerProps) {
         events={events}
         texts={texts}
         optedOut={optedOut}
+        askConsent={lead ? consentBasisOf(lead, textedIn) === null : false}
         quoteLink={quoteLink}
         deposit={deposit}
         invoices={invoices}
@@ -149,6 +174,7 @@ function LeadDetails({
   events,
   texts,
   optedOut,
+  askConsent,
   quoteLink,
   deposit,
   invoices,
@@ -167,6 +193,7 @@ function LeadDetails({
   events: LeadEvent[] | null
   texts: LeadText[] | null
   optedOut: boolean | null
+  askConsent: boolean
   quoteLink: string | null
   deposit: DepositState | null
   invoices: LeadInvoice[] | null
@@ -353,6 +380,7 @@ function LeadDetails({
           back={here}
           phone={lead.phone}
           optedOut={optedOut}
+          askConsent={askConsent}
           quoteLink={quoteLink}
           visitTime={visitAhead(visit, timeZone)}
           formKey={newFormKey()}
@@ -414,6 +442,8 @@ function LeadTimeline({
       errorMessage: t.errorMessage,
       photos: t.mediaCount,
       at: t.createdAt,
+      by: typeof t.sentBy === 'object' && t.sentBy ? t.sentBy.email : null,
+      consent: t.consentBasis ?? null,
     })),
   )
   return (
@@ -427,6 +457,11 @@ function LeadTimeline({
               {entry.by ? <span className="cbo-meta"> · {entry.by}</span> : null}
             </p>
             {entry.detail ? <p className="cbo-description">{entry.detail}</p> : null}
+            {entry.text?.consent ? (
+              <p className="cbo-meta" data-testid="lead-text-consent">
+                {entry.text.consent}
+              </p>
+            ) : null}
             {entry.text?.state ? (
               <p
                 className={entry.text.failed ? 'cbo-text-state cbo-text-state--failed' : 'cbo-meta'}

@@ -5,6 +5,12 @@ import { useRouter } from 'next/navigation'
 import { useEffect, useRef, useState } from 'react'
 
 import { leadFormPath, TEXT_SENT } from '@/lib/lead-forms'
+import {
+  REPLY_CONSENT_FIELD,
+  REPLY_CONSENT_LABEL,
+  REPLY_CONSENT_NOTE,
+  REPLY_CONSENT_VALUE,
+} from '@/lib/text-consent'
 import { TEXT_BODY_MAX } from '@/lib/text-messages'
 
 import { ApiError, formInit, useApi } from './admin-fetch'
@@ -17,6 +23,8 @@ type Props = {
   formKey: string
   phone: string
   optedOut: boolean
+  // The customer neither texted in nor agreed to texts: the form asks first.
+  askConsent: boolean
   quoteLink: string | null
   visitTime: string | null
 }
@@ -25,10 +33,20 @@ type Props = {
 // (src/collections/Leads/endpoints/leadForms.ts): one sent before the script has loaded is
 // posted by the browser and the server answers with this view. The inserts put words at the
 // caret, which needs the script: until then they stay disabled and the owner types.
-export function LeadTextReply({ leadId, back, formKey, phone, optedOut, quoteLink, visitTime }: Props) {
+export function LeadTextReply({
+  leadId,
+  back,
+  formKey,
+  phone,
+  optedOut,
+  askConsent,
+  quoteLink,
+  visitTime,
+}: Props) {
   const { api } = useApi()
   const router = useRouter()
   const field = useRef<HTMLTextAreaElement>(null)
+  const consent = useRef<HTMLInputElement>(null)
   const [empty, setEmpty] = useState(false)
   const [busy, setBusy] = useState(false)
   useEffect(() => setEmpty(!field.current?.value.trim()), [])
@@ -52,7 +70,9 @@ export function LeadTextReply({ leadId, back, formKey, phone, optedOut, quoteLin
       const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
         b.toString(16).padStart(2, '0'),
       ).join('')
-      await api(leadFormPath(leadId, 'text'), formInit({ text: field.current?.value ?? '', key }))
+      const fields: Record<string, string> = { text: field.current?.value ?? '', key }
+      if (consent.current?.checked) fields[REPLY_CONSENT_FIELD] = REPLY_CONSENT_VALUE
+      await api(leadFormPath(leadId, 'text'), formInit(fields))
       if (field.current) field.current.value = ''
       setEmpty(true)
       toast.success(TEXT_SENT)
@@ -96,6 +116,21 @@ export function LeadTextReply({ leadId, back, formKey, phone, optedOut, quoteLin
             onChange={(e) => setEmpty(!e.target.value.trim())}
           />
         </label>
+        {askConsent ? (
+          <label className="cbo-check" data-testid="lead-text-consent-ask">
+            <input
+              ref={consent}
+              type="checkbox"
+              name={REPLY_CONSENT_FIELD}
+              value={REPLY_CONSENT_VALUE}
+              required
+            />
+            <span>
+              {REPLY_CONSENT_LABEL}
+              <small className="cbo-meta">{REPLY_CONSENT_NOTE}</small>
+            </span>
+          </label>
+        ) : null}
         <div className="cbo-inline">
           {quoteLink ? (
             <ActionButton look="secondary" onClick={() => insert(quoteLink)}>

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 
+import { sql } from '@payloadcms/db-postgres'
 import { commitTransaction, initTransaction, killTransaction, ValidationError } from 'payload'
 import type { Endpoint, PayloadRequest } from 'payload'
 
@@ -27,6 +28,9 @@ import { TEXT_BODY_MAX, UNSUBSCRIBED_ERROR, toE164 } from '@/lib/text-messages'
 import { leadAdminPath } from '@/lib/server-url'
 import { type OnMyWay, textOnMyWay } from '@/collections/TextMessages/customerTexts'
 import { rowId } from '@/lib/row-id'
+import { REPLY_CONSENT_FIELD, REPLY_CONSENT_VALUE, consentBasisOf } from '@/lib/text-consent'
+import type { Lead } from '@/payload-types'
+import { dbOf } from '@/server/db'
 
 // A note of LEAD_NOTE_MAX characters, each up to 4 UTF-8 bytes sent as %XX: 24 000 bytes.
 const MAX_BODY_BYTES = 64 * 1024
@@ -175,6 +179,46 @@ function replyKey(lead: number, formKey: string | null, body: string): string {
   return `lead-reply:${lead}:${form}:${words}`
 }
 
+// Whether the customer texted the business on this lead (a later lead of a number that texted
+// first, or a form's lead the customer answered by text).
+async function textedIn(req: PayloadRequest, lead: number): Promise<boolean> {
+  const { totalDocs } = await req.payload.count({
+    collection: 'text-messages',
+    where: { lead: { equals: lead }, direction: { equals: 'in' } },
+    overrideAccess: true,
+  })
+  return totalDocs > 0
+}
+
+// The customer's agreement given by phone, as staff record it from the Details tab (the lead's
+// hooks set who and when, and put it on the timeline). The lead's row is locked first, so two
+// posts of one form record it once.
+async function recordConsentByPhone(req: PayloadRequest, id: number): Promise<'phone'> {
+  const own = await initTransaction(req)
+  try {
+    const db = await dbOf(req.payload, req)
+    const rows = (await db.execute(
+      sql`SELECT text_consent_at FROM leads WHERE id = ${id} FOR UPDATE`,
+    )) as unknown as { rows: { text_consent_at: string | null }[] }
+    if (rows.rows[0] && !rows.rows[0].text_consent_at) {
+      await req.payload.update({
+        collection: 'leads',
+        id,
+        data: { textConsentByPhone: true } satisfies Partial<Lead>,
+        depth: 0,
+        overrideAccess: false,
+        user: req.user,
+        req,
+      })
+    }
+    if (own) await commitTransaction(req)
+  } catch (error) {
+    if (own) await killTransaction(req)
+    throw error
+  }
+  return 'phone'
+}
+
 // A text to the lead's phone from the lead's details, recorded on the lead's conversation. A
 // number that texted STOP gets nothing and nothing is stored; a text the provider refused or
 // could not take stays on the timeline as failed, with why.
@@ -192,12 +236,27 @@ const replyByText: Handler = async (req, id, form, back) => {
   const to = toE164(lead.phone)
   if (!to) return failed(req, back, 422, 'text-number')
   if (await isOptedOut(req.payload, to)) return failed(req, back, 409, 'text-opted-out')
+  // A customer who neither texted in nor agreed to texts is asked about first: the owner's tick
+  // records their agreement by phone (who, when) and the text goes with it.
+  let basis = consentBasisOf(lead, await textedIn(req, id))
+  if (!basis) {
+    if (form.get(REPLY_CONSENT_FIELD) !== REPLY_CONSENT_VALUE) return failed(req, back, 409, 'text-consent')
+    try {
+      basis = await recordConsentByPhone(req, id)
+    } catch (error) {
+      // The lead's own rule: agreement by phone needs a phone number on the lead.
+      if (error instanceof ValidationError) return failed(req, back, 422, 'text-number')
+      throw error
+    }
+  }
   let outcome: SendOutcome | null
   try {
     outcome = await sendTextOnce(req.payload, replyKey(id, form.get('key'), body), {
       to,
       body,
       lead: id,
+      sentBy: req.user?.id ?? null,
+      consentBasis: basis,
     })
   } catch (err) {
     req.payload.logger.error({ err, msg: `lead text: not sent for lead ${id}` })
