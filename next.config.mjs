@@ -120,13 +120,15 @@ const nextConfig = {
     localPatterns: [{ pathname: '/api/gallery-images/file/**' }],
   },
   // Fixes to Payload's edit view, applied to its published client bundle
-  // (src/server/patches/payload-stale-form-state.mjs, payload-global-menu.mjs).
+  // (src/server/patches/payload-stale-form-state.mjs, payload-row-during-form-state.mjs,
+  // payload-global-menu.mjs).
   turbopack: {
     rules: {
       '*.js': {
         condition: { path: CLIENT_BUNDLE },
         loaders: [
           fileURLToPath(new URL('./src/server/patches/payload-stale-form-state.mjs', import.meta.url)),
+          fileURLToPath(new URL('./src/server/patches/payload-row-during-form-state.mjs', import.meta.url)),
           fileURLToPath(new URL('./src/server/patches/payload-global-menu.mjs', import.meta.url)),
         ],
       },

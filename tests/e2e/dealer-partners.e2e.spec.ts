@@ -304,3 +304,42 @@ async function expectPhotosLoaded(page: Page, name: string, count: number) {
       .toBe(true)
   }
 }
+
+// Payload's form asks the server about itself a quarter second after each change; a price-list
+// row added while such a question is under way, its answer coming within that quarter second,
+// used to stay a grey placeholder for good (src/server/patches/payload-row-during-form-state.mjs).
+// Here the answer about the name is held until the owner taps "Add Price List", and let go by
+// the tap itself.
+test('a price-list row added while the form asks about the name gets its fields', async ({ page }) => {
+  await page.setViewportSize(PHONE)
+  expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+  let fetched = () => {}
+  const asked = new Promise<void>((resolve) => (fetched = resolve))
+  let answer = () => {}
+  const tapped = new Promise<void>((resolve) => (answer = resolve))
+  await page.route('**/admin/collections/dealerships/create', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    const response = await route.fetch()
+    fetched()
+    await tapped
+    await route.fulfill({ response })
+  })
+  await page.exposeBinding('answerNow', () => answer())
+  await page.goto('/admin/collections/dealerships/create')
+  await page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      (e) => {
+        if ((e.target as Element).closest('.array-field__add-row'))
+          (window as unknown as { answerNow: () => void }).answerNow()
+      },
+      { capture: true },
+    ),
+  )
+  await page.locator('#field-name').fill(`Held Answer Motors ${Date.now()}`)
+  await asked
+  await page.getByRole('button', { name: 'Add Price List' }).click()
+  await page.locator('#field-priceList__0__service .rs__control').click({ timeout: 15_000 })
+  await page.getByRole('option', { name: 'Rim Rash / Curbed Rim', exact: true }).click()
+  await expect(page.locator('#field-priceList__0__service')).toContainText('Rim Rash / Curbed Rim')
+})
