@@ -155,6 +155,13 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
       await expect(cars.nth(0)).toContainText('Right front · Bent, Powder Coating, or Cracked Rims · To do')
       await expect(cars.nth(1)).toContainText('Left rear · Rim Rash / Curbed Rim · To do')
       await expectPhotosLoaded(page, 'Before', 3)
+      // The owner hears of the new order once, by the notification e-mail, with the order to open.
+      const alerts = () =>
+        capturedMails(dealershipName).filter(
+          (m) => m.includes('New work order') && m.includes(`/admin/collections/work-orders/${order}`),
+        )
+      await expect.poll(() => alerts().length).toBe(1)
+      expect(alerts()[0]).toContain(`from ${dealershipName}: 2 cars`)
 
       // The technician: the day's schedule in the back office, the order, each wheel done.
       await owner.goto('/admin?tab=leads')

@@ -139,6 +139,10 @@ test('a texted request becomes a quote, a deposit, a visit, an invoice and a pai
     await customer.getByRole('button', { name: 'Accept and pay deposit' }).click()
     await payOnStripe(stripe, customer, request, '$108.00')
     await expect(customer.getByTestId('deposit-paid')).toHaveText('Deposit paid: $108.')
+    // The owner's phone hears of it once, with the job to open.
+    const alerted = (words: string) => sentTo(OWNER).filter((m) => m.body.startsWith(words))
+    await expect.poll(() => alerted('Deposit paid: $108.00 by Jordan Journey').length).toBe(1)
+    expect(alerted('Deposit paid:')[0].body).toContain(`/admin/collections/leads/${leadId}`)
     const booking = customer.getByTestId('visit-booking')
     await booking.getByLabel('Street address').fill('1100 S Lamar Blvd, Austin')
     const day = booking.locator('fieldset').first()
@@ -180,6 +184,9 @@ test('a texted request becomes a quote, a deposit, a visit, an invoice and a pai
     await customer.getByRole('button', { name: 'Pay by card' }).click()
     await payOnStripe(stripe, customer, request, '$432.00')
     await expect(customer.getByRole('status')).toHaveText('This invoice is paid in full. Thank you!')
+    await expect
+      .poll(() => alerted('Invoice ').filter((m) => m.body.includes('paid: $432.00')).length)
+      .toBe(1)
 
     // Paid, on the job page and on the Lead Management card; the visit was never cancelled.
     await page.goto(`/admin/collections/leads/${leadId}`, { waitUntil: 'commit' })
