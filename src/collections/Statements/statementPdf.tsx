@@ -6,18 +6,14 @@ import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from '@r
 import { positionLabel, serviceLabel, periodLabel, type StatementDocument } from '@/lib/statements'
 import { formatMoney } from '@/lib/money'
 
-// Inter from the installed @fontsource/inter package (the build traces these two files into
-// its standalone output: next.config.mjs), so rendering never downloads anything.
-const FONT_DIR = path.join(
-  /*turbopackIgnore: true*/ process.cwd(),
-  'node_modules',
-  '@fontsource',
-  'inter',
-  'files',
-)
+// Inter with its whole character set (Latin Extended, Vietnamese, Greek, Cyrillic) from the
+// installed inter-ui package: react-pdf takes one file per face and does not combine
+// @fontsource's per-script subsets. The build traces these files into its standalone output
+// (next.config.mjs), so rendering never downloads anything; only the glyphs used are embedded.
+const FONT_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), 'node_modules', 'inter-ui', 'Inter (web)')
 export const STATEMENT_FONT_FILES = {
-  400: path.join(FONT_DIR, 'inter-latin-400-normal.woff'),
-  700: path.join(FONT_DIR, 'inter-latin-700-normal.woff'),
+  400: path.join(FONT_DIR, 'Inter-Regular.woff'),
+  700: path.join(FONT_DIR, 'Inter-Bold.woff'),
 } as const
 
 let family: string | null = null
@@ -31,7 +27,7 @@ function fontFamily(): string {
         fontWeight: Number(weight),
       })),
     })
-    // Long VINs and stock numbers are not broken with hyphens.
+    // Words are never broken with hyphens (identifiers break on their own: `anywhere`).
     Font.registerHyphenationCallback((word) => [word])
     family = 'Inter'
   } else {
@@ -40,6 +36,15 @@ function fontFamily(): string {
   }
   return family
 }
+
+// A stock, PO or RO number or VIN longer than its column breaks between any two characters,
+// with no hyphen added (an empty part is a break of no width), so it stays in its column and
+// the text layer keeps every character of it.
+const anywhere = (word: string) => Array.from(word).flatMap((c, i) => (i ? ['', c] : [c]))
+
+// What people typed may come decomposed (e + combining marks): composed, each letter is one
+// glyph of the font and one character of the text layer.
+const typed = (value: string | null | undefined) => (value ?? '').normalize('NFC')
 
 export type StatementPdfProps = StatementDocument & {
   businessName: string
@@ -61,29 +66,44 @@ const styles = StyleSheet.create({
 })
 
 // Column widths: they add up to the landscape page's width inside its margins (720 pt), so a
-// service's full name fits on one line; the unit price is right-aligned.
+// service's full name fits on one line; each identifier column holds 15 characters or so a
+// line and wraps what is longer; the unit price is right-aligned.
 const COLUMNS = [
-  ['Date', 56],
-  ['Stock', 60],
-  ['VIN', 100],
-  ['PO', 70],
-  ['RO', 70],
-  ['Position', 60],
-  ['Service', 220],
-  ['Unit price', 84],
+  ['Date', 54],
+  ['Stock', 88],
+  ['VIN', 104],
+  ['PO', 88],
+  ['RO', 88],
+  ['Position', 54],
+  ['Service', 180],
+  ['Unit price', 64],
 ] as const
+const IDENTIFIERS = new Set([1, 2, 3, 4])
+const GAP = 6
 
-function Row({ cells, head = false }: { cells: readonly string[]; head?: boolean }) {
+function Row({
+  cells,
+  head = false,
+  fixed = false,
+}: {
+  cells: readonly string[]
+  head?: boolean
+  fixed?: boolean
+}) {
   return (
-    <View style={head ? [styles.row, styles.head] : styles.row} wrap={false}>
-      {cells.map((cell, i) => (
-        <Text
-          key={i}
-          style={{ width: COLUMNS[i][1], textAlign: i === COLUMNS.length - 1 ? 'right' : 'left' }}
-        >
-          {cell}
-        </Text>
-      ))}
+    <View style={head ? [styles.row, styles.head] : styles.row} wrap={false} fixed={fixed}>
+      {cells.map((cell, i) => {
+        const last = i === COLUMNS.length - 1
+        return (
+          <Text
+            key={i}
+            style={{ width: COLUMNS[i][1], paddingRight: last ? 0 : GAP, textAlign: last ? 'right' : 'left' }}
+            hyphenationCallback={!head && IDENTIFIERS.has(i) ? anywhere : undefined}
+          >
+            {cell}
+          </Text>
+        )
+      })}
     </View>
   )
 }
@@ -110,7 +130,7 @@ export function StatementPdf(p: StatementPdfProps) {
       <Page size="LETTER" orientation="landscape" style={[styles.page, { fontFamily: fontFamilyName }]}>
         <View style={styles.header}>
           <View>
-            <Text style={styles.title}>{p.businessName}</Text>
+            <Text style={styles.title}>{typed(p.businessName)}</Text>
             <Text>{p.businessPhone}</Text>
             <Text>{p.businessEmail}</Text>
           </View>
@@ -121,17 +141,17 @@ export function StatementPdf(p: StatementPdfProps) {
             <Text>Net {p.netTermsDays} days</Text>
           </View>
         </View>
-        <Text style={{ fontWeight: 700, marginBottom: 8 }}>{p.dealershipName}</Text>
+        <Text style={{ fontWeight: 700, marginBottom: 8 }}>{typed(p.dealershipName)}</Text>
         <Row head cells={COLUMNS.map(([label]) => label)} />
         {p.lines.map((l, i) => (
           <Row
             key={i}
             cells={[
               l.doneOn,
-              l.stockNumber,
-              l.vin,
-              l.poNumber ?? '',
-              l.roNumber ?? '',
+              typed(l.stockNumber),
+              typed(l.vin),
+              typed(l.poNumber),
+              typed(l.roNumber),
               positionLabel(l.position),
               serviceLabel(l.service),
               formatMoney(l.unitPriceCents),
@@ -141,7 +161,7 @@ export function StatementPdf(p: StatementPdfProps) {
         <View style={{ marginTop: 8 }}>
           <Sum label={`Wheels (${p.lines.length})`} amount={formatMoney(p.subtotalCents)} />
           {p.creditLines.map((c, i) => (
-            <Sum key={i} label={`Credit: ${c.description}`} amount={formatMoney(-c.amountCents)} />
+            <Sum key={i} label={`Credit: ${typed(c.description)}`} amount={formatMoney(-c.amountCents)} />
           ))}
           <Sum label="Total" amount={formatMoney(p.totalCents)} bold />
         </View>
