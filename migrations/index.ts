@@ -56,6 +56,7 @@ import * as migration_20261129_064135_invoice_reminders from './20261129_064135_
 import * as migration_20261129_064319_staff_leads from './20261129_064319_staff_leads';
 import * as migration_20261129_064350_work_order_progress from './20261129_064350_work_order_progress';
 import * as migration_20261129_104628_inbox_read_state from './20261129_104628_inbox_read_state';
+import * as migration_20261129_140129_statement_bill_to from './20261129_140129_statement_bill_to';
 
 export const migrations = [
   {
@@ -346,6 +347,11 @@ export const migrations = [
   {
     up: migration_20261129_104628_inbox_read_state.up,
     down: migration_20261129_104628_inbox_read_state.down,
-    name: '20261129_104628_inbox_read_state'
+    name: '20261129_104628_inbox_read_state',
+  },
+  {
+    up: migration_20261129_140129_statement_bill_to.up,
+    down: migration_20261129_140129_statement_bill_to.down,
+    name: '20261129_140129_statement_bill_to'
   },
 ];

@@ -388,6 +388,9 @@ export interface User {
 export interface Dealership {
   id: number;
   name: string;
+  /**
+   * The bill-to address on its statements.
+   */
   address?: string | null;
   billingEmail: string;
   contacts?:
@@ -843,6 +846,7 @@ export interface Statement {
   cutoffAt: string;
   dealershipName: string;
   billingEmail: string;
+  billingAddress?: string | null;
   netTermsDays: number;
   lines?:
     | {
@@ -1829,6 +1833,7 @@ export interface StatementsSelect<T extends boolean = true> {
   cutoffAt?: T;
   dealershipName?: T;
   billingEmail?: T;
+  billingAddress?: T;
   netTermsDays?: T;
   lines?:
     | T
@@ -2030,6 +2035,10 @@ export interface SiteSetting {
    */
   textPhone?: string | null;
   serviceArea?: string | null;
+  /**
+   * Where dealerships mail their checks: the remit-to address on their statements.
+   */
+  mailingAddress?: string | null;
   hours?: {
     weekdays?: {
       closed?: boolean | null;
@@ -2293,6 +2302,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   email?: T;
   textPhone?: T;
   serviceArea?: T;
+  mailingAddress?: T;
   hours?:
     | T
     | {

@@ -15,7 +15,7 @@ import {
 } from '@/collections/Statements/hooks/keepIssuedStatements'
 import { statementFiles } from '@/collections/Statements/statementFiles'
 import { CARRIED_CREDIT_IS_FINAL } from '@/collections/StatementCredits'
-import { zonedTime } from '@/lib/business-time'
+import { formatCalendarDate, wallTime, zonedTime } from '@/lib/business-time'
 import { dbOf } from '@/server/db'
 import { parsePeriod, previousPeriod, statementCsv } from '@/lib/statements'
 import type { Statement } from '@/payload-types'
@@ -649,7 +649,7 @@ describe('the statement as a dealer’s bill', () => {
     await h.payload.update({
       collection: 'dealerships',
       id: h.dealerships.own,
-      data: { name: 'Nguyễn Auto Group' },
+      data: { name: 'Nguyễn Auto Group', address: '12 Đường Lê Lợi\nHouston, TX 77002' },
     })
     await seedDoneCar(h.payload, h.dealerships.own, staff(), {
       stockNumber: 'ŻÓŁW-7',
@@ -661,7 +661,13 @@ describe('the statement as a dealer’s bill', () => {
     expect(statement.dealershipName).toBe('Nguyễn Auto Group')
 
     const text = await poppler('pdftotext', pdf, ['-raw'])
-    for (const expected of ['Nguyễn Auto Group', 'ŻÓŁW-7', 'PO-Śląsk-12', 'RO-ŁÓDŹ-0001']) {
+    for (const expected of [
+      'Nguyễn Auto Group',
+      '12 Đường Lê Lợi',
+      'ŻÓŁW-7',
+      'PO-Śląsk-12',
+      'RO-ŁÓDŹ-0001',
+    ]) {
       expect(text).toContain(expected)
     }
     // Every glyph from the statement's own font: none drawn in a fallback (Helvetica has none
@@ -673,6 +679,79 @@ describe('the statement as a dealer’s bill', () => {
       .map((line) => line.split(/\s+/)[0])
     expect(fonts.length).toBeGreaterThan(0)
     for (const font of fonts) expect(font).toMatch(/^[A-Z]{6}\+Inter-(Regular|Bold)$/)
+  })
+
+  it('a 160-wheel statement has its heading and page number on every page, the parties first, the totals last', async () => {
+    await h.payload.update({
+      collection: 'dealerships',
+      id: h.dealerships.own,
+      data: { address: '4100 Lamar Blvd\nAustin, TX 78756', netTermsDays: 45 },
+    })
+    const settings = await h.payload.updateGlobal({
+      slug: 'site-settings',
+      data: { mailingAddress: 'PO Box 4417\nAustin, TX 78767' },
+    })
+    await (h.payload as unknown as { create: (args: Doc) => Promise<Doc> }).create({
+      collection: 'work-orders',
+      data: {
+        dealership: h.dealerships.own,
+        poNumber: 'PO-LOT',
+        roNumber: 'RO-LOT',
+        vehicles: Array.from({ length: 40 }, (_, car) => ({
+          stockNumber: `LOT${car}`,
+          vin: '1HGCM82633A004352',
+          wheels: ['LF', 'RF', 'LR', 'RR'].map((position) => ({
+            position,
+            service: 'rim_rash',
+            status: 'done',
+            doneAt: at(LAST, 1 + (car % 27)),
+          })),
+        })),
+      },
+      user: staff(),
+      depth: 0,
+    })
+    const { statement, pdf } = await issueOne()
+    expect(statement.lines).toHaveLength(160)
+
+    const pages = Number(/Pages:\s+(\d+)/.exec(await poppler('pdfinfo', pdf))![1])
+    expect(pages).toBeGreaterThanOrEqual(3)
+    const page = async (n: number) =>
+      (await poppler('pdftotext', pdf, ['-raw', '-f', String(n), '-l', String(n)])).replace(/[ \n]+/g, ' ')
+    for (let n = 1; n <= pages; n += 1) {
+      const text = await page(n)
+      expect(text).toContain(settings.businessName)
+      expect(text).toContain(`Statement ${statement.number}`)
+      expect(text).toContain('Date Stock VIN PO RO Position Service Unit price')
+      expect(text).toContain(`Page ${n} of ${pages}`)
+      const last = n === pages
+      expect(text.includes('Wheels (160) $14,400.00')).toBe(last)
+      expect(text.includes('Total $14,400.00')).toBe(last)
+    }
+
+    const issued = wallTime(new Date(statement.issuedAt), TZ)
+    const due = formatCalendarDate(new Date(Date.UTC(issued.year, issued.month - 1, issued.day + 45)))
+    const first = await page(1)
+    for (const expected of [
+      'Bill to Capital City Motors 4100 Lamar Blvd Austin, TX 78756',
+      `Remit to ${settings.businessName} PO Box 4417 Austin, TX 78767 ${settings.phone} ${settings.email}`,
+      `Terms Net 45 days`,
+      `Due ${due}`,
+      'Amount due $14,400.00',
+    ]) {
+      expect(first).toContain(expected)
+    }
+    expect(first).toContain(statement.billingEmail)
+
+    // The bill-to is the address the dealership had when the statement was issued.
+    await h.payload.update({
+      collection: 'dealerships',
+      id: h.dealerships.own,
+      data: { address: '1 Moved Away Rd\nDallas, TX 75201' },
+    })
+    const stored = await h.payload.findByID({ collection: 'statements', id: statement.id, depth: 0 })
+    const again = new Uint8Array((await statementFiles(h.payload, stored)).pdf)
+    expect(Buffer.from(again).equals(Buffer.from(pdf))).toBe(true)
   })
 })
 

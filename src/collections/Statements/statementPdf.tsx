@@ -50,16 +50,26 @@ export type StatementPdfProps = StatementDocument & {
   businessName: string
   businessPhone: string
   businessEmail: string
+  /** Where checks are mailed; empty when the business has not given one. */
+  remitAddress: string
   dealershipName: string
+  billingEmail: string
+  /** The dealership's billing address as on the day the statement was issued. */
+  billingAddress: string
   issuedOn: string
   issuedAt: Date
   netTermsDays: number
+  dueOn: string
 }
 
 const styles = StyleSheet.create({
-  page: { padding: 36, fontSize: 8.5, color: '#111' },
-  header: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 16 },
-  title: { fontSize: 16, fontWeight: 700 },
+  page: { paddingHorizontal: 36, paddingVertical: 30, fontSize: 8.5, color: '#111' },
+  header: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 12 },
+  title: { fontSize: 14, fontWeight: 700 },
+  parties: { flexDirection: 'row', marginBottom: 14 },
+  party: { width: 240, paddingRight: 16 },
+  label: { fontWeight: 700, color: '#555', marginBottom: 2 },
+  terms: { flexDirection: 'row' },
   row: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: '#ccc', paddingVertical: 3 },
   head: { fontWeight: 700, borderBottomColor: '#111' },
   sum: { flexDirection: 'row', justifyContent: 'flex-end', paddingVertical: 2 },
@@ -111,38 +121,75 @@ function Row({
 function Sum({ label, amount, bold = false }: { label: string; amount: string; bold?: boolean }) {
   return (
     <View style={styles.sum}>
-      <Text style={{ width: 160, textAlign: 'right', fontWeight: bold ? 700 : 400 }}>{label}</Text>
+      <Text style={{ width: 240, textAlign: 'right', fontWeight: bold ? 700 : 400 }}>{label}</Text>
       <Text style={{ width: 80, textAlign: 'right', fontWeight: bold ? 700 : 400 }}>{amount}</Text>
+    </View>
+  )
+}
+
+function Lines({ text }: { text: string }) {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line, i) => <Text key={i}>{line}</Text>)
+}
+
+function Term({ label, value }: { label: string; value: string }) {
+  return (
+    <View style={styles.terms}>
+      <Text style={{ width: 70, fontWeight: 700 }}>{label}</Text>
+      <Text>{value}</Text>
     </View>
   )
 }
 
 export function StatementPdf(p: StatementPdfProps) {
   const fontFamilyName = fontFamily()
+  const business = typed(p.businessName)
   return (
     // Dated when issued, so the same statement always makes the same file.
     <Document
       title={`Statement ${p.number}`}
-      author={p.businessName}
+      author={business}
       creationDate={p.issuedAt}
       modificationDate={p.issuedAt}
     >
       <Page size="LETTER" orientation="landscape" style={[styles.page, { fontFamily: fontFamilyName }]}>
-        <View style={styles.header}>
+        {/* On every page: whose statement it is, its number and where the page falls. */}
+        <View style={styles.header} fixed>
           <View>
-            <Text style={styles.title}>{typed(p.businessName)}</Text>
-            <Text>{p.businessPhone}</Text>
-            <Text>{p.businessEmail}</Text>
+            <Text style={styles.title}>{business}</Text>
+            <Text>{typed(p.dealershipName)}</Text>
           </View>
           <View style={{ alignItems: 'flex-end' }}>
             <Text style={styles.title}>Statement {p.number}</Text>
-            <Text>{periodLabel(p.period)}</Text>
-            <Text>Issued {p.issuedOn}</Text>
-            <Text>Net {p.netTermsDays} days</Text>
+            <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
           </View>
         </View>
-        <Text style={{ fontWeight: 700, marginBottom: 8 }}>{typed(p.dealershipName)}</Text>
-        <Row head cells={COLUMNS.map(([label]) => label)} />
+        <View style={styles.parties}>
+          <View style={styles.party}>
+            <Text style={styles.label}>Bill to</Text>
+            <Text style={{ fontWeight: 700 }}>{typed(p.dealershipName)}</Text>
+            <Lines text={typed(p.billingAddress)} />
+            <Text>{typed(p.billingEmail)}</Text>
+          </View>
+          <View style={styles.party}>
+            <Text style={styles.label}>Remit to</Text>
+            <Text style={{ fontWeight: 700 }}>{business}</Text>
+            <Lines text={typed(p.remitAddress)} />
+            <Text>{typed(p.businessPhone)}</Text>
+            <Text>{typed(p.businessEmail)}</Text>
+          </View>
+          <View style={{ width: 240 }}>
+            <Term label="Period" value={periodLabel(p.period)} />
+            <Term label="Issued" value={p.issuedOn} />
+            <Term label="Terms" value={`Net ${p.netTermsDays} days`} />
+            <Term label="Due" value={p.dueOn} />
+            <Term label="Amount due" value={formatMoney(p.totalCents)} />
+          </View>
+        </View>
+        <Row head fixed cells={COLUMNS.map(([label]) => label)} />
         {p.lines.map((l, i) => (
           <Row
             key={i}
@@ -158,7 +205,8 @@ export function StatementPdf(p: StatementPdfProps) {
             ]}
           />
         ))}
-        <View style={{ marginTop: 8 }}>
+        {/* Kept together, so the totals close the last page. */}
+        <View style={{ marginTop: 8 }} wrap={false}>
           <Sum label={`Wheels (${p.lines.length})`} amount={formatMoney(p.subtotalCents)} />
           {p.creditLines.map((c, i) => (
             <Sum key={i} label={`Credit: ${typed(c.description)}`} amount={formatMoney(-c.amountCents)} />
