@@ -99,7 +99,7 @@ const nextConfig = {
   // The statements' PDF font (src/collections/Statements/statementPdf.tsx), read from disk at
   // run time, so the standalone output must carry it.
   outputFileTracingIncludes: {
-    '/**': ['./node_modules/@fontsource/inter/files/inter-latin-{400,700}-normal.woff'],
+    '/**': ['./node_modules/inter-ui/Inter (web)/Inter-{Regular,Bold}.woff'],
   },
   // Payload's error formatter shows an error's message only when the error has `data` or a
   // non-empty `name`, and errors take their name from their class (`this.constructor.name`).

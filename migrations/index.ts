@@ -56,7 +56,8 @@ import * as migration_20261129_064135_invoice_reminders from './20261129_064135_
 import * as migration_20261129_064319_staff_leads from './20261129_064319_staff_leads';
 import * as migration_20261129_064350_work_order_progress from './20261129_064350_work_order_progress';
 import * as migration_20261129_104628_inbox_read_state from './20261129_104628_inbox_read_state';
-import * as migration_20261129_141725_text_sender_consent from './20261129_141725_text_sender_consent';
+import * as migration_20261129_140129_statement_bill_to from './20261129_140129_statement_bill_to';
+import * as migration_20261129_151839_text_sender_consent from './20261129_151839_text_sender_consent';
 
 export const migrations = [
   {
@@ -350,8 +351,13 @@ export const migrations = [
     name: '20261129_104628_inbox_read_state',
   },
   {
-    up: migration_20261129_141725_text_sender_consent.up,
-    down: migration_20261129_141725_text_sender_consent.down,
-    name: '20261129_141725_text_sender_consent'
+    up: migration_20261129_140129_statement_bill_to.up,
+    down: migration_20261129_140129_statement_bill_to.down,
+    name: '20261129_140129_statement_bill_to',
+  },
+  {
+    up: migration_20261129_151839_text_sender_consent.up,
+    down: migration_20261129_151839_text_sender_consent.down,
+    name: '20261129_151839_text_sender_consent'
   },
 ];

@@ -388,6 +388,9 @@ export interface User {
 export interface Dealership {
   id: number;
   name: string;
+  /**
+   * The bill-to address on its statements.
+   */
   address?: string | null;
   billingEmail: string;
   contacts?:
@@ -845,6 +848,7 @@ export interface Statement {
   cutoffAt: string;
   dealershipName: string;
   billingEmail: string;
+  billingAddress?: string | null;
   netTermsDays: number;
   lines?:
     | {
@@ -1833,6 +1837,7 @@ export interface StatementsSelect<T extends boolean = true> {
   cutoffAt?: T;
   dealershipName?: T;
   billingEmail?: T;
+  billingAddress?: T;
   netTermsDays?: T;
   lines?:
     | T
@@ -2034,6 +2039,10 @@ export interface SiteSetting {
    */
   textPhone?: string | null;
   serviceArea?: string | null;
+  /**
+   * Where dealerships mail their checks: the remit-to address on their statements.
+   */
+  mailingAddress?: string | null;
   hours?: {
     weekdays?: {
       closed?: boolean | null;
@@ -2297,6 +2306,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   email?: T;
   textPhone?: T;
   serviceArea?: T;
+  mailingAddress?: T;
   hours?:
     | T
     | {

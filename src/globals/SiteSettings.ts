@@ -128,6 +128,14 @@ export const SiteSettings: GlobalConfig = {
     },
     { name: 'serviceArea', type: 'text', defaultValue: BUSINESS_DEFAULTS.serviceArea },
     {
+      name: 'mailingAddress',
+      type: 'textarea',
+      maxLength: 300,
+      admin: {
+        description: 'Where dealerships mail their checks: the remit-to address on their statements.',
+      },
+    },
+    {
       name: 'hours',
       type: 'group',
       fields: [

@@ -65,6 +65,12 @@ export function businessDay(iso: string, timeZone: string): string {
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`
 }
 
+/** "2026-12-01": the day a statement is due, its net terms after the business day it was issued. */
+export function statementDueDay(issuedAt: string, netTermsDays: number, timeZone: string): string {
+  const w = wallTime(new Date(issuedAt), timeZone)
+  return new Date(Date.UTC(w.year, w.month - 1, w.day + netTermsDays)).toISOString().slice(0, 10)
+}
+
 // What the job reads of a work order (a WorkOrder document fits).
 export type DoneWorkOrder = {
   id: number

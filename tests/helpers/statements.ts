@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
 import type { Payload } from 'payload'
 
 import type { Doc } from './harness'
@@ -16,6 +22,46 @@ export async function pdfText(pdf: Uint8Array): Promise<string> {
   } finally {
     await parser.destroy()
   }
+}
+
+/** Runs one of poppler's tools (pdftotext, pdffonts, pdfinfo) on a PDF, as a reader would. */
+export async function poppler(
+  tool: 'pdftotext' | 'pdffonts' | 'pdfinfo',
+  pdf: Uint8Array,
+  args: string[] = [],
+) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'statement-pdf-'))
+  try {
+    const file = path.join(dir, 'statement.pdf')
+    await writeFile(file, pdf)
+    const out = tool === 'pdftotext' ? [file, '-'] : [file]
+    const { stdout } = await promisify(execFile)(tool, [...args, ...out], { maxBuffer: 32 << 20 })
+    return stdout
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+export type PdfWord = { page: number; xMin: number; xMax: number; yMin: number; text: string }
+
+/** Every word of the PDF with where it is drawn (pdftotext -bbox), in the order it is drawn. */
+export async function pdfWords(pdf: Uint8Array): Promise<PdfWord[]> {
+  const html = await poppler('pdftotext', pdf, ['-bbox'])
+  const words: PdfWord[] = []
+  let page = 0
+  const decode = (t: string) =>
+    t
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+  for (const m of html.matchAll(
+    /<page |<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g,
+  )) {
+    if (m[0] === '<page ') page += 1
+    else words.push({ page, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), text: decode(m[4]) })
+  }
+  return words
 }
 
 type DoneWheel = { position: string; service?: string; doneAt: string | null }

@@ -6,7 +6,7 @@ import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { seedDealership } from '../helpers/dealers'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { type Doc, setupHarness } from '../helpers/harness'
-import { pdfText, seedDoneCar } from '../helpers/statements'
+import { pdfText, pdfWords, poppler, seedDoneCar } from '../helpers/statements'
 
 import { issueStatements } from '@/collections/Statements/issue'
 import {
@@ -15,7 +15,7 @@ import {
 } from '@/collections/Statements/hooks/keepIssuedStatements'
 import { statementFiles } from '@/collections/Statements/statementFiles'
 import { CARRIED_CREDIT_IS_FINAL } from '@/collections/StatementCredits'
-import { zonedTime } from '@/lib/business-time'
+import { formatCalendarDate, wallTime, zonedTime } from '@/lib/business-time'
 import { dbOf } from '@/server/db'
 import { parsePeriod, previousPeriod, statementCsv } from '@/lib/statements'
 import type { Statement } from '@/payload-types'
@@ -63,6 +63,8 @@ beforeEach(async () => {
     id: h.dealerships.own,
     data: {
       name: 'Capital City Motors',
+      address: '',
+      netTermsDays: 30,
       priceList: [
         { service: 'rim_rash', unitPriceCents: 9_000 },
         { service: 'rim_restoration', unitPriceCents: 20_000 },
@@ -590,6 +592,166 @@ describe('the statement’s files', () => {
     ]) {
       expect(text.replace(/\s+/g, ' ')).toContain(expected)
     }
+  })
+})
+
+describe('the statement as a dealer’s bill', () => {
+  const issueOne = async () => {
+    await issueStatements(h.payload, LAST)
+    const [statement] = (await statements()) as Statement[]
+    return { statement, pdf: new Uint8Array((await statementFiles(h.payload, statement)).pdf) }
+  }
+
+  it('wraps long stock, PO and RO numbers inside their columns, every character kept', async () => {
+    const long = {
+      stockNumber: 'STK-004417-2026-CERTIFIED-PRE-OWNED',
+      po: 'PO-2026-11-0048213-FLEET-SERVICES-DIV',
+      ro: 'RO2026110048213RO2026110048213',
+    }
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      ...long,
+      vin: '1HGCM82633A004352',
+      wheels: [{ position: 'LF', doneAt: at(LAST, 3) }],
+    })
+    const { pdf } = await issueOne()
+
+    const words = await pdfWords(pdf)
+    const heading = (text: string) => words.find((w) => w.page === 1 && w.text === text)!
+    const headings = ['Date', 'Stock', 'VIN', 'PO', 'RO', 'Position'].map(heading)
+    const column = (i: number) => {
+      const [from, to] = [headings[i].xMin, headings[i + 1].xMin]
+      const inside = words.filter(
+        (w) => w.page === 1 && w.yMin > headings[i].yMin && w.xMin >= from - 0.5 && w.xMin < to,
+      )
+      return { to, inside }
+    }
+    for (const [i, identifier] of [
+      [1, long.stockNumber],
+      [3, long.po],
+      [4, long.ro],
+    ] as const) {
+      const { to, inside } = column(i)
+      // Drawn on more than one line, each before the next column starts, and read top to
+      // bottom it is the identifier, nothing added.
+      expect(inside.length).toBeGreaterThan(1)
+      for (const w of inside) expect(w.xMax).toBeLessThan(to)
+      expect(inside.map((w) => w.text).join('')).toBe(identifier)
+    }
+    // In the text layer the pieces follow one another, only line breaks between them.
+    const text = await poppler('pdftotext', pdf, ['-raw'])
+    for (const identifier of Object.values(long)) {
+      expect(text).toMatch(new RegExp(Array.from(identifier, (c) => c.replace(/[-]/g, '\\-')).join('\\n?')))
+    }
+    expect(text).toContain('Left front')
+  })
+
+  it('draws and extracts names outside basic Latin, in Inter only', async () => {
+    await h.payload.update({
+      collection: 'dealerships',
+      id: h.dealerships.own,
+      data: { name: 'Nguyễn Auto Group', address: '12 Đường Lê Lợi\nHouston, TX 77002' },
+    })
+    await seedDoneCar(h.payload, h.dealerships.own, staff(), {
+      stockNumber: 'ŻÓŁW-7',
+      po: 'PO-Śląsk-12',
+      ro: 'RO-ŁÓDŹ-0001',
+      wheels: [{ position: 'RF', doneAt: at(LAST, 4) }],
+    })
+    const { statement, pdf } = await issueOne()
+    expect(statement.dealershipName).toBe('Nguyễn Auto Group')
+
+    const text = await poppler('pdftotext', pdf, ['-raw'])
+    for (const expected of [
+      'Nguyễn Auto Group',
+      '12 Đường Lê Lợi',
+      'ŻÓŁW-7',
+      'PO-Śląsk-12',
+      'RO-ŁÓDŹ-0001',
+    ]) {
+      expect(text).toContain(expected)
+    }
+    // Every glyph from the statement's own font: none drawn in a fallback (Helvetica has none
+    // of these letters).
+    const fonts = (await poppler('pdffonts', pdf))
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map((line) => line.split(/\s+/)[0])
+    expect(fonts.length).toBeGreaterThan(0)
+    for (const font of fonts) expect(font).toMatch(/^[A-Z]{6}\+Inter-(Regular|Bold)$/)
+  })
+
+  it('a 160-wheel statement has its heading and page number on every page, the parties first, the totals last', async () => {
+    await h.payload.update({
+      collection: 'dealerships',
+      id: h.dealerships.own,
+      data: { address: '4100 Lamar Blvd\nAustin, TX 78756', netTermsDays: 45 },
+    })
+    const settings = await h.payload.updateGlobal({
+      slug: 'site-settings',
+      data: { mailingAddress: 'PO Box 4417\nAustin, TX 78767' },
+    })
+    await (h.payload as unknown as { create: (args: Doc) => Promise<Doc> }).create({
+      collection: 'work-orders',
+      data: {
+        dealership: h.dealerships.own,
+        poNumber: 'PO-LOT',
+        roNumber: 'RO-LOT',
+        vehicles: Array.from({ length: 40 }, (_, car) => ({
+          stockNumber: `LOT${car}`,
+          vin: '1HGCM82633A004352',
+          wheels: ['LF', 'RF', 'LR', 'RR'].map((position) => ({
+            position,
+            service: 'rim_rash',
+            status: 'done',
+            doneAt: at(LAST, 1 + (car % 27)),
+          })),
+        })),
+      },
+      user: staff(),
+      depth: 0,
+    })
+    const { statement, pdf } = await issueOne()
+    expect(statement.lines).toHaveLength(160)
+
+    const pages = Number(/Pages:\s+(\d+)/.exec(await poppler('pdfinfo', pdf))![1])
+    expect(pages).toBeGreaterThanOrEqual(3)
+    const page = async (n: number) =>
+      (await poppler('pdftotext', pdf, ['-raw', '-f', String(n), '-l', String(n)])).replace(/[ \n]+/g, ' ')
+    for (let n = 1; n <= pages; n += 1) {
+      const text = await page(n)
+      expect(text).toContain(settings.businessName)
+      expect(text).toContain(`Statement ${statement.number}`)
+      expect(text).toContain('Date Stock VIN PO RO Position Service Unit price')
+      expect(text).toContain(`Page ${n} of ${pages}`)
+      const last = n === pages
+      expect(text.includes('Wheels (160) $14,400.00')).toBe(last)
+      expect(text.includes('Total $14,400.00')).toBe(last)
+    }
+
+    const issued = wallTime(new Date(statement.issuedAt), TZ)
+    const due = formatCalendarDate(new Date(Date.UTC(issued.year, issued.month - 1, issued.day + 45)))
+    const first = await page(1)
+    for (const expected of [
+      'Bill to Capital City Motors 4100 Lamar Blvd Austin, TX 78756',
+      `Remit to ${settings.businessName} PO Box 4417 Austin, TX 78767 ${settings.phone} ${settings.email}`,
+      `Terms Net 45 days`,
+      `Due ${due}`,
+      'Amount due $14,400.00',
+    ]) {
+      expect(first).toContain(expected)
+    }
+    expect(first).toContain(statement.billingEmail)
+
+    // The bill-to is the address the dealership had when the statement was issued.
+    await h.payload.update({
+      collection: 'dealerships',
+      id: h.dealerships.own,
+      data: { address: '1 Moved Away Rd\nDallas, TX 75201' },
+    })
+    const stored = await h.payload.findByID({ collection: 'statements', id: statement.id, depth: 0 })
+    const again = new Uint8Array((await statementFiles(h.payload, stored)).pdf)
+    expect(Buffer.from(again).equals(Buffer.from(pdf))).toBe(true)
   })
 })
 

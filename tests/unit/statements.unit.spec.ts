@@ -9,6 +9,7 @@ import {
   previousPeriod,
   STATEMENT_CSV_HEADER,
   statementCsv,
+  statementDueDay,
   StatementError,
   statementLines,
   statementNumber,
@@ -96,6 +97,16 @@ describe('statement months', () => {
   it('numbers and names', () => {
     expect(statementNumber(2026, 7)).toBe('S2026-0007')
     expect(periodLabel('2026-11')).toBe('November 2026')
+  })
+})
+
+describe('statement due dates', () => {
+  it('counts the net terms from the business day the statement was issued', () => {
+    // 9 pm on Nov 30 in Chicago is Dec 1 in UTC: the terms run from Nov 30.
+    expect(statementDueDay('2026-12-01T03:00:00Z', 30, TZ)).toBe('2026-12-30')
+    expect(statementDueDay('2026-12-15T18:00:00Z', 30, TZ)).toBe('2027-01-14')
+    expect(statementDueDay('2028-02-01T18:00:00Z', 28, TZ)).toBe('2028-02-29')
+    expect(statementDueDay('2026-11-01T18:00:00Z', 0, TZ)).toBe('2026-11-01')
   })
 })
 

@@ -62,7 +62,12 @@ export const Dealerships: CollectionConfig = {
         components: { Field: '@/components/admin/invite-partner.client#InvitePartner' },
       },
     },
-    { name: 'address', type: 'textarea', maxLength: 500 },
+    {
+      name: 'address',
+      type: 'textarea',
+      maxLength: 500,
+      admin: { description: 'The bill-to address on its statements.' },
+    },
     { name: 'billingEmail', type: 'email', required: true },
     {
       name: 'contacts',

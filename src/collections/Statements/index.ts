@@ -54,6 +54,8 @@ export const Statements: CollectionConfig = {
     // As on the day it was issued: renaming the dealership later changes no statement.
     readOnly({ name: 'dealershipName', type: 'text', required: true }),
     readOnly({ name: 'billingEmail', type: 'email', required: true }),
+    // The bill-to address on its PDF: the dealership's address when the statement was issued.
+    readOnly({ name: 'billingAddress', type: 'textarea' }),
     readOnly({ name: 'netTermsDays', label: 'Net terms (days)', type: 'number', required: true }),
     readOnly({
       name: 'lines',

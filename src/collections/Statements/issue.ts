@@ -200,6 +200,7 @@ async function issueOne(
         cutoffAt: range.end.toISOString(),
         dealershipName: dealership.name,
         billingEmail: dealership.billingEmail,
+        billingAddress: dealership.address ?? '',
         netTermsDays: dealership.netTermsDays,
         lines,
         creditLines,

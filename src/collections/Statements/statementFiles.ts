@@ -1,8 +1,8 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Statement } from '@/payload-types'
-import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
-import { type StatementDocument, statementCsv } from '@/lib/statements'
+import { businessTimeZone, formatBusinessDate, formatCalendarDate } from '@/lib/business-time'
+import { type StatementDocument, statementCsv, statementDueDay } from '@/lib/statements'
 
 export type StatementFiles = { pdf: Buffer; csv: string; pdfName: string; csvName: string }
 
@@ -44,16 +44,21 @@ export async function statementFiles(
 ): Promise<StatementFiles> {
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true, req })
   const doc = statementDocument(statement)
+  const timeZone = businessTimeZone(settings.timeZone)
   const { renderStatementPdf } = await import('./statementPdf')
   const pdf = await renderStatementPdf({
     ...doc,
     businessName: settings.businessName,
     businessPhone: settings.phone,
     businessEmail: settings.email,
+    remitAddress: settings.mailingAddress ?? '',
     dealershipName: statement.dealershipName,
+    billingEmail: statement.billingEmail,
+    billingAddress: statement.billingAddress ?? '',
     netTermsDays: statement.netTermsDays,
     issuedAt: new Date(statement.issuedAt),
-    issuedOn: formatBusinessDate(statement.issuedAt, businessTimeZone(settings.timeZone), { time: false }),
+    issuedOn: formatBusinessDate(statement.issuedAt, timeZone, { time: false }),
+    dueOn: formatCalendarDate(statementDueDay(statement.issuedAt, statement.netTermsDays, timeZone)),
   })
   return {
     pdf,
