@@ -4,11 +4,13 @@ import path from 'node:path'
 import prompts from 'prompts'
 
 // Imported before the Payload config (tests/helpers/payload.ts and http-server.ts import
-// it first): the files and captured e-mails of one test file go to a folder of their own
+// it first): the files and captured e-mails of the tests go to a folder of their own
 // (inside the run's DATA_DIR that scripts/with-services.mjs provides, else the system
 // temp folder), never into the developer's .data/. src/server/paths.ts reads DATA_DIR when
-// the config is loaded. File names are then predictable too, since Payload renames an
-// upload whose name already exists on disk.
+// the config is loaded. Evaluated once per module graph: per file in the `int-isolated`
+// project, per worker in `int`, where int-shared-setup.ts empties the folder before each
+// file. File names are then predictable too, since Payload renames an upload whose name
+// already exists on disk.
 const base = process.env.DATA_DIR || os.tmpdir()
 fs.mkdirSync(base, { recursive: true })
 export const TEST_DATA_DIR = fs.mkdtempSync(path.join(base, 'int-'))

@@ -83,9 +83,10 @@ export function setupHarness(
     }
   })
 
+  // Payload stays up: in the `int` project the worker's next file uses it
+  // (tests/helpers/int-shared-setup.ts), and an isolated file's process ends with the file.
   afterAll(async () => {
     await server?.close()
-    await h.payload?.destroy()
     removeTestDataDir()
   })
 

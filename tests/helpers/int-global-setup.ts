@@ -59,10 +59,14 @@ async function dropCopies(template: string): Promise<void> {
   }
 }
 
+// Both int projects (vitest.config.mts) run this, one after the other, before any file: the
+// second finds the push made.
+const run = globalThis as { intTemplatePushed?: Promise<void> }
+
 export default async function setup(project: TestProject) {
   const template = process.env.DATABASE_URL
   if (!template) throw new Error('Integration tests need a database: run them with `npm run test:int`.')
-  await pushSchema(template)
+  await (run.intTemplatePushed ??= pushSchema(template))
   project.provide('templateDatabaseUrl', template)
   return () => dropCopies(template)
 }

@@ -10,8 +10,9 @@ import './env'
 
 // Before each integration test file (Vitest setupFiles): a database of its own, copied from
 // the run's template that tests/helpers/int-global-setup.ts pushed, becomes this file's
-// DATABASE_URL before the Payload config is loaded; no push then (PAYLOAD_DB_PUSH). Dropped
-// when the file ends. Processes the file starts inherit both.
+// DATABASE_URL; no push (PAYLOAD_DB_PUSH). An isolated file loads the Payload config after
+// this; in the `int` project the worker's Payload is pointed at it (int-shared-setup.ts).
+// Dropped when the file ends. Processes the file starts inherit both.
 const template = inject('templateDatabaseUrl')
 const name = `${databaseName(template)}_file_${randomBytes(4).toString('hex')}`
 const admin = new pg.Client({ connectionString: adminUrl(template) })
