@@ -255,7 +255,6 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
         'A102',
         '1HGCM82633A004352',
         'JH4KA7561PC008269',
-        po,
         'RO-2210',
         'Left front',
         'Right front',
@@ -266,6 +265,8 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
       ]) {
         expect(text).toContain(expected)
       }
+      // A long number wraps inside its column, where it breaks depends on the stamp's digits.
+      expect(text.replace(/\s+/g, '')).toContain(po)
       const csv = (await download(page, 'Download CSV')).toString('utf8')
       const done = today()
       expect(csv.trim().split('\r\n')).toEqual([
