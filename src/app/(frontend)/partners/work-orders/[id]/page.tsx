@@ -1,11 +1,12 @@
 import type { Metadata } from 'next'
+import Link from 'next/link'
 import { notFound } from 'next/navigation'
 
 import { formatDays, VehicleStatusBadge } from '@/components/partners/vehicle-status'
 import { PortalFrame } from '@/components/partners/portal-frame'
 import { readWorkOrder, requirePartner } from '@/data/partner-portal'
 import { formatBusinessDate, formatCalendarDate } from '@/lib/business-time'
-import { workOrderLabel } from '@/lib/work-order-number'
+import { carTitle, workOrderLabel } from '@/lib/work-order-number'
 import { WHEEL_POSITIONS, WHEEL_SERVICES } from '@/lib/dealer-prices'
 import { daysInRecon, VEHICLE_STATUSES, type VehicleStatus } from '@/lib/work-order-status'
 import type { WorkOrderPhoto } from '@/payload-types'
@@ -58,7 +59,10 @@ export default async function WorkOrderPage({ params }: Props) {
   const tz = reader.timeZone
   return (
     <PortalFrame dealershipName={reader.dealership.name}>
-      <h1 className="text-2xl font-bold">
+      <Link href="/partners" className="text-sm font-medium underline underline-offset-4">
+        ← All work orders
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold">
         {[
           workOrderLabel(order),
           order.poNumber && `PO ${order.poNumber}`,
@@ -76,9 +80,7 @@ export default async function WorkOrderPage({ params }: Props) {
         {(order.vehicles ?? []).map((car) => (
           <li key={car.id} className="rounded-lg bg-white p-4 shadow-sm" data-testid="vehicle">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 className="font-semibold">
-                {car.stockNumber} · {[car.year, car.make, car.model, car.colour].filter(Boolean).join(' ')}
-              </h2>
+              <h2 className="font-semibold">{carTitle(car, car.colour)}</h2>
               <VehicleStatusBadge status={car.status as VehicleStatus} />
             </div>
             <p className="text-ink/60 font-mono text-sm">{car.vin}</p>
