@@ -780,6 +780,7 @@ export interface WorkOrder {
   vehicles: {
     stockNumber: string;
     vin: string;
+    roNumber?: string | null;
     year?: number | null;
     make?: string | null;
     model?: string | null;
@@ -1765,6 +1766,7 @@ export interface WorkOrdersSelect<T extends boolean = true> {
     | {
         stockNumber?: T;
         vin?: T;
+        roNumber?: T;
         year?: T;
         make?: T;
         model?: T;
