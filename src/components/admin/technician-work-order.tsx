@@ -193,6 +193,12 @@ function TechnicianWorkOrder({
             <dl className="cbo-facts">
               <dt>VIN</dt>
               <dd className="cbo-vin">{car.vin}</dd>
+              {car.roNumber ? (
+                <>
+                  <dt>RO</dt>
+                  <dd>{car.roNumber}</dd>
+                </>
+              ) : null}
               {car.colour ? (
                 <>
                   <dt>Colour</dt>
