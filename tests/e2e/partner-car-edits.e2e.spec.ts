@@ -1,5 +1,11 @@
 import { expect, test } from '../helpers/e2e-test'
-import { acceptInvitation, dealershipLeftovers, photo, removeAsAdmin } from '../helpers/partners-e2e'
+import {
+  acceptInvitation,
+  dealershipLeftovers,
+  photo,
+  removeAsAdmin,
+  tickWheel,
+} from '../helpers/partners-e2e'
 import { adminToken, auth } from '../helpers/public-site'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
@@ -133,6 +139,82 @@ test.describe('a partner changes and cancels cars on a 390 px phone', () => {
     } finally {
       await owner.close()
       await partner.close()
+      if (dealership) {
+        cleanup.push(...(await dealershipLeftovers(request, headers, dealership, email)))
+        await removeAsAdmin(page, cleanup)
+      }
+    }
+  })
+  test('a new order and a pasted list take a service per wheel and an RO per car', async ({
+    page,
+    request,
+  }) => {
+    const headers = auth(await adminToken(request))
+    const stamp = Date.now()
+    const email = `sweep-${stamp}@dealer.test`
+    let dealership = 0
+    const cleanup: string[] = []
+    try {
+      const made = await request.post('/api/dealerships', {
+        headers,
+        data: {
+          name: `Northgate Autos ${stamp}`,
+          billingEmail: `billing-${stamp}@dealer.test`,
+          priceList: [
+            { service: 'rim_rash', unitPriceCents: 9900 },
+            { service: 'rim_restoration', unitPriceCents: 21500 },
+          ],
+        },
+      })
+      expect(made.status()).toBe(201)
+      dealership = ((await made.json()) as { doc: { id: number } }).doc.id
+      const invited = await request.post(`/api/dealerships/${dealership}/invite`, {
+        headers,
+        data: { email },
+      })
+      expect(invited.status()).toBe(200)
+      await acceptInvitation(page, email, 'rows-c-and-d-today')
+
+      // The form: the car's own RO, and each wheel its own service at its own price.
+      await page.goto('/partners/work-orders/new')
+      const car = page.getByTestId('car').first()
+      await car.getByLabel('Stock number').fill('C301')
+      await car.getByLabel('VIN').fill('1HGCM82633A004352')
+      await car.getByLabel('RO number for this car').fill('RO-31')
+      await tickWheel(car, 'Left front (LF)', [await photo('c301-lf.jpg', '#aa2222')])
+      await tickWheel(car, 'Right rear (RR)', [])
+      await car.getByLabel('Service, Right rear').selectOption('rim_restoration')
+      await page.getByRole('button', { name: 'Send work order' }).click()
+      await expect(page).toHaveURL(/\/partners\/work-orders\/\d+$/)
+      cleanup.push(`/api/work-orders/${/(\d+)$/.exec(page.url())![1]}`)
+      const sent = page.getByTestId('vehicle')
+      await expect(sent).toContainText('RO RO-31')
+      await expect(sent.getByText(/^(Left front|Right rear) · /)).toHaveText([
+        /^Left front · Rim Rash \/ Curbed Rim · To do · \$99\.00$/,
+        /^Right rear · Bent, Powder Coating, or Cracked Rims · To do · \$215\.00$/,
+      ])
+
+      // A pasted list: a wheel with its own service, the rest the line's, and an RO per car.
+      await page.goto('/partners/work-orders/new')
+      await page.getByText('Many cars? Paste a list or CSV').click()
+      await page
+        .getByLabel(/^Cars, one a line/)
+        .fill(
+          ['D401,JH4KA7561PC008269,LF:restoration RF,rash,RO-41', 'D402,WP0AB2A93KS114315,all,rash'].join(
+            '\n',
+          ),
+        )
+      await page.getByRole('button', { name: 'Import the list' }).click()
+      await expect(page).toHaveURL(/\/partners\/work-orders\/\d+$/)
+      cleanup.push(`/api/work-orders/${/(\d+)$/.exec(page.url())![1]}`)
+      const d401 = page.getByTestId('vehicle').filter({ hasText: 'D401' })
+      await expect(d401.getByRole('heading', { level: 2 })).toHaveText('D401')
+      await expect(d401).toContainText('RO RO-41')
+      await expect(d401.getByTestId('wheel-price')).toHaveText(['$215.00', '$99.00'])
+      await expect(
+        page.getByTestId('vehicle').filter({ hasText: 'D402' }).getByTestId('wheel-price'),
+      ).toHaveText(Array(4).fill('$99.00'))
+    } finally {
       if (dealership) {
         cleanup.push(...(await dealershipLeftovers(request, headers, dealership, email)))
         await removeAsAdmin(page, cleanup)
