@@ -11,7 +11,7 @@ import { DIRECT_SOURCE, PARTNER_CHANNEL, PARTNER_SOURCE, TEXT_CHANNEL, TEXT_SOUR
 import { leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
 import { dbOf } from '@/server/db'
 import { bookingSettings, openSlots } from '@/collections/Visits/bookings'
-import { type DepositState, depositStateOf } from '@/collections/Quotes/deposits'
+import { type DepositState, depositStateOf } from '@/payments/deposits'
 import { customerLeads } from '@/collections/Leads/eraseLeads'
 import { leadEraseContact, parseEraseRequest } from '@/lib/erase-request'
 import { publishedOffers } from '@/globals/HomePage/publishedOffers'

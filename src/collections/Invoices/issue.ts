@@ -7,7 +7,7 @@ import { dbOf } from '@/server/db'
 import { newQuoteNonce } from '@/server/quote-token'
 
 import { takeInvoiceNumber } from './numbering'
-import { invoiceDepositCents, lockInvoice, settleInvoice } from './settle'
+import { invoiceDepositCents, lockInvoice, settleInvoice } from '@/payments/settle'
 import { formatMoney } from '@/lib/money'
 
 export class InvoiceNotIssued extends Error {}

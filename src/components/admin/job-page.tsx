@@ -17,7 +17,7 @@ import { PARTNER_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
 import { leadAdminPath } from '@/lib/server-url'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 import { businessDay } from '@/lib/statements'
-import type { DepositState } from '@/collections/Quotes/deposits'
+import type { DepositState } from '@/payments/deposits'
 import {
   readCustomerLeads,
   readJobFacts,

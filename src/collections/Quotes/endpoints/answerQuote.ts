@@ -5,7 +5,7 @@ import { CONTROL_CHARACTERS_EXCEPT_LINES } from '@/lib/request-schema'
 import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { answerQuote, quoteForToken } from '@/collections/Quotes/customerLinks'
-import { depositCheckout, depositStateOf } from '@/collections/Quotes/deposits'
+import { depositCheckout, depositStateOf } from '@/payments/deposits'
 import { quoteNonceOf } from '@/server/quote-token'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
@@ -85,7 +85,7 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
 }
 
 // With a deposit due and card payments online, Accept is "Accept and pay deposit": the quote
-// stays as it is until Stripe's webhook reports the deposit paid (Quotes/deposits.ts). An
+// stays as it is until Stripe's webhook reports the deposit paid (src/payments/deposits.ts). An
 // accepted quote whose deposit holds its booking back can pay it the same way. Invoiced while
 // Stripe opened the page, no deposit is asked: the answer goes on as if none were.
 async function depositUrl(req: PayloadRequest, token: string, nonce: string): Promise<string | null> {

@@ -10,7 +10,7 @@ import {
 import { VISIT_LINK_ENDPOINTS, VISIT_OUTCOME_STATUS, type VisitOutcome } from '@/lib/visit-messages'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { quoteForToken } from '@/collections/Quotes/customerLinks'
-import { depositStateOf } from '@/collections/Quotes/deposits'
+import { depositStateOf } from '@/payments/deposits'
 import { quoteNonceOf } from '@/server/quote-token'
 import { leadForVisitToken, visitNonceOf } from '@/collections/Visits/customerLinks'
 import { readFormOrRefusal } from '@/server/read-capped-body'
