@@ -13,7 +13,7 @@ import { DEPOSIT_HOLDS_BOOKING } from '@/collections/Visits/endpoints/bookVisitF
 import { LEAD_FORM_ERRORS } from '@/lib/lead-forms'
 import { leadAdminPath } from '@/lib/server-url'
 import { businessDay } from '@/lib/statements'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 import { STRIPE_WEBHOOK_PATH } from '@/payments/stripe'
 
 // The job page's Record deposit and Waive deposit (POST /api/leads/:id/deposit and
@@ -113,7 +113,7 @@ async function sentQuote() {
   return {
     lead: lead.id as number,
     quote: quote.id as number,
-    token: quoteToken(h.payload.secret, tokenNonce!),
+    token: customerLinkToken(h.payload.secret, tokenNonce!),
     back: leadAdminPath(lead.id),
   }
 }

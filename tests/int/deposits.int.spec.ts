@@ -12,7 +12,7 @@ import { type FakeCharge, type FakeStripe, startFakeStripe } from '../helpers/st
 import { depositStateOf } from '@/payments/deposits'
 import { openSlots } from '@/collections/Visits/bookings'
 import { DEPOSIT_HOLDS_BOOKING } from '@/collections/Visits/endpoints/bookVisitForStaff'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 import { STRIPE_WEBHOOK_PATH } from '@/payments/stripe'
 
 // A deposit on accepting a quote (SiteSettings `deposit`): Accept goes to Stripe for the amount
@@ -104,7 +104,7 @@ async function sentQuote() {
   return {
     lead: lead.id as number,
     quote: quote.id as number,
-    token: quoteToken(h.payload.secret, tokenNonce!),
+    token: customerLinkToken(h.payload.secret, tokenNonce!),
   }
 }
 
