@@ -1,3 +1,4 @@
+import { adminAuthorization } from '../lib/auth'
 import { percentile, round } from '../lib/stats'
 import { phonePhoto } from '../lib/photos'
 import type { RunningServer } from '../lib/server'
@@ -15,7 +16,8 @@ import type { DrillResult, Outcome } from './lib'
 // worker (`texts`) or on both instances (`texts-shared`); each request signed as Twilio signs it,
 // for the instance's public address. Then: every answer 200 and none ≥ 500; each MessageSid
 // stored once; 100 leads, one per number, with both its texts; every photo stored once (on its
-// text and its lead); no error line in any log.
+// text and its lead); the owner's alerts on (a notification phone): one text to the owner per
+// new lead, none for the text that joins it a moment later, none twice; no error line in any log.
 // Figures: webhook throughput and answer latency (p50/p95), time until every photo is stored.
 const NUMBERS = 100
 const TEXTS = 200
@@ -28,6 +30,8 @@ const photoCount = (n: number) => (!withPhotos(n) ? 0 : n % 8 === 0 ? 2 : 1)
 const deliveredTwice = (n: number) => n % 10 === 5
 // The provider's own bound on a webhook's answer is 15 s; the issue's is a second.
 const ANSWER_WITHIN_MS = 1000
+// The owner's phone, texted an alert of each new lead (the burst's second texts are quiet).
+const OWNER_PHONE = '+15125550199'
 
 // `split`: as docker-compose deploys it, the web instances leave the queue to a worker
 // (JOBS_AUTORUN=false); `shared`: both web instances run the queue too, as one `npm start` does.
@@ -70,6 +74,9 @@ async function runTextsDrill(mode: Mode): Promise<DrillResult> {
   let photosAfterSeconds: number | null = null
   let uploadsBefore = 0
   let photosFrom: number | null = null
+  let alertsAfterSeconds: number | null = null
+  let settingsBefore: { notificationPhones?: string | null; alertTexts?: boolean | null } | null = null
+  let owner: { url: string; authorization: string } | null = null
   try {
     uploadsBefore = await withDb(databaseUrl, async (db) =>
       Number((await db.query('SELECT count(*) AS n FROM customer_uploads')).rows[0].n),
@@ -89,6 +96,10 @@ async function runTextsDrill(mode: Mode): Promise<DrillResult> {
       )
     }
     const web = [a, b]
+    // The owner's alerts on, as the owner sets them in the back office (put back at the end).
+    owner = { url: a.url, authorization: await adminAuthorization(a.url) }
+    settingsBefore = await settingsOf(owner)
+    await saveSettings(owner, { notificationPhones: OWNER_PHONE, alertTexts: true })
     // Each instance's first API request loads Payload: an unsigned one (403, nothing stored) does.
     warmUpMs = await Promise.all(
       web.map(async (s) => {
@@ -161,9 +172,21 @@ async function runTextsDrill(mode: Mode): Promise<DrillResult> {
       ).rows[0].at
       return first ? new Date(first).getTime() : null
     })
+    // Until the owner has heard of every new lead (the alerts are queued jobs too).
+    for (const deadline = Date.now() + photosWithinSeconds * 1000; Date.now() < deadline; await sleep(500)) {
+      if (fake.sent.filter((m) => m.to === OWNER_PHONE && numbersIn(m.body, texts)).length >= NUMBERS) {
+        alertsAfterSeconds = (Date.now() - t0) / 1000
+        break
+      }
+    }
     // A late duplicate would come within the next tick of a queue.
     await sleep(12_000)
   } finally {
+    if (owner && settingsBefore)
+      await saveSettings(owner, {
+        notificationPhones: settingsBefore.notificationPhones ?? '',
+        alertTexts: settingsBefore.alertTexts ?? true,
+      })
     await Promise.all(servers.map((s) => s.stop()))
     await fake.close()
   }
@@ -245,6 +268,21 @@ async function runTextsDrill(mode: Mode): Promise<DrillResult> {
   if (leadPhotos !== expectedPhotos || newUploads !== expectedPhotos)
     failures.push(`${newUploads} photos stored, ${leadPhotos} on leads, expected ${expectedPhotos} once each`)
   if (photosAfterSeconds === null) failures.push(`photos still unstored after ${photosWithinSeconds} s`)
+  // Each new lead's alert once, on its lead; none for the texts that joined a lead.
+  const alerts = await withDb(databaseUrl, async (db) =>
+    (
+      await db.query<{ lead: number; n: string }>(
+        `SELECT lead_id AS lead, count(*) AS n FROM text_messages
+          WHERE to_business AND direction = 'out' AND lead_id = ANY($1) GROUP BY lead_id`,
+        [[...leadOf.values()]],
+      )
+    ).rows.map((r) => Number(r.n)),
+  )
+  const alertTexts = alerts.reduce((sum, n) => sum + n, 0)
+  if (alerts.length !== NUMBERS || alerts.some((n) => n !== 1))
+    failures.push(
+      `${alertTexts} alerts to the owner on ${alerts.length} leads, expected one on each of ${NUMBERS}`,
+    )
 
   const errors = logsErrorLines(logs, failures)
 
@@ -274,9 +312,38 @@ async function runTextsDrill(mode: Mode): Promise<DrillResult> {
       messagesStored: stored.messages.length,
       leads: stored.leads.length,
       photosStored: newUploads,
+      ownerAlerts: alertTexts,
+      alertsSentSecondsAfterFirstText: alertsAfterSeconds === null ? null : round(alertsAfterSeconds),
       photoDownloads: [...fake.downloads.values()].reduce((sum, n) => sum + n, 0),
       errorLines: errors,
       logs,
     },
   }
+}
+
+// An alert names the lead's number: one of this run's (its area code is the run's own).
+function numbersIn(body: string, texts: { from: string }[]): boolean {
+  const digits = body.replace(/\D/g, '')
+  return texts.some((t) => digits.includes(t.from.slice(2)))
+}
+
+type Owner = { url: string; authorization: string }
+type AlertSettings = { notificationPhones?: string | null; alertTexts?: boolean | null }
+
+async function settingsOf(owner: Owner): Promise<AlertSettings> {
+  const res = await fetch(`${owner.url}/api/globals/site-settings?depth=0`, {
+    headers: { Authorization: owner.authorization },
+  })
+  if (!res.ok) throw new Error(`reading the settings answered ${res.status}`)
+  const { notificationPhones, alertTexts } = (await res.json()) as AlertSettings
+  return { notificationPhones, alertTexts }
+}
+
+async function saveSettings(owner: Owner, data: AlertSettings): Promise<void> {
+  const res = await fetch(`${owner.url}/api/globals/site-settings?depth=0`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: owner.authorization },
+    body: JSON.stringify(data),
+  })
+  if (!res.ok) throw new Error(`saving the settings answered ${res.status}: ${await res.text()}`)
 }
