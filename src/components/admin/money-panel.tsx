@@ -1,4 +1,7 @@
 import type { MoneyAtAGlance } from '@/data/back-office'
+import type { DealershipBalance } from '@/data/receivables'
+import { STATEMENT_STATES, statementAdminPath } from '@/lib/statement-balance'
+import { periodLabel } from '@/lib/statements'
 import { formatBusinessDate } from '@/lib/business-time'
 import { leadAdminPath } from '@/lib/server-url'
 import { INVOICE_DUE_DAYS } from '@/lib/money'
@@ -8,7 +11,16 @@ import { formatMoney } from '@/lib/money'
 
 // The owner's money on top of the leads, a few lines on a phone so the list still comes first:
 // what is owed, what is late, what came in, and the month's payments for the bookkeeper.
-export function MoneyPanel({ money, timeZone }: { money: MoneyAtAGlance | null; timeZone: string }) {
+export function MoneyPanel({
+  money,
+  dealers = [],
+  timeZone,
+}: {
+  money: MoneyAtAGlance | null
+  /** Dealerships owing on their statements; null when they could not be read. */
+  dealers?: DealershipBalance[] | null
+  timeZone: string
+}) {
   if (!money) return <LoadFailed message="Failed to fetch the money figures" />
   const csv = `/api/payments/export.csv?${new URLSearchParams(money.csv)}`
   return (
@@ -59,6 +71,41 @@ export function MoneyPanel({ money, timeZone }: { money: MoneyAtAGlance | null; 
           </ul>
         </details>
       ) : null}
+      {dealers === null ? (
+        <LoadFailed message="Failed to fetch the dealerships' balances" />
+      ) : dealers.length ? (
+        <DealershipBalances dealers={dealers} />
+      ) : null}
     </section>
+  )
+}
+
+// Each dealership's open balance on its statements, and the statements still open with their
+// state: a tap opens one, where its payment is recorded.
+function DealershipBalances({ dealers }: { dealers: DealershipBalance[] }) {
+  const total = dealers.reduce((sum, d) => sum + d.balanceCents, 0)
+  return (
+    <details data-testid="dealer-balances">
+      <summary>Dealerships owe {formatMoney(total)} on statements</summary>
+      <ul className="cbo-visits" aria-label="Dealership balances">
+        {dealers.map((d) => (
+          <li key={d.dealership} data-testid="dealer-balance">
+            <strong>{d.name}</strong>: {formatMoney(d.balanceCents)} open
+            {d.overdueCents ? `, ${formatMoney(d.overdueCents)} overdue` : ''}
+            <ul>
+              {d.statements.map((s) => (
+                <li key={s.id}>
+                  <a href={statementAdminPath(s.id)}>Statement {s.number}</a>
+                  <span className="cbo-meta">
+                    {' · '}
+                    {periodLabel(s.period)} · {STATEMENT_STATES[s.state]} · {formatMoney(s.balanceCents)} due
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </details>
   )
 }
