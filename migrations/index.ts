@@ -58,7 +58,8 @@ import * as migration_20261129_064350_work_order_progress from './20261129_06435
 import * as migration_20261129_104628_inbox_read_state from './20261129_104628_inbox_read_state';
 import * as migration_20261129_140129_statement_bill_to from './20261129_140129_statement_bill_to';
 import * as migration_20261129_151839_text_sender_consent from './20261129_151839_text_sender_consent';
-import * as migration_20261129_165048_statement_receivables from './20261129_165048_statement_receivables';
+import * as migration_20261129_164612_car_ro_number from './20261129_164612_car_ro_number';
+import * as migration_20261129_175904_statement_receivables from './20261129_175904_statement_receivables';
 
 export const migrations = [
   {
@@ -362,8 +363,13 @@ export const migrations = [
     name: '20261129_151839_text_sender_consent',
   },
   {
-    up: migration_20261129_165048_statement_receivables.up,
-    down: migration_20261129_165048_statement_receivables.down,
-    name: '20261129_165048_statement_receivables'
+    up: migration_20261129_164612_car_ro_number.up,
+    down: migration_20261129_164612_car_ro_number.down,
+    name: '20261129_164612_car_ro_number',
+  },
+  {
+    up: migration_20261129_175904_statement_receivables.up,
+    down: migration_20261129_175904_statement_receivables.down,
+    name: '20261129_175904_statement_receivables'
   },
 ];

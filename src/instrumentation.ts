@@ -18,16 +18,16 @@ export async function register() {
   ])
   const payload = await getPayload({ config, cron: process.env.JOBS_AUTORUN !== 'false' })
   drainOnSignals(payload)
-  const [{ installQuoteLinkGate }, { quoteLinkCheck }, { payLinkCheck }, { visitLinkCheck }] =
+  const [{ installCustomerLinkGate }, { quoteLinkCheck }, { payLinkCheck }, { visitLinkCheck }] =
     await Promise.all([
-      import('@/server/quote-link-gate'),
+      import('@/server/customer-link-gate'),
       import('@/collections/Quotes/customerLinks'),
       import('@/collections/Invoices/customerLinks'),
       import('@/collections/Visits/customerLinks'),
     ])
-  installQuoteLinkGate(quoteLinkCheck(payload))
-  installQuoteLinkGate(payLinkCheck(payload), 'pay')
-  installQuoteLinkGate(visitLinkCheck(payload), 'visit')
+  installCustomerLinkGate(quoteLinkCheck(payload), 'quote')
+  installCustomerLinkGate(payLinkCheck(payload), 'pay')
+  installCustomerLinkGate(visitLinkCheck(payload), 'visit')
   const { warmPagesAtStart } = await import('@/server/warm-pages')
   void warmPagesAtStart().catch((err) => console.error('Could not warm the pages:', err))
 }

@@ -784,6 +784,7 @@ export interface WorkOrder {
   vehicles: {
     stockNumber: string;
     vin: string;
+    roNumber?: string | null;
     year?: number | null;
     make?: string | null;
     model?: string | null;
@@ -1797,6 +1798,7 @@ export interface WorkOrdersSelect<T extends boolean = true> {
     | {
         stockNumber?: T;
         vin?: T;
+        roNumber?: T;
         year?: T;
         make?: T;
         model?: T;

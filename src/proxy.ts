@@ -3,7 +3,11 @@ import { NextResponse } from 'next/server'
 
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 import { NOT_FOUND_PAGE_PATH } from '@/lib/seo'
-import { checkQuoteLinkRequest, type CustomerLinkKind, QUOTE_LINK_HEADER } from '@/server/quote-link-gate'
+import {
+  checkCustomerLinkRequest,
+  type CustomerLinkKind,
+  CUSTOMER_LINK_HEADER,
+} from '@/server/customer-link-gate'
 
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl
@@ -17,21 +21,21 @@ export async function proxy(request: NextRequest) {
 
 // A page cannot set its status, a proxy's answer can: a quote link over the customer links'
 // limit is answered 429 with Retry-After, one that opens no quote 404, each with the page
-// saying so (src/server/quote-link-gate.ts). An invoice's pay link and a visit's link follow
+// saying so (src/server/customer-link-gate.ts). An invoice's pay link and a visit's link follow
 // the same rules.
 async function quoteLink(request: NextRequest, kind: CustomerLinkKind) {
   const headers = new Headers(request.headers)
   // Only this proxy says what the check found.
-  headers.delete(QUOTE_LINK_HEADER)
+  headers.delete(CUSTOMER_LINK_HEADER)
   let token: string
   try {
     token = decodeURIComponent(request.nextUrl.pathname.slice(`/${kind}/`.length))
   } catch {
     return NextResponse.next({ request: { headers } })
   }
-  const checked = await checkQuoteLinkRequest(request.headers, token, kind)
+  const checked = await checkCustomerLinkRequest(request.headers, token, kind)
   if (!checked) return NextResponse.next({ request: { headers } })
-  headers.set(QUOTE_LINK_HEADER, checked.header)
+  headers.set(CUSTOMER_LINK_HEADER, checked.header)
   if (checked.verdict === 'allowed') return NextResponse.next({ request: { headers } })
   if (checked.verdict === 'missing') return NextResponse.next({ request: { headers }, status: 404 })
   const response = NextResponse.next({ request: { headers }, status: 429 })

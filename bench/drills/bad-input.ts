@@ -4,7 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 
 import { VISIT_OUTCOME_MESSAGES } from '../../src/lib/visit-messages'
-import { quoteToken } from '../../src/server/quote-token'
+import { customerLinkToken } from '../../src/server/customer-link-token'
 import { QUOTE_LINES, QUOTED_LEAD } from '../../tests/helpers/quote-fixtures'
 import { serialVin } from '../../tests/helpers/vins'
 import { adminAuthorization } from '../lib/auth'
@@ -201,7 +201,7 @@ async function sentQuoteToken(url: string, databaseUrl: string): Promise<string>
     ])
     return rows[0].token_nonce
   })
-  return quoteToken(payloadSecret(), nonce)
+  return customerLinkToken(payloadSecret(), nonce)
 }
 
 async function staffLead(url: string, authorization: string): Promise<number> {

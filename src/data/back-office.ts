@@ -11,14 +11,14 @@ import { DIRECT_SOURCE, PARTNER_CHANNEL, PARTNER_SOURCE, TEXT_CHANNEL, TEXT_SOUR
 import { leadsWhere, LEADS_PAGE_SIZE, recentWeeks } from '@/lib/lead-query'
 import { dbOf } from '@/server/db'
 import { bookingSettings, openSlots } from '@/collections/Visits/bookings'
-import { type DepositState, depositStateOf } from '@/collections/Quotes/deposits'
+import { type DepositState, depositStateOf } from '@/payments/deposits'
 import { customerLeads } from '@/collections/Leads/eraseLeads'
 import { leadEraseContact, parseEraseRequest } from '@/lib/erase-request'
 import { publishedOffers } from '@/globals/HomePage/publishedOffers'
 import type { LeadFilters } from '@/lib/lead-query'
 import { serverUrl } from '@/lib/server-url'
 import { toE164 } from '@/lib/text-messages'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 import { INVOICE_DUE_DAYS, moneyPeriods } from '@/lib/money'
 import type { Quote } from '@/payload-types'
 import { type JobFact, jobFacts } from '@/lib/job-facts'
@@ -355,7 +355,7 @@ export async function readQuoteLink({ payload }: Reader, quote: { id: number; st
     overrideAccess: true,
     showHiddenFields: true,
   })
-  return tokenNonce ? `${serverUrl()}/quote/${quoteToken(payload.secret, tokenNonce)}` : null
+  return tokenNonce ? `${serverUrl()}/quote/${customerLinkToken(payload.secret, tokenNonce)}` : null
 }
 
 // Visits not cancelled from the start of today (the business's day) on, soonest first, each
@@ -572,7 +572,7 @@ async function payLinkOf(payload: Payload, invoice: number): Promise<string | nu
     overrideAccess: true,
     showHiddenFields: true,
   })
-  return tokenNonce ? `${serverUrl()}/pay/${quoteToken(payload.secret, tokenNonce, 'pay')}` : null
+  return tokenNonce ? `${serverUrl()}/pay/${customerLinkToken(payload.secret, tokenNonce, 'pay')}` : null
 }
 
 export type OverdueInvoice = {

@@ -8,11 +8,11 @@ import { businessTimeZone } from '@/lib/business-time'
 import type { Quote } from '@/payload-types'
 import { invoiceForToken, noteInvoiceViewed, payNonceOf } from '@/collections/Invoices/customerLinks'
 import { noteViewed, owedInvoiceLink, quoteForToken } from '@/collections/Quotes/customerLinks'
-import { depositStateOf } from '@/collections/Quotes/deposits'
+import { depositStateOf } from '@/payments/deposits'
 import { addressOfLead, liveVisitOfLead, openSlots, reachOfLead } from '@/collections/Visits/bookings'
 import { leadForVisitToken, visitNonceOf } from '@/collections/Visits/customerLinks'
-import { type CustomerLinkKind, quoteLinkVerdict } from '@/server/quote-link-gate'
-import { quoteNonceOf } from '@/server/quote-token'
+import { type CustomerLinkKind, customerLinkVerdict } from '@/server/customer-link-gate'
+import { linkNonceOf } from '@/server/customer-link-token'
 import { clientAddress, withinCustomerLinkLimit } from '@/server/rate-limit'
 
 // What a customer's own link opens (their quote, their invoice to pay, their visit), read per
@@ -32,7 +32,7 @@ async function openLink<T>(
 ): Promise<LinkOpening<T>> {
   const payload = await getPayload({ config })
   const request = await headers()
-  const verdict = quoteLinkVerdict(request, kind)
+  const verdict = customerLinkVerdict(request, kind)
   const nonce = nonceOf(payload)
   const allowed = verdict
     ? verdict !== 'over'
@@ -49,7 +49,7 @@ async function openLink<T>(
 export function openQuoteLink(token: string) {
   return openLink(
     'quote',
-    (payload) => quoteNonceOf(payload.secret, token),
+    (payload) => linkNonceOf(payload.secret, token),
     async (payload) => {
       const found = await quoteForToken(payload, token)
       if (found?.state === 'open') await noteViewed(payload, found.quote.id)

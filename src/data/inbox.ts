@@ -23,6 +23,8 @@ export type Conversation = {
   fromCustomer: boolean
   at: string
   unread: boolean
+  // The number's other jobs (a second car, an earlier visit): the job page lists them.
+  otherJobs: number
 }
 
 type Row = {
@@ -37,6 +39,7 @@ type Row = {
   lead_phone: string | null
   email: string | null
   unread: boolean
+  other_jobs: number
 }
 
 type Rows<T> = { rows: T[] }
@@ -47,8 +50,14 @@ export function lastWords(body: string | null, media: number | null): string {
   return words.length > LAST_WORDS_MAX ? `${words.slice(0, LAST_WORDS_MAX - 1).trimEnd()}…` : words
 }
 
-/** The newest conversations first, each with its newest text's lead (its job). */
-export async function readInbox({ payload, user }: Reader, limit = INBOX_SIZE): Promise<Conversation[]> {
+/**
+ * The newest conversations first, each with its newest text's lead (its job): `limit` of them
+ * after the newest `offset`.
+ */
+export async function readInbox(
+  { payload, user }: Reader,
+  { offset = 0, limit = INBOX_SIZE }: { offset?: number; limit?: number } = {},
+): Promise<Conversation[]> {
   if (!isApprovedStaff(user)) return []
   const db = await dbOf(payload)
   const { rows } = (await db.execute(sql`
@@ -63,11 +72,14 @@ export async function readInbox({ payload, user }: Reader, limit = INBOX_SIZE): 
     )
     SELECT last.phone, last.lead_id, last.body, last.media_count, last.direction,
       to_json(last.created_at) #>> '{}' AS at, l.first_name, l.last_name, l.phone AS lead_phone, l.email,
-      heard.at IS NOT NULL AND (r.read_at IS NULL OR heard.at > r.read_at) AS unread
+      heard.at IS NOT NULL AND (r.read_at IS NULL OR heard.at > r.read_at) AS unread,
+      (SELECT count(*)::int FROM leads o
+        WHERE o.phone_e164 = last.phone AND o.id <> last.lead_id AND o.erased_at IS NULL) AS other_jobs
     FROM last JOIN leads l ON l.id = last.lead_id
     LEFT JOIN heard ON heard.phone = last.phone
     LEFT JOIN conversation_reads r ON r.user_id = ${user.id} AND r.phone = last.phone
-    ORDER BY last.created_at DESC, last.id DESC LIMIT ${limit}`)) as unknown as Rows<Row>
+    ORDER BY last.created_at DESC, last.id DESC
+    LIMIT ${limit} OFFSET ${offset}`)) as unknown as Rows<Row>
   return rows.map((row) => ({
     phone: row.phone,
     lead: Number(row.lead_id),
@@ -82,7 +94,18 @@ export async function readInbox({ payload, user }: Reader, limit = INBOX_SIZE): 
     fromCustomer: row.direction === 'in',
     at: row.at,
     unread: Boolean(row.unread),
+    otherJobs: Number(row.other_jobs),
   }))
+}
+
+/** One page of the inbox, and whether older conversations follow it. */
+export async function readInboxPage(
+  reader: Reader,
+  page: number,
+): Promise<{ conversations: Conversation[]; older: boolean }> {
+  // One more than a page tells whether there is another.
+  const found = await readInbox(reader, { offset: (page - 1) * INBOX_SIZE, limit: INBOX_SIZE + 1 })
+  return { conversations: found.slice(0, INBOX_SIZE), older: found.length > INBOX_SIZE }
 }
 
 /**

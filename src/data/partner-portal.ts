@@ -9,7 +9,9 @@ import { cache } from 'react'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { partnerDealership } from '@/access/isPartner'
 import { invitationFor } from '@/collections/Users/invitation'
+import { publishedOffers } from '@/globals/HomePage/publishedOffers'
 import { businessTimeZone } from '@/lib/business-time'
+import { dealerUnitPriceCents } from '@/lib/dealer-prices'
 import type { Dealership, WorkOrder } from '@/payload-types'
 import { rowId } from '@/lib/row-id'
 
@@ -71,6 +73,25 @@ export async function readWorkOrder({ payload, user }: PartnerReader, id: number
     user,
     disableErrors: true,
   })
+}
+
+/**
+ * What each wheel of a work order costs the dealership, by the wheel's row id: its own price
+ * list's unit price for the wheel's service, else the published one (as a statement prices it).
+ */
+export async function readWheelPrices(
+  { payload, dealership }: PartnerReader,
+  order: Pick<WorkOrder, 'vehicles'>,
+): Promise<Record<string, number | null>> {
+  const offers = await publishedOffers(payload)
+  return Object.fromEntries(
+    (order.vehicles ?? []).flatMap((car) =>
+      (car.wheels ?? []).map((wheel) => [
+        wheel.id ?? '',
+        dealerUnitPriceCents(dealership.priceList, wheel.service, offers),
+      ]),
+    ),
+  )
 }
 
 /** The cars done in the last 30 days (for the average days in recon), whatever their work order. */

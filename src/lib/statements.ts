@@ -80,6 +80,7 @@ export type DoneWorkOrder = {
     | {
         stockNumber: string
         vin: string
+        roNumber?: string | null
         wheels?:
           | {
               id?: string | null
@@ -136,7 +137,8 @@ export function statementLines(
           stockNumber: car.stockNumber,
           vin: car.vin,
           poNumber: order.poNumber || null,
-          roNumber: order.roNumber || null,
+          // A car's own RO, else the work order's.
+          roNumber: car.roNumber || order.roNumber || null,
           position: wheel.position,
           service: wheel.service,
           unitPriceCents: price,

@@ -3,13 +3,15 @@ import { WHEEL_SERVICES, type WheelPosition, type WheelService } from './dealer-
 import { checkVin } from './vin'
 import { MAX_WORK_ORDER_VEHICLES } from './work-order-status'
 
-// A lot sweep pasted from a spreadsheet or a CSV: one car a line (stock, VIN, wheels, service;
-// a header line may name these and year, make, model, colour, lot). Every line is checked; one
-// bad line and nothing is imported, each bad line reported by its number as pasted.
+// A lot sweep pasted from a spreadsheet or a CSV: one car a line (stock, VIN, wheels, service,
+// RO; a header line may name these and year, make, model, colour, lot). A wheel may carry its
+// own service (LF:restoration), else it takes the line's. Every line is checked; one bad line
+// and nothing is imported, each bad line reported by its number as pasted.
 
 export type ImportedVehicle = {
   stockNumber: string
   vin: string
+  roNumber?: string
   year?: number
   make?: string
   model?: string
@@ -22,8 +24,8 @@ export type ImportProblem = { line?: number; message: string }
 export type ImportResult =
   { ok: true; vehicles: ImportedVehicle[] } | { ok: false; problems: ImportProblem[] }
 
-type Column = 'stock' | 'vin' | 'wheels' | 'service' | 'year' | 'make' | 'model' | 'colour' | 'lot'
-const DEFAULT_COLUMNS: Column[] = ['stock', 'vin', 'wheels', 'service']
+type Column = 'stock' | 'vin' | 'wheels' | 'service' | 'ro' | 'year' | 'make' | 'model' | 'colour' | 'lot'
+const DEFAULT_COLUMNS: Column[] = ['stock', 'vin', 'wheels', 'service', 'ro']
 const HEADER_NAMES: Record<string, Column> = {
   stock: 'stock',
   'stock number': 'stock',
@@ -34,6 +36,10 @@ const HEADER_NAMES: Record<string, Column> = {
   wheel: 'wheels',
   positions: 'wheels',
   service: 'service',
+  ro: 'ro',
+  'ro number': 'ro',
+  'ro #': 'ro',
+  'ro no': 'ro',
   year: 'year',
   make: 'make',
   model: 'model',
@@ -60,20 +66,39 @@ export function parseService(cell: string): WheelService | null {
   return SERVICE_WORDS.find(([pattern]) => pattern.test(value))?.[1] ?? null
 }
 
-export function parseWheels(cell: string): WheelPosition[] | null {
+export type WheelsCell =
+  | { ok: true; wheels: { position: WheelPosition; service: WheelService | null }[] }
+  | { ok: false; problem: 'wheels' | 'service' }
+
+/** "LF RF", "all", or with a wheel's own service "LF:rash RF:restoration" (null: the line's). */
+export function parseWheelList(cell: string): WheelsCell {
   const tokens = cell
     .trim()
     .toUpperCase()
     .split(/[\s,;/|+]+/)
     .filter(Boolean)
-  if (tokens.length === 0) return null
-  const positions = new Set<WheelPosition>()
+  if (tokens.length === 0) return { ok: false, problem: 'wheels' }
+  const wheels = new Map<WheelPosition, WheelService | null>()
   for (const token of tokens) {
-    if (token === 'ALL' || token === '4') ALL_FOUR.forEach((p) => positions.add(p))
-    else if (POSITIONS.has(token)) positions.add(token === 'SPARE' ? 'spare' : (token as WheelPosition))
-    else return null
+    const [name, word, ...more] = token.split(/[:=]/)
+    if (more.length) return { ok: false, problem: 'wheels' }
+    const service = word === undefined ? null : parseService(word)
+    if (word !== undefined && !service) return { ok: false, problem: 'service' }
+    const positions: WheelPosition[] =
+      name === 'ALL' || name === '4'
+        ? ALL_FOUR
+        : POSITIONS.has(name)
+          ? [name === 'SPARE' ? 'spare' : (name as WheelPosition)]
+          : []
+    if (positions.length === 0) return { ok: false, problem: 'wheels' }
+    for (const p of positions) wheels.set(p, service ?? wheels.get(p) ?? null)
   }
-  return [...positions]
+  return { ok: true, wheels: [...wheels].map(([position, service]) => ({ position, service })) }
+}
+
+export function parseWheels(cell: string): WheelPosition[] | null {
+  const parsed = parseWheelList(cell)
+  return parsed.ok ? parsed.wheels.map((w) => w.position) : null
 }
 
 const cellsOf = (line: string) => (line.includes('\t') ? line.split('\t') : (csvRows(line)[0] ?? []))
@@ -126,10 +151,15 @@ export function parseVehicleList(text: string): ImportResult {
     if (stockNumber.length > 40) return bad('The stock number is longer than 40 characters.')
     const vin = checkVin(get('vin'))
     if (!vin.ok) return bad(vin.message)
-    const positions = parseWheels(get('wheels'))
-    if (!positions) return bad('Name the wheels as LF, RF, LR, RR, spare or all.')
-    const service = parseService(get('service'))
-    if (!service) return bad('Name the service: rim rash or restoration.')
+    const listed = parseWheelList(get('wheels'))
+    if (!listed.ok && listed.problem === 'wheels')
+      return bad('Name the wheels as LF, RF, LR, RR, spare or all.')
+    const lineService = get('service') ? parseService(get('service')) : null
+    const wheels = listed.ok ? listed.wheels.map((w) => ({ ...w, service: w.service ?? lineService })) : []
+    if (!listed.ok || (get('service') && !lineService) || wheels.some((w) => !w.service))
+      return bad('Name the service: rim rash or restoration.')
+    const roNumber = get('ro')
+    if (roNumber.length > 60) return bad('The RO number is longer than 60 characters.')
     const vinLine = seenVin.get(vin.vin)
     if (vinLine) return bad(`This VIN is on line ${vinLine} already.`)
     const stockLine = seenStock.get(stockNumber)
@@ -142,12 +172,13 @@ export function parseVehicleList(text: string): ImportResult {
     vehicles.push({
       stockNumber,
       vin: vin.vin,
+      ...(roNumber ? { roNumber } : {}),
       ...(Number.isInteger(year) && year >= 1980 && year <= 2100 ? { year } : {}),
       make: text('make', 60),
       model: text('model', 60),
       colour: text('colour', 40),
       lotLocation: text('lot', 100),
-      wheels: positions.map((position) => ({ position, service })),
+      wheels: wheels as ImportedVehicle['wheels'],
     })
   })
 

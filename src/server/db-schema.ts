@@ -26,9 +26,9 @@ export const YEAR_COUNTER_TABLES = ['invoice_counters', 'statement_counters'] as
 export type YearCounterTable = (typeof YEAR_COUNTER_TABLES)[number]
 /** Work order numbers (src/collections/WorkOrders/numbering.ts). */
 export const WORK_ORDER_COUNTER_TABLE = 'work_order_counter'
-/** Stripe events booked once (src/collections/Payments/stripeEvents.ts). */
+/** Stripe events booked once (src/payments/stripe/events.ts). */
 export const STRIPE_EVENTS_TABLE = 'stripe_events'
-/** Checkout Sessions opened for invoices and deposits (src/collections/Invoices/checkoutSessions.ts). */
+/** Checkout Sessions opened for invoices and deposits (src/payments/checkoutSessions.ts). */
 export const CHECKOUT_SESSIONS_TABLE = 'stripe_checkout_sessions'
 /** The inbox's read state per staff account (src/collections/TextMessages/conversationReads.ts). */
 export const CONVERSATION_READS_TABLE = 'conversation_reads'

@@ -98,3 +98,58 @@ test('a customer text shows unread in the inbox and the tab, and a tap opens its
     await page.evaluate((lead) => fetch(`/api/leads/${lead}`, { method: 'DELETE' }), id)
   }
 })
+
+test("a returning customer's text starts a new job that names the earlier one", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+  const headers = auth(await adminToken(request))
+  const phone = `+1737556${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
+  const leads: number[] = []
+  try {
+    // Last spring's job, done and closed (set up over the API: not this flow's steps).
+    const earlier = await staffLead(request, headers, {
+      firstName: 'Rita',
+      lastName: 'Return',
+      email: `return-${Date.now()}@example.com`,
+      phone,
+      description: 'Bent front rim.',
+      serviceType: 'rim_rash',
+      status: 'quoted',
+    })
+    leads.push(earlier)
+    const closed = await request.patch(`/api/leads/${earlier}?depth=0`, {
+      headers,
+      data: { status: 'completed' },
+    })
+    expect(closed.status()).toBe(200)
+
+    await textFromCustomer(request, baseURL!, phone, 'Hi again, another curbed wheel')
+    await page.goto('/admin?tab=leads&view=inbox')
+    const row = page.getByTestId('conversation').filter({ hasText: 'Hi again, another curbed wheel' })
+    await expect(row).toHaveCount(1)
+    await expect(row.getByTestId('conversation-other-jobs')).toHaveText('1 other job for this number')
+    await row.getByRole('button').click()
+    await expect(page).toHaveURL(/\/admin\/collections\/leads\/\d+$/)
+    const newer = Number(new URL(page.url()).pathname.split('/').at(-1))
+    leads.push(newer)
+    expect(newer).not.toBe(earlier)
+    const returning = page.getByTestId('lead-returning')
+    await expect(returning).toContainText('Returning customer')
+    const link = returning.getByRole('link', { name: /^Rita Return, / })
+    const box = await link.boundingBox()
+    expect(box && box.height >= 24).toBe(true)
+    await link.click()
+    await expect(page).toHaveURL(new RegExp(`/admin/collections/leads/${earlier}$`))
+    await expect(page.getByTestId('lead-details')).toContainText('Bent front rim.')
+    // The earlier job was the customer's first: nothing before it.
+    await expect(page.getByTestId('lead-returning')).toHaveCount(0)
+  } finally {
+    await page.goto('/admin?tab=gallery')
+    for (const id of leads)
+      await page.evaluate((lead) => fetch(`/api/leads/${lead}`, { method: 'DELETE' }), id)
+  }
+})

@@ -189,6 +189,12 @@ test('"On my way" tapped twice in a row sends one text', async ({ page, request 
     await expect(notice(page, 'less than 5 minutes ago; nothing was sent')).toBeVisible()
     await expect.poll(() => sentTo(customer).length).toBe(1)
     expect(sentTo(customer)[0].body).toContain('we are on our way')
+    // The job's timeline says who tapped and under which of the customer's agreements it went.
+    await page.goto(`/admin/collections/leads/${leadId}`, { waitUntil: 'commit' })
+    const sent = page.getByTestId('lead-text').filter({ hasText: 'we are on our way' })
+    await expect(sent).toHaveCount(1)
+    await expect(sent).toContainText(DEV_ADMIN.email)
+    await expect(sent.getByTestId('lead-text-consent')).toHaveText('Consent: Request form')
   } finally {
     await deleteLead(page, leadId)
   }

@@ -1,7 +1,7 @@
 import type { PostgresAdapter, sql } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll } from 'vitest'
 
-import { STRIPE_WEBHOOK_PATH } from '@/server/payments/stripe'
+import { STRIPE_WEBHOOK_PATH } from '@/payments/stripe'
 
 import type { Doc, Harness } from './harness'
 import { type FakeStripe, startFakeStripe } from './stripe-server'

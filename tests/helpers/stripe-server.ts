@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-import { signEvent } from '@/server/payments/stripe'
+import { signEvent } from '@/payments/stripe'
 
 // A local stand-in for the parts of Stripe's API the app uses, speaking its protocol over
 // HTTP: Bearer auth with the secret key, Checkout Sessions created from a form body in
@@ -11,7 +11,7 @@ import { signEvent } from '@/server/payments/stripe'
 // refunds made in the dashboard (`refund`) and listed by charge; payment intents, charges and
 // balance transactions retrieved
 // with `expand[]` as Stripe expands them; answered with Stripe's JSON objects and its error
-// JSON. The app's SDK reaches it through STRIPE_API_URL (src/server/payments/stripe.ts):
+// JSON. The app's SDK reaches it through STRIPE_API_URL (src/payments/stripe/index.ts):
 // nothing of ours is mocked. `pay` plays the customer on Stripe's page; `event` and `sign`
 // build the webhook deliveries Stripe would send, signed with the SDK's own
 // generateTestHeaderString.

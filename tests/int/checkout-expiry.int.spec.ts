@@ -8,7 +8,7 @@ import { clearRateLimits } from '../helpers/payload'
 import { rowsOf, withFakeStripe } from '../helpers/stripe-harness'
 
 import { PAY_LINK_ENDPOINTS } from '@/lib/invoices'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 
 // A Checkout Session opened for the balance of its moment: once the balance changes (cash at
 // the van after the customer opened Stripe's page) the old session is expired at Stripe, so
@@ -38,7 +38,7 @@ beforeEach(async () => {
     id: invoice.id,
     showHiddenFields: true,
   })
-  token = quoteToken(h.payload.secret, tokenNonce!, 'pay')
+  token = customerLinkToken(h.payload.secret, tokenNonce!, 'pay')
 })
 
 // The pay page's "Pay by card": the session Stripe opened, or the refusal.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { TRY_AGAIN } from '@/server/customer-form-failure'
 import { unsubscribePath } from '@/collections/ReviewOptOuts/reviewRequests'
-import { newQuoteNonce, quoteToken } from '@/server/quote-token'
+import { newLinkNonce, customerLinkToken } from '@/server/customer-link-token'
 
 import { setupHarness } from '../helpers/harness'
 
@@ -30,7 +30,7 @@ async function databaseOutage() {
 describe("the customer's forms with the database gone", () => {
   it('answer 503 with Retry-After: a page for a browser, JSON for a script', async () => {
     // Links whose signatures hold, so each form gets as far as the database.
-    const token = quoteToken(h.payload.secret, newQuoteNonce())
+    const token = customerLinkToken(h.payload.secret, newLinkNonce())
     const unsubscribe = new URL(unsubscribePath(h.payload.secret, 'maria@example.com'), 'http://x')
     const forms: [string, Record<string, string>][] = [
       ['/api/quote-links/accept', { token }],

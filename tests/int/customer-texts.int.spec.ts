@@ -147,10 +147,13 @@ describe('the quote link', () => {
     expect(sentTo()).toHaveLength(1)
     expect(sentTo()[0].body).toMatch(/\/quote\/\S+ Reply STOP to opt out\.$/)
     // On the lead's conversation, as the e-mail is on its timeline.
-    const texts = await rows<{ lead_id: number }>(
-      sql`SELECT lead_id FROM text_messages WHERE direction = 'out'`,
+    // Under the request form's box, sent by nobody's tap (the send is the job's).
+    const texts = await rows<{ lead_id: number; consent_basis: string | null; sent_by_id: number | null }>(
+      sql`SELECT lead_id, consent_basis, sent_by_id FROM text_messages WHERE direction = 'out'`,
     )
-    expect(texts.map((t) => Number(t.lead_id))).toEqual([lead.id])
+    expect(texts.map((t) => [Number(t.lead_id), t.consent_basis, t.sent_by_id])).toEqual([
+      [lead.id, 'form', null],
+    ])
     expect((await eventsOf(lead.id)).map((e) => e.kind)).toContain('email_sent')
   })
 
@@ -333,7 +336,11 @@ describe('a customer who texted first, with no e-mail address', () => {
         .map((what) => `${what}: ${NO_ADDRESS_REASON}`)
         .sort(),
     )
-    // The texts went all the same.
+    // The texts went all the same, each under the customer's own text.
+    const bases = await rows<{ consent_basis: string | null }>(
+      sql`SELECT DISTINCT consent_basis FROM text_messages WHERE direction = 'out' AND lead_id = ${lead.id}`,
+    )
+    expect(bases).toEqual([{ consent_basis: 'texted' }])
     expect(sentTo().map((m) => m.body)).toEqual(
       expect.arrayContaining([
         expect.stringContaining('/quote/'),
@@ -546,6 +553,10 @@ describe('On my way', () => {
     const answers = await Promise.all([tap(lead.id, visit), tap(lead.id, visit)])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
     expect(sentTo().map((m) => m.body)).toEqual([expect.stringContaining('we are on our way')])
+    // Who tapped, and under which agreement, are on the text.
+    expect(
+      await rows(sql`SELECT sent_by_id, consent_basis FROM text_messages WHERE direction = 'out'`),
+    ).toEqual([{ sent_by_id: h.accounts.staff.user.id, consent_basis: 'form' }])
     const again = await tap(lead.id, visit)
     expect(again.status).toBe(409)
     expect(again.body.errors[0].message).toContain('less than 5 minutes ago')

@@ -7,14 +7,14 @@ import { clearRateLimits } from '../helpers/payload'
 import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
 import { type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
 
-import { depositStateOf } from '@/collections/Quotes/deposits'
+import { depositStateOf } from '@/payments/deposits'
 import { openSlots } from '@/collections/Visits/bookings'
 import { DEPOSIT_HOLDS_BOOKING } from '@/collections/Visits/endpoints/bookVisitForStaff'
 import { LEAD_FORM_ERRORS } from '@/lib/lead-forms'
 import { leadAdminPath } from '@/lib/server-url'
 import { businessDay } from '@/lib/statements'
-import { quoteToken } from '@/server/quote-token'
-import { STRIPE_WEBHOOK_PATH } from '@/server/payments/stripe'
+import { customerLinkToken } from '@/server/customer-link-token'
+import { STRIPE_WEBHOOK_PATH } from '@/payments/stripe'
 
 // The job page's Record deposit and Waive deposit (POST /api/leads/:id/deposit and
 // /deposit-waive, plain forms): a customer who does not pay online goes ahead all the same. The
@@ -113,7 +113,7 @@ async function sentQuote() {
   return {
     lead: lead.id as number,
     quote: quote.id as number,
-    token: quoteToken(h.payload.secret, tokenNonce!),
+    token: customerLinkToken(h.payload.secret, tokenNonce!),
     back: leadAdminPath(lead.id),
   }
 }

@@ -9,11 +9,11 @@ import { clearRateLimits } from '../helpers/payload'
 import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
 import { type FakeCharge, type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
 
-import { depositStateOf } from '@/collections/Quotes/deposits'
+import { depositStateOf } from '@/payments/deposits'
 import { openSlots } from '@/collections/Visits/bookings'
 import { DEPOSIT_HOLDS_BOOKING } from '@/collections/Visits/endpoints/bookVisitForStaff'
-import { quoteToken } from '@/server/quote-token'
-import { STRIPE_WEBHOOK_PATH } from '@/server/payments/stripe'
+import { customerLinkToken } from '@/server/customer-link-token'
+import { STRIPE_WEBHOOK_PATH } from '@/payments/stripe'
 
 // A deposit on accepting a quote (SiteSettings `deposit`): Accept goes to Stripe for the amount
 // the server works out; only the signed webhook records it and accepts the quote; a visit waits
@@ -104,7 +104,7 @@ async function sentQuote() {
   return {
     lead: lead.id as number,
     quote: quote.id as number,
-    token: quoteToken(h.payload.secret, tokenNonce!),
+    token: customerLinkToken(h.payload.secret, tokenNonce!),
   }
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { ERASED_LEAD } from '@/lib/erase-request'
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { leadsExportRequest } from '@/lib/lead-query'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 import { openSlots } from '@/collections/Visits/bookings'
 
 import { capturedMails } from '../helpers/captured-mail'
@@ -261,7 +261,7 @@ describe('after an erasure, nothing of the customer is left', () => {
       id: quote.id,
       showHiddenFields: true,
     })
-    const token = quoteToken(h.payload.secret, tokenNonce!)
+    const token = customerLinkToken(h.payload.secret, tokenNonce!)
     const form = (fields: Record<string, string>) => ({
       body: new URLSearchParams(fields).toString(),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },

@@ -10,7 +10,7 @@ import { postWebhook } from '../helpers/text-webhooks'
 import { withFakeTwilio } from '../helpers/twilio-harness'
 import type { FakeTwilio } from '../helpers/twilio-server'
 
-import { countUnread, readInbox } from '@/data/inbox'
+import { INBOX_SIZE, countUnread, readInbox, readInboxPage } from '@/data/inbox'
 import { openConversationPath } from '@/lib/inbox'
 import { leadAdminPath } from '@/lib/server-url'
 import { TEXT_WEBHOOKS } from '@/server/texts/provider'
@@ -107,6 +107,8 @@ describe('the conversations', () => {
         lastWords: 'And the second car has a scuffed rim on the rear driver side too, can you quote…',
         fromCustomer: true,
         unread: true,
+        // The same number's first car.
+        otherJobs: 1,
         dated: true,
       },
       {
@@ -117,9 +119,34 @@ describe('the conversations', () => {
         fromCustomer: false,
         // Nothing from this customer yet: nothing to read.
         unread: false,
+        otherJobs: 0,
         dated: true,
       },
     ])
+  })
+
+  it('come a page at a time, the next page beginning where the last ended', async () => {
+    // 60 more numbers, one text each, older than the two conversations above.
+    await db().execute(sql`
+      INSERT INTO text_messages (direction, lead_id, from_number, to_number, body, status, to_business,
+        media_count, created_at, updated_at)
+      SELECT 'in', ${other.id}, '+1512666' || lpad(n::text, 4, '0'), ${fake.from}, 'Text ' || n, 'received',
+        false, 0, now() - make_interval(mins => 100 + n), now()
+      FROM generate_series(1, 60) n`)
+    const reader = readerOf(h.accounts.staff)
+    const first = await readInboxPage(reader, 1)
+    const second = await readInboxPage(reader, 2)
+    expect([first.conversations.length, first.older, second.conversations.length, second.older]).toEqual([
+      INBOX_SIZE,
+      true,
+      62 - INBOX_SIZE,
+      false,
+    ])
+    const phones = [...first.conversations, ...second.conversations].map((c) => c.phone)
+    expect(new Set(phones).size).toBe(62)
+    expect(phones.slice(0, 3)).toEqual([CUSTOMER, OTHER, '+15126660001'])
+    expect(phones.at(-1)).toBe('+15126660060')
+    expect(await readInboxPage(reader, 3)).toEqual({ conversations: [], older: false })
   })
 
   it('name a lead that names nobody by its number', async () => {

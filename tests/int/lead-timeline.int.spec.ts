@@ -5,7 +5,7 @@ import { leadsPerWeek } from '@/data/back-office'
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { leadsExportRequest, leadsWhere } from '@/lib/lead-query'
 import { noteViewed } from '@/collections/Quotes/customerLinks'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 
 import { csvRecords } from '../helpers/csv'
 import { setupHarness } from '../helpers/harness'
@@ -59,7 +59,7 @@ async function sentQuote(lead: number) {
     id: quote.id,
     showHiddenFields: true,
   })
-  return { id: quote.id, token: quoteToken(h.payload.secret, tokenNonce!) }
+  return { id: quote.id, token: customerLinkToken(h.payload.secret, tokenNonce!) }
 }
 
 const answer = (kind: 'accept' | 'changes', fields: Record<string, string>) =>

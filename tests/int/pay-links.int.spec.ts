@@ -10,7 +10,7 @@ import { type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
 
 import { invoiceForToken, payLinkCheck } from '@/collections/Invoices/customerLinks'
 import { PAY_LINK_ENDPOINTS } from '@/lib/invoices'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 
 // A completed job drafts its invoice from the accepted quote; sending it e-mails a signed pay
 // link; the link reads its own invoice only and starts a Stripe Checkout of the balance the
@@ -131,7 +131,7 @@ describe('a pay link', () => {
       id: invoice.id,
       showHiddenFields: true,
     })
-    return quoteToken(h.payload.secret, tokenNonce!, 'pay')
+    return customerLinkToken(h.payload.secret, tokenNonce!, 'pay')
   }
   const checkout = (token: string) =>
     h.http.post(`/api${PAY_LINK_ENDPOINTS.checkout}`, {
@@ -144,7 +144,7 @@ describe('a pay link', () => {
     const token = await linkOf(invoice)
     const nonce = token.split('.')[0]
     expect((await invoiceForToken(h.payload, token))?.state).toBe('open')
-    expect(await invoiceForToken(h.payload, quoteToken(h.payload.secret, nonce))).toBeNull()
+    expect(await invoiceForToken(h.payload, customerLinkToken(h.payload.secret, nonce))).toBeNull()
     expect(await invoiceForToken(h.payload, `${nonce}.${'A'.repeat(24)}`)).toBeNull()
     const check = payLinkCheck(h.payload)
     expect((await check(new Headers(), token)).verdict).toBe('allowed')

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
 import { answerQuote, owedInvoiceLink, quoteForToken } from '@/collections/Quotes/customerLinks'
-import { quoteNonceOf, quoteToken } from '@/server/quote-token'
+import { linkNonceOf, customerLinkToken } from '@/server/customer-link-token'
 
 import { capturedMails } from '../helpers/captured-mail'
 import { seedPromotion, seedSentInvoice } from '../helpers/fixtures'
@@ -236,7 +236,7 @@ describe('sending a quote', () => {
     expect(mail).toContain('Discount: −$78')
     const token = mail.match(/\/quote\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/)?.[1]
     expect(token).toBeDefined()
-    expect(quoteNonceOf(h.payload.secret, token)).toBe(await nonceOf(quote.id))
+    expect(linkNonceOf(h.payload.secret, token)).toBe(await nonceOf(quote.id))
   })
 
   it('is for approved staff only, and changes nothing otherwise', async () => {
@@ -297,7 +297,7 @@ describe("the customer's answer", () => {
       id: quote.id,
       showHiddenFields: true,
     })
-    return { id: quote.id, token: quoteToken(h.payload.secret, tokenNonce!) }
+    return { id: quote.id, token: customerLinkToken(h.payload.secret, tokenNonce!) }
   }
   const post = (kind: 'accept' | 'changes', fields: Record<string, string>, client = newClient()) =>
     h.http.post(`/api/quote-links/${kind}`, {
@@ -359,7 +359,7 @@ describe("the customer's answer", () => {
     // The customer's Accept, recorded in a transaction held open; a staff save starts meanwhile.
     const customer = await createLocalReq({}, h.payload)
     await initTransaction(customer)
-    const nonce = quoteNonceOf(h.payload.secret, token)!
+    const nonce = linkNonceOf(h.payload.secret, token)!
     expect(await answerQuote(customer, nonce, { kind: 'accept', from: '198.51.100.9' })).toBe(id)
     const save = staffSave(id)
     await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1)

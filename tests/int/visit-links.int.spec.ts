@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import { openSlots } from '@/collections/Visits/bookings'
 import { visitLinkCheck } from '@/collections/Visits/customerLinks'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'
@@ -143,8 +143,8 @@ describe('a visit booked for a caller without a quote', () => {
     const flipped = `${nonce}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`
     // Another lead's number under a's signature; the same nonce signed as a quote or pay link.
     const otherLead = `${nonce.slice(0, -1)}${nonce.endsWith('9') ? '8' : '9'}.${signature}`
-    const asQuote = quoteToken(h.payload.secret, nonce, 'quote')
-    const asPay = quoteToken(h.payload.secret, nonce, 'pay')
+    const asQuote = customerLinkToken(h.payload.secret, nonce, 'quote')
+    const asPay = customerLinkToken(h.payload.secret, nonce, 'pay')
     const before = await visitsOf(a.id)
     for (const bad of [flipped, otherLead, asQuote, asPay, nonce, '', 'x'.repeat(2000)]) {
       const move = await post('/api/quote-links/book', { token: bad, start: slots[1].start })
@@ -181,7 +181,7 @@ describe('a visit booked for a caller without a quote', () => {
       showHiddenFields: true,
     })
     const movedMail = capturedMails(a.email).find((m) => m.includes('Subject: Your visit is moved'))!
-    expect(movedMail).toContain(`/quote/${quoteToken(h.payload.secret, tokenNonce!)}`)
+    expect(movedMail).toContain(`/quote/${customerLinkToken(h.payload.secret, tokenNonce!)}`)
     expect(VISIT_LINK.test(movedMail)).toBe(false)
 
     const b = await callerLead()

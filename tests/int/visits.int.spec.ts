@@ -5,13 +5,13 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import { DEFAULT_HOME_CONTENT, homePageData } from '@/lib/home-content'
 import { DEFAULT_SERVICE_ZIPS } from '@/lib/service-area'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 import {
-  checkQuoteLinkRequest,
-  installQuoteLinkGate,
-  QUOTE_LINK_HEADER,
-  quoteLinkVerdict,
-} from '@/server/quote-link-gate'
+  checkCustomerLinkRequest,
+  installCustomerLinkGate,
+  CUSTOMER_LINK_HEADER,
+  customerLinkVerdict,
+} from '@/server/customer-link-gate'
 import { CUSTOMER_LINK_LIMIT } from '@/server/rate-limit'
 import { quoteLinkCheck } from '@/collections/Quotes/customerLinks'
 import { BOOKING_MESSAGES, openSlots } from '@/collections/Visits/bookings'
@@ -65,7 +65,7 @@ async function acceptedQuote(address: string | null = `${counter + 1} S Congress
     id: quote.id,
     showHiddenFields: true,
   })
-  const token = quoteToken(h.payload.secret, tokenNonce!)
+  const token = customerLinkToken(h.payload.secret, tokenNonce!)
   expect((await post('/api/quote-links/accept', { token })).status).toBe(200)
   return { lead: lead.id, quote: quote.id, token, email: lead.email }
 }
@@ -139,7 +139,7 @@ describe('booking from the quote page', () => {
       id: quote.id,
       showHiddenFields: true,
     })
-    const notYet = await book(quoteToken(h.payload.secret, tokenNonce!), slots[1].start)
+    const notYet = await book(customerLinkToken(h.payload.secret, tokenNonce!), slots[1].start)
     expect(notYet.body).toEqual({ outcome: 'not_accepted' })
     expect(await liveVisits()).toHaveLength(0)
   })
@@ -597,14 +597,14 @@ describe("the customer's links under a burst", () => {
 describe("the quote page's check, as the proxy makes it", () => {
   it('counts signed links per connection, finds the quote, and signs what it tells the page', async () => {
     const a = await acceptedQuote()
-    installQuoteLinkGate(quoteLinkCheck(h.payload))
+    installCustomerLinkGate(quoteLinkCheck(h.payload), 'quote')
     const from = new Headers({ 'X-Forwarded-For': newClient() })
-    const check = async (token: string) => (await checkQuoteLinkRequest(from, token))!
+    const check = async (token: string) => (await checkCustomerLinkRequest(from, token, 'quote'))!
     // A made-up link is missing, and not counted: it locks nobody out of their own.
     const forged = `${'A'.repeat(24)}.${'A'.repeat(24)}`
     for (let i = 0; i <= CUSTOMER_LINK_LIMIT.max; i++) expect((await check(forged)).verdict).toBe('missing')
     // A signed link whose quote was revised (its nonce cleared) is missing too, and counted.
-    const revised = quoteToken(h.payload.secret, 'B'.repeat(24))
+    const revised = customerLinkToken(h.payload.secret, 'B'.repeat(24))
     expect((await check(revised)).verdict).toBe('missing')
     for (let i = 0; i < CUSTOMER_LINK_LIMIT.max; i++) expect((await check(a.token)).verdict).toBe('allowed')
     const over = await check(a.token)
@@ -623,11 +623,13 @@ describe("the quote page's check, as the proxy makes it", () => {
     expect(booking.status).toBe(429)
 
     // The page believes only the header this process signed.
-    expect(quoteLinkVerdict(new Headers({ [QUOTE_LINK_HEADER]: over.header }))).toBe('over')
-    expect(quoteLinkVerdict(new Headers({ [QUOTE_LINK_HEADER]: 'made-up allowed' }))).toBeNull()
-    expect(quoteLinkVerdict(new Headers())).toBeNull()
-    installQuoteLinkGate(quoteLinkCheck(h.payload))
-    expect(quoteLinkVerdict(new Headers({ [QUOTE_LINK_HEADER]: over.header }))).toBeNull()
+    expect(customerLinkVerdict(new Headers({ [CUSTOMER_LINK_HEADER]: over.header }), 'quote')).toBe('over')
+    expect(
+      customerLinkVerdict(new Headers({ [CUSTOMER_LINK_HEADER]: 'made-up allowed' }), 'quote'),
+    ).toBeNull()
+    expect(customerLinkVerdict(new Headers(), 'quote')).toBeNull()
+    installCustomerLinkGate(quoteLinkCheck(h.payload), 'quote')
+    expect(customerLinkVerdict(new Headers({ [CUSTOMER_LINK_HEADER]: over.header }), 'quote')).toBeNull()
   })
 })
 

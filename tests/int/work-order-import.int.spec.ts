@@ -34,6 +34,29 @@ describe('importing a list of cars', () => {
     expect(await orders()).toEqual([])
   })
 
+  it('stores a service per wheel and an RO per car', async () => {
+    const list = [
+      'Stock,VIN,Wheels,Service,RO',
+      `STK1,${serialVin(0)},LF:restoration RF,rim rash,RO-11`,
+      `STK2,${serialVin(1)},LR:rash RR:restoration,,`,
+    ].join('\n')
+    const res = await post('partner', { list, roNumber: 'RO-ALL' })
+    expect(res.status).toBe(201)
+    const [order] = await orders()
+    expect(order.roNumber).toBe('RO-ALL')
+    expect(
+      order.vehicles.map((car) => [
+        car.stockNumber,
+        car.roNumber ?? null,
+        car.wheels.map((w) => `${w.position}:${w.service}`),
+      ]),
+    ).toEqual([
+      ['STK1', 'RO-11', ['LF:rim_restoration', 'RF:rim_rash']],
+      ['STK2', null, ['LR:rim_rash', 'RR:rim_restoration']],
+    ])
+    await h.payload.delete({ collection: 'work-orders', id: order.id })
+  })
+
   it('answers a pasted file of junk in a few lines, and imports nothing', async () => {
     const long = await post('partner', { list: 'x\n'.repeat(300) })
     expect(long.status).toBe(400)
@@ -55,6 +78,7 @@ describe('importing a list of cars', () => {
       { list: `Stock,VIN,Wheels,Service,Make\nSTK1,${serialVin(0)},LF,rim rash,Fo\u0000rd` },
     ],
     ['a NUL in the PO number', { list: lines(1).join('\n'), poNumber: 'PO\u00001' }],
+    ['a NUL in a car’s RO', { list: `STK1,${serialVin(0)},LF,rim rash,RO\u00001` }],
     ['a day February does not have', { list: lines(1).join('\n'), dueDate: '2026-02-30' }],
     ['year 0 as due date', { list: lines(1).join('\n'), dueDate: '0000-01-01' }],
     ['a five-digit year as due date', { list: lines(1).join('\n'), dueDate: '99999-01-01' }],
@@ -63,7 +87,7 @@ describe('importing a list of cars', () => {
     const before = await orders()
     const res = await post('partner', body)
     expect(res.status).toBe(400)
-    expect(res.body.errors[0].message).toMatch(/^(vehicles\.0\.make|poNumber|Due Date): /)
+    expect(res.body.errors[0].message).toMatch(/^(vehicles\.0\.(make|roNumber)|poNumber|Due Date): /)
     expect(await orders()).toEqual(before)
   })
 

@@ -215,3 +215,25 @@ describe('statement CSV', () => {
     ])
   })
 })
+
+describe('a statement line’s RO', () => {
+  it('is its car’s own RO, else its work order’s', () => {
+    const [order] = orders
+    const [b200, a100] = order.vehicles!
+    const withCarRo = [
+      {
+        ...order,
+        vehicles: [
+          { ...b200, roNumber: 'RO-CAR' },
+          { ...a100, roNumber: '' },
+        ],
+      },
+    ]
+    const lines = statementLines(withCarRo, NOV, TZ, price)
+    expect(lines.map((l) => [l.wheelId, l.roNumber])).toEqual([
+      ['w-b', 'RO-9'],
+      ['w-lf', 'RO-CAR'],
+      ['w-rf', 'RO-CAR'],
+    ])
+  })
+})

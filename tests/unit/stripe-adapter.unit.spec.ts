@@ -7,7 +7,7 @@ import {
   createCheckoutSession,
   retrieveCheckoutSession,
   verifiedEvent,
-} from '@/server/payments/stripe'
+} from '@/payments/stripe'
 import { noEmailAddress } from '@/lib/staff-lead'
 
 // The official SDK against the local fake of Stripe's API (tests/helpers/stripe-server.ts),

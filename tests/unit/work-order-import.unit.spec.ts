@@ -81,6 +81,67 @@ describe('a pasted list of cars', () => {
   })
 })
 
+describe('a service per wheel and an RO per car', () => {
+  it('reads a wheel’s own service, else the line’s, and the RO in the fifth cell or its column', () => {
+    const text = [
+      `A101,${ACCORD},LF:restoration RF,rash,RO-1`,
+      `A102,${LEGEND},LR:rash;RR=restore,,`,
+      `A103,${PORSCHE},all RF:restoration,rash`,
+    ].join('\n')
+    const parsed = parseVehicleList(text)
+    expect(parsed).toMatchObject({ ok: true })
+    const vehicles = parsed.ok ? parsed.vehicles : []
+    expect(vehicles.map((v) => [v.stockNumber, v.roNumber, v.wheels])).toEqual([
+      [
+        'A101',
+        'RO-1',
+        [
+          { position: 'LF', service: 'rim_restoration' },
+          { position: 'RF', service: 'rim_rash' },
+        ],
+      ],
+      [
+        'A102',
+        undefined,
+        [
+          { position: 'LR', service: 'rim_rash' },
+          { position: 'RR', service: 'rim_restoration' },
+        ],
+      ],
+      [
+        'A103',
+        undefined,
+        [
+          { position: 'LF', service: 'rim_rash' },
+          { position: 'RF', service: 'rim_restoration' },
+          { position: 'LR', service: 'rim_rash' },
+          { position: 'RR', service: 'rim_rash' },
+        ],
+      ],
+    ])
+    const headed = parseVehicleList(`VIN,Stock,RO #,Wheels\n${ACCORD},A1,RO-77,LF:rash`)
+    expect(headed).toMatchObject({ ok: true, vehicles: [{ stockNumber: 'A1', roNumber: 'RO-77' }] })
+  })
+
+  it('refuses a wheel without a service, an unknown one, and a long RO', () => {
+    const text = [
+      `A1,${ACCORD},LF:rash RF`,
+      `A2,${LEGEND},LF:chrome,rash`,
+      `A3,${PORSCHE},LF,rash,${'R'.repeat(61)}`,
+      `A4,${PORSCHE},LF:rash:rash,rash`,
+    ].join('\n')
+    expect(parseVehicleList(text)).toEqual({
+      ok: false,
+      problems: [
+        { line: 1, message: 'Name the service: rim rash or restoration.' },
+        { line: 2, message: 'Name the service: rim rash or restoration.' },
+        { line: 3, message: 'The RO number is longer than 60 characters.' },
+        { line: 4, message: 'Name the wheels as LF, RF, LR, RR, spare or all.' },
+      ],
+    })
+  })
+})
+
 describe('a pasted file of junk', () => {
   it('is refused in one message when it has more lines than a work order has cars', () => {
     const junk = 'x\n'.repeat(1024 * 1024)

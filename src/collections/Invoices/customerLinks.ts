@@ -4,8 +4,8 @@ import type { Payload } from 'payload'
 import type { Invoice } from '@/payload-types'
 import { PAY_LINK_VALID_DAYS } from '@/lib/invoices'
 import { dbOf } from '@/server/db'
-import type { QuoteLinkCheck } from '@/server/quote-link-gate'
-import { quoteNonceOf } from '@/server/quote-token'
+import type { CustomerLinkCheck } from '@/server/customer-link-gate'
+import { linkNonceOf } from '@/server/customer-link-token'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
 // What an invoice's pay link can do: read its own invoice, and start a card payment of what it
@@ -14,7 +14,7 @@ import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 export type PayLinkState = 'open' | 'settled' | 'expired'
 export type InvoiceForCustomer = { invoice: Invoice; state: PayLinkState }
 
-export const payNonceOf = (payload: Payload, token: unknown) => quoteNonceOf(payload.secret, token, 'pay')
+export const payNonceOf = (payload: Payload, token: unknown) => linkNonceOf(payload.secret, token, 'pay')
 
 export async function invoiceForToken(payload: Payload, token: unknown): Promise<InvoiceForCustomer | null> {
   const nonce = payNonceOf(payload, token)
@@ -35,7 +35,7 @@ export async function invoiceForToken(payload: Payload, token: unknown): Promise
 }
 
 // The pay page's check, as src/proxy.ts makes it: counted like the quote links.
-export function payLinkCheck(payload: Payload): QuoteLinkCheck {
+export function payLinkCheck(payload: Payload): CustomerLinkCheck {
   return async (headers, token) => {
     const nonce = payNonceOf(payload, token)
     if (!nonce) return { verdict: 'missing', retryAfterSeconds: 0 }

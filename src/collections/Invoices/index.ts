@@ -161,7 +161,7 @@ export const Invoices: CollectionConfig = {
         components: { Cell: '@/components/admin/invoice-number-cell#InvoiceNumberCell' },
       },
     },
-    // The customer's link; hidden: the link itself is never stored (src/server/quote-token.ts).
+    // The customer's link; hidden: the link itself is never stored (src/server/customer-link-token.ts).
     {
       name: 'tokenNonce',
       type: 'text',

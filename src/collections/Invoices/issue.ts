@@ -4,10 +4,10 @@ import type { PayloadRequest } from 'payload'
 import { businessTimeZone, wallTime } from '@/lib/business-time'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { dbOf } from '@/server/db'
-import { newQuoteNonce } from '@/server/quote-token'
+import { newLinkNonce } from '@/server/customer-link-token'
 
 import { takeInvoiceNumber } from './numbering'
-import { invoiceDepositCents, lockInvoice, settleInvoice } from './settle'
+import { invoiceDepositCents, lockInvoice, settleInvoice } from '@/payments/settle'
 import { formatMoney } from '@/lib/money'
 
 export class InvoiceNotIssued extends Error {}
@@ -40,7 +40,7 @@ export async function issueInvoice(req: PayloadRequest, id: number): Promise<Iss
   const year = wallTime(new Date(), businessTimeZone(settings.timeZone)).year
   const db = await dbOf(payload, req)
   const number = await takeInvoiceNumber(db, year)
-  const nonce = newQuoteNonce()
+  const nonce = newLinkNonce()
   const result = (await db.execute(sql`
     UPDATE invoices SET status = 'sent', number = ${number}, token_nonce = ${nonce},
       sent_at = now(), updated_at = now()

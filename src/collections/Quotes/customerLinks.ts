@@ -5,8 +5,8 @@ import type { Quote } from '@/payload-types'
 import { dbOf } from '@/server/db'
 import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
-import type { QuoteLinkCheck } from '@/server/quote-link-gate'
-import { quoteNonceOf, quoteToken } from '@/server/quote-token'
+import type { CustomerLinkCheck } from '@/server/customer-link-gate'
+import { linkNonceOf, customerLinkToken } from '@/server/customer-link-token'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
 // What a customer's link can do: read its own quote, accept it, or ask for changes. The token is
@@ -26,7 +26,7 @@ export type QuoteLinkState =
 export type QuoteForCustomer = { quote: Quote; state: QuoteLinkState }
 
 export async function quoteForToken(payload: Payload, token: unknown): Promise<QuoteForCustomer | null> {
-  const nonce = quoteNonceOf(payload.secret, token)
+  const nonce = linkNonceOf(payload.secret, token)
   if (!nonce) return null
   const { docs } = await payload.find({
     collection: 'quotes',
@@ -53,11 +53,11 @@ export async function quoteForToken(payload: Payload, token: unknown): Promise<Q
   return { quote, state: 'open' }
 }
 
-// The quote page's check, as src/proxy.ts makes it (src/server/quote-link-gate.ts): counted
+// The quote page's check, as src/proxy.ts makes it (src/server/customer-link-gate.ts): counted
 // like the page's forms, and only for links whose signature holds.
-export function quoteLinkCheck(payload: Payload): QuoteLinkCheck {
+export function quoteLinkCheck(payload: Payload): CustomerLinkCheck {
   return async (headers, token) => {
-    const nonce = quoteNonceOf(payload.secret, token)
+    const nonce = linkNonceOf(payload.secret, token)
     if (!nonce) return { verdict: 'missing', retryAfterSeconds: 0 }
     const limit = await hitCustomerLinkLimit(payload, clientAddress(headers), nonce)
     if (!limit.allowed) return { verdict: 'over', retryAfterSeconds: limit.retryAfterSeconds }
@@ -125,5 +125,5 @@ export async function owedInvoiceLink(payload: Payload, lead: number): Promise<s
     showHiddenFields: true,
   })
   const nonce = docs[0]?.tokenNonce
-  return nonce ? `/pay/${quoteToken(payload.secret, nonce, 'pay')}` : null
+  return nonce ? `/pay/${customerLinkToken(payload.secret, nonce, 'pay')}` : null
 }

@@ -5,6 +5,7 @@ import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { businessTimeZone } from '@/lib/business-time'
 import { ON_MY_WAY_WINDOW_MINUTES, isBusinessToday, onMyWayText } from '@/lib/customer-texts'
 import { ERASED_LEAD } from '@/lib/erase-request'
+import { type ConsentingLead, consentBasisOf } from '@/lib/text-consent'
 import { isTextLeadEmail, phoneMatchKey, toE164 } from '@/lib/text-messages'
 import { isOptedOut } from '@/collections/TextOptOuts/optOuts'
 import { dbOf } from '@/server/db'
@@ -13,11 +14,10 @@ import { type SendOutcome, sendTextOnce } from './sendText'
 
 type Rows<T> = { rows: T[] }
 
-export type TextableLead = {
+export type TextableLead = ConsentingLead & {
   id: number
   phone: string
   email?: string | null
-  textConsentAt?: string | null
   erasedAt?: string | null
 }
 
@@ -43,8 +43,9 @@ export async function customerReach(
 }
 
 /**
- * A text to the lead's customer, once per key whatever the runners, on the lead's timeline.
- * Nothing without their consent; an opted-out number is refused by sendText, on every path.
+ * A text to the lead's customer, once per key whatever the runners, on the lead's timeline with
+ * the agreement it went under, and who tapped for it when someone did (`sentBy`). Nothing
+ * without their consent; an opted-out number is refused by sendText, on every path.
  */
 export async function textCustomerOnce(
   payload: Payload,
@@ -52,9 +53,16 @@ export async function textCustomerOnce(
   key: string,
   body: string,
   what: string,
+  sentBy: number | null = null,
 ): Promise<SendOutcome | null> {
   if (!mayText(lead)) return null
-  return sendTextOnce(payload, key, { to: lead.phone, body, lead: lead.id }, { lead: lead.id, what })
+  const consentBasis = consentBasisOf(lead, false)
+  return sendTextOnce(
+    payload,
+    key,
+    { to: lead.phone, body, lead: lead.id, consentBasis, sentBy },
+    { lead: lead.id, what },
+  )
 }
 
 /**
@@ -97,7 +105,12 @@ export type OnMyWay = 'sent' | 'recent' | 'no-consent' | 'opted-out' | 'failed' 
  * The "On my way" text of a live visit today. The tap is claimed on the visit's row by one
  * conditional UPDATE, so two taps within the window (any instance) send one text.
  */
-export async function textOnMyWay(payload: Payload, leadId: number, visit: number): Promise<OnMyWay> {
+export async function textOnMyWay(
+  payload: Payload,
+  leadId: number,
+  visit: number,
+  sentBy: number | null = null,
+): Promise<OnMyWay> {
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true })
   const timeZone = businessTimeZone(settings.timeZone)
   const found = await payload.findByID({
@@ -128,6 +141,7 @@ export async function textOnMyWay(payload: Payload, leadId: number, visit: numbe
       `on-my-way:${visit}:${claimed}`,
       onMyWayText(settings.businessName),
       'On my way text to the customer',
+      sentBy,
     )
   } catch (error) {
     // On the timeline already (sendTextOnce); the owner is told and may tap again.

@@ -4,8 +4,8 @@ import type { Payload } from 'payload'
 import { closedToVisits } from '@/lib/lead-status'
 import { serverUrl } from '@/lib/server-url'
 import { dbOf } from '@/server/db'
-import type { QuoteLinkCheck } from '@/server/quote-link-gate'
-import { quoteNonceOf, quoteToken } from '@/server/quote-token'
+import type { CustomerLinkCheck } from '@/server/customer-link-gate'
+import { linkNonceOf, customerLinkToken } from '@/server/customer-link-token'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
 // The link of a visit booked for a lead without a quote (a customer who phoned): it opens that
@@ -18,11 +18,11 @@ const NONCE = /^visit(\d{19})$/
 
 const nonceOfLead = (lead: number) => `visit${String(lead).padStart(19, '0')}`
 
-export const visitNonceOf = (payload: Payload, token: unknown) => quoteNonceOf(payload.secret, token, 'visit')
+export const visitNonceOf = (payload: Payload, token: unknown) => linkNonceOf(payload.secret, token, 'visit')
 
 /** The token of a lead's visit link. */
 export const visitToken = (payload: Payload, lead: number) =>
-  quoteToken(payload.secret, nonceOfLead(lead), 'visit')
+  customerLinkToken(payload.secret, nonceOfLead(lead), 'visit')
 
 /** The lead a genuinely signed visit link opens, or null when it opens nothing. */
 export async function leadForVisitToken(payload: Payload, token: unknown): Promise<number | null> {
@@ -51,7 +51,7 @@ export async function leadForVisitToken(payload: Payload, token: unknown): Promi
 }
 
 // The visit page's check, as src/proxy.ts makes it: counted like the quote and pay links.
-export function visitLinkCheck(payload: Payload): QuoteLinkCheck {
+export function visitLinkCheck(payload: Payload): CustomerLinkCheck {
   return async (headers, token) => {
     const nonce = visitNonceOf(payload, token)
     if (!nonce) return { verdict: 'missing', retryAfterSeconds: 0 }
@@ -79,6 +79,6 @@ export async function visitCustomerLink(
     rows: { token_nonce: string }[]
   }
   const nonce = rows[0]?.token_nonce
-  if (nonce) return { kind: 'quote', url: `${serverUrl()}/quote/${quoteToken(payload.secret, nonce)}` }
+  if (nonce) return { kind: 'quote', url: `${serverUrl()}/quote/${customerLinkToken(payload.secret, nonce)}` }
   return { kind: 'visit', url: `${serverUrl()}/visit/${visitToken(payload, visit.lead)}` }
 }

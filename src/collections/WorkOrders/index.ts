@@ -17,6 +17,7 @@ import { WHEEL_POSITIONS } from '@/lib/dealer-prices'
 import { checkVin } from '@/lib/vin'
 import { MAX_WORK_ORDER_VEHICLES, VEHICLE_STATUSES, WHEEL_STATUSES } from '@/lib/work-order-status'
 
+import { cancelCar, editCar } from './endpoints/carForms'
 import { importVehicleList } from './endpoints/importVehicleList'
 import { markWheelDone } from './endpoints/markWheelDone'
 import { followCarsStatus } from './hooks/followCarsStatus'
@@ -84,7 +85,7 @@ export const WorkOrders: CollectionConfig = {
     update: staffOrOwnDealership,
     delete: approvedStaff,
   },
-  endpoints: [importVehicleList, markWheelDone],
+  endpoints: [importVehicleList, markWheelDone, editCar, cancelCar],
   hooks: {
     // A partner's save reads the order, then writes it whole: locked first, it waits for a
     // technician's "Mark done" in flight and reads the wheel done (lockRows.ts).
@@ -145,6 +146,8 @@ export const WorkOrders: CollectionConfig = {
             return result.ok || result.message
           },
         },
+        // The dealership's repair order for this car, when each car has its own.
+        { name: 'roNumber', label: 'RO number', type: 'text', maxLength: 60 },
         { name: 'year', type: 'number', min: 1980, max: 2100 },
         { name: 'make', type: 'text', maxLength: 60 },
         { name: 'model', type: 'text', maxLength: 60 },

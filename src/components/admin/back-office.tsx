@@ -6,7 +6,7 @@ import { BACK_OFFICE_TABS, backOfficeTab } from '@/lib/back-office-tabs'
 import { leadAdminPath } from '@/lib/server-url'
 import { workOrderAdminPath } from '@/lib/work-order-forms'
 import { type Reader, readTimeZone } from '@/data/back-office'
-import { readInbox } from '@/data/inbox'
+import { readInboxPage } from '@/data/inbox'
 import { GalleryTab } from './gallery-tab'
 import { Inbox } from './inbox'
 import { LeadsTab } from './leads-tab'
@@ -63,7 +63,7 @@ export async function BackOffice({ initPageResult, searchParams }: AdminViewServ
         {tab === 'gallery' ? <GalleryTab reader={reader} /> : null}
         {tab === 'promotions' ? <PromotionsTab reader={reader} timeZone={timeZone} /> : null}
         {tab === 'leads' && searchParams?.view === 'inbox' ? (
-          <InboxView reader={reader} timeZone={timeZone} />
+          <InboxView reader={reader} timeZone={timeZone} page={inboxPage(searchParams?.page)} />
         ) : tab === 'leads' ? (
           <LeadsTab reader={reader} timeZone={timeZone} searchParams={searchParams} />
         ) : null}
@@ -73,12 +73,25 @@ export async function BackOffice({ initPageResult, searchParams }: AdminViewServ
 }
 
 // The inbox is a view of the Lead Management tab: on a phone, a page of its own reads best.
-async function InboxView({ reader, timeZone }: { reader: Reader; timeZone: string }) {
-  const conversations = await readInbox(reader).catch((error: unknown) => {
+async function InboxView({ reader, timeZone, page }: { reader: Reader; timeZone: string; page: number }) {
+  const found = await readInboxPage(reader, page).catch((error: unknown) => {
     reader.payload.logger.error({ err: error, msg: 'back office: the inbox could not be read' })
     return null
   })
-  return <Inbox conversations={conversations} timeZone={timeZone} />
+  return (
+    <Inbox
+      conversations={found?.conversations ?? null}
+      page={page}
+      older={found?.older ?? false}
+      timeZone={timeZone}
+    />
+  )
+}
+
+// `&page=2` and on: older conversations; anything else is the first page.
+function inboxPage(value: string | string[] | undefined): number {
+  const one = Array.isArray(value) ? value[0] : value
+  return one && /^[1-9]\d{0,3}$/.test(one) ? Number(one) : 1
 }
 
 // A job's or a work order's page was once drawn by the leads tab (`?tab=leads&lead=7`); links in

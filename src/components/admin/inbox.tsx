@@ -26,9 +26,13 @@ export function InboxLink({ unread }: { unread: number | null }) {
 // any script too, marks it read for this account and opens its job's page.
 export function Inbox({
   conversations,
+  page,
+  older,
   timeZone,
 }: {
   conversations: Conversation[] | null
+  page: number
+  older: boolean
   timeZone: string
 }) {
   return (
@@ -38,7 +42,7 @@ export function Inbox({
       </p>
       <h2 id="cbo-inbox-title">Inbox</h2>
       {conversations ? null : <LoadFailed message="Failed to fetch the conversations" />}
-      {conversations?.length === 0 ? <p className="cbo-meta">No texts yet.</p> : null}
+      {conversations?.length === 0 && page === 1 ? <p className="cbo-meta">No texts yet.</p> : null}
       <ul className="cbo-inbox" aria-label="Conversations">
         {conversations?.map((c) => (
           <li key={c.phone} data-testid="conversation" data-unread={c.unread || undefined}>
@@ -55,11 +59,24 @@ export function Inbox({
                   {c.fromCustomer ? null : 'You: '}
                   {c.lastWords}
                 </span>
+                {c.otherJobs ? (
+                  <span className="cbo-meta" data-testid="conversation-other-jobs">
+                    {c.otherJobs === 1 ? '1 other job' : `${c.otherJobs} other jobs`} for this number
+                  </span>
+                ) : null}
               </button>
             </form>
           </li>
         ))}
       </ul>
+      {page > 1 || older ? (
+        <nav className="cbo-inbox__pages" aria-label="Inbox pages">
+          {page > 1 ? (
+            <a href={`${INBOX_HREF}${page > 2 ? `&page=${page - 1}` : ''}`}>Newer conversations</a>
+          ) : null}
+          {older ? <a href={`${INBOX_HREF}&page=${page + 1}`}>Older conversations</a> : null}
+        </nav>
+      ) : null}
     </section>
   )
 }

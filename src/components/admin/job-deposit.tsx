@@ -1,4 +1,4 @@
-import type { DepositState } from '@/collections/Quotes/deposits'
+import type { DepositState } from '@/payments/deposits'
 import { HAND_METHODS, PAYMENT_METHOD_LABELS } from '@/lib/invoices'
 import { WAIVE_REASON_MAX, leadFormPath } from '@/lib/lead-forms'
 import { formatMoney } from '@/lib/money'

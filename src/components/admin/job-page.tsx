@@ -17,7 +17,7 @@ import { PARTNER_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
 import { leadAdminPath } from '@/lib/server-url'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 import { businessDay } from '@/lib/statements'
-import type { DepositState } from '@/collections/Quotes/deposits'
+import type { DepositState } from '@/payments/deposits'
 import {
   readCustomerLeads,
   readJobFacts,
@@ -159,6 +159,13 @@ export async function JobPage(props: DocumentViewServerProps) {
           name: l.name,
           when: formatBusinessDate(l.createdAt, timeZone),
         }))}
+        earlierJobs={
+          lead && !lead.erasedAt
+            ? (customerLeads ?? [])
+                .filter((l) => l.id !== lead.id && l.createdAt < lead.createdAt)
+                .map((l) => ({ id: l.id, name: l.name, when: formatBusinessDate(l.createdAt, timeZone) }))
+            : []
+        }
         offers={offers.map((o) => ({ key: o.key, title: o.title, priceCents: o.priceCents }))}
       />
     </Gutter>
@@ -184,6 +191,7 @@ function LeadDetails({
   slots,
   tripFee,
   customerLeads,
+  earlierJobs,
 }: {
   list: string
   outcome: LeadFormOutcome | null
@@ -203,6 +211,8 @@ function LeadDetails({
   slots: SlotChoice[]
   tripFee: number | null
   customerLeads?: CustomerLeadChoice[]
+  // The same customer's jobs before this one (by e-mail or phone): a returning customer.
+  earlierJobs: CustomerLeadChoice[]
 }) {
   const back = (
     <a className="cbo-back" href={list}>
@@ -241,6 +251,23 @@ function LeadDetails({
         <dd>
           <EmailLink email={lead.email} />
         </dd>
+        {earlierJobs.length ? (
+          <>
+            <dt>Customer</dt>
+            <dd data-testid="lead-returning">
+              Returning customer
+              <ul className="cbo-earlier-jobs" aria-label="Earlier jobs">
+                {earlierJobs.map((job) => (
+                  <li key={job.id}>
+                    <a href={leadAdminPath(job.id)}>
+                      {job.name}, {job.when}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
         {lead.channel === PARTNER_CHANNEL ? (
           <>
             <dt>Dealership</dt>

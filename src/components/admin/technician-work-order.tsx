@@ -18,6 +18,7 @@ import {
 } from '@/lib/work-order-forms'
 import { VEHICLE_STATUSES, workOrderTitle } from '@/lib/work-order-status'
 import type { WorkOrder, WorkOrderPhoto } from '@/payload-types'
+import { carTitle } from '@/lib/work-order-number'
 
 import { ForgetOutcome } from './forget-outcome.client'
 import { LEADS_TAB } from './lead-facts'
@@ -184,9 +185,7 @@ function TechnicianWorkOrder({
         {(order.vehicles ?? []).map((car) => (
           <li key={car.id} className="cbo-card cbo-stack" data-testid="technician-car">
             <div className="cbo-card__head">
-              <h3>
-                {car.stockNumber} · {[car.year, car.make, car.model].filter(Boolean).join(' ')}
-              </h3>
+              <h3>{carTitle(car)}</h3>
               <span className="cbo-meta" data-testid="car-status">
                 {statusLabel(car.status)}
               </span>
@@ -194,6 +193,12 @@ function TechnicianWorkOrder({
             <dl className="cbo-facts">
               <dt>VIN</dt>
               <dd className="cbo-vin">{car.vin}</dd>
+              {car.roNumber ? (
+                <>
+                  <dt>RO</dt>
+                  <dd>{car.roNumber}</dd>
+                </>
+              ) : null}
               {car.colour ? (
                 <>
                   <dt>Colour</dt>

@@ -45,13 +45,16 @@ export function ImportList() {
         </label>
       </div>
       <label className="block text-sm font-medium">
-        Cars, one a line: stock, VIN, wheels (LF RF LR RR spare, or all), service
+        Cars, one a line: stock, VIN, wheels (LF RF LR RR spare, or all; LF:restoration for a wheel’s own
+        service), service, RO
         <textarea
           className={`${input} font-mono text-sm`}
           name="list"
           rows={8}
           required
-          placeholder={'A101,1HGCM82633A004352,LF RF,rim rash\nA102,JH4KA7561PC008269,all,restoration'}
+          placeholder={
+            'A101,1HGCM82633A004352,LF RF,rim rash,RO-5521\nA102,JH4KA7561PC008269,LF:restoration RF:rash'
+          }
         />
       </label>
       {problems.length ? (

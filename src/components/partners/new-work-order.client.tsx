@@ -91,6 +91,7 @@ export function NewWorkOrderForm() {
         payloadVehicles.push({
           stockNumber: field(`stock-${car.key}`),
           vin,
+          roNumber: field(`ro-${car.key}`) || undefined,
           ...(year ? { year } : {}),
           make: field(`make-${car.key}`) || undefined,
           model: field(`model-${car.key}`) || undefined,
@@ -176,6 +177,10 @@ export function NewWorkOrderForm() {
                   {car.vinProblem}
                 </span>
               ) : null}
+            </label>
+            <label className="col-span-2 text-sm font-medium">
+              RO number for this car
+              <input className={input} name={`ro-${car.key}`} maxLength={60} />
             </label>
             <label className="text-sm font-medium">
               Make

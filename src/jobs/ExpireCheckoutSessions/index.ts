@@ -1,6 +1,6 @@
 import type { TaskConfig } from 'payload'
 
-import { expireStaleSessions } from '@/collections/Invoices/checkoutSessions'
+import { expireStaleSessions } from '@/payments/checkoutSessions'
 
 // Out of the transaction that changed the invoice's balance, which must not wait on Stripe's
 // API: its Checkout Sessions for the old amount expired. Retried while Stripe cannot be reached.

@@ -4,7 +4,7 @@ import {
   expireDeletedQuoteSessions,
   expireInvoicedDepositSessions,
   expireSettledDepositSessions,
-} from '@/collections/Quotes/depositSessions'
+} from '@/payments/depositSessions'
 
 // Out of the invoice's (or the quote delete's) transaction, which must not wait on Stripe's API:
 // the deposit sessions still open expired once the job is invoiced or the quote is deleted. Retried while Stripe cannot be reached.

@@ -1,6 +1,6 @@
 import type { TaskConfig } from 'payload'
 
-import { fillStripeFee } from '@/collections/Payments/stripeFee'
+import { fillStripeFee } from '@/payments/stripe/fee'
 
 // Out of the webhook's transaction, which must not wait on Stripe's API: the fee of a card
 // payment, for the bookkeeper's CSV. Retried while Stripe cannot be reached; written once.

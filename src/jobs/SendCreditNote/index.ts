@@ -4,7 +4,7 @@ import { relationId } from '@/lib/invoices'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 import { formatMoney } from '@/lib/money'
 
 // An issued credit note to its customer, once whatever the runners, with the corrected
@@ -51,7 +51,7 @@ export const sendCreditNote: TaskConfig<'sendCreditNote'> = {
       total: formatMoney(note.totalCents ?? 0),
       balance: formatMoney(Math.max(0, original.balanceCents ?? 0)),
       link: original.tokenNonce
-        ? `${serverUrl()}/pay/${quoteToken(payload.secret, original.tokenNonce, 'pay')}`
+        ? `${serverUrl()}/pay/${customerLinkToken(payload.secret, original.tokenNonce, 'pay')}`
         : null,
     })
     const sent = await mailAboutLeadOnce(

@@ -5,9 +5,9 @@ import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce, recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { textCustomerOnce } from '@/collections/TextMessages/customerTexts'
 import { invoiceLinkText, invoiceReminderText } from '@/lib/customer-texts'
-import { cardPaymentsEnabled } from '@/server/payments/stripe'
+import { cardPaymentsEnabled } from '@/payments/stripe'
 import { deliverOnce } from '@/server/email-delivery'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 import { formatMoney } from '@/lib/money'
 
 // A sent invoice to its customer, with its pay link: once per invoice, whatever the runners.
@@ -45,7 +45,7 @@ export const sendInvoiceLink: TaskConfig<'sendInvoiceLink'> = {
     if (input.reminder && !owing) return { output: { sent: false } }
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
     const once = `invoice-link:${invoice.id}:${input.nonce}${input.again ? `:${input.again}` : ''}`
-    const link = `${serverUrl()}/pay/${quoteToken(payload.secret, input.nonce, 'pay')}`
+    const link = `${serverUrl()}/pay/${customerLinkToken(payload.secret, input.nonce, 'pay')}`
     // By text too, with the customer's consent (never after their STOP); once per link, as the
     // e-mail. A text that fails is retried with the job, after the e-mail had its go.
     const textOf = input.reminder ? invoiceReminderText : invoiceLinkText

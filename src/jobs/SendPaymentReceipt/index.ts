@@ -8,7 +8,7 @@ import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
 import { textCustomerOnce } from '@/collections/TextMessages/customerTexts'
 import { receiptText } from '@/lib/customer-texts'
 import { isTextLeadEmail } from '@/lib/text-messages'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 import { formatMoney } from '@/lib/money'
 
 // A receipt for each payment, once, whatever the runners: by hand at the van or by card online.
@@ -45,7 +45,7 @@ export const sendPaymentReceipt: TaskConfig<'sendPaymentReceipt'> = {
       return { output: { sent: false } }
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
     const link = invoice.tokenNonce
-      ? `${serverUrl()}/pay/${quoteToken(payload.secret, invoice.tokenNonce, 'pay')}`
+      ? `${serverUrl()}/pay/${customerLinkToken(payload.secret, invoice.tokenNonce, 'pay')}`
       : null
     // A customer who texted in and gave no e-mail address gets the receipt by text (with their
     // consent, never after STOP), once, with the link to the paid invoice.

@@ -4,7 +4,7 @@ import { businessTimeZone, formatBusinessDate } from '@/lib/business-time'
 import { greetingName } from '@/lib/safe-first-name'
 import { serverUrl } from '@/lib/server-url'
 import { mailAboutLeadOnce } from '@/collections/LeadEvents/timeline'
-import { quoteToken } from '@/server/quote-token'
+import { customerLinkToken } from '@/server/customer-link-token'
 import { textCustomerOnce } from '@/collections/TextMessages/customerTexts'
 import { quoteLinkText } from '@/lib/customer-texts'
 import { formatMoney } from '@/lib/money'
@@ -37,7 +37,7 @@ export const sendQuoteLink: TaskConfig<'sendQuoteLink'> = {
     const lead = quote.lead
     const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, req })
     const timeZone = businessTimeZone(settings.timeZone)
-    const link = `${serverUrl()}/quote/${quoteToken(payload.secret, input.nonce)}`
+    const link = `${serverUrl()}/quote/${customerLinkToken(payload.secret, input.nonce)}`
     // By text too, with the customer's consent; once per link, as the e-mail. A text that
     // fails is retried with the job, after the e-mail had its go.
     const texted = textCustomerOnce(

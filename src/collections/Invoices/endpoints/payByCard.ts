@@ -3,11 +3,16 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { PAID_RETURN_PARAM, PAY_LINK_ENDPOINTS, balanceCents } from '@/lib/invoices'
 import { serverUrl } from '@/lib/server-url'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
-import { cardPaymentsEnabled, createCheckoutSession } from '@/server/payments/stripe'
+import { cardPaymentsEnabled, createCheckoutSession } from '@/payments/stripe'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
-import { expireSession, closedSessionsOf, keepCheckoutSession, recordedOrExpired } from '../checkoutSessions'
+import {
+  expireSession,
+  closedSessionsOf,
+  keepCheckoutSession,
+  recordedOrExpired,
+} from '@/payments/checkoutSessions'
 import { invoiceForToken, payNonceOf } from '../customerLinks'
 
 const MAX_BODY_BYTES = 4 * 1024

@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook } from 'payload'
 
 import type { Invoice } from '@/payload-types'
 import { relationId } from '@/lib/invoices'
-import { queueDepositSessionsExpiry } from '@/collections/Quotes/depositSessions'
+import { queueDepositSessionsExpiry } from '@/payments/depositSessions'
 
 // Invoiced, the job asks no deposit any more (the invoice deducts what was paid): a deposit
 // session the customer still has open would take the money a second time. In the invoice's

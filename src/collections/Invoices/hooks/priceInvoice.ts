@@ -3,7 +3,7 @@ import { APIError, ValidationError } from 'payload'
 
 import type { Invoice, Lead } from '@/payload-types'
 import { InvoicePricingError, priceInvoice as price, relationId } from '@/lib/invoices'
-import { depositPaidCents } from '@/collections/Payments/depositPaid'
+import { depositPaidCents } from '@/payments/depositPaid'
 import { ERASED_BILL_TO } from '@/lib/erase-request'
 
 export const SENT_INVOICE_IS_FINAL = 'A sent invoice cannot be changed: issue a credit note to correct it.'

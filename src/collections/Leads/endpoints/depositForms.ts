@@ -14,7 +14,7 @@ import {
   type WaiveOutcome,
   recordDepositByHand,
   waiveDeposit,
-} from '@/collections/Quotes/deposits'
+} from '@/payments/deposits'
 
 import { type Handler, answer, failed, readLead } from './leadForms'
 import { leadForm } from './leadForms'

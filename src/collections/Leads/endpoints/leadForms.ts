@@ -286,7 +286,9 @@ const onMyWay: Handler = async (req, id, form, back) => {
   if (!(await readLead(req, id))) return failed(req, back, 404, 'missing')
   const visit = Number(form.get('visit'))
   const result =
-    Number.isSafeInteger(visit) && visit > 0 ? await textOnMyWay(req.payload, id, visit) : 'not-today'
+    Number.isSafeInteger(visit) && visit > 0
+      ? await textOnMyWay(req.payload, id, visit, req.user?.id ?? null)
+      : 'not-today'
   if (result !== 'sent') {
     const [status, error] = ON_MY_WAY_REFUSALS[result]
     return failed(req, back, status, error)

@@ -6,9 +6,9 @@ import { businessTimeZone, zonedTime } from '@/lib/business-time'
 import { isCalendarDate, isCalendarDay } from '@/lib/calendar-day'
 import { businessDay } from '@/lib/statements'
 import { HAND_METHODS, MAX_PAYMENT_CENTS, balanceCents, relationId } from '@/lib/invoices'
-import { lockInvoice, settleInvoice } from '@/collections/Invoices/settle'
+import { lockInvoice, settleInvoice } from '@/payments/settle'
 
-import { notePayment } from '../recordPayment'
+import { notePayment } from '@/payments/recordPayment'
 import { formatMoney } from '@/lib/money'
 
 const refuse = (message: string, path: string): never => {

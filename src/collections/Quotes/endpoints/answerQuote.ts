@@ -5,8 +5,8 @@ import { CONTROL_CHARACTERS_EXCEPT_LINES } from '@/lib/request-schema'
 import { CHANGE_REQUEST_MAX, QUOTE_LINK_ENDPOINTS } from '@/lib/quote-status'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { answerQuote, quoteForToken } from '@/collections/Quotes/customerLinks'
-import { depositCheckout, depositStateOf } from '@/collections/Quotes/deposits'
-import { quoteNonceOf } from '@/server/quote-token'
+import { depositCheckout, depositStateOf } from '@/payments/deposits'
+import { linkNonceOf } from '@/server/customer-link-token'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
 
@@ -28,7 +28,7 @@ function answer(
 ): Response {
   if (req.headers.get('accept')?.includes('application/json'))
     return json(status, { message, ...(url ? { url } : {}) }, headers)
-  const back = quoteNonceOf(req.payload.secret, token) ? `/quote/${token}` : '/quote/invalid'
+  const back = linkNonceOf(req.payload.secret, token) ? `/quote/${token}` : '/quote/invalid'
   return new Response(null, { status: 303, headers: { ...noStore, Location: url ?? back } })
 }
 
@@ -38,7 +38,7 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
     if (form instanceof Response) return form
     const token = form.get('token') ?? ''
     const client = clientAddress(req.headers)
-    const nonce = quoteNonceOf(req.payload.secret, token)
+    const nonce = linkNonceOf(req.payload.secret, token)
     if (!nonce) return answer(req, token, 404, 'This link is not valid.')
     // A browser goes back to the quote's page, which says the same (with a 429).
     const limit = await hitCustomerLinkLimit(req.payload, client, nonce)
@@ -85,7 +85,7 @@ function handler(kind: 'accept' | 'changes'): Endpoint['handler'] {
 }
 
 // With a deposit due and card payments online, Accept is "Accept and pay deposit": the quote
-// stays as it is until Stripe's webhook reports the deposit paid (Quotes/deposits.ts). An
+// stays as it is until Stripe's webhook reports the deposit paid (src/payments/deposits.ts). An
 // accepted quote whose deposit holds its booking back can pay it the same way. Invoiced while
 // Stripe opened the page, no deposit is asked: the answer goes on as if none were.
 async function depositUrl(req: PayloadRequest, token: string, nonce: string): Promise<string | null> {

@@ -6,7 +6,7 @@ import type { Lead } from '@/payload-types'
 import { QUOTE_STATUS_CONTEXT } from '@/lib/quote-status'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { customerReach } from '@/collections/TextMessages/customerTexts'
-import { newQuoteNonce } from '@/server/quote-token'
+import { newLinkNonce } from '@/server/customer-link-token'
 import { rowId } from '@/lib/row-id'
 import { formatMoney } from '@/lib/money'
 
@@ -41,7 +41,7 @@ export const sendQuote: Endpoint = {
 
     const own = await initTransaction(req)
     try {
-      const nonce = newQuoteNonce()
+      const nonce = newLinkNonce()
       const sent = await payload.update({
         collection: 'quotes',
         id,

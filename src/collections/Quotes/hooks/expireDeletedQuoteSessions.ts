@@ -1,7 +1,7 @@
 import type { CollectionAfterDeleteHook } from 'payload'
 
 import type { Quote } from '@/payload-types'
-import { queueDeletedQuoteSessionsExpiry } from '@/collections/Quotes/depositSessions'
+import { queueDeletedQuoteSessionsExpiry } from '@/payments/depositSessions'
 
 // A quote deleted (by staff, or by an erasure) asks no deposit: a Stripe page for one the
 // customer still has open is expired, in the delete's transaction so it is queued with it.

@@ -3,7 +3,7 @@ import type { Endpoint } from 'payload'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { VISIT_OUTCOME_STATUS } from '@/lib/visit-messages'
 
-import { depositStateOf } from '@/collections/Quotes/deposits'
+import { depositStateOf } from '@/payments/deposits'
 
 import { BOOKING_MESSAGES, bookingSettings, bookVisit, inTransaction } from '../bookings'
 

@@ -10,8 +10,8 @@ import {
 import { VISIT_LINK_ENDPOINTS, VISIT_OUTCOME_STATUS, type VisitOutcome } from '@/lib/visit-messages'
 import { answeredWhenFailing } from '@/server/customer-form-failure'
 import { quoteForToken } from '@/collections/Quotes/customerLinks'
-import { depositStateOf } from '@/collections/Quotes/deposits'
-import { quoteNonceOf } from '@/server/quote-token'
+import { depositStateOf } from '@/payments/deposits'
+import { linkNonceOf } from '@/server/customer-link-token'
 import { leadForVisitToken, visitNonceOf } from '@/collections/Visits/customerLinks'
 import { readFormOrRefusal } from '@/server/read-capped-body'
 import { clientAddress, hitCustomerLinkLimit } from '@/server/rate-limit'
@@ -41,7 +41,7 @@ function customerAnswer(
   // Over the limit, the page says "Too many requests" itself, with a 429.
   const valid =
     outcome !== 'invalid' &&
-    (quoteNonceOf(req.payload.secret, token) !== null || visitNonceOf(req.payload, token) !== null)
+    (linkNonceOf(req.payload.secret, token) !== null || visitNonceOf(req.payload, token) !== null)
   const back = !valid
     ? `/${page}/invalid`
     : outcome === 'too_many'
@@ -56,7 +56,7 @@ function customerHandler(kind: 'book' | 'cancel'): Endpoint['handler'] {
     if (form instanceof Response) return form
     const token = form.get('token') ?? ''
     const visitNonce = visitNonceOf(req.payload, token)
-    const nonce = quoteNonceOf(req.payload.secret, token) ?? visitNonce
+    const nonce = linkNonceOf(req.payload.secret, token) ?? visitNonce
     if (!nonce) return customerAnswer(req, token, 'invalid')
     const limit = await hitCustomerLinkLimit(req.payload, clientAddress(req.headers), nonce)
     if (!limit.allowed) return customerAnswer(req, token, 'too_many', limit.retryAfterSeconds)

@@ -6,7 +6,16 @@ import { workStarted } from '@/lib/work-order-status'
 type Row = Record<string, unknown> & { id?: string | null }
 
 // What the partner wrote about a car and its wheels: prices and statements are made from it.
-const CAR_FIELDS = ['stockNumber', 'vin', 'year', 'make', 'model', 'colour', 'lotLocation'] as const
+const CAR_FIELDS = [
+  'stockNumber',
+  'vin',
+  'roNumber',
+  'year',
+  'make',
+  'model',
+  'colour',
+  'lotLocation',
+] as const
 const WHEEL_FIELDS = ['position', 'service'] as const
 
 const same = (a: unknown, b: unknown) => (a === '' ? null : (a ?? null)) === (b === '' ? null : (b ?? null))

@@ -11,7 +11,7 @@ import { PAID_RETURN_PARAM, PAY_LINK_ENDPOINTS, balanceCents } from '@/lib/invoi
 import type { PublicSiteSettings } from '@/lib/site-settings'
 import { cn } from '@/lib/utils'
 import type { Invoice } from '@/payload-types'
-import { cardPaymentsEnabled } from '@/server/payments/stripe'
+import { cardPaymentsEnabled } from '@/payments/stripe'
 import { formatMoney } from '@/lib/money'
 
 // One customer's invoice, opened from the link in their e-mail: read per request, never cached,

@@ -2,15 +2,15 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
-import { closePaidSession } from '@/collections/Invoices/checkoutSessions'
-import { flagOverpayment } from '@/collections/Invoices/overpayment'
-import { lockInvoice, settleInvoice } from '@/collections/Invoices/settle'
-import { lockQuote, recordDeposit, settleInvoicesOfQuote } from '@/collections/Quotes/deposits'
+import { closePaidSession } from '@/payments/checkoutSessions'
+import { flagOverpayment } from '@/payments/overpayment'
+import { lockInvoice, settleInvoice } from '@/payments/settle'
+import { lockQuote, recordDeposit, settleInvoicesOfQuote } from '@/payments/deposits'
 import { dbOf } from '@/server/db'
-import { ACCOUNT_CURRENCY, type Stripe, chargeRefunds } from '@/server/payments/stripe'
+import { ACCOUNT_CURRENCY, type Stripe, chargeRefunds } from '@/payments/stripe'
 
-import { notePayment } from './recordPayment'
-import { queueStripeFee } from './stripeFee'
+import { notePayment } from '@/payments/recordPayment'
+import { queueStripeFee } from '@/payments/stripe/fee'
 import { formatMoney } from '@/lib/money'
 
 // Stripe delivers each event at least once, sometimes several times at once, and in no

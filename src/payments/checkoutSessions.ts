@@ -2,14 +2,14 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { dbOf } from '@/server/db'
-import { expireCheckoutSession } from '@/server/payments/stripe'
+import { expireCheckoutSession } from '@/payments/stripe'
 
 // The Stripe Checkout Sessions opened on an invoice, each for the balance it owed then. Stripe
 // keeps a session payable for a day; once the balance changes (cash at the van, a credit
 // note, another card payment) an older one would take the old amount, so it is expired.
-// Whatever is paid before that is recorded anyway and flagged (stripeEvents.ts). A session is
+// Whatever is paid before that is recorded anyway and flagged (stripe/events.ts). A session is
 // closed once expired, or once paid. A quote's deposit sessions are kept here too, with its
-// quote instead of an invoice (src/collections/Quotes/depositSessions.ts).
+// quote instead of an invoice (depositSessions.ts).
 
 type Rows<T> = { rows: T[] }
 

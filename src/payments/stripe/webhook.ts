@@ -1,10 +1,10 @@
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { Endpoint } from 'payload'
 
-import { NotAStripeEvent, STRIPE_WEBHOOK_PATH, verifiedEvent } from '@/server/payments/stripe'
+import { NotAStripeEvent, STRIPE_WEBHOOK_PATH, verifiedEvent } from '@/payments/stripe'
 import { BodyTooLarge, readCappedBody } from '@/server/read-capped-body'
 
-import { MalformedStripeEvent, PaymentNotYetRecorded, handleStripeEvent } from '../stripeEvents'
+import { MalformedStripeEvent, PaymentNotYetRecorded, handleStripeEvent } from '@/payments/stripe/events'
 
 // Stripe's events are a few kilobytes; a checkout session with its line items, tens.
 const MAX_BODY_BYTES = 256 * 1024

@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { dbOf } from '@/server/db'
-import { cardPaymentsEnabled, chargeFeeCents } from '@/server/payments/stripe'
+import { cardPaymentsEnabled, chargeFeeCents } from '@/payments/stripe'
 
 type Rows<T> = { rows: T[] }
 

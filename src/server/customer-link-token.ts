@@ -15,16 +15,16 @@ export type LinkPurpose = 'quote' | 'pay' | 'visit'
 const signature = (secret: string, nonce: string, purpose: LinkPurpose) =>
   createHmac('sha256', secret).update(`${purpose}:${nonce}`).digest().subarray(0, SIGNATURE_BYTES)
 
-export function newQuoteNonce(): string {
+export function newLinkNonce(): string {
   return randomBytes(NONCE_BYTES).toString('base64url')
 }
 
-export function quoteToken(secret: string, nonce: string, purpose: LinkPurpose = 'quote'): string {
+export function customerLinkToken(secret: string, nonce: string, purpose: LinkPurpose = 'quote'): string {
   return `${nonce}.${signature(secret, nonce, purpose).toString('base64url')}`
 }
 
 /** The nonce a well-formed, genuinely signed token names; null for anything else. */
-export function quoteNonceOf(secret: string, token: unknown, purpose: LinkPurpose = 'quote'): string | null {
+export function linkNonceOf(secret: string, token: unknown, purpose: LinkPurpose = 'quote'): string | null {
   if (typeof token !== 'string') return null
   const match = TOKEN.exec(token)
   if (!match) return null

@@ -2,7 +2,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
-import { expireSession } from '@/collections/Invoices/checkoutSessions'
+import { expireSession } from '@/payments/checkoutSessions'
 import { dbOf } from '@/server/db'
 
 // A quote's deposit sessions, kept in stripe_checkout_sessions with their quote. Once the job is

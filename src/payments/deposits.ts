@@ -6,16 +6,20 @@ import { serverUrl } from '@/lib/server-url'
 import { type PaymentMethod, relationId } from '@/lib/invoices'
 import type { Quote } from '@/payload-types'
 import { copyQuoteToLead } from '@/collections/Leads/copyQuoteToLead'
-import { closedSessionsOf, recordedOrExpired } from '@/collections/Invoices/checkoutSessions'
-import { flagOverpayment } from '@/collections/Invoices/overpayment'
-import { settleInvoice } from '@/collections/Invoices/settle'
+import { closedSessionsOf, recordedOrExpired } from '@/payments/checkoutSessions'
+import { flagOverpayment } from '@/payments/overpayment'
+import { settleInvoice } from '@/payments/settle'
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
-import { depositPaidCents } from '@/collections/Payments/depositPaid'
-import { notePayment } from '@/collections/Payments/recordPayment'
+import { depositPaidCents } from '@/payments/depositPaid'
+import { notePayment } from '@/payments/recordPayment'
 import { dbOf } from '@/server/db'
-import { cardPaymentsEnabled, createCheckoutSession } from '@/server/payments/stripe'
+import { cardPaymentsEnabled, createCheckoutSession } from '@/payments/stripe'
 
-import { jobInvoiced, keepDepositSession, queueSettledDepositSessionsExpiry } from './depositSessions'
+import {
+  jobInvoiced,
+  keepDepositSession,
+  queueSettledDepositSessionsExpiry,
+} from '@/payments/depositSessions'
 import { formatMoney } from '@/lib/money'
 
 // A deposit taken when the customer accepts a quote online (SiteSettings `deposit`): paid on

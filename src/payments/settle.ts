@@ -2,10 +2,10 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { type InvoiceStatus, balanceCents, settledStatus } from '@/lib/invoices'
-import { depositPaidCents } from '@/collections/Payments/depositPaid'
+import { depositPaidCents } from '@/payments/depositPaid'
 import { dbOf } from '@/server/db'
 
-import { queueStaleSessionsExpiry } from './checkoutSessions'
+import { queueStaleSessionsExpiry } from '@/payments/checkoutSessions'
 
 type Row = {
   total_cents: number
