@@ -2,6 +2,9 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { PAYMENTS_CSV_HEADER } from '@/lib/payments-csv'
+
+import { conventionalCsv, strictCsv } from '../helpers/csv'
 import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
 import { withFakeStripe } from '../helpers/stripe-harness'
@@ -71,23 +74,52 @@ describe('the payments CSV', () => {
       'attachment; filename="payments-2026-11-02-to-2026-11-08.csv"',
     )
     const n = invoice.number
-    expect(res.text.split('\r\n')).toEqual([
-      'Date,Invoice,Customer,Method,Kind,Amount,Stripe fee,Reference',
-      `2026-11-02 23:30,${n},Dana Reyes,Cash,Payment,100.00,,`,
-      `2026-11-04 09:00,${n},Dana Reyes,Check,Payment,75.50,,"'=HYPERLINK(""x"")"`,
-      `2026-11-04 10:00,${n},Dana Reyes,Card online (Stripe),Refund,-25.00,,`,
+    // The file as bytes: a byte order mark, CRLF, identifiers quoted; the card refund's reference
+    // is Stripe's charge (a refund booked before refunds had their own ids).
+    const file = (
+      await h.http.bytes('/api/payments/export.csv?from=2026-11-02&to=2026-11-08', h.sessionOf('staff'))
+    ).bytes
+    expect(file.toString('utf8').split('\r\n')).toEqual([
+      '\uFEFFDate,Invoice,Customer,Method,Kind,Amount,Stripe fee,Reference',
+      `2026-11-02 23:30,"${n}",Dana Reyes,Cash,Payment,100.00,,`,
+      `2026-11-04 09:00,"${n}",Dana Reyes,Check,Payment,75.50,,"'=HYPERLINK(""x"")"`,
+      `2026-11-04 10:00,"${n}",Dana Reyes,Card online (Stripe),Refund,-25.00,,"ch_1"`,
       '',
+    ])
+    expect(conventionalCsv(file)).toEqual([
+      PAYMENTS_CSV_HEADER,
+      ['2026-11-02 23:30', n, 'Dana Reyes', 'Cash', 'Payment', '100.00', '', ''],
+      ['2026-11-04 09:00', n, 'Dana Reyes', 'Check', 'Payment', '75.50', '', `'=HYPERLINK("x")`],
+      ['2026-11-04 10:00', n, 'Dana Reyes', 'Card online (Stripe)', 'Refund', '-25.00', '', 'ch_1'],
     ])
   })
 
   it('lists deposits with their lead as the customer, marked as a deposit, with no invoice', async () => {
     const res = await csv('?from=2026-11-10&to=2026-11-11')
     expect(res.status).toBe(200)
-    expect(res.text.split('\r\n')).toEqual([
-      'Date,Invoice,Customer,Method,Kind,Amount,Stripe fee,Reference',
-      `2026-11-10 09:00,,"'=HYPERLINK(""y"") Ortiz",Card online (Stripe),Deposit,50.00,,`,
-      `2026-11-11 09:00,,"'=HYPERLINK(""y"") Ortiz",Card online (Stripe),Deposit refund,-10.00,,`,
-      '',
+    // A card deposit's reference is its payment intent.
+    expect(strictCsv(res.text)).toEqual([
+      PAYMENTS_CSV_HEADER,
+      [
+        '2026-11-10 09:00',
+        '',
+        `'=HYPERLINK("y") Ortiz`,
+        'Card online (Stripe)',
+        'Deposit',
+        '50.00',
+        '',
+        'pi_deposit_1',
+      ],
+      [
+        '2026-11-11 09:00',
+        '',
+        `'=HYPERLINK("y") Ortiz`,
+        'Card online (Stripe)',
+        'Deposit refund',
+        '-10.00',
+        '',
+        'ch_2',
+      ],
     ])
   })
 
@@ -137,11 +169,29 @@ describe("the payments CSV's card refunds", () => {
     const res = await csv('?from=2026-12-01&to=2026-12-31')
     expect(res.status).toBe(200)
     const n = billed.number
-    expect(res.text.split('\r\n')).toEqual([
-      'Date,Invoice,Customer,Method,Kind,Amount,Stripe fee,Reference',
-      `2026-12-07 10:00,${n},${billed.customerName},Card online (Stripe),Refund,-50.00,,`,
-      `2026-12-09 10:00,${n},${billed.customerName},Card online (Stripe),Refund,-30.00,,`,
-      '',
+    // Each refund's reference is its own Stripe id.
+    expect(strictCsv(res.text)).toEqual([
+      PAYMENTS_CSV_HEADER,
+      [
+        '2026-12-07 10:00',
+        n,
+        billed.customerName,
+        'Card online (Stripe)',
+        'Refund',
+        '-50.00',
+        '',
+        fifty.refund.id,
+      ],
+      [
+        '2026-12-09 10:00',
+        n,
+        billed.customerName,
+        'Card online (Stripe)',
+        'Refund',
+        '-30.00',
+        '',
+        thirty.refund.id,
+      ],
     ])
     const timeline = await h.payload.find({
       collection: 'lead-events',

@@ -32,7 +32,8 @@ export const exportPayments: Endpoint = {
     const db = await dbOf(req.payload, req)
     // A deposit (and its refund) is paid on the quote, before any invoice: its lead says whose.
     const result = (await db.execute(sql`
-      SELECT p.received_at, p.kind, p.method, p.amount_cents, p.stripe_fee_cents, p.reference,
+      SELECT p.received_at, p.kind, p.method, p.amount_cents, p.stripe_fee_cents,
+             coalesce(nullif(trim(p.reference), ''), regexp_replace(p.stripe_id, '^refund:', '')) AS reference,
              i.number,
              coalesce(i.customer_name, nullif(trim(concat_ws(' ', l.first_name, l.last_name)), ''))
                AS customer_name,
