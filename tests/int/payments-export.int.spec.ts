@@ -128,7 +128,7 @@ describe('the payments CSV', () => {
     expect((await csv('?from=2026-11-01&to=2026-11-30', 'anonymous')).status).toBe(403)
     for (const query of [
       '',
-      '?from=2026-11-30&to=2026-11-01',
+      '?from=2026-11-01',
       '?from=yesterday&to=2026-11-01',
       '?from=2026-02-30&to=2026-03-01',
       '?from=0000-01-01&to=2026-11-01',
@@ -140,6 +140,27 @@ describe('the payments CSV', () => {
         errors: [{ message: 'Give the first and last day as from=YYYY-MM-DD&to=YYYY-MM-DD.' }],
       })
     }
+    const backwards = await csv('?from=2026-11-30&to=2026-11-01')
+    expect(backwards.status).toBe(400)
+    expect(backwards.body).toEqual({
+      errors: [{ message: 'The first day (2026-11-30) comes after the last (2026-11-01).' }],
+    })
+  })
+
+  it('covers any month or range asked for, a past one too, from its first day to its last', async () => {
+    // October 31st at 23:30 in Austin is November 1st in UTC: October's; November 1st 00:30 is not.
+    await db().execute(sql`
+      INSERT INTO payments (invoice_id, kind, method, amount_cents, reference, received_at, updated_at, created_at)
+      VALUES (${invoice.id}, 'payment', 'check', 4200, 'CHK-1031', '2026-11-01T04:30:00Z', now(), now()),
+             (${invoice.id}, 'payment', 'check', 4300, 'CHK-1101', '2026-11-01T05:30:00Z', now(), now()),
+             (${invoice.id}, 'payment', 'check', 4100, 'CHK-0901', '2026-09-30T12:00:00Z', now(), now())`)
+    const references = async (query: string) =>
+      strictCsv((await csv(query)).text)
+        .slice(1)
+        .map((row) => row[7])
+    expect(await references('?from=2026-10-01&to=2026-10-31')).toEqual(['CHK-1031'])
+    expect(await references('?from=2026-09-01&to=2026-10-31')).toEqual(['CHK-0901', 'CHK-1031'])
+    expect(await references('?from=2026-11-01&to=2026-11-01')).toEqual(['CHK-1101'])
   })
 })
 

@@ -38,6 +38,26 @@ export function MoneyPanel({ money, timeZone }: { money: MoneyAtAGlance | null; 
         <a href={csv}>Payments CSV</a> (this month so far) · Overdue: not paid in full {INVOICE_DUE_DAYS} days
         after it was sent.
       </p>
+      {/* Any other month or range for the bookkeeper: a plain GET form, so it downloads before any
+          script loads; the endpoint answers 400 to a range it cannot read. */}
+      <form
+        className="cbo-row cbo-csv-range"
+        method="get"
+        action="/api/payments/export.csv"
+        aria-label="Payments CSV for any dates"
+      >
+        <label className="cbo-field">
+          <span>From</span>
+          <input type="date" name="from" required defaultValue={money.csv.from} />
+        </label>
+        <label className="cbo-field">
+          <span>To</span>
+          <input type="date" name="to" required defaultValue={money.csv.to} />
+        </label>
+        <button type="submit" className="cbo-button cbo-button--secondary">
+          Download payments CSV
+        </button>
+      </form>
       {money.overdue.oldest.length ? (
         <details>
           <summary>Oldest overdue invoices</summary>
