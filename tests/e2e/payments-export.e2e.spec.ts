@@ -6,6 +6,7 @@ import { conventionalCsv } from '../helpers/csv'
 import { query } from '../helpers/e2e-db'
 import { expect, test } from '../helpers/e2e-test'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
+import { QUICKBOOKS_INVOICES_HEADER, QUICKBOOKS_PAYMENTS_HEADER } from '../../src/lib/quickbooks-csv'
 
 // The bookkeeper asks for a past month: the owner picks its first and last day on the money
 // panel, on a 390 px phone, and downloads that month's payments CSV with a tap.
@@ -98,6 +99,16 @@ test.describe('before any script runs', () => {
     const file = await downloadByTap(page, 'Download payments CSV')
     expect(file.name).toBe(`payments-${from}-to-${to}.csv`)
     expect(conventionalCsv(file.bytes)[0][0]).toBe('Date')
+
+    // Last month for QuickBooks Online, invoices and payments, each a tap.
+    const month = await panel.getByLabel('Month').inputValue()
+    expect(month).toMatch(/^\d{4}-\d{2}$/)
+    const invoices = await downloadByTap(page, 'QuickBooks invoices')
+    expect(invoices.name).toBe(`quickbooks-invoices-${month}.csv`)
+    expect(conventionalCsv(invoices.bytes)[0]).toEqual(QUICKBOOKS_INVOICES_HEADER)
+    const payments = await downloadByTap(page, 'QuickBooks payments')
+    expect(payments.name).toBe(`quickbooks-payments-${month}.csv`)
+    expect(conventionalCsv(payments.bytes)[0]).toEqual(QUICKBOOKS_PAYMENTS_HEADER)
 
     // Typed backwards, the dates get a 400 that says which is which, in the browser's own page.
     await panel.getByLabel('From').fill(to)
