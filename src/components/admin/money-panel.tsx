@@ -9,6 +9,12 @@ import { INVOICE_DUE_DAYS } from '@/lib/money'
 import { LoadFailed } from './load-failed'
 import { formatMoney } from '@/lib/money'
 
+// "2026-10" for "2026-11-01": the month before the one a day falls in.
+function monthBefore(day: string): string {
+  const [year, month] = day.split('-').map(Number)
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`
+}
+
 // The owner's money on top of the leads, a few lines on a phone so the list still comes first:
 // what is owed, what is late, what came in, and the month's payments for the bookkeeper.
 export function MoneyPanel({
@@ -50,6 +56,48 @@ export function MoneyPanel({
         <a href={csv}>Payments CSV</a> (this month so far) · Overdue: not paid in full {INVOICE_DUE_DAYS} days
         after it was sent.
       </p>
+      {/* Any other month or range for the bookkeeper: a plain GET form, so it downloads before any
+          script loads; the endpoint answers 400 to a range it cannot read. */}
+      <form
+        className="cbo-row cbo-csv-range"
+        method="get"
+        action="/api/payments/export.csv"
+        aria-label="Payments CSV for any dates"
+      >
+        <label className="cbo-field">
+          <span>From</span>
+          <input type="date" name="from" required defaultValue={money.csv.from} />
+        </label>
+        <label className="cbo-field">
+          <span>To</span>
+          <input type="date" name="to" required defaultValue={money.csv.to} />
+        </label>
+        <button type="submit" className="cbo-button cbo-button--secondary">
+          Download payments CSV
+        </button>
+      </form>
+      {/* A finished month for QuickBooks Online's import screens: last month unless picked. */}
+      <form
+        className="cbo-row cbo-csv-range"
+        method="get"
+        action="/api/payments/quickbooks-invoices.csv"
+        aria-label="QuickBooks Online exports"
+      >
+        <label className="cbo-field">
+          <span>Month</span>
+          <input type="month" name="month" required defaultValue={monthBefore(money.csv.from)} />
+        </label>
+        <button type="submit" className="cbo-button cbo-button--secondary">
+          QuickBooks invoices
+        </button>
+        <button
+          type="submit"
+          formAction="/api/payments/quickbooks-payments.csv"
+          className="cbo-button cbo-button--secondary"
+        >
+          QuickBooks payments
+        </button>
+      </form>
       {money.overdue.oldest.length ? (
         <details>
           <summary>Oldest overdue invoices</summary>
