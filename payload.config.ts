@@ -20,6 +20,7 @@ import { PageSeo } from './src/collections/PageSeo'
 import { Payments } from './src/collections/Payments'
 import { Promotions } from './src/collections/Promotions'
 import { StatementCredits } from './src/collections/StatementCredits'
+import { StatementPayments } from './src/collections/StatementPayments'
 import { Statements } from './src/collections/Statements'
 import { LeadEvents } from './src/collections/LeadEvents'
 import { Quotes } from './src/collections/Quotes'
@@ -111,6 +112,7 @@ export default buildConfig({
     WorkOrderPhotos,
     Statements,
     StatementCredits,
+    StatementPayments,
   ],
   globals: [SiteSettings, HomePage, SitePages],
   editor: lexicalEditor(),

@@ -59,6 +59,7 @@ import * as migration_20261129_104628_inbox_read_state from './20261129_104628_i
 import * as migration_20261129_140129_statement_bill_to from './20261129_140129_statement_bill_to';
 import * as migration_20261129_151839_text_sender_consent from './20261129_151839_text_sender_consent';
 import * as migration_20261129_164612_car_ro_number from './20261129_164612_car_ro_number';
+import * as migration_20261129_175904_statement_receivables from './20261129_175904_statement_receivables';
 
 export const migrations = [
   {
@@ -364,6 +365,11 @@ export const migrations = [
   {
     up: migration_20261129_164612_car_ro_number.up,
     down: migration_20261129_164612_car_ro_number.down,
-    name: '20261129_164612_car_ro_number'
+    name: '20261129_164612_car_ro_number',
+  },
+  {
+    up: migration_20261129_175904_statement_receivables.up,
+    down: migration_20261129_175904_statement_receivables.down,
+    name: '20261129_175904_statement_receivables'
   },
 ];

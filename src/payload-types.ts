@@ -89,6 +89,7 @@ export interface Config {
     'work-order-photos': WorkOrderPhoto;
     statements: Statement;
     'statement-credits': StatementCredit;
+    'statement-payments': StatementPayment;
     exports: Export;
     imports: Import;
     redirects: Redirect;
@@ -122,6 +123,7 @@ export interface Config {
     'work-order-photos': WorkOrderPhotosSelect<false> | WorkOrderPhotosSelect<true>;
     statements: StatementsSelect<false> | StatementsSelect<true>;
     'statement-credits': StatementCreditsSelect<false> | StatementCreditsSelect<true>;
+    'statement-payments': StatementPaymentsSelect<false> | StatementPaymentsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -179,6 +181,8 @@ export interface Config {
       sendStatement: TaskSendStatement;
       sendWorkOrderProgress: TaskSendWorkOrderProgress;
       remindUnpaidInvoices: TaskRemindUnpaidInvoices;
+      remindOverdueStatements: TaskRemindOverdueStatements;
+      sendStatementReminder: TaskSendStatementReminder;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -877,6 +881,8 @@ export interface Statement {
   subtotalCents: number;
   creditCents: number;
   totalCents: number;
+  paidCents: number;
+  remindedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -895,6 +901,24 @@ export interface StatementCredit {
    * The statement that carried it (the last of it, when it was worth more than a statement and was carried in parts).
    */
   statement?: (number | null) | Statement;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Recorded from a statement’s page: “Record a payment”.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "statement-payments".
+ */
+export interface StatementPayment {
+  id: number;
+  statement: number | Statement;
+  method: 'check' | 'ach' | 'card';
+  amountCents: number;
+  receivedAt: string;
+  reference?: string | null;
+  formKey?: string | null;
+  createdBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -1088,6 +1112,8 @@ export interface PayloadJob {
           | 'sendStatement'
           | 'sendWorkOrderProgress'
           | 'remindUnpaidInvoices'
+          | 'remindOverdueStatements'
+          | 'sendStatementReminder'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -1151,6 +1177,8 @@ export interface PayloadJob {
         | 'sendStatement'
         | 'sendWorkOrderProgress'
         | 'remindUnpaidInvoices'
+        | 'remindOverdueStatements'
+        | 'sendStatementReminder'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -1265,6 +1293,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'statement-credits';
         value: number | StatementCredit;
+      } | null)
+    | ({
+        relationTo: 'statement-payments';
+        value: number | StatementPayment;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -1867,6 +1899,8 @@ export interface StatementsSelect<T extends boolean = true> {
   subtotalCents?: T;
   creditCents?: T;
   totalCents?: T;
+  paidCents?: T;
+  remindedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1879,6 +1913,21 @@ export interface StatementCreditsSelect<T extends boolean = true> {
   description?: T;
   amountCents?: T;
   statement?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "statement-payments_select".
+ */
+export interface StatementPaymentsSelect<T extends boolean = true> {
+  statement?: T;
+  method?: T;
+  amountCents?: T;
+  receivedAt?: T;
+  reference?: T;
+  formKey?: T;
+  createdBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2818,6 +2867,28 @@ export interface TaskRemindUnpaidInvoices {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRemindOverdueStatements".
+ */
+export interface TaskRemindOverdueStatements {
+  input?: unknown;
+  output: {
+    reminded?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendStatementReminder".
+ */
+export interface TaskSendStatementReminder {
+  input: {
+    statementId: number;
+  };
+  output: {
+    sent?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "TaskCreateCollectionExport".
  */
 export interface TaskCreateCollectionExport {
@@ -2848,6 +2919,7 @@ export interface TaskCreateCollectionExport {
       | 'work-order-photos'
       | 'statements'
       | 'statement-credits'
+      | 'statement-payments'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

@@ -10,6 +10,7 @@ import { approvedStaff } from '@/access/approvedStaff'
 import { isApprovedStaff } from '@/access/isApprovedStaff'
 import { nobody } from '@/access/nobody'
 import { redirects } from '@/collections/Redirects'
+import { rewriteCsv } from '@/lib/csv'
 import { neutraliseCsvRows } from '@/lib/csv-safe'
 import { exportTheBusinessWay, LEAD_EXPORT_FIELDS } from '@/collections/Leads/exportTheBusinessWay'
 import { UPLOADS_DIR } from '@/server/paths'
@@ -33,9 +34,30 @@ function leadsForStaffOnly(endpoints: CollectionConfig['endpoints']): Collection
       if (!body?.data || !EXPORTABLE.has(String(body.data.collectionSlug))) return refuse(400, ONLY_LEADS)
       const data = { ...body.data, fields: LEAD_EXPORT_FIELDS }
       req.json = async () => ({ ...body, data })
-      return endpoint.handler(req)
+      return inTheProductsCsv(await endpoint.handler(req))
     },
   }))
+}
+
+// The lead columns Excel would read as numbers; written as quoted text (see csvIdentifier).
+const LEAD_IDENTIFIERS = new Set(['Phone', 'ZIP code'])
+
+// The plugin writes its CSV with LF line ends, which it offers no option to change: the
+// downloaded file and the saved one are written again in the product's one CSV convention.
+async function inTheProductsCsv(response: Response): Promise<Response> {
+  if (!response.ok || !response.headers.get('Content-Type')?.startsWith('text/csv')) return response
+  const headers = new Headers(response.headers)
+  headers.delete('Content-Length')
+  return new Response(rewriteCsv(await response.text(), LEAD_IDENTIFIERS), { status: 200, headers })
+}
+
+const savedInTheProductsCsv: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+  const file = req.file
+  if (operation === 'create' && file?.data && file.mimetype?.startsWith('text/csv')) {
+    const data = Buffer.from(rewriteCsv(file.data.toString('utf8'), LEAD_IDENTIFIERS), 'utf8')
+    req.file = { ...file, data, size: data.length }
+  }
+  return args
 }
 
 // Saved exports name their collection and fields too, and the plugin exports before validating.
@@ -68,7 +90,7 @@ const leadsExport = importExportPlugin({
     endpoints: leadsForStaffOnly(collection.endpoints),
     hooks: {
       ...collection.hooks,
-      beforeOperation: [leadColumnsOnly, ...(collection.hooks?.beforeOperation ?? [])],
+      beforeOperation: [leadColumnsOnly, ...(collection.hooks?.beforeOperation ?? []), savedInTheProductsCsv],
     },
     access: { create: approvedStaff, read: approvedStaff, update: nobody, delete: approvedStaff },
     upload: {

@@ -116,7 +116,15 @@ export async function readStatements({ payload, user }: PartnerReader) {
     depth: 0,
     sort: '-period',
     limit: 120,
-    select: { number: true, period: true, issuedAt: true, totalCents: true, lines: { id: true } },
+    select: {
+      number: true,
+      period: true,
+      issuedAt: true,
+      totalCents: true,
+      paidCents: true,
+      netTermsDays: true,
+      lines: { id: true },
+    },
     overrideAccess: false,
     user,
   })

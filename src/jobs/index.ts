@@ -8,6 +8,7 @@ import { expireDepositSessions } from './ExpireDepositSessions'
 import { fetchStripeFee } from './FetchStripeFee'
 import { fetchTextPhotos } from './FetchTextPhotos'
 import { issueMonthlyStatements } from './IssueStatements'
+import { remindOverdueStatements } from './RemindOverdueStatements'
 import { remindUnpaidInvoices } from './RemindUnpaidInvoices'
 import { removeOrphanPhotos } from './RemoveOrphanPhotos'
 import { replyToHelp } from './ReplyToHelp'
@@ -19,6 +20,7 @@ import { sendLeadAlert } from './SendLeadAlert'
 import { sendOwnerAlert } from './SendOwnerAlert'
 import { sendRequestEmails } from './SendRequestEmails'
 import { sendStatement } from './SendStatement'
+import { sendStatementReminder } from './SendStatementReminder'
 import { sendQuoteAnswer } from './SendQuoteAnswer'
 import { sendQuoteLink } from './SendQuoteLink'
 import { sendReviewRequest } from './SendReviewRequest'
@@ -62,9 +64,11 @@ export const jobs: JobsConfig = {
     sendStatement,
     sendWorkOrderProgress,
     remindUnpaidInvoices,
+    remindOverdueStatements,
+    sendStatementReminder,
   ],
   // Only an instance that runs the queue also queues the scheduled tasks (eraseStaleLeads,
-  // removeOrphanPhotos, issueMonthlyStatements, remindUnpaidInvoices).
+  // removeOrphanPhotos, issueMonthlyStatements, remindUnpaidInvoices, remindOverdueStatements).
   autoRun: () => [
     {
       cron: `*/${queueSeconds()} * * * * *`,

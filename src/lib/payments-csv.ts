@@ -1,6 +1,5 @@
 import { spreadsheetDate } from '@/lib/business-time'
-import { csvCell as cell, neutraliseCsvCell } from '@/lib/csv-safe'
-import { formatMoney } from '@/lib/money'
+import { csvAmount, csvFile, csvIdentifier } from '@/lib/csv'
 import {
   PAYMENT_KIND_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -10,8 +9,10 @@ import {
 
 // The bookkeeper's payments file: one row per payment, deposit or refund, dates in the
 // business's time zone, amounts in dollars and cents (a refund negative), Stripe's fee where
-// known. A deposit is paid on the quote, so its row (and its refund's) has no invoice number:
-// its kind says Deposit or Deposit refund; the invoice later deducts it.
+// known, and its reference: what staff typed (check number, Zelle note), else Stripe's id of the
+// payment intent or refund, which the bookkeeper matches against Stripe's payouts. A deposit is
+// paid on the quote, so its row (and its refund's) has no invoice number: its kind says Deposit
+// or Deposit refund; the invoice later deducts it.
 
 export type PaymentCsvRow = {
   receivedAt: string
@@ -40,20 +41,17 @@ export const PAYMENTS_CSV_HEADER = [
 ]
 
 export function paymentsCsv(rows: PaymentCsvRow[], timeZone: string): string {
-  const lines = rows.map((r) =>
-    [
-      spreadsheetDate(r.receivedAt, timeZone),
-      // What people typed is made safe from spreadsheets; the amounts are ours (a refund's '-').
-      neutraliseCsvCell(r.invoiceNumber),
-      neutraliseCsvCell(r.customer),
+  return csvFile(
+    PAYMENTS_CSV_HEADER,
+    rows.map((r) => [
+      spreadsheetDate(r.receivedAt, timeZone) as string,
+      csvIdentifier(r.invoiceNumber),
+      r.customer,
       PAYMENT_METHOD_LABELS[r.method],
       r.kind === 'refund' && r.ofDeposit ? DEPOSIT_REFUND_LABEL : PAYMENT_KIND_LABELS[r.kind],
-      formatMoney(r.kind === 'refund' ? -r.amountCents : r.amountCents, 'sheet'),
-      r.stripeFeeCents == null ? '' : formatMoney(r.stripeFeeCents, 'sheet'),
-      neutraliseCsvCell(r.reference),
-    ]
-      .map(cell)
-      .join(','),
+      csvAmount(r.kind === 'refund' ? -r.amountCents : r.amountCents),
+      csvAmount(r.stripeFeeCents),
+      csvIdentifier(r.reference),
+    ]),
   )
-  return `${[PAYMENTS_CSV_HEADER.join(','), ...lines].join('\r\n')}\r\n`
 }

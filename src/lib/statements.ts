@@ -1,7 +1,6 @@
 import { wallTime, zonedTime } from './business-time'
-import { csvCell, neutraliseCsvCell } from './csv-safe'
+import { csvAmount, csvFile, csvIdentifier } from './csv'
 import { WHEEL_POSITIONS, WHEEL_SERVICES, type WheelPosition, type WheelService } from './dealer-prices'
-import { formatMoney } from './money'
 
 // A dealership's monthly statement: every wheel done in the month (in the business's time
 // zone), each at the dealership's unit price when the statement is issued, less the credits
@@ -198,6 +197,9 @@ export type StatementDocument = StatementTotals & {
 }
 
 export const STATEMENT_CSV_HEADER = [
+  'Statement',
+  'Dealership',
+  'Period',
   'Date',
   'Stock number',
   'VIN',
@@ -209,35 +211,33 @@ export const STATEMENT_CSV_HEADER = [
 ]
 
 /**
- * The statement as a spreadsheet: one row per wheel, then a row per credit (negative), the
- * total last. Amounts in dollars and cents; what partners typed is made safe from formulas.
+ * The statement as a spreadsheet: one row per wheel, then a row per credit (negative), each
+ * with the statement's number, dealership and month, so rows pasted or filtered elsewhere still
+ * say whose they are. No total row: a sum among the data is counted again; the PDF has it.
  */
-export function statementCsv(s: StatementDocument): string {
-  const row = (cells: unknown[]) => cells.map(csvCell).join(',')
-  const lines = s.lines.map((l) =>
-    row([
-      l.doneOn,
-      neutraliseCsvCell(l.stockNumber),
-      neutraliseCsvCell(l.vin),
-      neutraliseCsvCell(l.poNumber ?? ''),
-      neutraliseCsvCell(l.roNumber ?? ''),
-      positionLabel(l.position),
-      serviceLabel(l.service),
-      formatMoney(l.unitPriceCents, 'sheet'),
-    ]),
-  )
-  const credits = s.creditLines.map((c) =>
-    row([
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      neutraliseCsvCell(`Credit: ${c.description}`),
-      formatMoney(-c.amountCents, 'sheet'),
-    ]),
-  )
-  const total = row(['', '', '', '', '', '', 'Total', formatMoney(s.totalCents, 'sheet')])
-  return `${[row(STATEMENT_CSV_HEADER), ...lines, ...credits, total].join('\r\n')}\r\n`
+export function statementCsv(s: StatementDocument, dealershipName: string): string {
+  const identity = [csvIdentifier(s.number), dealershipName, csvIdentifier(s.period)]
+  const lines = s.lines.map((l) => [
+    ...identity,
+    l.doneOn,
+    csvIdentifier(l.stockNumber),
+    csvIdentifier(l.vin),
+    csvIdentifier(l.poNumber),
+    csvIdentifier(l.roNumber),
+    positionLabel(l.position),
+    serviceLabel(l.service),
+    csvAmount(l.unitPriceCents),
+  ])
+  const credits = s.creditLines.map((c) => [
+    ...identity,
+    '',
+    null,
+    null,
+    null,
+    null,
+    '',
+    `Credit: ${c.description}`,
+    csvAmount(-c.amountCents),
+  ])
+  return csvFile(STATEMENT_CSV_HEADER, [...lines, ...credits])
 }

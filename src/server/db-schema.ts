@@ -126,6 +126,20 @@ const extendPayloadTables: SchemaHook = ({ schema, extendTable }) => {
       }),
     })
   }
+  // A statement is never paid beyond its total, whatever writes the row
+  // (src/collections/Statements/recordPayment.ts takes the balance with a conditional UPDATE).
+  const statements = schema.tables.statements
+  if (statements) {
+    extendTable({
+      table: statements,
+      extraConfig: (t) => ({
+        statements_paid_within_total: check(
+          'statements_paid_within_total',
+          sql`${t.paidCents} >= 0 AND ${t.paidCents} <= ${t.totalCents}`,
+        ),
+      }),
+    })
+  }
   // The inbox's unread count reads each number's received texts of a lead by number and time,
   // from this index alone.
   const texts = schema.tables.text_messages

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 
 import type { Page } from '@playwright/test'
 
+import { conventionalCsv } from '../helpers/csv'
 import { capturedMails } from '../helpers/captured-mail'
 import { query } from '../helpers/e2e-db'
 import { expect, test } from '../helpers/e2e-test'
@@ -237,8 +238,8 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
       await owner.getByLabel('Issue statements for').fill(thisMonth())
       await owner.getByRole('button', { name: 'Issue statements' }).click()
       await expect(toast(owner, /^Issued statements? S\d{4}-\d{4}/)).toBeVisible()
-      const [statement] = await query<{ number: string }>(
-        'SELECT number FROM statements WHERE dealership_id = $1',
+      const [statement] = await query<{ number: string; period: string }>(
+        'SELECT number, period FROM statements WHERE dealership_id = $1',
         [dealership],
       )
       expect(statement.number).toMatch(/^S\d{4}-\d{4}$/)
@@ -267,14 +268,57 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
       }
       // A long number wraps inside its column, where it breaks depends on the stamp's digits.
       expect(text.replace(/\s+/g, '')).toContain(po)
-      const csv = (await download(page, 'Download CSV')).toString('utf8')
+      // The CSV as a strict RFC 4180 reader reads it: every line says whose it is, no total row.
+      const csv = conventionalCsv(await download(page, 'Download CSV'))
       const done = today()
-      expect(csv.trim().split('\r\n')).toEqual([
-        'Date,Stock number,VIN,PO,RO,Position,Service,Unit price',
-        `${done},A101,1HGCM82633A004352,${po},RO-2210,Left front,Rim Rash / Curbed Rim,99.00`,
-        `${done},A101,1HGCM82633A004352,${po},RO-2210,Right front,"Bent, Powder Coating, or Cracked Rims",215.00`,
-        `${done},A102,JH4KA7561PC008269,${po},RO-2210,Left rear,Rim Rash / Curbed Rim,99.00`,
-        ',,,,,,Total,413.00',
+      const id = [statement.number, dealershipName, statement.period]
+      expect(csv).toEqual([
+        [
+          'Statement',
+          'Dealership',
+          'Period',
+          'Date',
+          'Stock number',
+          'VIN',
+          'PO',
+          'RO',
+          'Position',
+          'Service',
+          'Unit price',
+        ],
+        [
+          ...id,
+          done,
+          'A101',
+          '1HGCM82633A004352',
+          po,
+          'RO-2210',
+          'Left front',
+          'Rim Rash / Curbed Rim',
+          '99.00',
+        ],
+        [
+          ...id,
+          done,
+          'A101',
+          '1HGCM82633A004352',
+          po,
+          'RO-2210',
+          'Right front',
+          'Bent, Powder Coating, or Cracked Rims',
+          '215.00',
+        ],
+        [
+          ...id,
+          done,
+          'A102',
+          'JH4KA7561PC008269',
+          po,
+          'RO-2210',
+          'Left rear',
+          'Rim Rash / Curbed Rim',
+          '99.00',
+        ],
       ])
       // And it reached the billing address (waited for: the clean-up removes the statement).
       await expect

@@ -32,6 +32,8 @@ export type HttpResult<T = Json> = {
   headers: Headers
   body: T
   text: string
+  /** The body as sent, a byte order mark included (text, as fetch's text(), drops it). */
+  bytes: Buffer
 }
 
 export type RequestOptions = {
@@ -76,10 +78,11 @@ export class HttpClient {
       body = options.body
     }
     const res = await fetch(`${this.baseURL}${path}`, { method, headers, body, redirect: 'manual' })
-    const text = await res.text()
+    const bytes = Buffer.from(await res.arrayBuffer())
+    const text = new TextDecoder().decode(bytes)
     let parsed: unknown = text
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text)
-    return { status: res.status, headers: res.headers, body: parsed as T, text }
+    return { status: res.status, headers: res.headers, body: parsed as T, text, bytes }
   }
 
   // For file routes: the raw bytes.

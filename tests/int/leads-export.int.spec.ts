@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { leadsExportRequest, leadsWhere } from '@/lib/lead-query'
 
-import { csvHeader, csvRecords } from '../helpers/csv'
+import { conventionalCsv, csvHeader, csvRecords } from '../helpers/csv'
 import { seedLead, snapshot } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
 
@@ -79,6 +79,8 @@ describe('leads CSV export', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/text\/csv/)
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="2026-11-22-leads.csv"')
+    // The product's one convention: a byte order mark, CRLF, read by a strict RFC 4180 reader.
+    expect(conventionalCsv(res.bytes)[0]).toEqual(HEADER)
     expect(csvRecords(res.text).map((r) => [r['Lead ID'], r['First name'], r.Status])).toEqual([
       [String(newer.id), 'Csvnewer', 'New'],
       [String(older.id), 'Csvolder', 'New'],
@@ -325,6 +327,27 @@ describe('leads CSV export', () => {
       expect(res.text).not.toContain('Secretcustomer')
     })
   }
+
+  it('saves an export in the same convention as the download', async () => {
+    const lead = await seedLead(h.payload, { firstName: 'Csvsaved', lastName: 'Export', status: 'new' })
+    const staff = h.sessionOf('staff')
+    const saved = await h.http.post<{ doc: { id: number; url: string } }>('/api/exports', {
+      session: staff,
+      json: leadsExportRequest('all', 'Csvsaved', new Date()).data,
+    })
+    expect(saved.status).toBe(201)
+    try {
+      const file = await h.http.bytes(new URL(saved.body.doc.url).pathname, staff)
+      expect(file.status).toBe(200)
+      const [header, ...rows] = conventionalCsv(file.bytes)
+      expect(header).toEqual(HEADER)
+      expect(rows.map((row) => [row[0], row[HEADER.indexOf('First name')]])).toEqual([
+        [String(lead.id), 'Csvsaved'],
+      ])
+    } finally {
+      await h.payload.delete({ collection: 'exports', id: saved.body.doc.id })
+    }
+  })
 
   it('keeps the exports collection to approved staff and saves nothing on a download', async () => {
     for (const persona of ['anonymous', 'unapproved'] as const) {

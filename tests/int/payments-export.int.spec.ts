@@ -2,6 +2,9 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { PAYMENTS_CSV_HEADER } from '@/lib/payments-csv'
+
+import { conventionalCsv, strictCsv } from '../helpers/csv'
 import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
 import { withFakeStripe } from '../helpers/stripe-harness'
@@ -71,23 +74,52 @@ describe('the payments CSV', () => {
       'attachment; filename="payments-2026-11-02-to-2026-11-08.csv"',
     )
     const n = invoice.number
-    expect(res.text.split('\r\n')).toEqual([
-      'Date,Invoice,Customer,Method,Kind,Amount,Stripe fee,Reference',
-      `2026-11-02 23:30,${n},Dana Reyes,Cash,Payment,100.00,,`,
-      `2026-11-04 09:00,${n},Dana Reyes,Check,Payment,75.50,,"'=HYPERLINK(""x"")"`,
-      `2026-11-04 10:00,${n},Dana Reyes,Card online (Stripe),Refund,-25.00,,`,
+    // The file as bytes: a byte order mark, CRLF, identifiers quoted; the card refund's reference
+    // is Stripe's charge (a refund booked before refunds had their own ids).
+    const file = (
+      await h.http.bytes('/api/payments/export.csv?from=2026-11-02&to=2026-11-08', h.sessionOf('staff'))
+    ).bytes
+    expect(file.toString('utf8').split('\r\n')).toEqual([
+      '\uFEFFDate,Invoice,Customer,Method,Kind,Amount,Stripe fee,Reference',
+      `2026-11-02 23:30,"${n}",Dana Reyes,Cash,Payment,100.00,,`,
+      `2026-11-04 09:00,"${n}",Dana Reyes,Check,Payment,75.50,,"'=HYPERLINK(""x"")"`,
+      `2026-11-04 10:00,"${n}",Dana Reyes,Card online (Stripe),Refund,-25.00,,"ch_1"`,
       '',
+    ])
+    expect(conventionalCsv(file)).toEqual([
+      PAYMENTS_CSV_HEADER,
+      ['2026-11-02 23:30', n, 'Dana Reyes', 'Cash', 'Payment', '100.00', '', ''],
+      ['2026-11-04 09:00', n, 'Dana Reyes', 'Check', 'Payment', '75.50', '', `'=HYPERLINK("x")`],
+      ['2026-11-04 10:00', n, 'Dana Reyes', 'Card online (Stripe)', 'Refund', '-25.00', '', 'ch_1'],
     ])
   })
 
   it('lists deposits with their lead as the customer, marked as a deposit, with no invoice', async () => {
     const res = await csv('?from=2026-11-10&to=2026-11-11')
     expect(res.status).toBe(200)
-    expect(res.text.split('\r\n')).toEqual([
-      'Date,Invoice,Customer,Method,Kind,Amount,Stripe fee,Reference',
-      `2026-11-10 09:00,,"'=HYPERLINK(""y"") Ortiz",Card online (Stripe),Deposit,50.00,,`,
-      `2026-11-11 09:00,,"'=HYPERLINK(""y"") Ortiz",Card online (Stripe),Deposit refund,-10.00,,`,
-      '',
+    // A card deposit's reference is its payment intent.
+    expect(strictCsv(res.text)).toEqual([
+      PAYMENTS_CSV_HEADER,
+      [
+        '2026-11-10 09:00',
+        '',
+        `'=HYPERLINK("y") Ortiz`,
+        'Card online (Stripe)',
+        'Deposit',
+        '50.00',
+        '',
+        'pi_deposit_1',
+      ],
+      [
+        '2026-11-11 09:00',
+        '',
+        `'=HYPERLINK("y") Ortiz`,
+        'Card online (Stripe)',
+        'Deposit refund',
+        '-10.00',
+        '',
+        'ch_2',
+      ],
     ])
   })
 
@@ -96,7 +128,7 @@ describe('the payments CSV', () => {
     expect((await csv('?from=2026-11-01&to=2026-11-30', 'anonymous')).status).toBe(403)
     for (const query of [
       '',
-      '?from=2026-11-30&to=2026-11-01',
+      '?from=2026-11-01',
       '?from=yesterday&to=2026-11-01',
       '?from=2026-02-30&to=2026-03-01',
       '?from=0000-01-01&to=2026-11-01',
@@ -108,6 +140,27 @@ describe('the payments CSV', () => {
         errors: [{ message: 'Give the first and last day as from=YYYY-MM-DD&to=YYYY-MM-DD.' }],
       })
     }
+    const backwards = await csv('?from=2026-11-30&to=2026-11-01')
+    expect(backwards.status).toBe(400)
+    expect(backwards.body).toEqual({
+      errors: [{ message: 'The first day (2026-11-30) comes after the last (2026-11-01).' }],
+    })
+  })
+
+  it('covers any month or range asked for, a past one too, from its first day to its last', async () => {
+    // October 31st at 23:30 in Austin is November 1st in UTC: October's; November 1st 00:30 is not.
+    await db().execute(sql`
+      INSERT INTO payments (invoice_id, kind, method, amount_cents, reference, received_at, updated_at, created_at)
+      VALUES (${invoice.id}, 'payment', 'check', 4200, 'CHK-1031', '2026-11-01T04:30:00Z', now(), now()),
+             (${invoice.id}, 'payment', 'check', 4300, 'CHK-1101', '2026-11-01T05:30:00Z', now(), now()),
+             (${invoice.id}, 'payment', 'check', 4100, 'CHK-0901', '2026-09-30T12:00:00Z', now(), now())`)
+    const references = async (query: string) =>
+      strictCsv((await csv(query)).text)
+        .slice(1)
+        .map((row) => row[7])
+    expect(await references('?from=2026-10-01&to=2026-10-31')).toEqual(['CHK-1031'])
+    expect(await references('?from=2026-09-01&to=2026-10-31')).toEqual(['CHK-0901', 'CHK-1031'])
+    expect(await references('?from=2026-11-01&to=2026-11-01')).toEqual(['CHK-1101'])
   })
 })
 
@@ -137,11 +190,29 @@ describe("the payments CSV's card refunds", () => {
     const res = await csv('?from=2026-12-01&to=2026-12-31')
     expect(res.status).toBe(200)
     const n = billed.number
-    expect(res.text.split('\r\n')).toEqual([
-      'Date,Invoice,Customer,Method,Kind,Amount,Stripe fee,Reference',
-      `2026-12-07 10:00,${n},${billed.customerName},Card online (Stripe),Refund,-50.00,,`,
-      `2026-12-09 10:00,${n},${billed.customerName},Card online (Stripe),Refund,-30.00,,`,
-      '',
+    // Each refund's reference is its own Stripe id.
+    expect(strictCsv(res.text)).toEqual([
+      PAYMENTS_CSV_HEADER,
+      [
+        '2026-12-07 10:00',
+        n,
+        billed.customerName,
+        'Card online (Stripe)',
+        'Refund',
+        '-50.00',
+        '',
+        fifty.refund.id,
+      ],
+      [
+        '2026-12-09 10:00',
+        n,
+        billed.customerName,
+        'Card online (Stripe)',
+        'Refund',
+        '-30.00',
+        '',
+        thirty.refund.id,
+      ],
     ])
     const timeline = await h.payload.find({
       collection: 'lead-events',

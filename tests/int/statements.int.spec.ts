@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { beforeEach, describe, expect, it } from 'vitest'
 
+import { conventionalCsv } from '../helpers/csv'
 import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { seedDealership } from '../helpers/dealers'
 import { migrateDownAndUp } from '../helpers/migrations'
@@ -17,7 +18,7 @@ import { statementFiles } from '@/collections/Statements/statementFiles'
 import { CARRIED_CREDIT_IS_FINAL } from '@/collections/StatementCredits'
 import { formatCalendarDate, wallTime, zonedTime } from '@/lib/business-time'
 import { dbOf } from '@/server/db'
-import { parsePeriod, previousPeriod, statementCsv } from '@/lib/statements'
+import { parsePeriod, previousPeriod, STATEMENT_CSV_HEADER, statementCsv } from '@/lib/statements'
 import type { Statement } from '@/payload-types'
 
 // The monthly statements: issued once per dealership and month whatever the runners, numbered
@@ -482,18 +483,39 @@ describe('a credit worth more than a statement', () => {
     expect(carried.statement).toBe(second.id)
 
     const firstFiles = await statementFiles(h.payload, first)
-    expect(firstFiles.csv.split('\r\n').slice(-4)).toEqual([
-      `${BEFORE}-10,K1,${first.lines![0].vin},PO-7781,RO-2210,Left front,Rim Rash / Curbed Rim,90.00`,
-      ',,,,,,Credit: Lot sweep redone,-90.00',
-      ',,,,,,Total,0.00',
-      '',
+    // Each row says whose it is; no total row among them (the PDF has it).
+    const id1 = [first.number, first.dealershipName, BEFORE]
+    expect(conventionalCsv(Buffer.from(firstFiles.csv)).slice(-2)).toEqual([
+      [
+        ...id1,
+        `${BEFORE}-10`,
+        'K1',
+        first.lines![0].vin,
+        'PO-7781',
+        'RO-2210',
+        'Left front',
+        'Rim Rash / Curbed Rim',
+        '90.00',
+      ],
+      [...id1, '', '', '', '', '', '', 'Credit: Lot sweep redone', '-90.00'],
     ])
     const secondFiles = await statementFiles(h.payload, second)
-    expect(secondFiles.csv.split('\r\n').slice(-3)).toEqual([
-      ',,,,,,Credit: Lot sweep redone,-30.00',
-      ',,,,,,Total,260.00',
-      '',
+    expect(conventionalCsv(Buffer.from(secondFiles.csv)).slice(-1)).toEqual([
+      [
+        second.number,
+        second.dealershipName,
+        LAST,
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        'Credit: Lot sweep redone',
+        '-30.00',
+      ],
     ])
+    expect(secondFiles.csv).not.toContain('Total')
     const flat = async (pdf: Buffer) => (await pdfText(new Uint8Array(pdf))).replace(/\s+/g, ' ')
     const firstPdf = await flat(firstFiles.pdf)
     expect(firstPdf).toContain('Credit: Lot sweep redone -$90.00')
@@ -508,7 +530,7 @@ describe('a credit worth more than a statement', () => {
 describe('the monthly job', () => {
   it('two runners, each with a job for the month, issue each statement and e-mail it once', async () => {
     await seedDoneCar(h.payload, h.dealerships.own, staff(), {
-      stockNumber: 'J1',
+      stockNumber: '004417',
       vin: 'WP0AB2A93KS114315',
       po: '=SUM(A1)',
       wheels: [
@@ -543,20 +565,44 @@ describe('the monthly job', () => {
     expect(attachmentOf(mails[0], 'text/csv')).toBe(files.csv)
     expect(attachmentOf(mails[0], 'application/pdf')).toBe(files.pdf.toString('utf8'))
     expect(files.csv).toBe(
-      statementCsv({
-        ...statement,
-        creditLines: statement.creditLines ?? [],
-        lines: statement.lines ?? [],
-      } as never),
+      statementCsv(
+        {
+          ...statement,
+          creditLines: statement.creditLines ?? [],
+          lines: statement.lines ?? [],
+        } as never,
+        statement.dealershipName,
+      ),
     )
-    expect(files.csv.split('\r\n')).toEqual([
-      'Date,Stock number,VIN,PO,RO,Position,Service,Unit price',
-      `${LAST}-06,J1,WP0AB2A93KS114315,'=SUM(A1),RO-2210,Left front,Rim Rash / Curbed Rim,90.00`,
-      `${LAST}-07,J1,WP0AB2A93KS114315,'=SUM(A1),RO-2210,Right rear,"Bent, Powder Coating, or Cracked Rims",200.00`,
-      ',,,,,,Credit: Goodwill,-5.00',
-      ',,,,,,Total,285.00',
-      '',
+    const id = [statement.number, statement.dealershipName, LAST]
+    expect(conventionalCsv(Buffer.from(files.csv))).toEqual([
+      STATEMENT_CSV_HEADER,
+      [
+        ...id,
+        `${LAST}-06`,
+        '004417',
+        'WP0AB2A93KS114315',
+        "'=SUM(A1)",
+        'RO-2210',
+        'Left front',
+        'Rim Rash / Curbed Rim',
+        '90.00',
+      ],
+      [
+        ...id,
+        `${LAST}-07`,
+        '004417',
+        'WP0AB2A93KS114315',
+        "'=SUM(A1)",
+        'RO-2210',
+        'Right rear',
+        'Bent, Powder Coating, or Cracked Rims',
+        '200.00',
+      ],
+      [...id, '', '', '', '', '', '', 'Credit: Goodwill', '-5.00'],
     ])
+    // The stock number with its zeros, quoted as text.
+    expect(files.csv.split('\r\n')[1]).toContain(',"004417","WP0AB2A93KS114315",')
   })
 })
 

@@ -185,32 +185,34 @@ describe('statement lines', () => {
 })
 
 describe('statement CSV', () => {
-  it('has a row per wheel and credit, then the total, in dollars and cents, formulas neutralised', () => {
-    const csv = statementCsv({
-      number: 'S2026-0001',
-      period: '2026-11',
-      lines: [
-        {
-          doneOn: '2026-11-02',
-          stockNumber: '=HYPERLINK("http://x")',
-          vin: 'JH4KA7561PC008269',
-          poNumber: '+PO, 1',
-          roNumber: null,
-          position: 'RF',
-          service: 'rim_rash',
-          unitPriceCents: 9_505,
-        },
-      ],
-      creditLines: [{ description: 'Wrong price in October', amountCents: 1_000 }],
-      subtotalCents: 9_505,
-      creditCents: 1_000,
-      totalCents: 8_505,
-    })
+  it('has a row per wheel and credit, each with its statement, no total, formulas neutralised', () => {
+    const csv = statementCsv(
+      {
+        number: 'S2026-0001',
+        period: '2026-11',
+        lines: [
+          {
+            doneOn: '2026-11-02',
+            stockNumber: '=HYPERLINK("http://x")',
+            vin: 'JH4KA7561PC008269',
+            poNumber: '+PO, 1',
+            roNumber: null,
+            position: 'RF',
+            service: 'rim_rash',
+            unitPriceCents: 9_505,
+          },
+        ],
+        creditLines: [{ description: 'Wrong price in October', amountCents: 1_000 }],
+        subtotalCents: 9_505,
+        creditCents: 1_000,
+        totalCents: 8_505,
+      },
+      'Nguyễn Auto Group',
+    )
     expect(csv.split('\r\n')).toEqual([
-      STATEMENT_CSV_HEADER.join(','),
-      `2026-11-02,"'=HYPERLINK(""http://x"")",JH4KA7561PC008269,"'+PO, 1",,Right front,Rim Rash / Curbed Rim,95.05`,
-      ',,,,,,Credit: Wrong price in October,-10.00',
-      ',,,,,,Total,85.05',
+      `\uFEFF${STATEMENT_CSV_HEADER.join(',')}`,
+      `"S2026-0001",Nguyễn Auto Group,"2026-11",2026-11-02,"'=HYPERLINK(""http://x"")","JH4KA7561PC008269","'+PO, 1",,Right front,Rim Rash / Curbed Rim,95.05`,
+      '"S2026-0001",Nguyễn Auto Group,"2026-11",,,,,,,Credit: Wrong price in October,-10.00',
       '',
     ])
   })

@@ -16,6 +16,7 @@ import {
 } from '@/lib/invoices'
 
 import { exportPayments } from './endpoints/exportPayments'
+import { quickbooksInvoices, quickbooksPayments } from './endpoints/quickbooksExports'
 import { recordByHand, settleAfterHandPayment } from './hooks/recordByHand'
 
 const serverOwned = { read: approvedStaffField, create: nobody, update: nobody }
@@ -40,7 +41,7 @@ export const Payments: CollectionConfig = {
     readVersions: approvedStaff,
   },
   defaultSort: '-receivedAt',
-  endpoints: [exportPayments],
+  endpoints: [exportPayments, quickbooksInvoices, quickbooksPayments],
   hooks: { beforeChange: [recordByHand], afterChange: [settleAfterHandPayment] },
   fields: [
     { name: 'invoice', type: 'relationship', relationTo: 'invoices', index: true },

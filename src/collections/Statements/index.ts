@@ -1,5 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
 
+import { detailPage } from '@/components/admin/admin-config'
+
 import { nobody } from '@/access/nobody'
 import { staffOrOwnDealership } from '@/access/staffOrOwnDealership'
 import { dealershipField } from '@/fields/dealership'
@@ -9,6 +11,7 @@ import { timestampFields } from '@/fields/timestamps'
 
 import { downloadStatement } from './endpoints/downloadStatement'
 import { issueStatementsForAdmins } from './endpoints/issueStatementsForAdmins'
+import { recordStatementPaymentForm } from './endpoints/recordStatementPayment'
 import { keepIssuedStatements, keepStatementsFromDeletion } from './hooks/keepIssuedStatements'
 
 const readOnly = <F extends Field>(field: F): F => ({ ...field, admin: { ...field.admin, readOnly: true } })
@@ -22,13 +25,21 @@ export const Statements: CollectionConfig = {
   admin: {
     group: 'Dealer partners',
     useAsTitle: 'number',
-    defaultColumns: ['number', 'dealership', 'period', 'totalCents', 'issuedAt'],
-    components: { beforeListTable: ['@/components/admin/issue-statements.client#IssueStatements'] },
+    defaultColumns: ['number', 'dealership', 'period', 'totalCents', 'paidCents', 'issuedAt'],
+    components: {
+      beforeListTable: ['@/components/admin/issue-statements.client#IssueStatements'],
+      views: detailPage('@/components/admin/statement-page#StatementPage', 'Statement'),
+    },
   },
   access: { create: nobody, read: staffOrOwnDealership, update: nobody, delete: nobody },
   // One statement per dealership and month, whatever the runners: the database refuses a second.
   indexes: [{ fields: ['dealership', 'period'], unique: true }],
-  endpoints: [issueStatementsForAdmins, downloadStatement('pdf'), downloadStatement('csv')],
+  endpoints: [
+    issueStatementsForAdmins,
+    downloadStatement('pdf'),
+    downloadStatement('csv'),
+    recordStatementPaymentForm,
+  ],
   hooks: { beforeChange: [keepIssuedStatements], beforeDelete: [keepStatementsFromDeletion] },
   fields: [
     readOnly(dealershipField),
@@ -86,6 +97,11 @@ export const Statements: CollectionConfig = {
     cents('subtotalCents', 'Wheels'),
     cents('creditCents', 'Credits'),
     cents('totalCents', 'Total'),
+    // What the dealership has paid against it ("Record a payment": recordPayment.ts), never more
+    // than the total: the database checks it too (src/server/db-schema.ts).
+    readOnly(moneyField({ name: 'paidCents', label: 'Paid', required: true, defaultValue: 0 })),
+    // When its one overdue reminder was claimed (src/jobs/RemindOverdueStatements).
+    readOnly({ name: 'remindedAt', type: 'date', admin: { hidden: true } }),
     ...timestampFields,
   ],
   timestamps: true,

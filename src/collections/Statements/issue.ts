@@ -205,6 +205,7 @@ async function issueOne(
         lines,
         creditLines,
         ...totals,
+        paidCents: 0,
       },
       depth: 0,
       req,

@@ -62,7 +62,7 @@ export async function statementFiles(
   })
   return {
     pdf,
-    csv: statementCsv(doc),
+    csv: statementCsv(doc, statement.dealershipName),
     pdfName: statementFileName(statement, 'pdf'),
     csvName: statementFileName(statement, 'csv'),
   }

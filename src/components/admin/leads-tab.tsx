@@ -21,6 +21,7 @@ import {
 } from '@/data/back-office'
 
 import { MoneyPanel } from './money-panel'
+import { readDealershipBalances } from '@/data/receivables'
 import { LeadFiltersForm } from './lead-filters.client'
 import { LeadStatusButton } from './lead-status-button.client'
 import { LeadFormNotice } from './lead-form-answers'
@@ -54,7 +55,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
         })
       : null,
   )
-  const [page, facts, weeks, promotions, visits, schedule, money, unread] = await Promise.all([
+  const [page, facts, weeks, promotions, visits, schedule, money, unread, dealers] = await Promise.all([
     leadsRead,
     factsRead,
     leadsPerWeek(reader, timeZone).catch(() => null),
@@ -67,13 +68,17 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
     }),
     // Without it the tab still shows, with the way to the inbox.
     countUnread(reader).catch(() => null),
+    readDealershipBalances(reader, timeZone).catch((error: unknown) => {
+      reader.payload.logger.error({ err: error, msg: 'back office: dealership balances could not be read' })
+      return null
+    }),
   ])
   const sources = [...new Set((weeks ?? []).flatMap((w) => Object.keys(w.bySource)))].sort()
   return (
     <div className="cbo-stack">
       <LeadFormNotice outcome={outcome} />
       <InboxLink unread={unread} />
-      <MoneyPanel money={money} timeZone={timeZone} />
+      <MoneyPanel money={money} dealers={dealers} timeZone={timeZone} />
       {/* One day's schedule for the van: retail visits and dealerships' work orders side by side. */}
       <div className="cbo-day">
         <UpcomingVisits visits={visits} timeZone={timeZone} />

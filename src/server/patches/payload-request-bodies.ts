@@ -8,6 +8,7 @@ import { isLeadFormPath } from '@/lib/lead-forms'
 import { isOpenConversationPath } from '@/lib/inbox'
 import { PARTNER_ENDPOINT } from '@/lib/partner-enquiry'
 import { isWheelDonePath } from '@/lib/work-order-forms'
+import { isStatementPaymentPath } from '@/lib/statement-balance'
 import { isCarFormPath } from '@/lib/car-forms'
 import { REQUEST_ENDPOINT } from '@/lib/request-constants'
 import { BodyTooLarge, discardBody, readCappedBody } from '@/server/read-capped-body'
@@ -201,8 +202,8 @@ export function guardRestBody<A extends unknown[]>(
     return partnerDealership(user) !== null && slugOf(new URL(request.url).pathname) === 'work-order-photos'
   }
   // The quote, partner enquiry and pay endpoints, the text provider's and Stripe's webhooks and
-  // the back office's lead forms, the technician's wheel form and the partner's car forms read
-  // their own bodies, within their own limits.
+  // the back office's lead forms, the technician's wheel form, the partner's car forms and a
+  // statement's "Record a payment" read their own bodies, within their own limits.
   const skip = (pathname: string) =>
     pathname === REQUEST_ENDPOINT ||
     pathname === PARTNER_ENDPOINT ||
@@ -214,6 +215,7 @@ export function guardRestBody<A extends unknown[]>(
     isLeadFormPath(pathname) ||
     isOpenConversationPath(pathname) ||
     isWheelDonePath(pathname) ||
-    isCarFormPath(pathname)
+    isCarFormPath(pathname) ||
+    isStatementPaymentPath(pathname)
   return guardRequestBody(handler, { skip, takesFiles, mayUpload, answersBrokenJson: true })
 }

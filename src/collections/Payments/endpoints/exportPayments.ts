@@ -21,9 +21,16 @@ export const exportPayments: Endpoint = {
       )
     const from = req.searchParams.get('from') ?? ''
     const to = req.searchParams.get('to') ?? ''
-    if (!isCalendarDay(from) || !isCalendarDay(to) || from > to) {
+    if (!isCalendarDay(from) || !isCalendarDay(to)) {
       return Response.json(
         { errors: [{ message: 'Give the first and last day as from=YYYY-MM-DD&to=YYYY-MM-DD.' }] },
+        { status: 400, headers: noStore },
+      )
+    }
+    // Said apart: the back office's form lets the two days be picked in either order.
+    if (from > to) {
+      return Response.json(
+        { errors: [{ message: `The first day (${from}) comes after the last (${to}).` }] },
         { status: 400, headers: noStore },
       )
     }
@@ -32,7 +39,8 @@ export const exportPayments: Endpoint = {
     const db = await dbOf(req.payload, req)
     // A deposit (and its refund) is paid on the quote, before any invoice: its lead says whose.
     const result = (await db.execute(sql`
-      SELECT p.received_at, p.kind, p.method, p.amount_cents, p.stripe_fee_cents, p.reference,
+      SELECT p.received_at, p.kind, p.method, p.amount_cents, p.stripe_fee_cents,
+             coalesce(nullif(trim(p.reference), ''), regexp_replace(p.stripe_id, '^refund:', '')) AS reference,
              i.number,
              coalesce(i.customer_name, nullif(trim(concat_ws(' ', l.first_name, l.last_name)), ''))
                AS customer_name,
