@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import { capturedMails } from '../helpers/captured-mail'
 import { type Doc, setupHarness } from '../helpers/harness'
+import { strictCsv } from '../helpers/csv'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { seedDoneCar } from '../helpers/statements'
 
@@ -12,6 +13,7 @@ import { issueStatements } from '@/collections/Statements/issue'
 import { recordStatementPayment } from '@/collections/Statements/recordPayment'
 import { readDealershipBalances } from '@/data/receivables'
 import { zonedTime } from '@/lib/business-time'
+import { PAYMENTS_CSV_HEADER } from '@/lib/payments-csv'
 import { STATEMENT_PAYMENT_ERRORS } from '@/lib/statement-balance'
 import { businessDay, parsePeriod, previousPeriod } from '@/lib/statements'
 import type { Statement } from '@/payload-types'
@@ -130,6 +132,23 @@ describe('recording a payment', () => {
     expect(paid.paidCents).toBe(18_000)
     expect(paid.payments[1]).toMatchObject({ method: 'ach', reference: null })
     expect(businessDay(new Date(paid.payments[1].received_at).toISOString(), ZONE)).toBe(day)
+
+    // The bookkeeper's payments CSV has both, as the statement's payments, the dealership's.
+    const exported = await h.http.get(`/api/payments/export.csv?from=${day}&to=${today()}`, {
+      session: h.sessionOf('staff'),
+    })
+    expect(exported.status).toBe(200)
+    const lines = strictCsv(exported.text)
+    expect(lines[0]).toEqual(PAYMENTS_CSV_HEADER)
+    expect(
+      lines
+        .slice(1)
+        .filter((line) => line[1] === s.number)
+        .map((line) => line.slice(1)),
+    ).toEqual([
+      [s.number, 'Capital City Motors', 'ACH', 'Statement payment', '79.50', '', ''],
+      [s.number, 'Capital City Motors', 'Check', 'Statement payment', '100.50', '', '1042'],
+    ])
   })
 
   it('answers the plain form with a 303 back to the statement’s page, naming the outcome', async () => {
