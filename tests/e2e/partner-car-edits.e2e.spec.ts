@@ -1,6 +1,7 @@
 import { expect, test } from '../helpers/e2e-test'
 import {
-  acceptInvitation,
+  invitedPartner,
+  newDealership,
   dealershipLeftovers,
   photo,
   removeAsAdmin,
@@ -35,22 +36,12 @@ test.describe('a partner changes and cancels cars on a 390 px phone', () => {
     const owner = await browser.newPage({ baseURL, viewport: PHONE })
     const partner = await browser.newContext({ baseURL, viewport: PHONE, javaScriptEnabled: false })
     try {
-      const made = await request.post('/api/dealerships', {
-        headers,
-        data: {
-          name: `Westgate Motors ${stamp}`,
-          billingEmail: `billing-${stamp}@dealer.test`,
-          priceList: [{ service: 'rim_rash', unitPriceCents: 9900 }],
-        },
+      dealership = await newDealership(request, headers, {
+        name: `Westgate Motors ${stamp}`,
+        billingEmail: `billing-${stamp}@dealer.test`,
+        priceList: [{ service: 'rim_rash', unitPriceCents: 9900 }],
       })
-      expect(made.status()).toBe(201)
-      dealership = ((await made.json()) as { doc: { id: number } }).doc.id
-      const invited = await request.post(`/api/dealerships/${dealership}/invite`, {
-        headers,
-        data: { email },
-      })
-      expect(invited.status()).toBe(200)
-      await acceptInvitation(page, email, password)
+      await invitedPartner(page, request, headers, dealership, email, password)
 
       // Three cars as a pasted list leaves them: no year, make or model.
       const wheel = (position: string, service = 'rim_rash') => ({ position, service })
@@ -155,25 +146,15 @@ test.describe('a partner changes and cancels cars on a 390 px phone', () => {
     let dealership = 0
     const cleanup: string[] = []
     try {
-      const made = await request.post('/api/dealerships', {
-        headers,
-        data: {
-          name: `Northgate Autos ${stamp}`,
-          billingEmail: `billing-${stamp}@dealer.test`,
-          priceList: [
-            { service: 'rim_rash', unitPriceCents: 9900 },
-            { service: 'rim_restoration', unitPriceCents: 21500 },
-          ],
-        },
+      dealership = await newDealership(request, headers, {
+        name: `Northgate Autos ${stamp}`,
+        billingEmail: `billing-${stamp}@dealer.test`,
+        priceList: [
+          { service: 'rim_rash', unitPriceCents: 9900 },
+          { service: 'rim_restoration', unitPriceCents: 21500 },
+        ],
       })
-      expect(made.status()).toBe(201)
-      dealership = ((await made.json()) as { doc: { id: number } }).doc.id
-      const invited = await request.post(`/api/dealerships/${dealership}/invite`, {
-        headers,
-        data: { email },
-      })
-      expect(invited.status()).toBe(200)
-      await acceptInvitation(page, email, 'rows-c-and-d-today')
+      await invitedPartner(page, request, headers, dealership, email, 'rows-c-and-d-today')
 
       // The form: the car's own RO, and each wheel its own service at its own price.
       await page.goto('/partners/work-orders/new')

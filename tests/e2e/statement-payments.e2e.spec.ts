@@ -1,7 +1,7 @@
 import { capturedMails, headerOf } from '../helpers/captured-mail'
 import { query } from '../helpers/e2e-db'
 import { expect, test } from '../helpers/e2e-test'
-import { acceptInvitation, dealershipLeftovers, removeAsAdmin } from '../helpers/partners-e2e'
+import { invitedPartner, newDealership, dealershipLeftovers, removeAsAdmin } from '../helpers/partners-e2e'
 import { adminToken, auth } from '../helpers/public-site'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
@@ -33,23 +33,13 @@ test.describe('a statement paid by check, on a 390 px phone', () => {
     const owner = await browser.newPage({ baseURL: test.info().project.use.baseURL, viewport: PHONE })
     try {
       // Outside the flow: the dealership, its partner, two wheels done this month, the statement.
-      const made = await request.post('/api/dealerships', {
-        headers,
-        data: {
-          name: dealershipName,
-          billingEmail,
-          netTermsDays: 15,
-          priceList: [{ service: 'rim_rash', unitPriceCents: 9_900 }],
-        },
+      dealership = await newDealership(request, headers, {
+        name: dealershipName,
+        billingEmail,
+        netTermsDays: 15,
+        priceList: [{ service: 'rim_rash', unitPriceCents: 9_900 }],
       })
-      expect(made.status()).toBe(201)
-      dealership = ((await made.json()) as { doc: { id: number } }).doc.id
-      const invited = await request.post(`/api/dealerships/${dealership}/invite`, {
-        headers,
-        data: { email },
-      })
-      expect(invited.status()).toBe(200)
-      await acceptInvitation(page, email, 'checks-go-out-on-fridays')
+      await invitedPartner(page, request, headers, dealership, email, 'checks-go-out-on-fridays')
       const order = await request.post('/api/work-orders', {
         headers,
         data: {

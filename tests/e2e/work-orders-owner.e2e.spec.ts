@@ -1,6 +1,12 @@
 import { capturedMails, headerOf } from '../helpers/captured-mail'
 import { expect, test } from '../helpers/e2e-test'
-import { acceptInvitation, dealershipLeftovers, photo, removeAsAdmin } from '../helpers/partners-e2e'
+import {
+  invitedPartner,
+  newDealership,
+  dealershipLeftovers,
+  photo,
+  removeAsAdmin,
+} from '../helpers/partners-e2e'
 import { adminToken, auth } from '../helpers/public-site'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
@@ -30,18 +36,11 @@ test.describe("work orders on the owner's screen, on a 390 px phone", () => {
     let dealership = 0
     const owner = await browser.newPage({ baseURL: test.info().project.use.baseURL, viewport: PHONE })
     try {
-      const made = await request.post('/api/dealerships', {
-        headers,
-        data: { name: `Riverside Autos ${stamp}`, billingEmail: `billing-${stamp}@dealer.test` },
+      dealership = await newDealership(request, headers, {
+        name: `Riverside Autos ${stamp}`,
+        billingEmail: `billing-${stamp}@dealer.test`,
       })
-      expect(made.status()).toBe(201)
-      dealership = ((await made.json()) as { doc: { id: number } }).doc.id
-      const invited = await request.post(`/api/dealerships/${dealership}/invite`, {
-        headers,
-        data: { email },
-      })
-      expect(invited.status()).toBe(200)
-      await acceptInvitation(page, email, 'lot-sweep-on-fridays')
+      await invitedPartner(page, request, headers, dealership, email, 'lot-sweep-on-fridays')
 
       const order = await request.post('/api/work-orders', {
         headers,

@@ -42,6 +42,31 @@ export async function acceptInvitation(page: Page, email: string, password: stri
   await expect(page).toHaveURL(/\/partners$/)
 }
 
+/** A dealership made by the owner over the API (set-up outside a partner's flow); its id. */
+export async function newDealership(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  data: Record<string, unknown>,
+): Promise<number> {
+  const made = await request.post('/api/dealerships', { headers, data })
+  expect(made.status()).toBe(201)
+  return ((await made.json()) as { doc: { id: number } }).doc.id
+}
+
+/** The owner invites `email` to the dealership; the partner accepts in `page` and lands in the portal. */
+export async function invitedPartner(
+  page: Page,
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  dealership: number,
+  email: string,
+  password: string,
+) {
+  const invited = await request.post(`/api/dealerships/${dealership}/invite`, { headers, data: { email } })
+  expect(invited.status()).toBe(200)
+  await acceptInvitation(page, email, password)
+}
+
 type Docs = { docs: { id: number }[] }
 
 /** The dealership's photos and partner account, then the dealership: the paths to delete, in order. */
