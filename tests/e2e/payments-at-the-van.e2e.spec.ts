@@ -66,8 +66,8 @@ test('the owner completes the job, adjusts the drafted invoice, takes cash at th
     // Take payment sends the draft and records the cash in one step.
     const form = page.getByTestId('lead-payment-form')
     await expect(form.getByRole('heading')).toHaveText('Take payment')
-    await form.getByLabel('Method').selectOption('cash')
-    await form.getByLabel('Amount ($)').fill('300')
+    await form.getByLabel('Paid by').selectOption('cash')
+    await form.getByLabel('Amount received ($)').fill('300')
     await form.getByLabel(/Reference/).fill('Cash at the van')
     await form.getByRole('button', { name: 'Record payment' }).click()
     await expect(noticeOf(page, 'Payment recorded')).toBeVisible()

@@ -3,6 +3,8 @@ import { HAND_METHODS, PAYMENT_METHOD_LABELS } from '@/lib/invoices'
 import { WAIVE_REASON_MAX, leadFormPath } from '@/lib/lead-forms'
 import { formatMoney } from '@/lib/money'
 
+import { PaymentFields } from './payment-fields'
+
 type Props = {
   leadId: number
   quote: { id: number; totalCents: number; waived: boolean }
@@ -37,30 +39,13 @@ export function JobDeposit({ leadId, quote, deposit, back, formKey, today }: Pro
               <input type="hidden" name="back" value={back} />
               <input type="hidden" name="quote" value={quote.id} />
               <input type="hidden" name="key" value={formKey} />
-              <label className="cbo-field">
-                <span>Amount received ($)</span>
-                <input
-                  name="amount"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  required
-                  defaultValue={formatMoney(Math.max(0, deposit.dueCents - deposit.paidCents), 'sheet')}
-                />
-              </label>
-              <label className="cbo-field">
-                <span>Paid by</span>
-                <select name="method" defaultValue="cash">
-                  {HAND_METHODS.map((method) => (
-                    <option key={method} value={method}>
-                      {PAYMENT_METHOD_LABELS[method]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="cbo-field">
-                <span>Received on</span>
-                <input name="date" type="date" required max={today} defaultValue={today} />
-              </label>
+              <PaymentFields
+                methods={HAND_METHODS}
+                labels={PAYMENT_METHOD_LABELS}
+                defaultMethod="cash"
+                amount={formatMoney(Math.max(0, deposit.dueCents - deposit.paidCents), 'sheet')}
+                today={today}
+              />
               <button type="submit" className="cbo-button cbo-button--primary">
                 Record deposit
               </button>

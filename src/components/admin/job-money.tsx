@@ -1,12 +1,20 @@
 import { Pill } from '@payloadcms/ui'
+import type { ComponentProps } from 'react'
 import QRCode from 'qrcode'
 
 import type { readLeadInvoices } from '@/data/back-office'
 import { leadFormPath } from '@/lib/lead-forms'
-import { MONEY_STATES, moneyState } from '@/lib/money'
+import { MONEY_STATES, type MoneyState, moneyState } from '@/lib/money'
 
 import { LeadPaymentForm } from './lead-payment.client'
 import { formatMoney } from '@/lib/money'
+
+// An invoice's state in Payload's own pill colours.
+const MONEY_PILLS: Record<MoneyState, ComponentProps<typeof Pill>['pillStyle']> = {
+  paid: 'success',
+  part_paid: 'warning',
+  owing: 'error',
+}
 
 export type LeadInvoice = Awaited<ReturnType<typeof readLeadInvoices>>[number]
 
@@ -153,7 +161,7 @@ async function SentInvoice(props: {
             {' · '}Balance {formatMoney(Math.max(0, invoice.balanceCents ?? 0))}
           </span>
         </span>
-        <Pill size="small" className={`cbo-money cbo-money--${state ?? 'void'}`}>
+        <Pill size="small" pillStyle={state ? MONEY_PILLS[state] : 'light-gray'} className="cbo-money">
           {state ? MONEY_STATES[state] : 'Credited'}
         </Pill>
       </div>

@@ -6,10 +6,10 @@ import { useRef, useState } from 'react'
 
 import { HAND_METHODS, PAYMENT_METHOD_LABELS } from '@/lib/invoices'
 import { leadFormPath, PAYMENT_RECEIPT_NOTE, PAYMENT_RECORDED } from '@/lib/lead-forms'
-import { PAYMENT_REFERENCE_MAX } from '@/lib/money'
 
 import { ApiError, formInit, useApi } from './admin-fetch'
 import { ActionButton } from './action-button.client'
+import { PaymentFields } from './payment-fields'
 
 export type OpenInvoice = { id: number; number: string; balance: string; balanceDollars: string }
 
@@ -79,32 +79,13 @@ export function LeadPaymentForm({ leadId, back, formKey, invoices }: Props) {
           </select>
         </label>
       )}
-      <div className="cbo-row">
-        <label className="cbo-field">
-          <span>Method</span>
-          <select name="method" defaultValue="cash" required>
-            {HAND_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {PAYMENT_METHOD_LABELS[method]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="cbo-field">
-          <span>Amount ($)</span>
-          <input
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            defaultValue={invoices.length === 1 ? first.balanceDollars : undefined}
-          />
-        </label>
-      </div>
-      <label className="cbo-field">
-        <span>Reference (check number, Zelle note...)</span>
-        <input name="reference" maxLength={PAYMENT_REFERENCE_MAX} autoComplete="off" />
-      </label>
+      <PaymentFields
+        methods={HAND_METHODS}
+        labels={PAYMENT_METHOD_LABELS}
+        defaultMethod="cash"
+        amount={invoices.length === 1 ? first.balanceDollars : undefined}
+        reference="Reference (check number, Zelle note...)"
+      />
       <div className="cbo-inline">
         <ActionButton type="submit" submitsWithoutScript disabled={busy}>
           Record payment

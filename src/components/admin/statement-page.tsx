@@ -1,16 +1,18 @@
 import { Gutter, Pill } from '@payloadcms/ui'
+import type { ComponentProps } from 'react'
 import type { DocumentViewServerProps } from 'payload'
 
 import { readTimeZone } from '@/data/back-office'
 import { readStatementWithPayments } from '@/data/receivables'
 import { formatBusinessDate, formatCalendarDate } from '@/lib/business-time'
-import { formatMoney, PAYMENT_REFERENCE_MAX } from '@/lib/money'
+import { formatMoney } from '@/lib/money'
 import {
   STATEMENT_PAYMENT_ERRORS,
   STATEMENT_PAYMENT_METHOD_LABELS,
   STATEMENT_PAYMENT_METHODS,
   STATEMENT_PAYMENT_RECORDED,
   STATEMENT_STATES,
+  type StatementState,
   isStatementPaymentError,
   statementBalanceCents,
   statementState,
@@ -19,12 +21,21 @@ import { businessDay, periodLabel, statementDueDay } from '@/lib/statements'
 import { newFormKey } from '@/server/form-key'
 
 import { ForgetOutcome } from './forget-outcome.client'
+import { PaymentFields } from './payment-fields'
 import { PayloadForm } from './payload-form'
 
 import './back-office.css'
 
 // Payload's list of statements (its admin pages are not Next's links).
 const STATEMENTS_LIST = '/admin/collections/statements'
+
+// A statement's state in Payload's own pill colours.
+const STATEMENT_PILLS: Record<StatementState, ComponentProps<typeof Pill>['pillStyle']> = {
+  paid: 'success',
+  part_paid: 'warning',
+  unpaid: 'light-gray',
+  overdue: 'error',
+}
 
 type Params = DocumentViewServerProps['searchParams']
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
@@ -87,7 +98,7 @@ export async function StatementPage(props: DocumentViewServerProps) {
         {back}
         <div className="cbo-card__head">
           <h2 id="cbo-statement-title">Statement {s.number}</h2>
-          <Pill size="small" className={`cbo-statement cbo-statement--${state}`}>
+          <Pill size="small" pillStyle={STATEMENT_PILLS[state]} className="cbo-statement">
             <span data-testid="statement-state">{STATEMENT_STATES[state]}</span>
           </Pill>
         </div>
@@ -138,34 +149,14 @@ export async function StatementPage(props: DocumentViewServerProps) {
               <summary>Record a payment</summary>
               <form method="post" action={`/api/statements/${s.id}/payments`} className="cbo-form">
                 <input type="hidden" name="key" value={newFormKey()} />
-                <label className="cbo-field">
-                  <span>Paid by</span>
-                  <select name="method" defaultValue="check">
-                    {STATEMENT_PAYMENT_METHODS.map((method) => (
-                      <option key={method} value={method}>
-                        {STATEMENT_PAYMENT_METHOD_LABELS[method]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="cbo-field">
-                  <span>Amount received ($)</span>
-                  <input
-                    name="amount"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    required
-                    defaultValue={formatMoney(balance, 'sheet')}
-                  />
-                </label>
-                <label className="cbo-field">
-                  <span>Received on</span>
-                  <input name="date" type="date" required max={today} defaultValue={today} />
-                </label>
-                <label className="cbo-field">
-                  <span>Reference (check no.)</span>
-                  <input name="reference" maxLength={PAYMENT_REFERENCE_MAX} autoComplete="off" />
-                </label>
+                <PaymentFields
+                  methods={STATEMENT_PAYMENT_METHODS}
+                  labels={STATEMENT_PAYMENT_METHOD_LABELS}
+                  defaultMethod="check"
+                  amount={formatMoney(balance, 'sheet')}
+                  today={today}
+                  reference="Reference (check no.)"
+                />
                 <button type="submit" className="cbo-button cbo-button--primary">
                   Record payment
                 </button>
