@@ -4,7 +4,7 @@ import './env'
 import config from '@payload-config'
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import type { Payload } from 'payload'
+import type { CollectionSlug, Payload } from 'payload'
 import { getPayload } from 'payload'
 
 import type { User } from '@/payload-types'
@@ -48,23 +48,32 @@ const COLLECTIONS = [
   'text-opt-outs',
 ] as const
 
-// Empties every collection straight through the database adapter: no hooks (the
-// last-admin guard would refuse), no access control, and removes the globals' rows, so
-// each file starts from the settings' defaults whatever the files before it saved. Files
-// on disk are left alone.
 // Every rate limit's counters start again.
 export async function clearRateLimits(payload: Payload): Promise<void> {
   await (payload.db as unknown as PostgresAdapter).drizzle.execute(sql`DELETE FROM rate_limit_points`)
 }
 
-export async function resetDatabase(payload: Payload): Promise<void> {
-  for (const collection of COLLECTIONS) {
+// Empties these collections in this order (rows that point at others first), straight through
+// the database adapter: no hooks, no access control.
+export async function emptyCollections(
+  payload: Payload,
+  collections: readonly CollectionSlug[],
+): Promise<void> {
+  for (const collection of collections) {
     // Versions first (a find with `draft: true` reads them; a quote's name its lead).
     if (payload.collections[collection].config.versions) {
       await payload.db.deleteVersions({ collection, where: {} })
     }
     await payload.db.deleteMany({ collection, where: {} })
   }
+}
+
+// Empties every collection straight through the database adapter: no hooks (the
+// last-admin guard would refuse), no access control, and removes the globals' rows, so
+// each file starts from the settings' defaults whatever the files before it saved. Files
+// on disk are left alone.
+export async function resetDatabase(payload: Payload): Promise<void> {
+  await emptyCollections(payload, COLLECTIONS)
   const db = payload.db as unknown as PostgresAdapter
   await clearRateLimits(payload)
   // Numbers start again too (a file's statement is S2026-0001, whichever files came before).

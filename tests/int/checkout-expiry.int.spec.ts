@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
-import { clearRateLimits } from '../helpers/payload'
+import { clearRateLimits, emptyCollections } from '../helpers/payload'
 import { rowsOf, withFakeStripe } from '../helpers/stripe-harness'
 
 import { PAY_LINK_ENDPOINTS } from '@/lib/invoices'
@@ -24,9 +24,7 @@ let lead: Doc
 let invoice: Doc
 let token: string
 beforeEach(async () => {
-  for (const collection of ['payments', 'invoices', 'lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['payments', 'invoices', 'lead-events', 'leads', 'payload-jobs'])
   await db().execute(sql`DELETE FROM stripe_events`)
   await db().execute(sql`DELETE FROM stripe_checkout_sessions`)
   await clearRateLimits(h.payload)

@@ -3,7 +3,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { type Doc, setupHarness } from '../helpers/harness'
-import { clearRateLimits } from '../helpers/payload'
+import { clearRateLimits, emptyCollections } from '../helpers/payload'
 import { requestForm, submitRequest } from '../helpers/request-fixtures'
 import { capturedMails } from '../helpers/captured-mail'
 import { postWebhook } from '../helpers/text-webhooks'
@@ -39,8 +39,7 @@ withFakeTwilio((started) => (fake = started))
 
 beforeEach(async () => {
   fake.reset()
-  await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
-  for (const collection of [
+  await emptyCollections(h.payload, [
     'text-messages',
     'text-opt-outs',
     'visits',
@@ -48,9 +47,7 @@ beforeEach(async () => {
     'lead-events',
     'leads',
     'payload-jobs',
-  ] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  ])
   await db().execute(sql`DELETE FROM email_deliveries`)
   await clearRateLimits(h.payload)
   await h.payload.updateGlobal({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
-import { clearRateLimits } from '../helpers/payload'
+import { clearRateLimits, emptyCollections } from '../helpers/payload'
 import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
 import { type FakeCharge, type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
 
@@ -48,7 +48,7 @@ const settings = (deposit: Doc) =>
   })
 
 beforeEach(async () => {
-  for (const collection of [
+  await emptyCollections(h.payload, [
     'payments',
     'invoices',
     'visits',
@@ -56,10 +56,7 @@ beforeEach(async () => {
     'lead-events',
     'leads',
     'payload-jobs',
-  ] as const) {
-    if (collection === 'quotes') await h.payload.db.deleteVersions({ collection, where: {} })
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  ])
   await db().execute(sql`DELETE FROM stripe_events`)
   await db().execute(sql`DELETE FROM stripe_checkout_sessions`)
   await clearRateLimits(h.payload)

@@ -58,7 +58,7 @@ process.env.SMTP_PORT = String(smtpPort)
 process.env.SMTP_SECURE = 'false'
 
 const { setupHarness } = await import('../helpers/harness')
-const { clearRateLimits } = await import('../helpers/payload')
+const { clearRateLimits, emptyCollections } = await import('../helpers/payload')
 const { sql } = await import('@payloadcms/db-postgres')
 const h = setupHarness({ personas: false })
 const execute = async <T>(query: ReturnType<typeof sql>) =>
@@ -79,10 +79,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   received.length = 0
-  await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
-  for (const collection of ['visits', 'quotes', 'lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['visits', 'quotes', 'lead-events', 'leads', 'payload-jobs'])
   await clearRateLimits(h.payload)
 })
 

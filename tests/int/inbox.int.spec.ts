@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { tablesHolding, eraseListed } from '../helpers/erase'
 import { seedLead } from '../helpers/fixtures'
 import { type Account, type Doc, setupHarness } from '../helpers/harness'
-import { clearRateLimits, createUser } from '../helpers/payload'
+import { clearRateLimits, createUser, emptyCollections } from '../helpers/payload'
 import { postWebhook } from '../helpers/text-webhooks'
 import { withFakeTwilio } from '../helpers/twilio-harness'
 import type { FakeTwilio } from '../helpers/twilio-server'
@@ -74,9 +74,7 @@ let other: Doc
 
 beforeEach(async () => {
   fake.reset()
-  for (const collection of ['text-messages', 'lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['text-messages', 'lead-events', 'leads', 'payload-jobs'])
   await db().execute(sql`DELETE FROM conversation_reads`)
   await clearRateLimits(h.payload)
   // One customer's two cars (two leads of one number), and another customer.

@@ -9,6 +9,7 @@ import { withFakeTwilio } from '../helpers/twilio-harness'
 import type { FakeTwilio } from '../helpers/twilio-server'
 
 import { LEAD_FORM_ERRORS } from '@/lib/lead-forms'
+import { emptyCollections } from '../helpers/payload'
 
 // The one reminder of an invoice still unpaid the settings' number of days after it was sent:
 // by e-mail with its pay link, by text only with the customer's consent, "Reminder sent" on the
@@ -26,7 +27,7 @@ withFakeTwilio((started) => (fake = started))
 
 beforeEach(async () => {
   fake.reset()
-  for (const collection of [
+  await emptyCollections(h.payload, [
     'payments',
     'invoices',
     'text-messages',
@@ -34,9 +35,7 @@ beforeEach(async () => {
     'lead-events',
     'leads',
     'payload-jobs',
-  ] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  ])
   await db().execute(sql`DELETE FROM invoice_counters`)
   await db().execute(sql`DELETE FROM email_deliveries`)
   await h.payload.updateGlobal({ slug: 'site-settings', data: { invoiceReminderDays: 7 } })

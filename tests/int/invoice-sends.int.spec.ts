@@ -10,6 +10,7 @@ import type { FakeTwilio } from '../helpers/twilio-server'
 
 import { recordOptOut } from '@/collections/TextOptOuts/optOuts'
 import { noEmailAddress } from '@/lib/staff-lead'
+import { emptyCollections } from '../helpers/payload'
 
 // What sending an invoice or a credit note tells the customer: the invoice's e-mail and, when
 // they agreed to texts and have not texted STOP, its pay link by text, once; an issued credit
@@ -25,7 +26,7 @@ withFakeTwilio((started) => (fake = started))
 
 beforeEach(async () => {
   fake.reset()
-  for (const collection of [
+  await emptyCollections(h.payload, [
     'payments',
     'invoices',
     'text-messages',
@@ -33,9 +34,7 @@ beforeEach(async () => {
     'lead-events',
     'leads',
     'payload-jobs',
-  ] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  ])
   await db().execute(sql`DELETE FROM invoice_counters`)
   await db().execute(sql`DELETE FROM email_deliveries`)
 })

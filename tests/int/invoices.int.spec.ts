@@ -10,6 +10,7 @@ import { type Doc, setupHarness } from '../helpers/harness'
 import { issueInvoice } from '@/collections/Invoices/issue'
 import { SENT_INVOICE_IS_FINAL } from '@/collections/Invoices/hooks/priceInvoice'
 import { ERASE_INSTEAD_OF_DELETE } from '@/lib/erase-request'
+import { emptyCollections } from '../helpers/payload'
 
 // Invoices and credit notes priced on the server, numbered when sent (gapless across
 // concurrent senders), final once sent; payments recorded by hand settle them.
@@ -44,9 +45,7 @@ const refusal = async (write: Promise<unknown>) => {
 let lead: Doc
 
 beforeEach(async () => {
-  for (const collection of ['payments', 'invoices', 'lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['payments', 'invoices', 'lead-events', 'leads', 'payload-jobs'])
   await db().execute(sql`DELETE FROM invoice_counters`)
   await db().execute(sql`DELETE FROM email_deliveries`)
   lead = await seedLead(h.payload)

@@ -7,6 +7,7 @@ import { openSlots } from '@/collections/Visits/bookings'
 import { setupHarness } from '../helpers/harness'
 import type { Persona } from '../helpers/harness'
 import { REQUEST_FIELDS } from '../helpers/request-fixtures'
+import { emptyCollections } from '../helpers/payload'
 
 // The lead forms the back office posts without any script (status and note): approved staff
 // only, from the site's own pages only, by the same rules as the REST API, and a refusal
@@ -14,9 +15,7 @@ import { REQUEST_FIELDS } from '../helpers/request-fixtures'
 const h = setupHarness({ http: true })
 
 beforeEach(async () => {
-  for (const collection of ['visits', 'lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['visits', 'lead-events', 'leads', 'payload-jobs'])
   await h.payload.updateGlobal({
     slug: 'site-settings',
     data: { timeZone: 'America/Chicago', booking: { vans: 1, blockedTimes: [] } },

@@ -17,6 +17,7 @@ import { REQUEST_FIELDS } from '../helpers/request-fixtures'
 import { postWebhook } from '../helpers/text-webhooks'
 import { withFakeTwilio } from '../helpers/twilio-harness'
 import type { FakeTwilio } from '../helpers/twilio-server'
+import { emptyCollections } from '../helpers/payload'
 
 // The owner's reply by text from the lead's details (POST /api/leads/:id/text, a plain form as
 // the status and note forms): approved staff only, from the site's own pages only; a number that
@@ -31,9 +32,7 @@ withFakeTwilio((started) => (fake = started))
 beforeEach(async () => {
   fake.reset()
   await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
-  for (const collection of ['text-messages', 'text-opt-outs', 'quotes', 'lead-events', 'leads'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['text-messages', 'text-opt-outs', 'quotes', 'lead-events', 'leads'])
   const db = (h.payload.db as unknown as PostgresAdapter).drizzle
   await db.execute(sql`DELETE FROM payload_jobs`)
   await db.execute(sql`DELETE FROM email_deliveries`)

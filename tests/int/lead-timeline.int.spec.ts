@@ -12,6 +12,7 @@ import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
 import { eraseListed } from '../helpers/erase'
+import { emptyCollections } from '../helpers/payload'
 
 // A lead's timeline (notes, status changes with who, the quote's life with the customer, the
 // e-mails), closing a lead as lost beside its status, and the latest quote on the lead for the
@@ -20,9 +21,7 @@ const h = setupHarness({ http: true })
 
 beforeEach(async () => {
   await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
-  for (const collection of ['quotes', 'lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['quotes', 'lead-events', 'leads', 'payload-jobs'])
   await h.payload.updateGlobal({
     slug: 'home-page',
     data: { ...homePageData(DEFAULT_HOME_CONTENT), _status: 'published' },

@@ -6,6 +6,7 @@ import { seedInvoice, seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
 
 import { readMoneyAtAGlance } from '@/data/back-office'
+import { emptyCollections } from '../helpers/payload'
 
 // The back office's money at a glance, in the business's days (Chicago here): unpaid and
 // overdue invoices by the due rule (overdue from the 8th day after the day it was sent), and
@@ -33,9 +34,7 @@ async function received(invoice: Doc, cents: number, at: string, kind = 'payment
 }
 
 beforeAll(async () => {
-  for (const collection of ['payments', 'invoices', 'lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['payments', 'invoices', 'lead-events', 'leads', 'payload-jobs'])
   await db().execute(sql`DELETE FROM invoice_counters`)
   const lead = await seedLead(h.payload)
   // $275.00 each. Sent 23:30 on 23 March, Chicago: due by the 30th, overdue on the 31st.

@@ -6,7 +6,7 @@ import { capturedMails } from '../helpers/captured-mail'
 import { workOrderInput } from '../helpers/dealers'
 import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
-import { clearRateLimits } from '../helpers/payload'
+import { clearRateLimits, emptyCollections } from '../helpers/payload'
 import { withFakeStripe } from '../helpers/stripe-harness'
 import { postWebhook } from '../helpers/text-webhooks'
 import { withFakeTwilio } from '../helpers/twilio-harness'
@@ -49,7 +49,7 @@ const ownerMails = () =>
 beforeEach(async () => {
   fake.reset()
   await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
-  for (const collection of [
+  await emptyCollections(h.payload, [
     'text-messages',
     'text-opt-outs',
     'payments',
@@ -60,9 +60,7 @@ beforeEach(async () => {
     'leads',
     'work-orders',
     'payload-jobs',
-  ] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  ])
   await db().execute(sql`DELETE FROM email_deliveries`)
   await db().execute(sql`DELETE FROM stripe_events`)
   await clearRateLimits(h.payload)

@@ -18,6 +18,7 @@ import { setupHarness } from '../helpers/harness'
 import { migrations } from '../../migrations'
 import { SITE_ORIGIN } from '../helpers/http-client'
 import { newClient, requestForm, submitRequest } from '../helpers/request-fixtures'
+import { emptyCollections } from '../helpers/payload'
 
 // POST /api/partner-enquiries, the "Become a partner" form: a lead marked as a partner enquiry
 // (the back office's source "Partner enquiry", its filter and chart), the owner's alerts, and the
@@ -94,9 +95,7 @@ const jobs = () =>
   h.payload.find({ collection: 'payload-jobs', depth: 0, pagination: false, where: {}, sort: 'id' })
 
 beforeEach(async () => {
-  for (const collection of ['lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['lead-events', 'leads', 'payload-jobs'])
   await db().execute(sql`DELETE FROM rate_limit_points`)
   await db().execute(sql`DELETE FROM payload_kv WHERE key LIKE 'request-draft:%'`)
   await h.payload.updateGlobal({ slug: 'site-settings', data: { notificationPhones: '+15125550111' } })

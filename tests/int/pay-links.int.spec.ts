@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { capturedMails } from '../helpers/captured-mail'
 import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, type Persona, setupHarness } from '../helpers/harness'
-import { clearRateLimits } from '../helpers/payload'
+import { clearRateLimits, emptyCollections } from '../helpers/payload'
 import { type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
 
 import { invoiceForToken, payLinkCheck } from '@/collections/Invoices/customerLinks'
@@ -28,17 +28,14 @@ afterAll(() => fake.close())
 
 let lead: Doc
 beforeEach(async () => {
-  for (const collection of [
+  await emptyCollections(h.payload, [
     'payments',
     'invoices',
     'quotes',
     'lead-events',
     'leads',
     'payload-jobs',
-  ] as const) {
-    if (collection === 'quotes') await h.payload.db.deleteVersions({ collection, where: {} })
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  ])
   await db().execute(sql`DELETE FROM invoice_counters`)
   await db().execute(sql`DELETE FROM email_deliveries`)
   await clearRateLimits(h.payload)

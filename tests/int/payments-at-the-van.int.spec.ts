@@ -9,6 +9,7 @@ import { type Doc, type Persona, setupHarness } from '../helpers/harness'
 import { readLeadInvoices } from '@/data/back-office'
 import { LEAD_FORM_ERRORS } from '@/lib/lead-forms'
 import { moneyState } from '@/lib/money'
+import { emptyCollections } from '../helpers/payload'
 
 // The lead page's "Record a payment" (POST /api/leads/:id/payment, a plain form as the text
 // reply): what the customer hands over at the van, typed in dollars, recorded in cents on the
@@ -34,9 +35,7 @@ let keys = 0
 const formKey = () => `form-key-${String(++keys).padStart(8, '0')}`
 
 beforeEach(async () => {
-  for (const collection of ['payments', 'invoices', 'lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['payments', 'invoices', 'lead-events', 'leads', 'payload-jobs'])
   await db().execute(sql`DELETE FROM invoice_counters`)
   await db().execute(sql`DELETE FROM email_deliveries`)
   lead = await seedLead(h.payload, { email: `van-${Date.now()}-${keys}@example.com` })

@@ -7,6 +7,7 @@ import { PROMO_INVALID } from '@/lib/lead-source'
 import { row, seedPromotion } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
 import { requestForm, submitRequest } from '../helpers/request-fixtures'
+import { emptyCollections } from '../helpers/payload'
 
 // Promotions with drafts: a draft is the staff's alone (no banner, no code, on no API for the
 // public), what is created without asking for a draft is live as before, publishing a draft
@@ -15,15 +16,13 @@ import { requestForm, submitRequest } from '../helpers/request-fixtures'
 const h = setupHarness({ http: true })
 
 beforeEach(async () => {
-  for (const collection of [
+  await emptyCollections(h.payload, [
     'lead-events',
     'leads',
     'customer-uploads',
     'payload-jobs',
     'promotions',
-  ] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  ])
   // A find with `draft: true` reads the versions table.
   await h.payload.db.deleteVersions({ collection: 'promotions', where: {} })
 })

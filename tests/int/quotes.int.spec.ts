@@ -12,6 +12,7 @@ import { seedPromotion, seedSentInvoice } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { newClient, REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
+import { emptyCollections } from '../helpers/payload'
 
 // Priced quotes on leads: approved staff alone write and read them, the server prices every
 // line from the published offers and the lead's promo code, a revision keeps the version it
@@ -21,18 +22,14 @@ const h = setupHarness({ http: true })
 let leadId: number
 
 beforeEach(async () => {
-  // Versions first: they name their lead too.
-  await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
-  for (const collection of [
+  await emptyCollections(h.payload, [
     'quotes',
     'lead-events',
     'leads',
     'customer-uploads',
     'payload-jobs',
     'promotions',
-  ] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  ])
   await h.payload.updateGlobal({
     slug: 'home-page',
     data: { ...homePageData(DEFAULT_HOME_CONTENT), _status: 'published' },

@@ -24,6 +24,7 @@ import {
   storedFiles,
   submitRequest,
 } from '../helpers/request-fixtures'
+import { emptyCollections } from '../helpers/payload'
 
 // POST /api/quote-requests through a real HTTP server, Payload and Postgres: what is
 // accepted, what is refused (always a 4xx with a message, never a partial write), and
@@ -33,9 +34,7 @@ const h = setupHarness({ http: true })
 const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
 
 beforeEach(async () => {
-  for (const collection of ['lead-events', 'leads', 'customer-uploads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['lead-events', 'leads', 'customer-uploads', 'payload-jobs'])
   fs.rmSync(path.join(TEST_DATA_DIR, 'uploads', 'customer-uploads'), { recursive: true, force: true })
 })
 

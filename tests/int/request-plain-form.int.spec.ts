@@ -13,6 +13,7 @@ import { TEST_DATA_DIR } from '../helpers/env'
 import { setupHarness } from '../helpers/harness'
 import { SITE_ORIGIN } from '../helpers/http-client'
 import { REQUEST_FIELDS, counts, image, requestForm, storedFiles } from '../helpers/request-fixtures'
+import { emptyCollections } from '../helpers/payload'
 
 // POST /api/quote-requests as a browser posts the home page's form before its script has
 // loaded: multipart, a navigation (Sec-Fetch-Mode: navigate, Accept: text/html), an empty file
@@ -30,9 +31,7 @@ const BROWSER_FORM = {
 }
 
 beforeEach(async () => {
-  for (const collection of ['lead-events', 'leads', 'customer-uploads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['lead-events', 'leads', 'customer-uploads', 'payload-jobs'])
   await db().execute(sql`DELETE FROM payload_kv WHERE key LIKE 'request-draft:%'`)
   fs.rmSync(path.join(TEST_DATA_DIR, 'uploads', 'customer-uploads'), { recursive: true, force: true })
 })

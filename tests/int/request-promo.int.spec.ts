@@ -9,6 +9,7 @@ import { TEST_DATA_DIR } from '../helpers/env'
 import { FUTURE, PAST, row, seedPromotion } from '../helpers/fixtures'
 import { setupHarness } from '../helpers/harness'
 import { counts, image, requestForm, storedFiles, submitRequest } from '../helpers/request-fixtures'
+import { emptyCollections } from '../helpers/payload'
 
 // Promo codes on POST /api/quote-requests, through a real HTTP server, Payload and
 // Postgres: a code is taken only from a live promotion with room left, in the lead's own
@@ -17,15 +18,13 @@ import { counts, image, requestForm, storedFiles, submitRequest } from '../helpe
 const h = setupHarness({ http: true })
 
 beforeEach(async () => {
-  for (const collection of [
+  await emptyCollections(h.payload, [
     'lead-events',
     'leads',
     'customer-uploads',
     'payload-jobs',
     'promotions',
-  ] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  ])
   fs.rmSync(path.join(TEST_DATA_DIR, 'uploads', 'customer-uploads'), { recursive: true, force: true })
 })
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { setupHarness } from '../helpers/harness'
 import { REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
+import { emptyCollections } from '../helpers/payload'
 
 // The per-client limit keyed by the address the request really came from. The server
 // appends each request's socket address to X-Forwarded-For from Node's
@@ -18,9 +19,7 @@ const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
 beforeEach(async () => {
   // Each test says how many proxies it stands behind.
   delete process.env.TRUSTED_PROXY_HOPS
-  for (const collection of ['lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['lead-events', 'leads', 'payload-jobs'])
   await db().execute(sql`DELETE FROM rate_limit_points`)
 })
 afterEach(() => {

@@ -4,15 +4,14 @@ import { capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { REQUEST_FIELDS } from '../helpers/request-fixtures'
+import { emptyCollections } from '../helpers/payload'
 
 // The review request after a completed job: queued once for the settings' delay, sent once
 // whatever the runners, never to an address that opted out, never for a lead deleted first.
 const h = setupHarness({ http: true })
 
 beforeEach(async () => {
-  for (const collection of ['quotes', 'lead-events', 'leads', 'payload-jobs', 'review-opt-outs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['quotes', 'lead-events', 'leads', 'payload-jobs', 'review-opt-outs'])
 })
 
 let counter = 0

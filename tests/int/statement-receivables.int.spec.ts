@@ -17,6 +17,7 @@ import { PAYMENTS_CSV_HEADER } from '@/lib/payments-csv'
 import { STATEMENT_PAYMENT_ERRORS } from '@/lib/statement-balance'
 import { businessDay, parsePeriod, previousPeriod } from '@/lib/statements'
 import type { Statement } from '@/payload-types'
+import { emptyCollections } from '../helpers/payload'
 
 // A statement as a bill: "Record a payment" on its page (POST /api/statements/:id/payments, a
 // plain form) takes the dealership's check, ACH or card off its balance, never beyond it, even
@@ -40,9 +41,7 @@ let BILLING = ''
 beforeEach(async () => {
   BILLING = `accounts-${++mailbox}@capital-city.test`
   await db().execute(sql`DELETE FROM statement_payments`)
-  for (const collection of ['statement-credits', 'statements', 'work-orders', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['statement-credits', 'statements', 'work-orders', 'payload-jobs'])
   await db().execute(sql`DELETE FROM statement_counters`)
   await db().execute(sql`DELETE FROM email_deliveries`)
   await h.payload.updateGlobal({ slug: 'site-settings', data: { timeZone: ZONE } })

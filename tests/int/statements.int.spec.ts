@@ -20,6 +20,7 @@ import { formatCalendarDate, wallTime, zonedTime } from '@/lib/business-time'
 import { dbOf } from '@/server/db'
 import { parsePeriod, previousPeriod, STATEMENT_CSV_HEADER, statementCsv } from '@/lib/statements'
 import type { Statement } from '@/payload-types'
+import { emptyCollections } from '../helpers/payload'
 
 // The monthly statements: issued once per dealership and month whatever the runners, numbered
 // without gaps, final once issued, carrying each pending credit once, e-mailed once with their
@@ -54,9 +55,7 @@ const refusal = async (write: Promise<unknown>) => {
 }
 
 beforeEach(async () => {
-  for (const collection of ['statement-credits', 'statements', 'work-orders', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['statement-credits', 'statements', 'work-orders', 'payload-jobs'])
   await db().execute(sql`DELETE FROM statement_counters`)
   await db().execute(sql`DELETE FROM email_deliveries`)
   await h.payload.update({

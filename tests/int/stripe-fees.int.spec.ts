@@ -6,6 +6,7 @@ import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
 import { rowsOf, withFakeStripe } from '../helpers/stripe-harness'
 import { stripeFeeOf } from '../helpers/stripe-server'
+import { emptyCollections } from '../helpers/payload'
 
 // Stripe's fee on a card payment, read from its charge's balance transaction through the SDK
 // (the fake answers `expand[]=latest_charge.balance_transaction` as Stripe does): at once when
@@ -19,17 +20,14 @@ const rows = rowsOf(h)
 
 let invoice: Doc
 beforeEach(async () => {
-  for (const collection of [
+  await emptyCollections(h.payload, [
     'payments',
     'invoices',
     'quotes',
     'lead-events',
     'leads',
     'payload-jobs',
-  ] as const) {
-    if (collection === 'quotes') await h.payload.db.deleteVersions({ collection, where: {} })
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  ])
   await db().execute(sql`DELETE FROM stripe_events`)
   stripe.fake.reset()
   const lead = await seedLead(h.payload, { firstName: 'Dana', lastName: 'Reyes' })

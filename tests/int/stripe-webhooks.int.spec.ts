@@ -7,6 +7,7 @@ import { seedLead, seedSentInvoice } from '../helpers/fixtures'
 import { type Doc, setupHarness } from '../helpers/harness'
 import { rowsOf, withFakeStripe } from '../helpers/stripe-harness'
 import type { FakeCharge } from '../helpers/stripe-server'
+import { emptyCollections } from '../helpers/payload'
 
 // Stripe's webhook, signed with the SDK's own generateTestHeaderString by the fake
 // (tests/helpers/stripe-server.ts): nothing unsigned or forged changes anything; each event,
@@ -20,9 +21,7 @@ const rows = rowsOf(h)
 let lead: Doc
 let invoice: Doc
 beforeEach(async () => {
-  for (const collection of ['payments', 'invoices', 'lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['payments', 'invoices', 'lead-events', 'leads', 'payload-jobs'])
   await db().execute(sql`DELETE FROM stripe_events`)
   await db().execute(sql`DELETE FROM stripe_checkout_sessions`)
   await db().execute(sql`DELETE FROM invoice_counters`)

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import { TEST_DATA_DIR } from '../helpers/env'
 import { type Doc, setupHarness } from '../helpers/harness'
-import { clearRateLimits } from '../helpers/payload'
+import { clearRateLimits, emptyCollections } from '../helpers/payload'
 import { CAMERA_SERIAL, GPS_INFO_TAG, phoneJpeg } from '../helpers/request-fixtures'
 import { postWebhook } from '../helpers/text-webhooks'
 import { withFakeTwilio } from '../helpers/twilio-harness'
@@ -66,16 +66,14 @@ withFakeTwilio((started) => (fake = started))
 
 beforeEach(async () => {
   fake.reset()
-  for (const collection of [
+  await emptyCollections(h.payload, [
     'text-messages',
     'text-opt-outs',
     'lead-events',
     'leads',
     'customer-uploads',
     'payload-jobs',
-  ] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  ])
   await db().execute(sql`DELETE FROM email_deliveries`)
   await clearRateLimits(h.payload)
   await h.payload.updateGlobal({ slug: 'site-settings', data: { notificationPhones: '' } })

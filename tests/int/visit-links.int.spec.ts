@@ -8,6 +8,7 @@ import { attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { setupHarness } from '../helpers/harness'
 import { textProperty } from '../helpers/ics'
 import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
+import { emptyCollections } from '../helpers/payload'
 
 // A visit the owner books for a customer who phoned and has no quote: its e-mails and calendar
 // event link a page of the visit's own, where the customer moves or cancels it with the quote
@@ -15,10 +16,7 @@ import { newClient, REQUEST_FIELDS } from '../helpers/request-fixtures'
 const h = setupHarness({ http: true })
 
 beforeEach(async () => {
-  await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
-  for (const collection of ['visits', 'quotes', 'lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['visits', 'quotes', 'lead-events', 'leads', 'payload-jobs'])
   await h.payload.updateGlobal({
     slug: 'site-settings',
     data: { timeZone: 'America/Chicago', booking: { vans: 2, blockedTimes: [] } },

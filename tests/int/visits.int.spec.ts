@@ -22,6 +22,7 @@ import { rawProperty, textProperty } from '../helpers/ics'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { newClient, REQUEST_FIELDS, requestForm, submitRequest } from '../helpers/request-fixtures'
 import { eraseListed } from '../helpers/erase'
+import { emptyCollections } from '../helpers/payload'
 
 // Booked visits: the customer picks a slot from the quote's page once it is accepted, moves or
 // cancels it up to the minimum notice, and the database lets no slot take more visits than vans.
@@ -30,9 +31,7 @@ const db = () => (h.payload.db as unknown as PostgresAdapter).drizzle
 
 beforeEach(async () => {
   await h.payload.db.deleteVersions({ collection: 'quotes', where: {} })
-  for (const collection of ['visits', 'quotes', 'lead-events', 'leads', 'payload-jobs'] as const) {
-    await h.payload.db.deleteMany({ collection, where: {} })
-  }
+  await emptyCollections(h.payload, ['visits', 'quotes', 'lead-events', 'leads', 'payload-jobs'])
   await h.payload.updateGlobal({
     slug: 'home-page',
     data: { ...homePageData(DEFAULT_HOME_CONTENT), _status: 'published' },
