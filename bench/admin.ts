@@ -12,7 +12,15 @@ import { freePort } from '../scripts/free-port.mjs'
 import { leadsListPath } from '../tests/helpers/lead-requests'
 import { seedLeads } from './backoffice'
 import { buildThrowaway, prepareApp } from './floor'
-import { figuresOf, launchChrome, lighthouseResult, pageNavigation, RUNS } from './lighthouse'
+import {
+  elements,
+  figuresOf,
+  items,
+  launchChrome,
+  lighthouseResult,
+  pageNavigation,
+  RUNS,
+} from './lighthouse'
 import type { RunFlags, TraceEvent } from './lighthouse'
 import { adminAuthorization } from './lib/auth'
 import { warmBlocking } from './lib/blocking'
@@ -342,28 +350,6 @@ type Figures = {
 }
 type Script = { url: string; path: string; transferKiB: number; resourceKiB: number }
 type Run = Awaited<ReturnType<typeof lighthouseResult>>
-type Item = Record<string, unknown>
-
-function items(run: Run, audit: string): Item[] {
-  return ((run.lhr.audits[audit]?.details as { items?: Item[] } | undefined)?.items ?? []) as Item[]
-}
-
-type NodeItem = { selector?: string; nodeLabel?: string }
-type TableItem = { items?: (Item & { node?: NodeItem; timing?: number })[] }
-
-const describe = (node?: NodeItem) =>
-  node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60)}"` : ''
-
-/** The LCP element and its phases (TTFB, load delay, load time, render delay), and the element that shifted most. */
-function elements(run: Run) {
-  const [element, phases] = items(run, 'largest-contentful-paint-element') as TableItem[]
-  const shift = items(run, 'layout-shifts')[0] as { node?: NodeItem } | undefined
-  return {
-    lcp: describe(element?.items?.[0]?.node),
-    lcpRenderDelayMs: round(Number(phases?.items?.[3]?.timing ?? NaN), 0),
-    shift: describe(shift?.node),
-  }
-}
 
 function figures(run: Run): Figures {
   const base = figuresOf(run)

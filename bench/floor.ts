@@ -186,6 +186,8 @@ export async function floorBench(site: RunningServer) {
         ttfbMs: median(pick((r) => r.ttfbMs)),
         styleBeforePaintMs: median(pick((r) => r.styleBeforePaintMs)),
         layoutBeforePaintMs: median(pick((r) => r.layoutBeforePaintMs)),
+        lcpRenderDelayMs: median(pick((r) => r.lcpRenderDelayMs)),
+        lcpElement: [...new Set(row.runs.map((r) => r.lcpElement))].join(' | '),
       }
       console.log(`  ${name === 'site' ? 'site /' : name}: ${JSON.stringify(summary[name])}`)
     }

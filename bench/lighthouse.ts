@@ -38,6 +38,9 @@ export type PageFigures = {
   /** Main-thread style calculation and layout before that first paint, unthrottled (the trace's own). */
   styleBeforePaintMs: number
   layoutBeforePaintMs: number
+  /** What the largest paint was (selector and text), and how long it waited to render after its resources. */
+  lcpElement: string
+  lcpRenderDelayMs: number
 }
 
 export type TraceEvent = {
@@ -121,6 +124,31 @@ export async function lighthouseRun(
   return figuresOf(await lighthouseResult(port, pageUrl, flags))
 }
 
+type Run = Awaited<ReturnType<typeof lighthouseResult>>
+type Item = Record<string, unknown>
+
+/** An audit's table rows. */
+export function items(run: Run, audit: string): Item[] {
+  return ((run.lhr.audits[audit]?.details as { items?: Item[] } | undefined)?.items ?? []) as Item[]
+}
+
+type NodeItem = { selector?: string; nodeLabel?: string }
+type TableItem = { items?: (Item & { node?: NodeItem; timing?: number })[] }
+
+const describe = (node?: NodeItem) =>
+  node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60)}"` : ''
+
+/** The LCP element and its phases (TTFB, load delay, load time, render delay), and the element that shifted most. */
+export function elements(run: Run) {
+  const [element, phases] = items(run, 'largest-contentful-paint-element') as TableItem[]
+  const shift = items(run, 'layout-shifts')[0] as { node?: NodeItem } | undefined
+  return {
+    lcp: describe(element?.items?.[0]?.node),
+    lcpRenderDelayMs: round(Number(phases?.items?.[3]?.timing ?? NaN), 0),
+    shift: describe(shift?.node),
+  }
+}
+
 /** A run's figures (categories left out of the run score 0). */
 export function figuresOf(result: Awaited<ReturnType<typeof lighthouseResult>>): PageFigures {
   const { lhr } = result
@@ -142,6 +170,8 @@ export function figuresOf(result: Awaited<ReturnType<typeof lighthouseResult>>):
     ttfbMs: round(audit('server-response-time'), 0),
     styleBeforePaintMs: round(beforeFirstPaint(trace, 'UpdateLayoutTree'), 1),
     layoutBeforePaintMs: round(beforeFirstPaint(trace, 'Layout'), 1),
+    lcpElement: elements(result).lcp,
+    lcpRenderDelayMs: elements(result).lcpRenderDelayMs,
   }
 }
 
@@ -168,6 +198,8 @@ export async function lighthouseBench(url: string) {
         ttfbMs: med((r) => r.ttfbMs),
         styleBeforePaintMs: med((r) => r.styleBeforePaintMs),
         layoutBeforePaintMs: med((r) => r.layoutBeforePaintMs),
+        lcpElement: [...new Set(runs.map((r) => r.lcpElement))].join(' | '),
+        lcpRenderDelayMs: med((r) => r.lcpRenderDelayMs),
         runs,
       }
       const { runs: _runs, ...figures } = pages[page]
