@@ -9,7 +9,7 @@ import { E2E_STRIPE } from '../helpers/e2e-stripe'
 import { expect, test } from '../helpers/e2e-test'
 import { E2E_TWILIO } from '../helpers/e2e-twilio'
 import { textFromCustomer } from '../helpers/e2e-texts'
-import { adminToken, auth } from '../helpers/public-site'
+import { adminToken, auth, expectNoSeriousAxeViolations } from '../helpers/public-site'
 import { type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
 import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
@@ -106,6 +106,9 @@ test('a texted request becomes a quote, a deposit, a visit, an invoice and a pai
     await textFromCustomer(request, baseURL!, CUSTOMER, `Jordan Journey, ${email}`)
     await page.goto(`/admin/collections/leads/${leadId}`, { waitUntil: 'commit' })
     await expect(page.getByTestId('lead-text').filter({ hasText: `Jordan Journey, ${email}` })).toHaveCount(1)
+    // Nothing axe calls serious on the job page, its tabs included (a list of items).
+    await expect(page.locator('.doc-tabs__tabs > li')).toHaveCount(3)
+    await expectNoSeriousAxeViolations(page)
 
     // No address given yet: the stored stand-in is no link to write to.
     const emailFact = job.locator('dt:has-text("E-mail") + dd')

@@ -5,6 +5,7 @@ import { BusinessDateField as BusinessDateField_c8f3d6e75c49e391a43b3f992ab7ee6f
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { DocumentDates as DocumentDates_2484d741084ccec38082b60c32d1d387 } from '@/components/admin/document-dates'
 import { JobPage as JobPage_6dc867d45c4a3fc977cd2519c29fe602 } from '@/components/admin/job-page'
+import { DocumentTab as DocumentTab_a7ca3ebca6ef336f33a7c8b828697afd } from '@/components/admin/document-tab.client'
 import { DefaultEditView as DefaultEditView_3817bf644402e67bfe6577f60ef982de } from '@payloadcms/ui'
 import { UpperCaseField as UpperCaseField_fb5b06c21680558f232e375f466a08bc } from '@/components/admin/upper-case-field.client'
 import { BannerPreview as BannerPreview_0839e8776ff1a6465503f97530eae940 } from '@/components/admin/banner-preview.client'
@@ -54,6 +55,7 @@ export const importMap = {
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
   "@/components/admin/document-dates#DocumentDates": DocumentDates_2484d741084ccec38082b60c32d1d387,
   "@/components/admin/job-page#JobPage": JobPage_6dc867d45c4a3fc977cd2519c29fe602,
+  "@/components/admin/document-tab.client#DocumentTab": DocumentTab_a7ca3ebca6ef336f33a7c8b828697afd,
   "@payloadcms/ui#DefaultEditView": DefaultEditView_3817bf644402e67bfe6577f60ef982de,
   "@/components/admin/upper-case-field.client#UpperCaseField": UpperCaseField_fb5b06c21680558f232e375f466a08bc,
   "@/components/admin/banner-preview.client#BannerPreview": BannerPreview_0839e8776ff1a6465503f97530eae940,
