@@ -48,6 +48,7 @@ ENV NODE_ENV=production \
     MALLOC_MMAP_THRESHOLD_=131072 \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \
+    KEEP_ALIVE_TIMEOUT=65000 \
     DATA_DIR=/data
 # Local uploads and captured mail (used when S3_BUCKET or SMTP_HOST are not set) live
 # in DATA_DIR: mount a volume there.

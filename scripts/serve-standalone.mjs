@@ -29,6 +29,10 @@ function place(source, target) {
 }
 place(path.join(root, distDir, 'static'), path.join(standalone, distDir, 'static'))
 place(path.join(root, 'public'), path.join(standalone, 'public'))
+// Node closes an idle connection after 5 s; nginx (deploy/nginx.conf) and test clients keep
+// theirs pooled for 60 s, and a request sent just as the server closes fails (a 502 or
+// ECONNRESET, never retried for a POST). The server outlasts its clients instead.
+process.env.KEEP_ALIVE_TIMEOUT ||= '65000'
 // Keep runtime data (uploads, captured mail) out of the build folder.
 process.env.DATA_DIR ||= path.join(root, '.data')
 // End-to-end tests read the server's log (e.g. the 404 line) from this file.

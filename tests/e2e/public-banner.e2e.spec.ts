@@ -2,7 +2,13 @@ import type { APIRequestContext, Page } from '@playwright/test'
 
 import { expect, test } from '../helpers/e2e-test'
 
-import { adminToken, auth, expectNoSeriousAxeViolations } from '../helpers/public-site'
+import {
+  adminToken,
+  auth,
+  expectNoSeriousAxeViolations,
+  layoutShifts,
+  recordLayoutShifts,
+} from '../helpers/public-site'
 
 // The promotion banner on every public page (spec sections 1, 4 and 7). The seed has one
 // live promotion, 'Fall Wheel Refresh'; tests that change promotions put it back.
@@ -80,26 +86,22 @@ test('a dismissed banner is hidden before any script of the app runs: no flash, 
 }) => {
   const { id } = await seededPromotion(request, await adminToken(request))
   await page.addInitScript((key) => localStorage.setItem(key, 'true'), `promo-banner-dismissed-${id}`)
-  // Without the app's JavaScript the page is what the first paint shows.
-  await page.route('**/_next/static/chunks/**', (route) => route.abort())
+  // Without the app's JavaScript (its stylesheet still loads) the page is what the first
+  // paint shows.
+  const appScript = (url: URL) => url.pathname.startsWith('/_next/static/') && url.pathname.endsWith('.js')
+  await page.route(appScript, (route) => route.abort())
   await page.goto('/')
   await expect(banner(page)).toHaveCount(1)
   await expect(banner(page)).toBeHidden()
-  await page.unroute('**/_next/static/chunks/**')
+  await page.unroute(appScript)
 
-  await page.addInitScript(() => {
-    ;(window as unknown as { __shifts: number }).__shifts = 0
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        (window as unknown as { __shifts: number }).__shifts += (entry as unknown as { value: number }).value
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
+  await recordLayoutShifts(page)
   await page.goto('/')
   await expect(
     page.getByRole('button', { name: 'Open menu' }).or(page.getByRole('navigation', { name: 'Main' })),
   ).toBeVisible()
   await page.waitForLoadState('networkidle')
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0)
+  expect(await layoutShifts(page)).toEqual([])
 })
 
 test('a promotion that was not dismissed shows even without the app script (server-rendered)', async ({

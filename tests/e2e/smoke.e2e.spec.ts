@@ -8,6 +8,14 @@ test('the home page loads with the business name', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Curbside Rim Co.')
 })
 
+test('the server keeps an idle connection open longer than the clients that pool it', async ({ request }) => {
+  // Node's 5 s default would close sockets that nginx and Playwright keep for 60 s.
+  const response = await request.get('/robots.txt')
+  expect(response.status()).toBe(200)
+  const seconds = Number(/timeout=(\d+)/.exec(response.headers()['keep-alive'] ?? '')?.[1])
+  expect(seconds).toBeGreaterThan(60)
+})
+
 test('the admin asks a signed-out visitor to sign in', async ({ page }) => {
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/login$/)

@@ -48,3 +48,31 @@ export async function staffLead(
 export function shownWithoutScripts(html: string): string {
   return html.replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<div hidden[^>]*>[\s\S]*?<\/div>/gi, '')
 }
+
+type Shifts = { __shifts: string[] }
+
+// Records, from before the page's first byte, every layout shift with what moved and where
+// from, so a failing check names the element rather than a score. Read with layoutShifts().
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: string[] = []
+    ;(window as unknown as Shifts).__shifts = shifts
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const shift = entry as unknown as {
+          value: number
+          sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
+        }
+        const moved = shift.sources.map(({ node, previousRect: a, currentRect: b }) => {
+          const el = node instanceof Element ? node : node?.parentElement
+          const name = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${el.className}` : '?'
+          return `${name} ${a.x},${a.y} ${a.width}x${a.height} -> ${b.x},${b.y} ${b.width}x${b.height}`
+        })
+        shifts.push(`${shift.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`)
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+export const layoutShifts = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as Shifts).__shifts)

@@ -9,6 +9,10 @@ import { cn } from '@/lib/utils'
 export function Hero({ settings, hero }: { settings: PublicSiteSettings; hero: HomeContent['hero'] }) {
   return (
     <section aria-labelledby="hero-title" className="hero">
+      {/* The text column is centred on the cards beside it: painted before the cards have all
+          arrived, it would move down as they came. So the first paint waits for the hero's end
+          (see site-header.tsx). */}
+      <link rel="expect" href="#hero-end" blocking="render" />
       <div className="hero-grid">
         <div>
           <p className="eyebrow text-gold">Mobile Wheel &amp; Rim Repair · Central Austin</p>
@@ -63,6 +67,7 @@ export function Hero({ settings, hero }: { settings: PublicSiteSettings; hero: H
           </div>
         </div>
       </div>
+      <div id="hero-end" hidden />
     </section>
   )
 }

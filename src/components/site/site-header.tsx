@@ -26,6 +26,10 @@ export function SiteHeader({
   const request = requestHref(variant)
   return (
     <header className="site-header">
+      {/* Chrome paints a page while it is still arriving: a header painted with half its links
+          would move them as the rest came. The first paint waits for the empty marker at the
+          header's end (Chrome unblocks at a target's start tag). React lifts this into <head>. */}
+      <link rel="expect" href="#site-header-end" blocking="render" />
       {promotion ? <PromoBannerSlot /> : null}
       <div className="site-header-row">
         <a href="/" className="logo-link">
@@ -57,6 +61,7 @@ export function SiteHeader({
         </div>
         <MobileNav links={links} phone={settings.phone} phoneHref={phoneHref} requestHref={request} />
       </div>
+      <div id="site-header-end" hidden />
     </header>
   )
 }
