@@ -365,7 +365,7 @@ function figures(run: Run): Figures {
     cls: base.cls,
     transferKiB: round(summary('total') / 1024),
     jsKiB: round(summary('script') / 1024),
-    lcpRenderDelayMs: elements(run).lcpRenderDelayMs,
+    lcpRenderDelayMs: base.lcpRenderDelayMs,
     ttfbMs: base.ttfbMs,
     observedFcpMs: base.observedFirstPaintMs,
     observedLcpMs: round(observed?.observedLargestContentfulPaint ?? NaN, 0),

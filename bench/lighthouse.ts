@@ -157,6 +157,7 @@ export function figuresOf(result: Awaited<ReturnType<typeof lighthouseResult>>):
   // The unthrottled trace's own first paint, which the simulated LCP is derived from.
   const metrics = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
     ?.items?.[0]
+  const lcp = elements(result)
   return {
     scores: Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
@@ -170,8 +171,8 @@ export function figuresOf(result: Awaited<ReturnType<typeof lighthouseResult>>):
     ttfbMs: round(audit('server-response-time'), 0),
     styleBeforePaintMs: round(beforeFirstPaint(trace, 'UpdateLayoutTree'), 1),
     layoutBeforePaintMs: round(beforeFirstPaint(trace, 'Layout'), 1),
-    lcpElement: elements(result).lcp,
-    lcpRenderDelayMs: elements(result).lcpRenderDelayMs,
+    lcpElement: lcp.lcp,
+    lcpRenderDelayMs: lcp.lcpRenderDelayMs,
   }
 }
 

@@ -25,7 +25,7 @@ export function detailPage(Component: string, label: string) {
         tab: { label: 'Details', href: '/details', order: 100, ...tab('Details', '/details') },
       },
       // Payload's own view, drawn with the same tab.
-      api: { tab: { ...tab('API', '/api') } },
+      api: { tab: tab('API', '/api') },
     },
   } satisfies NonNullable<NonNullable<CollectionConfig['admin']>['components']>['views']
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import { Button } from '@payloadcms/ui'
+import { Button, useConfig } from '@payloadcms/ui'
 import { useParams, usePathname } from 'next/navigation'
 
 type Props = { label: string; href: string }
@@ -10,9 +10,14 @@ type Props = { label: string; href: string }
 // this one is an item of that list, drawn as Payload's own tab button.
 export function DocumentTab({ label, href }: Props) {
   const pathname = usePathname()
+  const {
+    config: {
+      routes: { admin },
+    },
+  } = useConfig()
   const { segments = [] } = useParams<{ segments?: string[] }>()
   const [, slug, id] = segments
-  const doc = `/admin/collections/${slug}/${id}`
+  const doc = `${admin}/collections/${slug}/${id}`
   const to = `${doc}${href}`
   const active = href ? pathname.startsWith(to) : pathname === doc
   return (
