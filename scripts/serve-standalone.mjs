@@ -29,9 +29,9 @@ function place(source, target) {
 }
 place(path.join(root, distDir, 'static'), path.join(standalone, distDir, 'static'))
 place(path.join(root, 'public'), path.join(standalone, 'public'))
-// Node closes an idle connection after 5 s; nginx (deploy/nginx.conf) and test clients keep
-// theirs pooled for 60 s, and a request sent just as the server closes fails (a 502 or
-// ECONNRESET, never retried for a POST). The server outlasts its clients instead.
+// Node closes an idle connection after 5 s, while nginx (deploy/nginx.conf) keeps its pooled
+// ones for 60 s and Playwright's client for as long as the server leaves them open; a request
+// sent just as the server closes fails (a 502 or ECONNRESET, never retried for a POST).
 process.env.KEEP_ALIVE_TIMEOUT ||= '65000'
 // Keep runtime data (uploads, captured mail) out of the build folder.
 process.env.DATA_DIR ||= path.join(root, '.data')

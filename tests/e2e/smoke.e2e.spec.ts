@@ -9,7 +9,7 @@ test('the home page loads with the business name', async ({ page }) => {
 })
 
 test('the server keeps an idle connection open longer than the clients that pool it', async ({ request }) => {
-  // Node's 5 s default would close sockets that nginx and Playwright keep for 60 s.
+  // Node's 5 s default would close sockets that nginx keeps pooled for 60 s.
   const response = await request.get('/robots.txt')
   expect(response.status()).toBe(200)
   const seconds = Number(/timeout=(\d+)/.exec(response.headers()['keep-alive'] ?? '')?.[1])
