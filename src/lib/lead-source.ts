@@ -1,4 +1,6 @@
-// No imports, so the browser forms get it without anything else.
+// Imports only lib/promotions, which has none, so the browser forms get it without anything else.
+
+import { formatDiscount, formatDollars } from './promotions'
 
 export const PROMO_CODE_FIELD = 'promoCode'
 export const PROMO_CODE_MAX = 50
@@ -72,14 +74,11 @@ export type PromoSnapshot = {
   promoMinimumAmount?: number | null
 }
 
-const money = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`
-
 export function promoLabel(p: PromoSnapshot): string | null {
   if (!p.promoCode) return null
-  const value = Number(p.promoDiscountValue ?? 0)
-  const discount = p.promoDiscountType === 'fixed_amount' ? `${money(value)} off` : `${value}% off`
+  const discount = formatDiscount(p.promoDiscountType, Number(p.promoDiscountValue ?? 0))
   const minimum = Number(p.promoMinimumAmount ?? 0)
-  return `${p.promoCode} · ${discount}${minimum > 0 ? ` orders of ${money(minimum)} or more` : ''}`
+  return `${p.promoCode} · ${discount}${minimum > 0 ? ` orders of ${formatDollars(minimum)} or more` : ''}`
 }
 
 export function usageText(count: number | null | undefined, limit: number | null | undefined): string {

@@ -44,7 +44,13 @@ export function discountValueError(type: unknown, value: unknown): string | null
   return null
 }
 
+/**
+ * A promotion's amount, stored in dollars: "$25", "$12.50". Kept here, without imports, for the
+ * public forms' script; money stored in cents is formatMoney's (lib/money).
+ */
+export const formatDollars = (n: number) => `$${n.toFixed(2).replace(/\.00$/, '')}`
+
 export function formatDiscount(type: string | null | undefined, value: number | null | undefined): string {
   const n = value ?? 0
-  return type === 'fixed_amount' ? `$${n.toFixed(2).replace(/\.00$/, '')} off` : `${n}% off`
+  return type === 'fixed_amount' ? `${formatDollars(n)} off` : `${n}% off`
 }

@@ -3,8 +3,7 @@ import type { PayloadRequest } from 'payload'
 
 import { recordLeadEvent } from '@/collections/LeadEvents/timeline'
 import { closePaidSession } from '@/payments/checkoutSessions'
-import { flagOverpayment } from '@/payments/overpayment'
-import { lockInvoice, settleInvoice } from '@/payments/settle'
+import { lockInvoice, recordCardPayment, settleInvoice } from '@/payments/settle'
 import { lockQuote, recordDeposit, settleInvoicesOfQuote } from '@/payments/deposits'
 import { dbOf } from '@/server/db'
 import { ACCOUNT_CURRENCY, type Stripe, chargeRefunds } from '@/payments/stripe'
@@ -254,36 +253,6 @@ async function recordPaid(
       : `${formatMoney(amount)} paid by card where its Stripe page asked ${formatMoney(asked)}; check it in Stripe`,
   )
   return outcome
-}
-
-async function recordCardPayment(
-  req: PayloadRequest,
-  p: { invoice: number; paymentIntent: string | null; amountCents: number | null },
-): Promise<'recorded' | 'ignored'> {
-  // Not ours (no invoice of this site in its metadata), or nothing paid.
-  if (!Number.isSafeInteger(p.invoice) || !p.paymentIntent || !p.amountCents || p.amountCents <= 0)
-    return 'ignored'
-  // The invoice's row lock before the payment row: the row's foreign key takes a share lock
-  // on the invoice that settleInvoice's FOR UPDATE would then wait on, so two events of one
-  // invoice, each holding one, would deadlock.
-  const locked = await lockInvoice(req.payload, req, p.invoice)
-  if (!locked || locked.kind !== 'invoice' || locked.status === 'draft') return 'ignored'
-  const db = await dbOf(req.payload, req)
-  const inserted = (await db.execute(sql`
-    INSERT INTO payments (invoice_id, lead_id, kind, method, amount_cents, stripe_id, received_at, updated_at, created_at)
-    SELECT id, lead_id, 'payment', 'card_online', ${p.amountCents}, ${p.paymentIntent}, now(), now(), now()
-    FROM invoices WHERE id = ${p.invoice} AND kind = 'invoice' AND status <> 'draft'
-    ON CONFLICT (stripe_id) DO NOTHING
-    RETURNING id`)) as unknown as Rows<{ id: number }>
-  const id = inserted.rows[0]?.id
-  if (id == null) return 'ignored'
-  await settleInvoice(req.payload, req, p.invoice)
-  await notePayment(req.payload, req, Number(id))
-  await flagOverpayment(req, p.invoice, p.amountCents)
-  await req.payload.jobs.queue({ task: 'sendPaymentReceipt', input: { paymentId: Number(id) }, req })
-  await req.payload.jobs.queue({ task: 'sendOwnerAlert', input: { kind: 'payment', id: Number(id) }, req })
-  await req.payload.jobs.queue({ task: 'fetchStripeFee', input: { paymentId: Number(id) }, req })
-  return 'recorded'
 }
 
 type CardRefund = {
