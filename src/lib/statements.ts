@@ -1,5 +1,5 @@
 import { wallTime, zonedTime } from './business-time'
-import { csvAmount, csvFile, csvIdentifier } from './csv'
+import { type CsvValue, csvAmount, csvFile, csvIdentifier } from './csv'
 import { WHEEL_POSITIONS, WHEEL_SERVICES, type WheelPosition, type WheelService } from './dealer-prices'
 
 // A dealership's monthly statement: every wheel done in the month (in the business's time
@@ -211,11 +211,11 @@ export const STATEMENT_CSV_HEADER = [
 ]
 
 /**
- * The statement as a spreadsheet: one row per wheel, then a row per credit (negative), each
+ * The statement as a spreadsheet's rows: one per wheel, then one per credit (negative), each
  * with the statement's number, dealership and month, so rows pasted or filtered elsewhere still
  * say whose they are. No total row: a sum among the data is counted again; the PDF has it.
  */
-export function statementCsv(s: StatementDocument, dealershipName: string): string {
+export function statementRows(s: StatementDocument, dealershipName: string): CsvValue[][] {
   const identity = [csvIdentifier(s.number), dealershipName, csvIdentifier(s.period)]
   const lines = s.lines.map((l) => [
     ...identity,
@@ -239,5 +239,8 @@ export function statementCsv(s: StatementDocument, dealershipName: string): stri
     `Credit: ${c.description}`,
     csvAmount(-c.amountCents),
   ])
-  return csvFile(STATEMENT_CSV_HEADER, [...lines, ...credits])
+  return [...lines, ...credits]
 }
+
+export const statementCsv = (s: StatementDocument, dealershipName: string): string =>
+  csvFile(STATEMENT_CSV_HEADER, statementRows(s, dealershipName))

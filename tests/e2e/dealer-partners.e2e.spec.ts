@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-
 import type { Page } from '@playwright/test'
 
 import { conventionalCsv } from '../helpers/csv'
@@ -15,6 +13,8 @@ import {
 } from '../helpers/partners-e2e'
 import { adminToken, auth } from '../helpers/public-site'
 import { pdfText } from '../helpers/statements'
+import { xlsxRows } from '../helpers/xlsx'
+import { downloadBy } from '../helpers/downloads'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
 // A dealer partner from the first day to the month's statement, everyone on a 390 px phone:
@@ -320,6 +320,20 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
           '99.00',
         ],
       ])
+      // The same rows for Excel, typed: the identifiers text, the prices numbers.
+      const sheet = await xlsxRows(await download(page, 'Download Excel'))
+      expect(sheet.length).toBe(csv.length)
+      expect(sheet[1]).toEqual([
+        ...id,
+        done,
+        'A101',
+        '1HGCM82633A004352',
+        po,
+        'RO-2210',
+        'Left front',
+        'Rim Rash / Curbed Rim',
+        99,
+      ])
       // And it reached the billing address (waited for: the clean-up removes the statement).
       await expect
         .poll(() => capturedMails(billingEmail).some((mail) => mail.includes(statement.number)))
@@ -337,14 +351,8 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
 })
 
 /** The file behind a link, as the browser downloads it on a tap. */
-async function download(page: Page, link: string): Promise<Buffer> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: link }).click(),
-  ])
-  expect(await file.failure()).toBeNull()
-  return fs.readFileSync((await file.path())!)
-}
+const download = async (page: Page, link: string): Promise<Buffer> =>
+  (await downloadBy(page.getByRole('link', { name: link }))).bytes
 
 /** Every photo named `name` ("Before", "After") has loaded through the access-checked file route. */
 async function expectPhotosLoaded(page: Page, name: string, count: number) {

@@ -1,8 +1,7 @@
-import fs from 'node:fs'
-
 import type { Page } from '@playwright/test'
 
 import { conventionalCsv } from '../helpers/csv'
+import { downloadBy } from '../helpers/downloads'
 import { query } from '../helpers/e2e-db'
 import { expect, test } from '../helpers/e2e-test'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
@@ -24,14 +23,8 @@ function pastMonth() {
   return { from: day(first), to: day(last), mid: `${day(first).slice(0, 8)}15T18:00:00Z` }
 }
 
-async function downloadByTap(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('money-panel').getByRole('button', { name: button }).tap(),
-  ])
-  expect(await file.failure()).toBeNull()
-  return { name: file.suggestedFilename(), bytes: fs.readFileSync((await file.path())!) }
-}
+const downloadByTap = (page: Page, button: string) =>
+  downloadBy(page.getByTestId('money-panel').getByRole('button', { name: button }), 'tap')
 
 test("the owner downloads a past month's payments CSV from the money panel", async ({ page }) => {
   const month = pastMonth()

@@ -1,8 +1,10 @@
 import { capturedMails, headerOf } from '../helpers/captured-mail'
+import { downloadBy } from '../helpers/downloads'
 import { query } from '../helpers/e2e-db'
 import { expect, test } from '../helpers/e2e-test'
 import { invitedPartner, newDealership, dealershipLeftovers, removeAsAdmin } from '../helpers/partners-e2e'
 import { adminToken, auth } from '../helpers/public-site'
+import { xlsxRows } from '../helpers/xlsx'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
 // A statement as a bill, everyone on a 390 px phone: once past its due day the dealership's
@@ -120,6 +122,14 @@ test.describe('a statement paid by check, on a 390 px phone', () => {
       await expect(owner).toHaveURL(new RegExp(`/admin/collections/statements/${statement.id}$`))
       await expect(owner.getByTestId('statement-state')).toHaveText('Overdue')
       await expect(owner.getByTestId('statement-balance')).toHaveText('$198.00')
+      // The statement for the owner's spreadsheet, typed: the stock number text, the price a number.
+      const workbook = await downloadBy(owner.getByRole('link', { name: 'Download Excel' }))
+      expect(workbook.name).toBe(`statement-${statement.number}.xlsx`)
+      expect((await xlsxRows(workbook.bytes)).map((row) => [row[1], row[4], row[10]])).toEqual([
+        ['Dealership', 'Stock number', 'Unit price'],
+        [dealershipName, 'B21', 99],
+        [dealershipName, 'B21', 99],
+      ])
 
       // "Record a payment": a plain form, posting before any script. The check, by taps.
       const record = owner.getByTestId('record-statement-payment')

@@ -41,16 +41,23 @@ export function headerOf(mail: string, name: string): string | null {
 
 /** The text of a captured mail's first attachment of a content type (base64 decoded). */
 export function attachmentOf(mail: string, contentType: string): string | null {
+  return attachmentBytesOf(mail, contentType)?.toString('utf8') ?? null
+}
+
+/** The attachment's bytes, for a binary file (a workbook). */
+export function attachmentBytesOf(mail: string, contentType: string): Buffer | null {
   // A boundary line may follow a base64 part's last "=" with no line break (the decoding joined
   // them), so it is found by its leading "--" and unbroken run of characters, not by its line.
   for (const part of mail.split(/--[^\s"]+\r?\n/)) {
-    const [head, ...body] = part.split(/\r?\n\r?\n/)
-    if (!new RegExp(`Content-Type: ${contentType}`, 'i').test(head)) continue
+    const [folded, ...body] = part.split(/\r?\n\r?\n/)
+    // A long Content-Type (a workbook's) is folded onto the next line.
+    const head = folded.replace(/\r?\n[ \t]+/g, ' ')
+    if (!new RegExp(`Content-Type: ${contentType.replace(/[.+]/g, '\\$&')}`, 'i').test(head)) continue
     const content = body.join('\n\n').trim()
-    if (!/Content-Transfer-Encoding: base64/i.test(head)) return content
+    if (!/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(content, 'utf8')
     // Its base64 up to the boundary that closes it (joined on, as above: cut there).
     const base64 = /^[A-Za-z0-9+/=\s]*/.exec(content)![0].replace(/\s+/g, '')
-    return Buffer.from(base64, 'base64').toString('utf8')
+    return Buffer.from(base64, 'base64')
   }
   return null
 }

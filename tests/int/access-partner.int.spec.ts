@@ -5,9 +5,11 @@ import { type ChannelName, channelFor, expectOk, expectRefused, GRAPHQL } from '
 import { workOrderInput } from '../helpers/dealers'
 import { FORBIDDEN, localFile, NOT_FOUND, seedLead, snapshot } from '../helpers/fixtures'
 import { type Doc, type Persona, setupHarness } from '../helpers/harness'
+import { xlsxRows } from '../helpers/xlsx'
 
 import { issueStatements } from '@/collections/Statements/issue'
 import { previousPeriod } from '@/lib/statements'
+import { XLSX_CONTENT_TYPE } from '@/lib/xlsx'
 
 // The partner role through every door: a dealership's account reads and writes its own
 // dealership's work orders and photos (and reads its own record), nothing of another
@@ -287,13 +289,16 @@ describe('stored files', () => {
   })
 
   it('a partner downloads its own dealership’s statement files and no other’s; staff any; strangers none', async () => {
-    for (const kind of ['pdf', 'csv'] as const) {
-      const type = kind === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8'
+    const types = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8', xlsx: XLSX_CONTENT_TYPE }
+    for (const kind of ['pdf', 'csv', 'xlsx'] as const) {
+      const type = types[kind]
       const get = (statement: Doc, persona: Persona) =>
         h.http.bytes(`/api/statements/${statement.id}/${kind}`, h.sessionOf(persona))
       const own = await get(world.own.statement, 'partner')
       expect([own.status, own.headers.get('content-type')]).toEqual([200, type])
-      expect(own.bytes.toString('latin1')).toContain(kind === 'pdf' ? '%PDF' : `S-${h.dealerships.own}`)
+      if (kind === 'xlsx')
+        expect(JSON.stringify(await xlsxRows(own.bytes))).toContain(`S-${h.dealerships.own}`)
+      else expect(own.bytes.toString('latin1')).toContain(kind === 'pdf' ? '%PDF' : `S-${h.dealerships.own}`)
       for (const [statement, persona] of [
         [world.other.statement, 'partner'],
         [world.own.statement, 'unapproved'],

@@ -3,7 +3,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { conventionalCsv } from '../helpers/csv'
-import { attachmentOf, capturedMails } from '../helpers/captured-mail'
+import { attachmentBytesOf, attachmentOf, capturedMails } from '../helpers/captured-mail'
 import { seedDealership } from '../helpers/dealers'
 import { migrateDownAndUp } from '../helpers/migrations'
 import { type Doc, setupHarness } from '../helpers/harness'
@@ -21,6 +21,8 @@ import { dbOf } from '@/server/db'
 import { parsePeriod, previousPeriod, STATEMENT_CSV_HEADER, statementCsv } from '@/lib/statements'
 import type { Statement } from '@/payload-types'
 import { emptyCollections } from '../helpers/payload'
+import { xlsxRows } from '../helpers/xlsx'
+import { XLSX_CONTENT_TYPE } from '@/lib/xlsx'
 
 // The monthly statements: issued once per dealership and month whatever the runners, numbered
 // without gaps, final once issued, carrying each pending credit once, e-mailed once with their
@@ -602,6 +604,37 @@ describe('the monthly job', () => {
     ])
     // The stock number with its zeros, quoted as text.
     expect(files.csv.split('\r\n')[1]).toContain(',"004417","WP0AB2A93KS114315",')
+    // The workbook, for the accountant who double-clicks: the same rows, the identifiers stored as
+    // text (the stock number keeps its zeros), amounts as numbers, what was typed as typed (a
+    // text cell is never a formula, so it needs no guard).
+    const workbook = attachmentBytesOf(mails[0], XLSX_CONTENT_TYPE)
+    expect(mails[0]).toContain(`filename=statement-${statement.number}.xlsx`)
+    expect(await xlsxRows(workbook!)).toEqual([
+      STATEMENT_CSV_HEADER,
+      [
+        ...id,
+        `${LAST}-06`,
+        '004417',
+        'WP0AB2A93KS114315',
+        '=SUM(A1)',
+        'RO-2210',
+        'Left front',
+        'Rim Rash / Curbed Rim',
+        90,
+      ],
+      [
+        ...id,
+        `${LAST}-07`,
+        '004417',
+        'WP0AB2A93KS114315',
+        '=SUM(A1)',
+        'RO-2210',
+        'Right rear',
+        'Bent, Powder Coating, or Cracked Rims',
+        200,
+      ],
+      [...id, null, null, null, null, null, null, 'Credit: Goodwill', -5],
+    ])
   })
 })
 
@@ -625,6 +658,27 @@ describe('the statement’s files', () => {
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="statement-${statement.number}.pdf"`,
     )
+    const sheet = await h.http.bytes(`/api/statements/${statement.id}/xlsx`, h.sessionOf('partner'))
+    expect(sheet.status).toBe(200)
+    expect(sheet.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE)
+    expect(sheet.headers.get('content-disposition')).toBe(
+      `attachment; filename="statement-${statement.number}.xlsx"`,
+    )
+    expect((await xlsxRows(sheet.bytes)).slice(1, 2)).toEqual([
+      [
+        statement.number,
+        'Capital City Motors',
+        LAST,
+        `${LAST}-08`,
+        'P1',
+        '1N4AL3AP8JC231503',
+        'PO-9001',
+        'RO-42',
+        'Left front',
+        'Rim Rash / Curbed Rim',
+        90,
+      ],
+    ])
     const pdf = new Uint8Array(res.bytes)
     expect(Buffer.from(pdf).toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Inter/)
     const text = await pdfText(pdf)

@@ -38,6 +38,7 @@ export const Statements: CollectionConfig = {
     issueStatementsForAdmins,
     downloadStatement('pdf'),
     downloadStatement('csv'),
+    downloadStatement('xlsx'),
     recordStatementPaymentForm,
   ],
   hooks: { beforeChange: [keepIssuedStatements], beforeDelete: [keepStatementsFromDeletion] },

@@ -2,9 +2,23 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { Statement } from '@/payload-types'
 import { businessTimeZone, formatBusinessDate, formatCalendarDate } from '@/lib/business-time'
-import { type StatementDocument, statementCsv, statementDueDay } from '@/lib/statements'
+import {
+  STATEMENT_CSV_HEADER,
+  type StatementDocument,
+  statementCsv,
+  statementDueDay,
+  statementRows,
+} from '@/lib/statements'
+import { xlsxFile } from '@/lib/xlsx'
 
-export type StatementFiles = { pdf: Buffer; csv: string; pdfName: string; csvName: string }
+export type StatementFiles = {
+  pdf: Buffer
+  csv: string
+  xlsx: Buffer
+  pdfName: string
+  csvName: string
+  xlsxName: string
+}
 
 export function statementDocument(s: Statement): StatementDocument {
   return {
@@ -30,11 +44,13 @@ export function statementDocument(s: Statement): StatementDocument {
   }
 }
 
-export const statementFileName = (s: Pick<Statement, 'number'>, kind: 'pdf' | 'csv') =>
+export type StatementFileKind = 'pdf' | 'csv' | 'xlsx'
+
+export const statementFileName = (s: Pick<Statement, 'number'>, kind: StatementFileKind) =>
   `statement-${s.number}.${kind}`
 
 /**
- * The statement's PDF and CSV, made from the stored statement (which never changes), so the
+ * The statement's PDF, CSV and Excel workbook, made from the stored statement (which never changes), so the
  * files are the same whenever they are asked for: in the e-mail, the portal or the back office.
  */
 export async function statementFiles(
@@ -63,7 +79,9 @@ export async function statementFiles(
   return {
     pdf,
     csv: statementCsv(doc, statement.dealershipName),
+    xlsx: await xlsxFile('Statement', STATEMENT_CSV_HEADER, statementRows(doc, statement.dealershipName)),
     pdfName: statementFileName(statement, 'pdf'),
     csvName: statementFileName(statement, 'csv'),
+    xlsxName: statementFileName(statement, 'xlsx'),
   }
 }

@@ -128,6 +128,9 @@ export async function StatementPage(props: DocumentViewServerProps) {
           <a href={`/api/statements/${s.id}/csv`} download>
             Download CSV
           </a>
+          <a href={`/api/statements/${s.id}/xlsx`} download>
+            Download Excel
+          </a>
         </p>
         <section className="cbo-stack" aria-labelledby="cbo-statement-payments">
           <h3 id="cbo-statement-payments">Payments</h3>

@@ -15,7 +15,7 @@ export type StatementEmailProps = {
   portalLink: string
 }
 
-// The dealership's monthly statement; the PDF and the CSV are attached.
+// The dealership's monthly statement; the PDF, the CSV and the Excel workbook are attached.
 export function StatementEmail(p: StatementEmailProps) {
   return (
     <EmailFrame preview={`Statement ${p.number} for ${p.month}: ${p.total}`}>
@@ -31,7 +31,9 @@ export function StatementEmail(p: StatementEmailProps) {
         <Text style={{ margin: '4px 0', fontWeight: 700 }}>Total: {p.total}</Text>
         <Text style={{ margin: '4px 0' }}>Due within {p.netTermsDays} days.</Text>
       </Section>
-      <Text>The statement is attached as a PDF and as a CSV for your spreadsheet.</Text>
+      <Text>
+        The statement is attached as a PDF, and for your spreadsheet as a CSV and an Excel workbook.
+      </Text>
       <EmailButton href={p.portalLink} tone="plain">
         Open the partner portal
       </EmailButton>

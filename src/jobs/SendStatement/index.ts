@@ -2,10 +2,11 @@ import { statementFiles } from '@/collections/Statements/statementFiles'
 import { formatMoney } from '@/lib/money'
 import { serverUrl } from '@/lib/server-url'
 import { periodLabel } from '@/lib/statements'
+import { XLSX_CONTENT_TYPE } from '@/lib/xlsx'
 
 import { statementEmailTask } from '../statementEmail'
 
-// An issued statement to the dealership, its PDF and CSV attached.
+// An issued statement to the dealership, its PDF, CSV and Excel workbook attached.
 export const sendStatement = statementEmailTask({
   slug: 'sendStatement',
   label: 'Send a dealership its monthly statement',
@@ -33,6 +34,11 @@ export const sendStatement = statementEmailTask({
       attachments: [
         { filename: files.pdfName, content: files.pdf, contentType: 'application/pdf' },
         { filename: files.csvName, content: files.csv, contentType: 'text/csv' },
+        {
+          filename: files.xlsxName,
+          content: files.xlsx,
+          contentType: XLSX_CONTENT_TYPE,
+        },
       ],
     }
   },

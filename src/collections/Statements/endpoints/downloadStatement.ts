@@ -1,7 +1,8 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { statementFiles } from '../statementFiles'
+import { type StatementFileKind, statementFiles } from '../statementFiles'
 import { rowId } from '@/lib/row-id'
+import { XLSX_CONTENT_TYPE } from '@/lib/xlsx'
 
 const notFound = () =>
   Response.json(
@@ -9,9 +10,15 @@ const notFound = () =>
     { status: 404, headers: { 'Cache-Control': 'no-store, private' } },
   )
 
-// GET /api/statements/:id/pdf and /:id/csv: the statement's files, read with the caller's own
+// GET /api/statements/:id/pdf, /:id/csv and /:id/xlsx: the statement's files, read with the caller's own
 // access, so a partner gets its own dealership's and any other id answers 404, as for strangers.
-export const downloadStatement = (kind: 'pdf' | 'csv'): Endpoint => ({
+const CONTENT_TYPES: Record<StatementFileKind, string> = {
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: XLSX_CONTENT_TYPE,
+}
+
+export const downloadStatement = (kind: StatementFileKind): Endpoint => ({
   path: `/:id/${kind}`,
   method: 'get',
   handler: async (req: PayloadRequest) => {
@@ -28,11 +35,11 @@ export const downloadStatement = (kind: 'pdf' | 'csv'): Endpoint => ({
     })
     if (!statement) return notFound()
     const files = await statementFiles(req.payload, statement, req)
-    const body = kind === 'pdf' ? new Uint8Array(files.pdf) : files.csv
+    const body = kind === 'csv' ? files.csv : new Uint8Array(files[kind])
     return new Response(body, {
       headers: {
-        'Content-Type': kind === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${kind === 'pdf' ? files.pdfName : files.csvName}"`,
+        'Content-Type': CONTENT_TYPES[kind],
+        'Content-Disposition': `attachment; filename="${files[`${kind}Name`]}"`,
         'Cache-Control': 'no-store, private',
       },
     })

@@ -83,6 +83,13 @@ export default async function PartnerStatementsPage() {
                   >
                     Download CSV
                   </a>
+                  <a
+                    href={`/api/statements/${s.id}/xlsx`}
+                    download
+                    className="border-ink rounded-md border px-4 py-3 text-sm font-semibold"
+                  >
+                    Download Excel
+                  </a>
                 </div>
               </li>
             )
