@@ -28,7 +28,8 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 
 // The path keeps its first name for compatibility: pages already in browsers post to it.
-export const REQUEST_ENDPOINT = '/api/quote-requests'
+export const REQUEST_PATH = '/quote-requests'
+export const REQUEST_ENDPOINT = `/api${REQUEST_PATH}`
 // The page a form posted without script comes back to: what was sent, or what to correct.
 export const REQUEST_PAGE = '/request'
 // The form's one-time key (src/server/form-key.ts), rendered with the page: the same form posted

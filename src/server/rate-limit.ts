@@ -102,9 +102,12 @@ export async function forgiveRateLimitHit(payload: Payload, key: string, rule: R
   await rateLimiter(payload, rule).reward(key, 1)
 }
 
+// The request form's counters keep their first name for compatibility: counters running at a
+// deploy carry on.
+export const REQUEST_RATE_LIMIT_PREFIX = 'quote:address:'
+
 export async function hitRequestRateLimit(payload: Payload, client: string): Promise<RateLimitResult> {
-  // The key's first name kept for compatibility: counters running at a deploy carry on.
-  return hitRateLimit(payload, `quote:address:${addressKey(client)}`, requestRateLimit())
+  return hitRateLimit(payload, `${REQUEST_RATE_LIMIT_PREFIX}${addressKey(client)}`, requestRateLimit())
 }
 
 // Per link and connection, for the pages and forms a customer reaches from an e-mail's link

@@ -23,6 +23,7 @@ import {
   MAX_PHOTOS,
   PHOTOS_NOT_STORED,
   REQUEST_FAILED,
+  REQUEST_PATH,
   UPLOAD_TOO_LARGE,
 } from '@/lib/request-constants'
 import {
@@ -137,8 +138,7 @@ export const CROSS_SITE_REQUEST = 'Requests from other sites are refused.'
 // removed. The 201 is sent only once the lead has been read back after the commit. A form the
 // browser posted itself (no script) gets the same decision as a redirect to a page.
 export const submitRequest: Endpoint = {
-  // The path keeps its first name for compatibility: pages already in browsers post to it.
-  path: '/quote-requests',
+  path: REQUEST_PATH,
   method: 'post',
   handler: async (req) => {
     // Another site's page (its form, or its script without our key header) makes no lead.
