@@ -45,14 +45,6 @@ export const Statements: CollectionConfig = {
   fields: [
     readOnly(dealershipField),
     readOnly({ name: 'number', type: 'text', required: true, unique: true }),
-    {
-      name: 'files',
-      type: 'ui',
-      admin: {
-        position: 'sidebar',
-        components: { Field: '@/components/admin/statement-files.client#StatementFiles' },
-      },
-    },
     readOnly({ name: 'period', label: 'Month (YYYY-MM)', type: 'text', required: true, index: true }),
     readOnly({
       name: 'issuedAt',

@@ -20,7 +20,6 @@ import { InvitePartner as InvitePartner_69d3e1a9307f95603f8131e710324df3 } from 
 import { CalendarDayCell as CalendarDayCell_e1311904d3b19e7916082c797fc08b30 } from '@/components/admin/calendar-day-cell'
 import { CalendarDayField as CalendarDayField_f6dbfd2dc7c1690429db2050f8d9b8d2 } from '@/components/admin/calendar-day-field.client'
 import { TechnicianPage as TechnicianPage_9463cf0a63b59b90e28a1a0cf9fba399 } from '@/components/admin/technician-work-order'
-import { StatementFiles as StatementFiles_a2a43d1edda64d9cb6193d879994e121 } from '@/components/admin/statement-files.client'
 import { IssueStatements as IssueStatements_b010bfc8588a77620489dbf2a18deae7 } from '@/components/admin/issue-statements.client'
 import { StatementPage as StatementPage_731da97809be19352a6be7aa6c9a5bb0 } from '@/components/admin/statement-page'
 import { FormatField as FormatField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -70,7 +69,6 @@ export const importMap = {
   "@/components/admin/calendar-day-cell#CalendarDayCell": CalendarDayCell_e1311904d3b19e7916082c797fc08b30,
   "@/components/admin/calendar-day-field.client#CalendarDayField": CalendarDayField_f6dbfd2dc7c1690429db2050f8d9b8d2,
   "@/components/admin/technician-work-order#TechnicianPage": TechnicianPage_9463cf0a63b59b90e28a1a0cf9fba399,
-  "@/components/admin/statement-files.client#StatementFiles": StatementFiles_a2a43d1edda64d9cb6193d879994e121,
   "@/components/admin/issue-statements.client#IssueStatements": IssueStatements_b010bfc8588a77620489dbf2a18deae7,
   "@/components/admin/statement-page#StatementPage": StatementPage_731da97809be19352a6be7aa6c9a5bb0,
   "@payloadcms/plugin-import-export/rsc#FormatField": FormatField_cdf7e044479f899a31f804427d568b36,
