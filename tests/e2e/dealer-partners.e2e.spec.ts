@@ -46,10 +46,12 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
   }) => {
     const headers = auth(await adminToken(request))
     const stamp = Date.now()
-    const dealershipName = `Hill Country Motors ${stamp}`
+    // A name outside basic Latin, and numbers longer than their columns on the statement.
+    const dealershipName = `Nguyễn Auto Group ${stamp}`
     const billingEmail = `billing-${stamp}@dealer.test`
     const email = `manager-${stamp}@dealer.test`
     const po = `PO-${stamp}`
+    const ro = 'RO2026110048213'
     const cleanup: string[] = []
     let dealership = 0
     const owner = await browser.newPage({ baseURL: test.info().project.use.baseURL, viewport: PHONE })
@@ -114,7 +116,7 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
       for (let i = 0; i < 2; i++) await page.goto('/partners/work-orders/new', { waitUntil: 'networkidle' })
       expect(hydration).toEqual([])
       await page.getByLabel('PO number').first().fill(po)
-      await page.getByLabel('RO number').first().fill('RO-2210')
+      await page.getByLabel('RO number').first().fill(ro)
       await page.getByLabel('Due date').fill(today())
       const first = page.getByTestId('car').nth(0)
       await first.getByLabel('Stock number').fill('A101')
@@ -147,7 +149,7 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
       await expect(page).toHaveURL(/\/partners\/work-orders\/\d+$/)
       const order = Number(/(\d+)$/.exec(page.url())![1])
       cleanup.push(`/api/work-orders/${order}`)
-      const title = `PO ${po} · RO RO-2210`
+      const title = `PO ${po} · RO ${ro}`
       await expect(page.getByRole('heading', { name: title })).toBeVisible()
       const cars = page.getByTestId('vehicle')
       await expect(cars).toHaveCount(2)
@@ -256,7 +258,6 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
         'A102',
         '1HGCM82633A004352',
         'JH4KA7561PC008269',
-        'RO-2210',
         'Left front',
         'Right front',
         'Left rear',
@@ -266,8 +267,12 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
       ]) {
         expect(text).toContain(expected)
       }
-      // A long number wraps inside its column, where it breaks depends on the stamp's digits.
+      // Long numbers wrap inside their columns (where the PO breaks depends on the stamp's
+      // digits): each reads whole once the breaks are taken out, and none runs into the next
+      // column, as "RO2026110048213Left front" did.
       expect(text.replace(/\s+/g, '')).toContain(po)
+      expect(text.replace(/\s+/g, '')).toContain(ro)
+      expect(text).not.toContain(`${ro}Left`)
       // The CSV as a strict RFC 4180 reader reads it: every line says whose it is, no total row.
       const csv = conventionalCsv(await download(page, 'Download CSV'))
       const done = today()
@@ -286,39 +291,19 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
           'Service',
           'Unit price',
         ],
+        [...id, done, 'A101', '1HGCM82633A004352', po, ro, 'Left front', 'Rim Rash / Curbed Rim', '99.00'],
         [
           ...id,
           done,
           'A101',
           '1HGCM82633A004352',
           po,
-          'RO-2210',
-          'Left front',
-          'Rim Rash / Curbed Rim',
-          '99.00',
-        ],
-        [
-          ...id,
-          done,
-          'A101',
-          '1HGCM82633A004352',
-          po,
-          'RO-2210',
+          ro,
           'Right front',
           'Bent, Powder Coating, or Cracked Rims',
           '215.00',
         ],
-        [
-          ...id,
-          done,
-          'A102',
-          'JH4KA7561PC008269',
-          po,
-          'RO-2210',
-          'Left rear',
-          'Rim Rash / Curbed Rim',
-          '99.00',
-        ],
+        [...id, done, 'A102', 'JH4KA7561PC008269', po, ro, 'Left rear', 'Rim Rash / Curbed Rim', '99.00'],
       ])
       // The same rows for Excel, typed: the identifiers text, the prices numbers.
       const sheet = await xlsxRows(await download(page, 'Download Excel'))
@@ -329,7 +314,7 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
         'A101',
         '1HGCM82633A004352',
         po,
-        'RO-2210',
+        ro,
         'Left front',
         'Rim Rash / Curbed Rim',
         99,
