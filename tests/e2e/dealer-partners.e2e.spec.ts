@@ -307,18 +307,7 @@ test.describe('a dealer partner, from invitation to statement, on a 390 px phone
       ])
       // The same rows for Excel, typed: the identifiers text, the prices numbers.
       const sheet = await xlsxRows(await download(page, 'Download Excel'))
-      expect(sheet.length).toBe(csv.length)
-      expect(sheet[1]).toEqual([
-        ...id,
-        done,
-        'A101',
-        '1HGCM82633A004352',
-        po,
-        ro,
-        'Left front',
-        'Rim Rash / Curbed Rim',
-        99,
-      ])
+      expect(sheet).toEqual(csv.map((row, i) => (i === 0 ? row : [...row.slice(0, -1), Number(row.at(-1))])))
       // And it reached the billing address (waited for: the clean-up removes the statement).
       await expect
         .poll(() => capturedMails(billingEmail).some((mail) => mail.includes(statement.number)))
