@@ -10,8 +10,8 @@ import { formatMoney } from './money'
 /** A cell: text people typed (made safe from formulas), a number, or one of the kinds below. */
 export type CsvValue = string | number | null | undefined | CsvAmount | CsvIdentifier
 
-export type CsvAmount = { readonly csv: 'amount'; readonly cents: number | null | undefined }
-export type CsvIdentifier = { readonly csv: 'identifier'; readonly value: string | number | null | undefined }
+type CsvAmount = { readonly csv: 'amount'; readonly cents: number | null | undefined }
+type CsvIdentifier = { readonly csv: 'identifier'; readonly value: string | number | null | undefined }
 
 /** Dollars and cents, a refund or credit negative: ours, so its '-' is a sign, not a formula. */
 export const csvAmount = (cents: number | null | undefined): CsvAmount => ({ csv: 'amount', cents })

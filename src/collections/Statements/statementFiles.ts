@@ -50,8 +50,9 @@ export const statementFileName = (s: Pick<Statement, 'number'>, kind: StatementF
   `statement-${s.number}.${kind}`
 
 /**
- * The statement's PDF, CSV and Excel workbook, made from the stored statement (which never changes), so the
- * files are the same whenever they are asked for: in the e-mail, the portal or the back office.
+ * The statement's PDF, CSV and Excel workbook, made from the stored statement (which never
+ * changes), so the files are the same whenever they are asked for: in the e-mail, the portal or
+ * the back office.
  */
 export async function statementFiles(
   payload: Payload,

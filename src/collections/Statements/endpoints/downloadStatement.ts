@@ -10,8 +10,9 @@ const notFound = () =>
     { status: 404, headers: { 'Cache-Control': 'no-store, private' } },
   )
 
-// GET /api/statements/:id/pdf, /:id/csv and /:id/xlsx: the statement's files, read with the caller's own
-// access, so a partner gets its own dealership's and any other id answers 404, as for strangers.
+// GET /api/statements/:id/pdf, /:id/csv and /:id/xlsx: the statement's files, read with the
+// caller's own access, so a partner gets its own dealership's and any other id answers 404, as for
+// strangers.
 const CONTENT_TYPES: Record<StatementFileKind, string> = {
   pdf: 'application/pdf',
   csv: 'text/csv; charset=utf-8',
