@@ -33,9 +33,12 @@ const env = { ...process.env }
 const pool = (payload.db as unknown as PostgresAdapter).pool as Pool
 pool.options.connectionString = process.env.DATABASE_URL
 
-afterAll(() => {
+afterAll(async () => {
   // Closed before int-setup.ts drops the database. Payload's adapter keeps the first
-  // connection it opened checked out for good; released with an error, the pool ends it.
+  // connection it opened checked out for good; released with an error, the pool ends it. A
+  // connection still being opened (the rate limiters clear expired rows every five minutes, at
+  // any moment of the worker's run) is left to its query, which gives it back to the pool.
+  await Promise.all(pool._clients.filter((client) => !client.release).map((client) => givenBack(client)))
   const idle = new Set(pool._idle.map((item) => item.client))
   for (const client of [...pool._clients]) {
     if (idle.has(client)) pool._remove(client)
@@ -46,3 +49,21 @@ afterAll(() => {
   Object.assign(process.env, env)
   vi.useRealTimers()
 })
+
+/** Once the query the connection was opened for has given it back, or it failed to open. */
+function givenBack(client: pg.PoolClient): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      pool.off('release', released)
+      pool.off('remove', released)
+      client.off('end', done)
+      resolve()
+    }
+    const released = (...args: unknown[]) => {
+      if (args.includes(client)) done()
+    }
+    pool.on('release', released)
+    pool.on('remove', released)
+    client.once('end', done)
+  })
+}
