@@ -639,7 +639,8 @@ describe('the monthly job', () => {
 })
 
 describe('the statement’s files', () => {
-  it('the PDF reads back with every line and the total, in Inter', async () => {
+  // One car, two wheels done last month, its statement issued.
+  const issued = async () => {
     await seedDoneCar(h.payload, h.dealerships.own, staff(), {
       stockNumber: 'P1',
       vin: '1N4AL3AP8JC231503',
@@ -652,12 +653,33 @@ describe('the statement’s files', () => {
     })
     await issueStatements(h.payload, LAST)
     const [statement] = await statements()
+    return statement
+  }
+
+  it('the PDF reads back with every line and the total, in Inter', async () => {
+    const statement = await issued()
     const res = await h.http.bytes(`/api/statements/${statement.id}/pdf`, h.sessionOf('partner'))
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/pdf')
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="statement-${statement.number}.pdf"`,
     )
+    const pdf = new Uint8Array(res.bytes)
+    expect(Buffer.from(pdf).toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Inter/)
+    const text = await pdfText(pdf)
+    expect(text).toContain(`Statement ${statement.number}`)
+    expect(text).toContain('Capital City Motors')
+    for (const expected of [
+      `${LAST}-08 P1 1N4AL3AP8JC231503 PO-9001 RO-42 Left front Rim Rash / Curbed Rim $90.00`,
+      `${LAST}-09 P1 1N4AL3AP8JC231503 PO-9001 RO-42 Spare Bent, Powder Coating, or Cracked Rims $200.00`,
+      'Total $290.00',
+    ]) {
+      expect(text.replace(/\s+/g, ' ')).toContain(expected)
+    }
+  })
+
+  it('the workbook downloads under its name, with the same lines typed', async () => {
+    const statement = await issued()
     const sheet = await h.http.bytes(`/api/statements/${statement.id}/xlsx`, h.sessionOf('partner'))
     expect(sheet.status).toBe(200)
     expect(sheet.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE)
@@ -679,18 +701,6 @@ describe('the statement’s files', () => {
         90,
       ],
     ])
-    const pdf = new Uint8Array(res.bytes)
-    expect(Buffer.from(pdf).toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Inter/)
-    const text = await pdfText(pdf)
-    expect(text).toContain(`Statement ${statement.number}`)
-    expect(text).toContain('Capital City Motors')
-    for (const expected of [
-      `${LAST}-08 P1 1N4AL3AP8JC231503 PO-9001 RO-42 Left front Rim Rash / Curbed Rim $90.00`,
-      `${LAST}-09 P1 1N4AL3AP8JC231503 PO-9001 RO-42 Spare Bent, Powder Coating, or Cracked Rims $200.00`,
-      'Total $290.00',
-    ]) {
-      expect(text.replace(/\s+/g, ' ')).toContain(expected)
-    }
   })
 })
 
