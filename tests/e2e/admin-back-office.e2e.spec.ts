@@ -159,6 +159,8 @@ test('lead management: details, badges, the one forward button, notices and sear
   await expect(card.locator('.cbo-status')).toHaveText('New')
   await expect(card.locator('.cbo-status')).toHaveCSS('background-color', 'rgb(219, 234, 254)')
 
+  // Each tap answers in place: the page is never loaded again (this mark would go with it).
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }))
   for (const [button, status, label, color] of [
     ['Mark Contacted', 'contacted', 'Contacted', 'rgb(254, 249, 195)'],
     ['Mark Quoted', 'quoted', 'Quoted', 'rgb(243, 232, 255)'],
@@ -167,12 +169,15 @@ test('lead management: details, badges, the one forward button, notices and sear
     await expect(card.getByRole('button')).toHaveCount(1)
     await card.getByRole('button', { name: button }).click()
     // The notice of this step (the previous step's may still be on screen).
-    const notice = page.locator('[data-sonner-toast]').filter({ hasText: `Lead status changed to ${status}` })
+    const notice = page
+      .getByTestId('lead-form-notice')
+      .filter({ hasText: `Lead status changed to ${status}` })
     await expect(notice.getByText('Status Updated', { exact: true })).toBeVisible()
     await expect(card.locator('.cbo-status')).toHaveText(label)
     await expect(card.locator('.cbo-status')).toHaveCSS('background-color', color)
   }
   await expect(card.getByRole('button')).toHaveCount(0)
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
 
   await page.getByRole('combobox', { name: 'Status' }).selectOption('completed')
   await expect(page).toHaveURL(/[?&]status=completed/)

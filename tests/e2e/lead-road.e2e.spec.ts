@@ -85,15 +85,24 @@ test("a status tap and a note made before the back office's script has loaded ch
     await expect(details.locator('.cbo-status')).toHaveText('Contacted')
     expect(await storedStatus(page, id)).toBe('contacted')
 
-    // With the script, the same tap answers in place, and the address no longer repeats the outcome.
+    // With the script, the same tap answers in place with the same notice (the page is not
+    // loaded again: the mark stays), and the address no longer repeats the outcome.
     await page.unroute(SCRIPTS)
     await page.reload()
     await expect(page.getByRole('button', { name: 'Close as lost' })).toBeEnabled()
     await expect(page).not.toHaveURL(/[?&](done|error)=/)
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
     await details.getByRole('button', { name: 'Mark Quoted' }).click()
-    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Lead status changed to quoted' })
-    await expect(toast.getByText('Status Updated', { exact: true })).toBeVisible()
+    await expect(notice).toContainText('Lead status changed to quoted')
     await expect(details.locator('.cbo-status')).toHaveText('Quoted')
+    await expect(page).not.toHaveURL(/[?&](done|error)=/)
+    await page.getByLabel('Note', { exact: true }).fill('Customer prefers mornings.')
+    await page.getByRole('button', { name: 'Add note' }).click()
+    await expect(notice).toContainText('Note added')
+    await expect(page.getByTestId('lead-timeline')).toContainText('Customer prefers mornings.')
+    // Emptied once recorded, so a second tap cannot add it twice.
+    await expect(page.getByLabel('Note', { exact: true })).toHaveValue('')
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
   } finally {
     await page.unroute(SCRIPTS)
     await removeLeads(page, [id])
@@ -136,18 +145,22 @@ test('Mark Completed on a lead whose visit is days ahead asks first, naming it, 
     const question = (start: string) =>
       `The visit on ${formatBusinessDate(start, TIME_ZONE)} is still ahead. Marking the lead completed cancels that visit and tells the customer.`
 
-    // With the script: Payload's confirmation dialog.
+    // With the script: the same question, in place; "Keep the visit" keeps it.
     await page.goto(`/admin/collections/leads/${ids[0]}`)
     const details = page.getByTestId('lead-details')
+    const confirm = page.getByTestId('lead-complete-confirm')
     await expect(page.getByRole('button', { name: 'Close as lost' })).toBeEnabled()
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
     await details.getByRole('button', { name: 'Mark Completed' }).click()
-    const modal = page.locator('.confirmation-modal')
-    await expect(modal).toContainText(question(later[0]))
-    await modal.getByRole('button', { name: 'Cancel', exact: true }).click()
+    await expect(confirm).toContainText(question(later[0]))
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+    await confirm.getByRole('link', { name: 'Keep the visit' }).click()
+    await expect(confirm).toHaveCount(0)
     await expect(details.locator('.cbo-status')).toHaveText('Quoted')
+    await expect(page.getByTestId('lead-visit-time')).toBeVisible()
     await details.getByRole('button', { name: 'Mark Completed' }).click()
-    await modal.getByRole('button', { name: 'Mark Completed and cancel the visit' }).click()
-    await expect(page.getByText('Lead status changed to completed')).toBeVisible()
+    await confirm.getByRole('button', { name: 'Mark Completed and cancel the visit' }).click()
+    await expect(page.getByTestId('lead-form-notice')).toContainText('Lead status changed to completed')
     await expect(details.locator('.cbo-status')).toHaveText('Completed')
     await expect(page.getByTestId('lead-visit')).toContainText('No visit booked.')
 
@@ -155,7 +168,6 @@ test('Mark Completed on a lead whose visit is days ahead asks first, naming it, 
     await page.route(SCRIPTS, (route) => route.abort())
     await page.goto(`/admin/collections/leads/${ids[1]}`, { waitUntil: 'commit' })
     await details.getByRole('button', { name: 'Mark Completed' }).click()
-    const confirm = page.getByTestId('lead-complete-confirm')
     await expect(confirm).toContainText(question(later[1]))
     await expect(details.locator('.cbo-status')).toHaveText('Quoted')
     await confirm.getByRole('button', { name: 'Mark Completed and cancel the visit' }).click()

@@ -273,7 +273,10 @@ describe('a deposit recorded by hand', () => {
       { amount: '60', method: 'zelle', date: dayBefore(today(), 3), key: formKey() },
       { json: true },
     )
-    expect([res.status, res.body]).toEqual([201, { message: 'Deposit recorded' }])
+    expect([res.status, res.body]).toEqual([
+      201,
+      { message: 'Deposit recorded', location: `${q.back}?done=deposit` },
+    ])
     const [row] = await rows<{ method: string; cents: number; day: string }>(sql`
       SELECT method, amount_cents::int AS cents,
         to_char(received_at AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day FROM payments`)
@@ -300,7 +303,7 @@ describe('a deposit recorded by hand', () => {
       const res = await record(q, { key: formKey(), ...fields }, { json: true })
       expect([res.status, res.body], JSON.stringify(fields)).toEqual([
         400,
-        { errors: [{ message: LEAD_FORM_ERRORS[error] }] },
+        { errors: [{ message: LEAD_FORM_ERRORS[error] }], location: `${q.back}?error=${error}` },
       ])
       // Without the script, the browser is sent back with the same refusal.
       const page = await record(q, { key: formKey(), ...fields })
@@ -322,7 +325,10 @@ describe('a deposit recorded by hand', () => {
     const again = await record(q, { key: formKey() }, { json: true })
     expect([again.status, again.body]).toEqual([
       409,
-      { errors: [{ message: LEAD_FORM_ERRORS['deposit-settled'] }] },
+      {
+        errors: [{ message: LEAD_FORM_ERRORS['deposit-settled'] }],
+        location: expect.stringMatching(/\?error=deposit-settled$/),
+      },
     ])
     // Two phones at once, each with its own form: one deposit.
     const other = await sentQuote()
@@ -360,7 +366,10 @@ describe('a deposit recorded by hand', () => {
     const res = await record(q, { key: formKey() }, { json: true })
     expect([res.status, res.body]).toEqual([
       409,
-      { errors: [{ message: LEAD_FORM_ERRORS['deposit-settled'] }] },
+      {
+        errors: [{ message: LEAD_FORM_ERRORS['deposit-settled'] }],
+        location: expect.stringMatching(/\?error=deposit-settled$/),
+      },
     ])
     expect((await payments()).map((p) => [p.method, p.cents])).toEqual([['card_online', DEPOSIT]])
   })
@@ -371,7 +380,10 @@ describe('a deposit recorded by hand', () => {
     const res = await record({ ...q, quote: other.quote }, { key: formKey() }, { json: true })
     expect([res.status, res.body]).toEqual([
       409,
-      { errors: [{ message: LEAD_FORM_ERRORS['deposit-quote'] }] },
+      {
+        errors: [{ message: LEAD_FORM_ERRORS['deposit-quote'] }],
+        location: expect.stringMatching(/\?error=deposit-quote$/),
+      },
     ])
     expect(await payments()).toEqual([])
     expect((await quoteOf(other.quote)).status).toBe('sent')
@@ -411,14 +423,20 @@ describe('a deposit waived', () => {
 
   it('needs no reason, and is refused where no deposit is owed', async () => {
     const q = await sentQuote()
-    expect((await waive(q, {}, { json: true })).body).toEqual({ message: 'Deposit waived' })
+    expect((await waive(q, {}, { json: true })).body).toEqual({
+      message: 'Deposit waived',
+      location: expect.stringMatching(/\?done=deposit-waived$/),
+    })
     expect((await timeline(q.lead))[0]).toEqual(['deposit_waived', null, h.userOf('staff')!.id])
     const paid = await sentQuote()
     expect((await record(paid, { key: formKey() })).status).toBe(303)
     const res = await waive(paid, {}, { json: true })
     expect([res.status, res.body]).toEqual([
       409,
-      { errors: [{ message: LEAD_FORM_ERRORS['deposit-settled'] }] },
+      {
+        errors: [{ message: LEAD_FORM_ERRORS['deposit-settled'] }],
+        location: expect.stringMatching(/\?error=deposit-settled$/),
+      },
     ])
     expect((await quoteOf(paid.quote)).depositWaivedAt).toBeNull()
     const long = await waive(await sentQuote(), { reason: 'x'.repeat(201) }, { json: true })

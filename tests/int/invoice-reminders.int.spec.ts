@@ -224,7 +224,10 @@ describe('"Send reminder" on the job page', () => {
     const invoice = await sentDaysAgo(lead, 1)
     const res = await remind(lead, invoice, true)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ message: 'reminded-email' })
+    expect(res.body).toEqual({
+      message: 'reminded-email',
+      location: expect.stringMatching(/[?&]done=invoice&invoice=reminded-email$/),
+    })
   })
 
   it('refuses a paid invoice and a draft with a 409, changing nothing', async () => {

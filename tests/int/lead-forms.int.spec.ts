@@ -118,7 +118,12 @@ describe('the status form', () => {
     // The page's script asks for JSON.
     const json = await post(`/api/leads/${lead.id}/status`, { status: 'quoted' }, { json: true })
     expect(json.status).toBe(200)
-    expect(json.body).toEqual({ message: 'Status Updated', status: 'quoted' })
+    // With the address the browser would have been sent to, where the script goes in place.
+    expect(json.body).toEqual({
+      message: 'Status Updated',
+      status: 'quoted',
+      location: `/admin/collections/leads/${lead.id}?done=quoted`,
+    })
     // Without a view of its own, or with one outside the back office: the lead's details.
     for (const back of [undefined, 'https://evil.example/admin', '//evil.example']) {
       const lead2 = await newLead()
@@ -215,6 +220,7 @@ describe('completing a lead whose visit is still ahead', () => {
     const json = await post(path, { status: 'completed' }, { json: true })
     expect(json.status).toBe(409)
     expect(json.body.visit).toEqual({ id: visit, when: when(start) })
+    expect(json.body.location).toBe(`/admin/collections/leads/${lead}?confirm=completed#cbo-complete-confirm`)
     expect(json.body.errors[0].message).toBe(
       `The visit on ${when(start)} is still ahead. Marking the lead completed cancels that visit and tells the customer.`,
     )
@@ -301,7 +307,7 @@ describe('the note form', () => {
     ])
     const json = await post(`/api/leads/${lead.id}/note`, { text: 'Second' }, { json: true })
     expect(json.status).toBe(201)
-    expect(json.body).toEqual({ message: 'Note added' })
+    expect(json.body).toEqual({ message: 'Note added', location: expect.stringMatching(/[?&]done=note$/) })
   })
 
   it('refuses an empty, too long or malformed note, says why, and writes nothing', async () => {

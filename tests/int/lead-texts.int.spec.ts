@@ -113,7 +113,10 @@ describe('a reply', () => {
     ])
     // The page's script asks for JSON.
     const json = await reply(lead.id, { text: 'Second' }, { json: true })
-    expect({ status: json.status, body: json.body }).toEqual({ status: 201, body: { message: 'Text sent' } })
+    expect({ status: json.status, body: json.body }).toEqual({
+      status: 201,
+      body: { message: 'Text sent', location: expect.stringMatching(/[?&]done=text$/) },
+    })
     expect(fake.sent).toHaveLength(2)
   })
 
@@ -227,7 +230,10 @@ describe('a first text to a customer who neither texted in nor agreed to texts',
       const json = await reply(lead.id, fields, { json: true })
       expect({ status: json.status, body: json.body }).toEqual({
         status: 409,
-        body: { errors: [{ message: 'Not sent: tick that the customer agreed to texts first.' }] },
+        body: {
+          errors: [{ message: 'Not sent: tick that the customer agreed to texts first.' }],
+          location: `/admin/collections/leads/${lead.id}?error=text-consent`,
+        },
       })
     }
     expect(fake.sent).toEqual([])

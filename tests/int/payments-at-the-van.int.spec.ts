@@ -102,7 +102,10 @@ describe('a payment recorded at the van', () => {
     // The page's script asks for JSON; the rest, in cash, pays it.
     const json = await record({ amount: '174.50', key: formKey() }, { json: true })
     expect(json.status).toBe(201)
-    expect(json.body).toEqual({ message: 'Payment recorded' })
+    expect(json.body).toEqual({
+      message: 'Payment recorded',
+      location: expect.stringMatching(/[?&]done=payment$/),
+    })
     expect(await invoice(sent.id)).toMatchObject({ status: 'paid', balanceCents: 0 })
     const paid = await readLeadInvoices({ payload: h.payload, user: h.userOf('staff')! }, lead.id)
     expect(paid.map((i) => moneyState(i))).toEqual(['paid'])

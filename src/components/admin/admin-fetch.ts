@@ -43,15 +43,6 @@ export function jsonInit(method: string, data: unknown): RequestInit {
   return { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) }
 }
 
-// What a plain form of the back office posts, asking for JSON instead of the page it redirects to.
-export function formInit(fields: Record<string, string>): RequestInit {
-  return {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-    body: new URLSearchParams(fields).toString(),
-  }
-}
-
 export function useApi() {
   const { config } = useConfig()
   const base = config.routes.api

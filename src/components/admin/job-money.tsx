@@ -6,7 +6,7 @@ import type { readLeadInvoices } from '@/data/back-office'
 import { leadFormPath } from '@/lib/lead-forms'
 import { MONEY_STATES, type MoneyState, moneyState } from '@/lib/money'
 
-import { LeadPaymentForm } from './lead-payment.client'
+import { LeadPaymentForm } from './lead-payment'
 import { formatMoney } from '@/lib/money'
 
 // An invoice's state in Payload's own pill colours.

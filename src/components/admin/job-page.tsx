@@ -9,9 +9,9 @@ import { formatBusinessDate } from '@/lib/business-time'
 import type { JobFact } from '@/lib/job-facts'
 import { ERASED_LEAD, leadEraseContact } from '@/lib/erase-request'
 import { offeredService } from '@/lib/home-content'
-import { timelineOf } from '@/lib/lead-events'
+import { LEAD_NOTE_MAX, timelineOf } from '@/lib/lead-events'
 import { closedToVisits } from '@/lib/lead-status'
-import { outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
+import { LEAD_FORM_ERRORS, leadFormPath, outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
 import { isBusinessToday } from '@/lib/customer-texts'
 import { PARTNER_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
 import { leadAdminPath } from '@/lib/server-url'
@@ -38,19 +38,20 @@ import {
 } from '@/data/back-office'
 
 import { type SlotChoice, LeadVisit } from './lead-visit.client'
-import { LeadLostControl, LeadNoteForm } from './lead-actions.client'
+import { LeadLostControl } from './lead-actions.client'
 import { LeadAddressForm } from './lead-address.client'
 import { LeadTextReply } from './lead-text.client'
 import { type LeadInvoice, JobMoney } from './job-money'
 import { JobDeposit } from './job-deposit'
 import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
-import { LeadStatusButton } from './lead-status-button.client'
+import { LeadStatusButton } from './lead-status-button'
 import { CompleteWithVisit, LeadFormNotice } from './lead-form-answers'
 import { LeadStatusLine } from './lead-status'
 import { EmailLink, LEADS_TAB, MapLink, partnerVolume } from './lead-facts'
 import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
 import { LoadFailed } from './load-failed'
 import { PayloadForm } from './payload-form'
+import { PostForm } from './post-form.client'
 
 import './back-office.css'
 import { formatMoney } from '@/lib/money'
@@ -504,5 +505,34 @@ function LeadTimeline({
         ))}
       </ol>
     </section>
+  )
+}
+
+// A note on the lead's timeline, in the name of whoever writes it.
+function LeadNoteForm({ leadId, back }: { leadId: number; back: string }) {
+  return (
+    <PostForm
+      action={`/api${leadFormPath(leadId, 'note')}`}
+      failed={LEAD_FORM_ERRORS.note}
+      className="cbo-stack"
+      reset
+    >
+      <input type="hidden" name="back" value={back} />
+      <label className="cbo-field">
+        <span>Note</span>
+        <textarea
+          name="text"
+          rows={3}
+          required
+          maxLength={LEAD_NOTE_MAX}
+          placeholder="Called, left a message…"
+        />
+      </label>
+      <div className="cbo-inline">
+        <button type="submit" className="cbo-button cbo-button--primary">
+          Add note
+        </button>
+      </div>
+    </PostForm>
   )
 }

@@ -1,5 +1,7 @@
+import { newFormKey } from '@/server/form-key'
 import {
   COMPLETE_CONFIRM_ID,
+  LEAD_FORM_ERRORS,
   completeWithVisitQuestion,
   leadFormPath,
   noticeOf,
@@ -7,16 +9,20 @@ import {
 } from '@/lib/lead-forms'
 
 import { ForgetOutcome } from './forget-outcome.client'
+import { PostForm } from './post-form.client'
 
-// What a form posted without the page's script did (src/collections/Leads/endpoints/leadForms.ts),
-// on the view the server answered with, where the script's notices appear and in their words.
-// It fades after a while by itself (CSS), as those do.
+// What a lead form did (src/collections/Leads/endpoints/leadForms.ts), read from the address the
+// server answered with, whether the page's script had loaded or not; where Payload's notices
+// appear, and fading after a while by itself (CSS), as those do.
 export function LeadFormNotice({ outcome }: { outcome: LeadFormOutcome | null }) {
   const notice = noticeOf(outcome)
+  // New on every answer, so the same outcome twice in place shows (and fades) again.
+  const answer = newFormKey()
   return (
     <>
       {notice ? (
         <div
+          key={`notice-${answer}`}
           role={notice.tone === 'error' ? 'alert' : 'status'}
           className={`cbo-flash cbo-flash--${notice.tone}`}
           data-testid="lead-form-notice"
@@ -25,7 +31,7 @@ export function LeadFormNotice({ outcome }: { outcome: LeadFormOutcome | null })
           {notice.description ? <span>{notice.description}</span> : null}
         </div>
       ) : null}
-      {outcome ? <ForgetOutcome /> : null}
+      {outcome ? <ForgetOutcome key={`forget-${answer}`} /> : null}
     </>
   )
 }
@@ -42,9 +48,9 @@ export function CompleteWithVisit(props: { leadId: number; visitId: number; when
     >
       <p>{completeWithVisitQuestion(props.when)}</p>
       <div className="cbo-inline">
-        <form
-          method="post"
+        <PostForm
           action={`/api${leadFormPath(props.leadId, 'status')}`}
+          failed={LEAD_FORM_ERRORS.status}
           className="cbo-inline-form"
         >
           <input type="hidden" name="status" value="completed" />
@@ -53,7 +59,7 @@ export function CompleteWithVisit(props: { leadId: number; visitId: number; when
           <button type="submit" className="cbo-button cbo-button--primary">
             Mark Completed and cancel the visit
           </button>
-        </form>
+        </PostForm>
         <a href={props.back} className="cbo-button cbo-button--secondary">
           Keep the visit
         </a>

@@ -1,10 +1,8 @@
 'use client'
 
-import { toast } from '@payloadcms/ui'
-import { useRouter } from 'next/navigation'
-import { useEffect, useRef, useState } from 'react'
+import { useRef } from 'react'
 
-import { leadFormPath, TEXT_SENT } from '@/lib/lead-forms'
+import { leadFormPath } from '@/lib/lead-forms'
 import {
   REPLY_CONSENT_FIELD,
   REPLY_CONSENT_LABEL,
@@ -13,8 +11,8 @@ import {
 } from '@/lib/text-consent'
 import { TEXT_BODY_MAX } from '@/lib/text-messages'
 
-import { ApiError, formInit, useApi } from './admin-fetch'
 import { ActionButton } from './action-button.client'
+import { PostForm } from './post-form.client'
 
 type Props = {
   leadId: number
@@ -29,10 +27,9 @@ type Props = {
   visitTime: string | null
 }
 
-// A text to the customer from the lead's details. A plain form
-// (src/collections/Leads/endpoints/leadForms.ts): one sent before the script has loaded is
-// posted by the browser and the server answers with this view. The inserts put words at the
-// caret, which needs the script: until then they stay disabled and the owner types.
+// A text to the customer from the lead's details (src/collections/Leads/endpoints/leadForms.ts).
+// The inserts put words at the caret, which needs the script: until then they stay disabled and
+// the owner types.
 export function LeadTextReply({
   leadId,
   back,
@@ -43,13 +40,7 @@ export function LeadTextReply({
   quoteLink,
   visitTime,
 }: Props) {
-  const { api } = useApi()
-  const router = useRouter()
   const field = useRef<HTMLTextAreaElement>(null)
-  const consent = useRef<HTMLInputElement>(null)
-  const [empty, setEmpty] = useState(false)
-  const [busy, setBusy] = useState(false)
-  useEffect(() => setEmpty(!field.current?.value.trim()), [])
 
   function insert(words: string) {
     const box = field.current
@@ -59,30 +50,6 @@ export function LeadTextReply({
     const spaced = before && !/\s$/.test(before) ? ` ${words}` : words
     box.setRangeText(spaced, start, box.selectionEnd, 'end')
     box.focus()
-    setEmpty(!box.value.trim())
-  }
-
-  async function send() {
-    setBusy(true)
-    try {
-      // Each send its own key: a busy form takes no second tap, and the next text is a new one.
-      // (getRandomValues, not randomUUID: the latter needs HTTPS, a phone on the dev site has none.)
-      const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
-        b.toString(16).padStart(2, '0'),
-      ).join('')
-      const fields: Record<string, string> = { text: field.current?.value ?? '', key }
-      if (consent.current?.checked) fields[REPLY_CONSENT_FIELD] = REPLY_CONSENT_VALUE
-      await api(leadFormPath(leadId, 'text'), formInit(fields))
-      if (field.current) field.current.value = ''
-      setEmpty(true)
-      toast.success(TEXT_SENT)
-    } catch (error) {
-      const message = error instanceof ApiError && error.status < 500 ? error.message : null
-      toast.error('Error', { description: message ?? 'The text could not be sent.' })
-    }
-    // Sent or failed, the text is on the timeline now (a refused one with why).
-    router.refresh()
-    setBusy(false)
   }
 
   return (
@@ -94,37 +61,21 @@ export function LeadTextReply({
           This customer texted STOP: no text reaches them until they text START.
         </p>
       ) : null}
-      <form
-        method="post"
+      <PostForm
         action={`/api${leadFormPath(leadId, 'text')}`}
-        className="cbo-stack cbo-note"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void send()
-        }}
+        failed="The text could not be sent."
+        className="cbo-stack"
+        reset
       >
         <input type="hidden" name="back" value={back} />
         <input type="hidden" name="key" value={formKey} />
         <label className="cbo-field">
           <span>Text to {phone}</span>
-          <textarea
-            ref={field}
-            name="text"
-            rows={3}
-            required
-            maxLength={TEXT_BODY_MAX}
-            onChange={(e) => setEmpty(!e.target.value.trim())}
-          />
+          <textarea ref={field} name="text" rows={3} required maxLength={TEXT_BODY_MAX} />
         </label>
         {askConsent ? (
           <label className="cbo-check" data-testid="lead-text-consent-ask">
-            <input
-              ref={consent}
-              type="checkbox"
-              name={REPLY_CONSENT_FIELD}
-              value={REPLY_CONSENT_VALUE}
-              required
-            />
+            <input type="checkbox" name={REPLY_CONSENT_FIELD} value={REPLY_CONSENT_VALUE} required />
             <span>
               {REPLY_CONSENT_LABEL}
               <small className="cbo-meta">{REPLY_CONSENT_NOTE}</small>
@@ -142,11 +93,11 @@ export function LeadTextReply({
               Insert visit time
             </ActionButton>
           ) : null}
-          <ActionButton type="submit" submitsWithoutScript disabled={busy || empty}>
+          <button type="submit" className="cbo-button cbo-button--primary">
             Send text
-          </ActionButton>
+          </button>
         </div>
-      </form>
+      </PostForm>
     </section>
   )
 }

@@ -4,12 +4,13 @@ import { toast } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
 
-import { LEAD_FORM_ERRORS, ON_MY_WAY_SENT, leadFormPath } from '@/lib/lead-forms'
+import { LEAD_FORM_ERRORS, leadFormPath } from '@/lib/lead-forms'
 import { ADDRESS_MAX } from '@/lib/request-constants'
 import { VISIT_CONFIRMED_LABEL } from '@/lib/visit-status'
 
-import { ApiError, formInit, jsonInit, useApi } from './admin-fetch'
+import { ApiError, jsonInit, useApi } from './admin-fetch'
 import { ActionButton } from './action-button.client'
+import { PostForm } from './post-form.client'
 
 export type SlotChoice = { start: string; label: string }
 
@@ -73,28 +74,17 @@ export function LeadVisit({
             </span>
           ) : null}
           {visit.today && !visit.done && !closed ? (
-            // A plain form: a tap before the script loads is posted by the browser, and the
-            // server answers with this view and what happened.
-            <form
-              method="post"
+            <PostForm
               action={`/api${leadFormPath(leadId, 'on-my-way')}`}
+              failed={LEAD_FORM_ERRORS['on-my-way-failed']}
               className="cbo-inline-form"
-              onSubmit={(event) => {
-                event.preventDefault()
-                void run(
-                  leadFormPath(leadId, 'on-my-way'),
-                  formInit({ visit: String(visit.id) }),
-                  ON_MY_WAY_SENT,
-                  LEAD_FORM_ERRORS['on-my-way-failed'],
-                )
-              }}
             >
               <input type="hidden" name="visit" value={visit.id} />
               <input type="hidden" name="back" value={back} />
-              <ActionButton type="submit" submitsWithoutScript disabled={busy}>
+              <button type="submit" className="cbo-button cbo-button--primary">
                 On my way
-              </ActionButton>
-            </form>
+              </button>
+            </PostForm>
           ) : null}
           {visit.done || closed ? null : (
             <ActionButton

@@ -23,7 +23,7 @@ import {
 import { MoneyPanel } from './money-panel'
 import { readDealershipBalances } from '@/data/receivables'
 import { LeadFiltersForm } from './lead-filters.client'
-import { LeadStatusButton } from './lead-status-button.client'
+import { LeadStatusButton } from './lead-status-button'
 import { LeadFormNotice } from './lead-form-answers'
 import { LeadStatusLine } from './lead-status'
 import { EmailLink, MapLink, partnerVolume } from './lead-facts'

@@ -42,10 +42,11 @@ const refuse = (status: number, message: string) => json(status, { errors: [{ me
 const wantsJson = (req: PayloadRequest) => Boolean(req.headers.get('accept')?.includes('application/json'))
 
 // The back office's forms post here without any script: the answer is a redirect back to the
-// view they were on (`back`), whose address names the outcome. Its script asks for JSON and
-// shows the same words as a notice. Only approved staff are answered; Payload reads the session
-// cookie only from the site's own pages (`csrf` in payload.config.ts: the Origin, or without
-// one Sec-Fetch-Site), and the cookie is SameSite=Lax, so a post from another site is anonymous.
+// view they were on (`back`), whose address names the outcome. Its script asks for JSON, which
+// carries that address too (`location`: PostForm goes there in place). Only approved staff are
+// answered; Payload reads the session cookie only from the site's own pages (`csrf` in
+// payload.config.ts: the Origin, or without one Sec-Fetch-Site), and the cookie is SameSite=Lax,
+// so a post from another site is anonymous.
 export function answer(
   req: PayloadRequest,
   back: string,
@@ -53,11 +54,12 @@ export function answer(
   outcome: LeadFormOutcome,
   body: Record<string, unknown> = {},
 ): Response {
+  const location = withOutcome(back, outcome)
   if (wantsJson(req)) {
-    if (outcome.kind === 'error') return refuse(status, LEAD_FORM_ERRORS[outcome.error])
-    return json(status, body)
+    const words = outcome.kind === 'error' ? { errors: [{ message: LEAD_FORM_ERRORS[outcome.error] }] } : body
+    return json(status, { ...words, location })
   }
-  return new Response(null, { status: 303, headers: { ...noStore, Location: withOutcome(back, outcome) } })
+  return new Response(null, { status: 303, headers: { ...noStore, Location: location } })
 }
 
 export const failed = (req: PayloadRequest, back: string, status: number, error: LeadFormError) =>
@@ -113,9 +115,17 @@ const changeStatus: Handler = async (req, id, form, back) => {
     const settings = await bookingSettings(req.payload)
     const when = formatBusinessDate(visit.start, settings.timeZone)
     const question = completeWithVisitQuestion(when)
-    if (wantsJson(req)) return json(409, { errors: [{ message: question }], visit: { id: visit.id, when } })
     // Asked on the job's page, wherever the button was tapped.
-    return answer(req, leadAdminPath(id), 409, { kind: 'confirm-completed' })
+    return answer(
+      req,
+      leadAdminPath(id),
+      409,
+      { kind: 'confirm-completed' },
+      {
+        errors: [{ message: question }],
+        visit: { id: visit.id, when },
+      },
+    )
   }
   const settings = visit ? await bookingSettings(req.payload) : null
   const own = await initTransaction(req)
