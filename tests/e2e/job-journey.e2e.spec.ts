@@ -155,7 +155,9 @@ test('a texted request becomes a quote, a deposit, a visit, an invoice and a pai
 
     // The day of the visit comes (outside the flow: the clock). On my way, then done.
     await query(
-      `UPDATE visits SET start = now() - interval '30 minutes', "end" = now() + interval '90 minutes'
+      // Begun just now: today in the business's time zone at any hour of the run (half an hour
+      // ago is yesterday in Austin just after midnight).
+      `UPDATE visits SET start = now(), "end" = now() + interval '2 hours'
        WHERE lead_id = $1 AND cancelled_at IS NULL`,
       [leadId],
     )
