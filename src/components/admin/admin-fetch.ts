@@ -1,7 +1,8 @@
 'use client'
 
-import { useConfig } from '@payloadcms/ui'
-import { useCallback } from 'react'
+import { toast, useConfig } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
+import { useCallback, useState } from 'react'
 
 // Errors carry the server's own message when it sent one.
 export class ApiError extends Error {
@@ -51,4 +52,37 @@ export function useApi() {
     [base],
   )
   return { api, url: (path: string) => `${base}${path}` }
+}
+
+type Done = string | { title: string; description?: string }
+
+/**
+ * One request of a back-office control: busy while it runs, then Payload's notice, and the view
+ * read again (`refresh`: after success, also after a refusal that may have changed what is shown,
+ * or never for a control inside Payload's own document form). A refusal says the server's words;
+ * a failure of the server, `failed`. Resolves to the answer, or null when refused.
+ */
+export function useAction(refresh: 'done' | 'always' | 'never' = 'done') {
+  const { api } = useApi()
+  const router = useRouter()
+  const [busy, setBusy] = useState(false)
+  async function run<T>(path: string, init: RequestInit, done: Done | ((body: T) => Done), failed: string) {
+    setBusy(true)
+    try {
+      const body = await api<T>(path, init)
+      const notice = typeof done === 'function' ? done(body) : done
+      if (typeof notice === 'string') toast.success(notice)
+      else toast.success(notice.title, { description: notice.description })
+      if (refresh !== 'never') router.refresh()
+      return body
+    } catch (error) {
+      const message = error instanceof ApiError && error.status < 500 ? error.message : failed
+      toast.error('Error', { description: message })
+      if (refresh === 'always') router.refresh()
+      return null
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, run }
 }

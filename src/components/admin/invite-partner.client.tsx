@@ -1,34 +1,27 @@
 'use client'
 
-import { Button, toast, useDocumentInfo } from '@payloadcms/ui'
+import { Button, useDocumentInfo } from '@payloadcms/ui'
 import { useState, type FormEvent } from 'react'
 
-import { jsonInit, useApi } from './admin-fetch'
+import { jsonInit, useAction } from './admin-fetch'
 
 // On a saved dealership: an admin invites a partner by e-mail (POST /api/dealerships/:id/invite).
 // Not a <form>: it sits inside Payload's document form.
 export function InvitePartner() {
   const { id } = useDocumentInfo()
-  const { api } = useApi()
+  const { busy, run } = useAction('never')
   const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
   if (!id) return null
 
   async function invite(event: FormEvent) {
     event.preventDefault()
-    setBusy(true)
-    try {
-      const { message } = await api<{ message: string }>(
-        `/dealerships/${id}/invite`,
-        jsonInit('POST', { email }),
-      )
-      toast.success(message)
-      setEmail('')
-    } catch (error) {
-      toast.error('Error', { description: error instanceof Error ? error.message : 'The invitation failed' })
-    } finally {
-      setBusy(false)
-    }
+    const sent = await run<{ message: string }>(
+      `/dealerships/${id}/invite`,
+      jsonInit('POST', { email }),
+      ({ message }) => message,
+      'The invitation failed',
+    )
+    if (sent) setEmail('')
   }
 
   return (

@@ -1,33 +1,25 @@
 'use client'
 
-import { Button, toast, useAuth } from '@payloadcms/ui'
-import { useRouter } from 'next/navigation'
+import { Button, useAuth } from '@payloadcms/ui'
 import { useState } from 'react'
 
-import { jsonInit, useApi } from './admin-fetch'
+import { jsonInit, useAction } from './admin-fetch'
 
 // Above the statements list, for admins: issue a month's statements now (POST
 // /api/statements/issue), as the monthly job does on the 1st. Issues nothing twice.
 export function IssueStatements() {
   const { user } = useAuth()
-  const { api } = useApi()
-  const router = useRouter()
+  const { busy, run } = useAction()
   const [month, setMonth] = useState(lastMonth)
-  const [busy, setBusy] = useState(false)
   if ((user as { role?: string } | null)?.role !== 'admin') return null
 
-  async function issue() {
-    setBusy(true)
-    try {
-      const { message } = await api<{ message: string }>('/statements/issue', jsonInit('POST', { month }))
-      toast.success(message)
-      router.refresh()
-    } catch (error) {
-      toast.error('Error', { description: error instanceof Error ? error.message : 'Nothing was issued' })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const issue = () =>
+    run<{ message: string }>(
+      '/statements/issue',
+      jsonInit('POST', { month }),
+      ({ message }) => message,
+      'Nothing was issued',
+    )
 
   return (
     <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginBottom: 'var(--base)' }}>

@@ -1,35 +1,23 @@
 'use client'
 
-import { toast } from '@payloadcms/ui'
-import { useRouter } from 'next/navigation'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 
 import { LOST_REASONS, LOST_REASON_LABELS, type LostReason } from '@/lib/lead-events'
 
-import { ApiError, jsonInit, useApi } from './admin-fetch'
+import { jsonInit, useAction } from './admin-fetch'
 import { ActionButton } from './action-button.client'
-
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status < 500 ? error.message : fallback
 
 // Closing as lost keeps the spec's status; reopening puts the lead back in the list.
 export function LeadLostControl({ leadId, lostReason }: { leadId: number; lostReason: LostReason | null }) {
-  const { api } = useApi()
-  const router = useRouter()
+  const { busy, run } = useAction()
   const reason = useRef<HTMLSelectElement>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function save(value: LostReason | null) {
-    setBusy(true)
-    try {
-      await api(`/leads/${leadId}?depth=0`, jsonInit('PATCH', { lostReason: value }))
-      toast.success(value ? 'Lead closed as lost' : 'Lead reopened')
-      router.refresh()
-    } catch (error) {
-      toast.error('Error', { description: messageOf(error, 'Failed to update the lead') })
-    }
-    setBusy(false)
-  }
+  const save = (value: LostReason | null) =>
+    run(
+      `/leads/${leadId}?depth=0`,
+      jsonInit('PATCH', { lostReason: value }),
+      value ? 'Lead closed as lost' : 'Lead reopened',
+      'Failed to update the lead',
+    )
 
   if (lostReason) {
     return (

@@ -1,14 +1,12 @@
 'use client'
 
-import { toast } from '@payloadcms/ui'
-import { useRouter } from 'next/navigation'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 
 import { LEAD_FORM_ERRORS, leadFormPath } from '@/lib/lead-forms'
 import { ADDRESS_MAX } from '@/lib/request-constants'
 import { VISIT_CONFIRMED_LABEL } from '@/lib/visit-status'
 
-import { ApiError, jsonInit, useApi } from './admin-fetch'
+import { jsonInit, useAction } from './admin-fetch'
 import { ActionButton } from './action-button.client'
 import { PostForm } from './post-form.client'
 
@@ -37,25 +35,11 @@ export function LeadVisit({
   /** The view the "On my way" form comes back to without script. */
   back: string
 }) {
-  const { api } = useApi()
-  const router = useRouter()
+  const { busy, run: request } = useAction('always')
   const slot = useRef<HTMLSelectElement>(null)
   const place = useRef<HTMLInputElement>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function run(path: string, init: RequestInit, done: string, failed = 'Failed to update the visit') {
-    setBusy(true)
-    try {
-      await api(path, init)
-      toast.success(done)
-      router.refresh()
-    } catch (error) {
-      const message = error instanceof ApiError && error.status < 500 ? error.message : failed
-      toast.error('Error', { description: message })
-      router.refresh()
-    }
-    setBusy(false)
-  }
+  const run = (path: string, init: RequestInit, done: string) =>
+    request(path, init, done, 'Failed to update the visit')
 
   return (
     <section className="cbo-stack" aria-labelledby="cbo-visit-title" data-testid="lead-visit">

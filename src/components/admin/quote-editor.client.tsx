@@ -1,7 +1,5 @@
 'use client'
 
-import { toast } from '@payloadcms/ui'
-import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
 import { fromZonedInput, toZonedInput } from '@/lib/business-time'
@@ -9,7 +7,7 @@ import { quoteSentDescription } from '@/lib/lead-forms'
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@/lib/quote-status'
 import type { Quote } from '@/payload-types'
 
-import { jsonInit, useApi } from './admin-fetch'
+import { jsonInit, useAction } from './admin-fetch'
 import { ActionButton } from './action-button.client'
 import { formatMoney } from '@/lib/money'
 
@@ -64,22 +62,19 @@ export function QuoteEditor({
   // A lead closed as lost: its quote is shown, not edited or sent.
   closed?: boolean
 }) {
-  const { api } = useApi()
-  const router = useRouter()
+  const { busy, run } = useAction()
   const firstOffer = offers[0]?.key ?? ''
   const [lines, setLines] = useState(() => valuesOf(quote, firstOffer))
   const [note, setNote] = useState(quote?.note ?? '')
   const [validUntil, setValidUntil] = useState(dayOf(quote?.validUntil, timeZone))
-  const [busy, setBusy] = useState(false)
   const status = (quote?.status ?? null) as QuoteStatus | null
   const locked = status === 'accepted' || closed
 
   const setLine = (i: number, patch: Partial<LineValues>) =>
     setLines((all) => all.map((line, j) => (i === j ? { ...line, ...patch } : line)))
 
-  async function save(event: React.FormEvent) {
+  function save(event: React.FormEvent) {
     event.preventDefault()
-    setBusy(true)
     const data = {
       lead: leadId,
       note,
@@ -90,32 +85,20 @@ export function QuoteEditor({
           : { kind: 'offer', offer: line.offer, quantity: Number(line.quantity || 1) },
       ),
     }
-    try {
-      if (quote) await api(`/quotes/${quote.id}?depth=0`, jsonInit('PATCH', data))
-      else await api('/quotes?depth=0', jsonInit('POST', data))
-      toast.success('Quote saved')
-      router.refresh()
-    } catch (error) {
-      toast.error('Error', {
-        description: error instanceof Error ? error.message : 'Failed to save the quote',
-      })
-    }
-    setBusy(false)
+    const [path, init] = quote
+      ? [`/quotes/${quote.id}?depth=0`, jsonInit('PATCH', data)]
+      : ['/quotes?depth=0', jsonInit('POST', data)]
+    void run(path, init, 'Quote saved', 'Failed to save the quote')
   }
 
-  async function send() {
+  function send() {
     if (!quote) return
-    setBusy(true)
-    try {
-      const sent = await api<{ reach?: string }>(`/quotes/${quote.id}/send`, { method: 'POST' })
-      toast.success('Quote sent', { description: quoteSentDescription(sent?.reach) })
-      router.refresh()
-    } catch (error) {
-      toast.error('Error', {
-        description: error instanceof Error ? error.message : 'Failed to send the quote',
-      })
-    }
-    setBusy(false)
+    void run<{ reach?: string }>(
+      `/quotes/${quote.id}/send`,
+      { method: 'POST' },
+      (sent) => ({ title: 'Quote sent', description: quoteSentDescription(sent?.reach) }),
+      'Failed to send the quote',
+    )
   }
 
   return (
