@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation'
 import { ApiError, jsonInit, useApi } from './admin-fetch'
 import { ConfirmButton } from './delete-button.client'
 
-export type CustomerLeadChoice = { id: number; name: string; when: string }
+type CustomerLeadChoice = { id: number; name: string; when: string }
 
 // A customer's request to delete their data: the leads with this e-mail or phone, listed by
 // name and date before the owner confirms (phones match by their digits, so someone sharing

@@ -4,20 +4,18 @@ import type { DocumentViewServerProps } from 'payload'
 import { newFormKey } from '@/server/form-key'
 
 import { consentBasisOf } from '@/lib/text-consent'
-import type { CustomerUpload, Lead, LeadEvent, Quote, TextMessage, Visit } from '@/payload-types'
+import type { Lead, LeadEvent, Quote, TextMessage, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
-import type { JobFact } from '@/lib/job-facts'
 import { ERASED_LEAD, leadEraseContact } from '@/lib/erase-request'
 import { offeredService } from '@/lib/home-content'
 import { LEAD_NOTE_MAX, timelineOf } from '@/lib/lead-events'
 import { closedToVisits } from '@/lib/lead-status'
-import { LEAD_FORM_ERRORS, leadFormPath, outcomeOf, type LeadFormOutcome } from '@/lib/lead-forms'
+import { LEAD_FORM_ERRORS, leadFormPath, outcomeOf } from '@/lib/lead-forms'
 import { isBusinessToday } from '@/lib/customer-texts'
 import { PARTNER_CHANNEL, promoLabel, sourceLabel } from '@/lib/lead-source'
 import { leadAdminPath } from '@/lib/server-url'
 import { safeAdminRedirect } from '@/lib/safe-redirect'
 import { businessDay } from '@/lib/statements'
-import type { DepositState } from '@/payments/deposits'
 import {
   readCustomerLeads,
   readJobFacts,
@@ -37,18 +35,18 @@ import {
   readTripFee,
 } from '@/data/back-office'
 
-import { type SlotChoice, LeadVisit } from './lead-visit.client'
+import { LeadVisit } from './lead-visit.client'
 import { LeadLostControl } from './lead-actions.client'
 import { LeadAddressForm } from './lead-address.client'
 import { LeadTextReply } from './lead-text.client'
-import { type LeadInvoice, JobMoney } from './job-money'
+import { JobMoney } from './job-money'
 import { JobDeposit } from './job-deposit'
-import { type CustomerLeadChoice, EraseCustomerButton } from './erase-customer-button.client'
+import { EraseCustomerButton } from './erase-customer-button.client'
 import { LeadStatusButton } from './lead-status-button'
 import { CompleteWithVisit, LeadFormNotice } from './lead-form-answers'
 import { LeadStatusLine } from './lead-status'
-import { EmailLink, LEADS_TAB, MapLink, partnerVolume } from './lead-facts'
-import { type QuoteOffer, QuoteEditor } from './quote-editor.client'
+import { EmailLink, LEADS_TAB, MapLink, partnerVolume, photosOf } from './lead-facts'
+import { QuoteEditor } from './quote-editor.client'
 import { LoadFailed } from './load-failed'
 import { PayloadForm } from './payload-form'
 import { PostForm } from './post-form.client'
@@ -68,10 +66,6 @@ type LeadText = Pick<
   | 'sentBy'
   | 'consentBasis'
 >
-
-function photosOf(lead: Lead): CustomerUpload[] {
-  return (lead.photos ?? []).filter((p): p is CustomerUpload => typeof p === 'object' && p !== null)
-}
 
 // Back to the list the job was opened from, with its filters and page; else the whole list.
 function listOf(referer: string | null): string {
@@ -94,11 +88,24 @@ export async function JobPage(props: DocumentViewServerProps) {
   const { payload, user } = props.initPageResult.req
   const reader = { payload, user }
   const outcome = outcomeOf(props.searchParams)
-  const list = listOf(props.initPageResult.req.headers.get('referer'))
+  const back = (
+    <a className="cbo-back" href={listOf(props.initPageResult.req.headers.get('referer'))}>
+      ← All leads
+    </a>
+  )
   const [timeZone, lead] = await Promise.all([
     readTimeZone(payload),
     readLead(reader, String(id)).catch(() => null),
   ])
+  if (!lead) {
+    return (
+      <Gutter className="cbo cbo-stack">
+        <LeadFormNotice outcome={outcome} />
+        {back}
+        <p className="cbo-empty">No leads found.</p>
+      </Gutter>
+    )
+  }
   const [
     quote,
     offers,
@@ -112,311 +119,227 @@ export async function JobPage(props: DocumentViewServerProps) {
     invoices,
     facts,
     textedIn,
-  ] = lead
-    ? await Promise.all([
-        readLatestQuote(reader, lead.id).catch(() => null),
-        readPublishedOffers(reader).catch(() => []),
-        readLeadEvents(reader, lead.id).catch(() => null),
-        readLiveVisit(reader, lead.id).catch(() => null),
-        readOpenSlots(reader).catch(() => []),
-        readTripFee(reader).catch(() => null),
-        readCustomerLeads(reader, lead).catch(() => null),
-        readLeadTexts(reader, lead.id).catch(() => null),
-        lead.erasedAt ? null : readTextOptOut(reader, lead.phone).catch(() => null),
-        readLeadInvoices(reader, lead.id).catch(() => null),
-        readJobFacts(reader, [lead], timeZone)
-          .then((byLead) => byLead.get(lead.id))
-          .catch(() => undefined),
-        readTextedIn(reader, lead.id).catch(() => false),
-      ])
-    : [null, [], [], null, [], null, null, [], null, [], undefined, false]
+  ] = await Promise.all([
+    readLatestQuote(reader, lead.id).catch(() => null),
+    readPublishedOffers(reader).catch(() => []),
+    readLeadEvents(reader, lead.id).catch(() => null),
+    readLiveVisit(reader, lead.id).catch(() => null),
+    readOpenSlots(reader).catch(() => []),
+    readTripFee(reader).catch(() => null),
+    readCustomerLeads(reader, lead).catch(() => null),
+    readLeadTexts(reader, lead.id).catch(() => null),
+    // Null: an erased lead, or a phone no text can reach.
+    lead.erasedAt ? null : readTextOptOut(reader, lead.phone).catch(() => null),
+    readLeadInvoices(reader, lead.id).catch(() => null),
+    readJobFacts(reader, [lead], timeZone)
+      .then((byLead) => byLead.get(lead.id))
+      .catch(() => undefined),
+    readTextedIn(reader, lead.id).catch(() => false),
+  ])
   const [quoteLink, deposit] = quote
     ? await Promise.all([
         readQuoteLink(reader, quote).catch(() => null),
         readQuoteDeposit(reader, quote).catch(() => null),
       ])
     : [null, null]
-  return (
-    <Gutter className="cbo">
-      <LeadDetails
-        list={list}
-        outcome={outcome}
-        lead={lead}
-        timeZone={timeZone}
-        quote={quote}
-        events={events}
-        texts={texts}
-        optedOut={optedOut}
-        askConsent={lead ? consentBasisOf(lead, textedIn) === null : false}
-        quoteLink={quoteLink}
-        deposit={deposit}
-        invoices={invoices}
-        facts={facts}
-        visit={visit}
-        slots={slots.map((s) => ({ start: s.start, label: formatBusinessDate(s.start, timeZone) }))}
-        tripFee={tripFee}
-        customerLeads={customerLeads?.map((l) => ({
-          id: l.id,
-          name: l.name,
-          when: formatBusinessDate(l.createdAt, timeZone),
-        }))}
-        earlierJobs={
-          lead && !lead.erasedAt
-            ? (customerLeads ?? [])
-                .filter((l) => l.id !== lead.id && l.createdAt < lead.createdAt)
-                .map((l) => ({ id: l.id, name: l.name, when: formatBusinessDate(l.createdAt, timeZone) }))
-            : []
-        }
-        offers={offers.map((o) => ({ key: o.key, title: o.title, priceCents: o.priceCents }))}
-      />
-    </Gutter>
-  )
-}
-
-function LeadDetails({
-  list,
-  outcome,
-  lead,
-  timeZone,
-  quote,
-  events,
-  texts,
-  optedOut,
-  askConsent,
-  quoteLink,
-  deposit,
-  invoices,
-  facts,
-  offers,
-  visit,
-  slots,
-  tripFee,
-  customerLeads,
-  earlierJobs,
-}: {
-  list: string
-  outcome: LeadFormOutcome | null
-  lead: Lead | null
-  timeZone: string
-  quote: Quote | null
-  events: LeadEvent[] | null
-  texts: LeadText[] | null
-  optedOut: boolean | null
-  askConsent: boolean
-  quoteLink: string | null
-  deposit: DepositState | null
-  invoices: LeadInvoice[] | null
-  facts: JobFact[] | undefined
-  offers: QuoteOffer[]
-  visit: Visit | null
-  slots: SlotChoice[]
-  tripFee: number | null
-  customerLeads?: CustomerLeadChoice[]
+  const when = (at: string) => formatBusinessDate(at, timeZone)
+  const choices = customerLeads?.map((l) => ({ id: l.id, name: l.name, when: when(l.createdAt) }))
   // The same customer's jobs before this one (by e-mail or phone): a returning customer.
-  earlierJobs: CustomerLeadChoice[]
-}) {
-  const back = (
-    <a className="cbo-back" href={list}>
-      ← All leads
-    </a>
-  )
-  if (!lead) {
-    return (
-      <div className="cbo-stack">
-        <LeadFormNotice outcome={outcome} />
-        {back}
-        <p className="cbo-empty">No leads found.</p>
-      </div>
-    )
-  }
+  const earlierJobs = lead.erasedAt
+    ? []
+    : (customerLeads ?? [])
+        .filter((l) => l.id !== lead.id && l.createdAt < lead.createdAt)
+        .map((l) => ({ id: l.id, name: l.name, when: when(l.createdAt) }))
   const photos = photosOf(lead)
   // A lead closed as lost shows that, and only what can still be done: reopen it, cancel a visit.
   const lost = Boolean(lead.lostReason)
   const here = leadAdminPath(lead.id)
   return (
-    <article className="cbo-stack cbo-lead" aria-labelledby="cbo-lead-name" data-testid="lead-details">
-      <LeadFormNotice outcome={outcome} />
-      {back}
-      <div className="cbo-card__head">
-        <h2 id="cbo-lead-name">
-          {lead.firstName} {lead.lastName}
-        </h2>
-        <LeadStatusLine status={lead.status} lost={lost} facts={facts} />
-      </div>
-      <dl className="cbo-facts">
-        <dt>Phone</dt>
-        <dd>
-          <a href={`tel:${lead.phone}`}>{lead.phone}</a>
-        </dd>
-        <dt>E-mail</dt>
-        <dd>
-          <EmailLink email={lead.email} />
-        </dd>
-        {earlierJobs.length ? (
-          <>
-            <dt>Customer</dt>
-            <dd data-testid="lead-returning">
-              Returning customer
-              <ul className="cbo-earlier-jobs" aria-label="Earlier jobs">
-                {earlierJobs.map((job) => (
-                  <li key={job.id}>
-                    <a href={leadAdminPath(job.id)}>
-                      {job.name}, {job.when}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </>
+    <Gutter className="cbo">
+      <article className="cbo-stack cbo-lead" aria-labelledby="cbo-lead-name" data-testid="lead-details">
+        <LeadFormNotice outcome={outcome} />
+        {back}
+        <div className="cbo-card__head">
+          <h2 id="cbo-lead-name">
+            {lead.firstName} {lead.lastName}
+          </h2>
+          <LeadStatusLine status={lead.status} lost={lost} facts={facts} />
+        </div>
+        <dl className="cbo-facts">
+          <dt>Phone</dt>
+          <dd>
+            <a href={`tel:${lead.phone}`}>{lead.phone}</a>
+          </dd>
+          <dt>E-mail</dt>
+          <dd>
+            <EmailLink email={lead.email} />
+          </dd>
+          {earlierJobs.length ? (
+            <>
+              <dt>Customer</dt>
+              <dd data-testid="lead-returning">
+                Returning customer
+                <ul className="cbo-earlier-jobs" aria-label="Earlier jobs">
+                  {earlierJobs.map((job) => (
+                    <li key={job.id}>
+                      <a href={leadAdminPath(job.id)}>
+                        {job.name}, {job.when}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : null}
+          {lead.channel === PARTNER_CHANNEL ? (
+            <>
+              <dt>Dealership</dt>
+              <dd data-testid="lead-dealership">{partnerVolume(lead)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>Service</dt>
+              <dd>{offeredService(lead)}</dd>
+            </>
+          )}
+          <dt>Address</dt>
+          <dd data-testid="lead-address">
+            {lead.address ? <MapLink place={lead.address} /> : <span className="cbo-meta">Not given</span>}
+            <LeadAddressForm key={lead.address ?? ''} leadId={lead.id} address={lead.address ?? null} />
+          </dd>
+          {lead.zip ? (
+            <>
+              <dt>ZIP code</dt>
+              <dd>
+                <MapLink place={lead.zip} />
+                {lead.outsideServiceArea ? (
+                  <span className="cbo-meta" data-testid="lead-outside-area">
+                    {' '}
+                    · Outside the service area
+                    {tripFee ? `: trip fee ${formatMoney(tripFee * 100, 'price')}` : ''}
+                  </span>
+                ) : null}
+              </dd>
+            </>
+          ) : null}
+          {lead.vehicle || lead.wheelSize ? (
+            <>
+              <dt>Vehicle</dt>
+              <dd>
+                {[lead.vehicle, lead.wheelSize ? `${lead.wheelSize} wheels` : null]
+                  .filter(Boolean)
+                  .join(', ')}
+              </dd>
+            </>
+          ) : null}
+          <dt>Received</dt>
+          <dd>
+            <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
+          </dd>
+          <dt>Promo code</dt>
+          <dd>{promoLabel(lead) ?? 'None'}</dd>
+          <dt>Source</dt>
+          <dd>{sourceLabel(lead)}</dd>
+          <dt>Description</dt>
+          <dd className="cbo-description">{lead.description}</dd>
+        </dl>
+        {photos.length ? (
+          <ul className="cbo-gallery" aria-label="Photos">
+            {photos.map((photo, i) => (
+              <li key={photo.id}>
+                <a href={photo.url ?? '#'} target="_blank" rel="noreferrer">
+                  {/* eslint-disable-next-line @next/next/no-img-element -- private, access-checked files */}
+                  <img src={photo.url ?? ''} alt={`Photo ${i + 1} of ${photos.length}`} />
+                </a>
+                <p className="cbo-meta" aria-hidden="true">
+                  Photo {i + 1} of {photos.length}
+                </p>
+              </li>
+            ))}
+          </ul>
         ) : null}
-        {lead.channel === PARTNER_CHANNEL ? (
-          <>
-            <dt>Dealership</dt>
-            <dd data-testid="lead-dealership">{partnerVolume(lead)}</dd>
-          </>
-        ) : (
-          <>
-            <dt>Service</dt>
-            <dd>{offeredService(lead)}</dd>
-          </>
+        {lost && !quote ? null : (
+          <QuoteEditor
+            key={quote ? `${quote.id}-${quote.updatedAt}` : 'new'}
+            leadId={lead.id}
+            offers={offers.map((o) => ({ key: o.key, title: o.title, priceCents: o.priceCents }))}
+            quote={quote}
+            answered={answerOf(quote, timeZone)}
+            timeZone={timeZone}
+            closed={lost}
+          />
         )}
-        <dt>Address</dt>
-        <dd data-testid="lead-address">
-          {lead.address ? <MapLink place={lead.address} /> : <span className="cbo-meta">Not given</span>}
-          <LeadAddressForm key={lead.address ?? ''} leadId={lead.id} address={lead.address ?? null} />
-        </dd>
-        {lead.zip ? (
-          <>
-            <dt>ZIP code</dt>
-            <dd>
-              <MapLink place={lead.zip} />
-              {lead.outsideServiceArea ? (
-                <span className="cbo-meta" data-testid="lead-outside-area">
-                  {' '}
-                  · Outside the service area
-                  {tripFee ? `: trip fee ${formatMoney(tripFee * 100, 'price')}` : ''}
-                </span>
-              ) : null}
-            </dd>
-          </>
+        {quote && deposit && !lost ? (
+          <JobDeposit
+            leadId={lead.id}
+            quote={{
+              id: quote.id,
+              totalCents: quote.totalCents ?? 0,
+              waived: Boolean(quote.depositWaivedAt),
+            }}
+            deposit={deposit}
+            back={here}
+            formKey={newFormKey()}
+            today={businessDay(new Date().toISOString(), timeZone)}
+          />
         ) : null}
-        {lead.vehicle || lead.wheelSize ? (
-          <>
-            <dt>Vehicle</dt>
-            <dd>
-              {[lead.vehicle, lead.wheelSize ? `${lead.wheelSize} wheels` : null].filter(Boolean).join(', ')}
-            </dd>
-          </>
+        <LeadVisit
+          leadId={lead.id}
+          visit={
+            visit
+              ? {
+                  id: visit.id,
+                  label: when(visit.start),
+                  confirmed: Boolean(visit.confirmedAt),
+                  today: isBusinessToday(visit.start, timeZone),
+                  done: Boolean(visit.doneAt),
+                }
+              : null
+          }
+          back={here}
+          slots={slots.map((slot) => ({ start: slot.start, label: when(slot.start) }))}
+          address={lead.address ?? null}
+          canBook={closedToVisits(lead) === null}
+          closed={lead.status === 'completed'}
+        />
+        {/* The status endpoint sends the owner here when the lead's live visit is still ahead. */}
+        {outcome?.kind === 'confirm-completed' && visit && lead.status !== 'completed' ? (
+          <CompleteWithVisit leadId={lead.id} visitId={visit.id} when={when(visit.start)} back={here} />
         ) : null}
-        <dt>Received</dt>
-        <dd>
-          <time dateTime={lead.createdAt}>{formatBusinessDate(lead.createdAt, timeZone)}</time>
-        </dd>
-        <dt>Promo code</dt>
-        <dd>{promoLabel(lead) ?? 'None'}</dd>
-        <dt>Source</dt>
-        <dd>{sourceLabel(lead)}</dd>
-        <dt>Description</dt>
-        <dd className="cbo-description">{lead.description}</dd>
-      </dl>
-      {photos.length ? (
-        <ul className="cbo-gallery" aria-label="Photos">
-          {photos.map((photo, i) => (
-            <li key={photo.id}>
-              <a href={photo.url ?? '#'} target="_blank" rel="noreferrer">
-                {/* eslint-disable-next-line @next/next/no-img-element -- private, access-checked files */}
-                <img src={photo.url ?? ''} alt={`Photo ${i + 1} of ${photos.length}`} />
-              </a>
-              <p className="cbo-meta" aria-hidden="true">
-                Photo {i + 1} of {photos.length}
-              </p>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {lost && !quote ? null : (
-        <QuoteEditor
-          key={quote ? `${quote.id}-${quote.updatedAt}` : 'new'}
-          leadId={lead.id}
-          offers={offers}
-          quote={quote}
-          answered={answerOf(quote, timeZone)}
-          timeZone={timeZone}
-          closed={lost}
-        />
-      )}
-      {quote && deposit && !lost ? (
-        <JobDeposit
-          leadId={lead.id}
-          quote={{ id: quote.id, totalCents: quote.totalCents ?? 0, waived: Boolean(quote.depositWaivedAt) }}
-          deposit={deposit}
-          back={here}
-          formKey={newFormKey()}
-          today={businessDay(new Date().toISOString(), timeZone)}
-        />
-      ) : null}
-      <LeadVisit
-        leadId={lead.id}
-        visit={
-          visit
-            ? {
-                id: visit.id,
-                label: formatBusinessDate(visit.start, timeZone),
-                confirmed: Boolean(visit.confirmedAt),
-                today: isBusinessToday(visit.start, timeZone),
-                done: Boolean(visit.doneAt),
-              }
-            : null
-        }
-        back={here}
-        slots={slots}
-        address={lead.address ?? null}
-        canBook={closedToVisits(lead) === null}
-        closed={lead.status === 'completed'}
-      />
-      {/* The status endpoint sends the owner here when the lead's live visit is still ahead. */}
-      {outcome?.kind === 'confirm-completed' && visit && lead.status !== 'completed' ? (
-        <CompleteWithVisit
-          leadId={lead.id}
-          visitId={visit.id}
-          when={formatBusinessDate(visit.start, timeZone)}
-          back={here}
-        />
-      ) : null}
-      <div className="cbo-inline">
-        {lost ? null : <LeadStatusButton id={lead.id} status={lead.status} back={here} />}
-        {lead.email !== ERASED_LEAD.email && customerLeads?.length ? (
-          <EraseCustomerButton {...leadEraseContact(lead)} leads={customerLeads} />
-        ) : null}
-      </div>
-      {invoices ? (
-        <JobMoney
-          leadId={lead.id}
-          invoices={invoices}
-          back={here}
-          formKey={newFormKey()}
-          completed={lead.status === 'completed'}
-        />
-      ) : (
-        <LoadFailed message="Failed to fetch the lead's invoices" />
-      )}
-      <LeadLostControl leadId={lead.id} lostReason={lead.lostReason ?? null} />
-      {/* Null: an erased lead, or a phone no text can reach. */}
-      {optedOut === null ? null : (
-        <LeadTextReply
-          leadId={lead.id}
-          back={here}
-          phone={lead.phone}
-          optedOut={optedOut}
-          askConsent={askConsent}
-          quoteLink={quoteLink}
-          visitTime={visitAhead(visit, timeZone)}
-          formKey={newFormKey()}
-        />
-      )}
-      <LeadTimeline lead={lead} events={events} texts={texts} timeZone={timeZone} />
-      <LeadNoteForm leadId={lead.id} back={here} />
-    </article>
+        <div className="cbo-inline">
+          {lost ? null : <LeadStatusButton id={lead.id} status={lead.status} back={here} />}
+          {lead.email !== ERASED_LEAD.email && choices?.length ? (
+            <EraseCustomerButton {...leadEraseContact(lead)} leads={choices} />
+          ) : null}
+        </div>
+        {invoices ? (
+          <JobMoney
+            leadId={lead.id}
+            invoices={invoices}
+            back={here}
+            formKey={newFormKey()}
+            completed={lead.status === 'completed'}
+          />
+        ) : (
+          <LoadFailed message="Failed to fetch the lead's invoices" />
+        )}
+        <LeadLostControl leadId={lead.id} lostReason={lead.lostReason ?? null} />
+        {optedOut === null ? null : (
+          <LeadTextReply
+            leadId={lead.id}
+            back={here}
+            phone={lead.phone}
+            optedOut={optedOut}
+            askConsent={consentBasisOf(lead, textedIn) === null}
+            quoteLink={quoteLink}
+            visitTime={visitAhead(visit, timeZone)}
+            formKey={newFormKey()}
+          />
+        )}
+        <LeadTimeline lead={lead} events={events} texts={texts} timeZone={timeZone} />
+        <LeadNoteForm leadId={lead.id} back={here} />
+      </article>
+    </Gutter>
   )
 }
 

@@ -1,4 +1,4 @@
-import type { Lead } from '@/payload-types'
+import type { CustomerUpload, Lead } from '@/payload-types'
 import { isTextLeadEmail } from '@/lib/text-messages'
 
 // The Lead Management tab, where a job's or a work order's page leads back to.
@@ -27,3 +27,7 @@ export function EmailLink({ email }: { email: string }) {
 export function partnerVolume(lead: Pick<Lead, 'dealershipName' | 'carsPerMonth'>): string {
   return `${lead.dealershipName ?? 'Dealership'} · ${lead.carsPerMonth ?? '?'} cars a month`
 }
+
+// The lead's photos that were read with it (an upload may be gone, or not readable by the caller).
+export const photosOf = (lead: Lead): CustomerUpload[] =>
+  (lead.photos ?? []).filter((p): p is CustomerUpload => typeof p === 'object' && p !== null)

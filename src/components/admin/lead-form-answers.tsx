@@ -6,16 +6,24 @@ import {
   leadFormPath,
   noticeOf,
   type LeadFormOutcome,
+  type Notice,
 } from '@/lib/lead-forms'
 
 import { ForgetOutcome } from './forget-outcome.client'
 import { PostForm } from './post-form.client'
 
-// What a lead form did (src/collections/Leads/endpoints/leadForms.ts), read from the address the
-// server answered with, whether the page's script had loaded or not; where Payload's notices
-// appear, and fading after a while by itself (CSS), as those do.
-export function LeadFormNotice({ outcome }: { outcome: LeadFormOutcome | null }) {
-  const notice = noticeOf(outcome)
+// What a plain form did, read from the address the server answered with, whether the page's
+// script had loaded or not; where Payload's notices appear, and fading after a while by itself
+// (CSS), as those do. Once shown, the outcome leaves the address (`forget`).
+export function FlashNotice({
+  notice,
+  testId,
+  forget,
+}: {
+  notice: Notice | null
+  testId: string
+  forget: boolean
+}) {
   // New on every answer, so the same outcome twice in place shows (and fades) again.
   const answer = newFormKey()
   return (
@@ -25,16 +33,21 @@ export function LeadFormNotice({ outcome }: { outcome: LeadFormOutcome | null })
           key={`notice-${answer}`}
           role={notice.tone === 'error' ? 'alert' : 'status'}
           className={`cbo-flash cbo-flash--${notice.tone}`}
-          data-testid="lead-form-notice"
+          data-testid={testId}
         >
           <strong>{notice.title}</strong>
           {notice.description ? <span>{notice.description}</span> : null}
         </div>
       ) : null}
-      {outcome ? <ForgetOutcome key={`forget-${answer}`} /> : null}
+      {forget ? <ForgetOutcome key={`forget-${answer}`} /> : null}
     </>
   )
 }
+
+// A lead form's (src/collections/Leads/endpoints/leadForms.ts).
+export const LeadFormNotice = ({ outcome }: { outcome: LeadFormOutcome | null }) => (
+  <FlashNotice notice={noticeOf(outcome)} testId="lead-form-notice" forget={outcome !== null} />
+)
 
 // Asked before any script when Mark Completed was tapped on a lead whose visit is still ahead:
 // the same question as the script's dialog, and a form that confirms it for this visit.

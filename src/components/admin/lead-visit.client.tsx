@@ -10,7 +10,7 @@ import { jsonInit, useAction } from './admin-fetch'
 import { ActionButton } from './action-button.client'
 import { PostForm } from './post-form.client'
 
-export type SlotChoice = { start: string; label: string }
+type SlotChoice = { start: string; label: string }
 
 // Book, move or cancel the lead's visit for a customer who called, with the customers' rules:
 // the same open slots, the same refusal when the last place was just taken.

@@ -1,4 +1,4 @@
-import type { CustomerUpload, Lead, Visit } from '@/payload-types'
+import type { Lead, Visit } from '@/payload-types'
 import { formatBusinessDate } from '@/lib/business-time'
 import { offeredService } from '@/lib/home-content'
 import { LOST_REASON_LABELS } from '@/lib/lead-events'
@@ -26,17 +26,13 @@ import { LeadFiltersForm } from './lead-filters.client'
 import { LeadStatusButton } from './lead-status-button'
 import { LeadFormNotice } from './lead-form-answers'
 import { LeadStatusLine } from './lead-status'
-import { EmailLink, MapLink, partnerVolume } from './lead-facts'
+import { EmailLink, MapLink, partnerVolume, photosOf } from './lead-facts'
 import { LoadFailed } from './load-failed'
 import { OpenWorkOrders } from './open-work-orders'
 import { InboxLink } from './inbox'
 import { formatMoney } from '@/lib/money'
 
 type SearchParams = Record<string, string | string[] | undefined> | undefined
-
-function photosOf(lead: Lead): CustomerUpload[] {
-  return (lead.photos ?? []).filter((p): p is CustomerUpload => typeof p === 'object' && p !== null)
-}
 
 export async function LeadsTab(props: { reader: Reader; timeZone: string; searchParams: SearchParams }) {
   const { reader, timeZone } = props
@@ -150,21 +146,7 @@ export async function LeadsTab(props: { reader: Reader; timeZone: string; search
               </p>
             ) : null}
             <p className="cbo-description cbo-clamp">{lead.description}</p>
-            {photosOf(lead).length ? (
-              <p className="cbo-meta" data-testid="lead-photo-count">
-                {photosOf(lead).length === 1 ? '1 photo' : `${photosOf(lead).length} photos`}
-              </p>
-            ) : null}
-            {photosOf(lead).length ? (
-              <div className="cbo-photos">
-                {photosOf(lead).map((photo) => (
-                  <a key={photo.id} href={leadAdminPath(lead.id)}>
-                    {/* eslint-disable-next-line @next/next/no-img-element -- private, access-checked files */}
-                    <img src={photo.sizes?.thumbnail?.url ?? photo.url ?? ''} alt="Customer photo" />
-                  </a>
-                ))}
-              </div>
-            ) : null}
+            <LeadPhotos lead={lead} />
             {lead.lostReason ? null : (
               <div className="cbo-inline">
                 <LeadStatusButton id={lead.id} status={lead.status} back={`/admin${leadsHref(filters)}`} />
@@ -337,5 +319,26 @@ function UpcomingVisits({
         })}
       </ul>
     </section>
+  )
+}
+
+// How many photos came with the request, and each one small: a tap opens the job.
+function LeadPhotos({ lead }: { lead: Lead }) {
+  const photos = photosOf(lead)
+  if (!photos.length) return null
+  return (
+    <>
+      <p className="cbo-meta" data-testid="lead-photo-count">
+        {photos.length === 1 ? '1 photo' : `${photos.length} photos`}
+      </p>
+      <div className="cbo-photos">
+        {photos.map((photo) => (
+          <a key={photo.id} href={leadAdminPath(lead.id)}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- private, access-checked files */}
+            <img src={photo.sizes?.thumbnail?.url ?? photo.url ?? ''} alt="Customer photo" />
+          </a>
+        ))}
+      </div>
+    </>
   )
 }

@@ -11,7 +11,7 @@ import { jsonInit, useAction } from './admin-fetch'
 import { ActionButton } from './action-button.client'
 import { formatMoney } from '@/lib/money'
 
-export type QuoteOffer = { key: string; title: string; priceCents: number }
+type QuoteOffer = { key: string; title: string; priceCents: number }
 
 type LineValues = {
   kind: 'offer' | 'free'

@@ -20,7 +20,7 @@ import {
 import { businessDay, periodLabel, statementDueDay } from '@/lib/statements'
 import { newFormKey } from '@/server/form-key'
 
-import { ForgetOutcome } from './forget-outcome.client'
+import { FlashNotice } from './lead-form-answers'
 import { PaymentFields } from './payment-fields'
 import { PayloadForm } from './payload-form'
 
@@ -43,21 +43,12 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 function Notice({ searchParams }: { searchParams: Params }) {
   const error = one(searchParams?.error)
   const done = one(searchParams?.done) === 'payment'
-  if (!isStatementPaymentError(error) && !done) return null
-  const failed = isStatementPaymentError(error)
-  return (
-    <>
-      <div
-        role={failed ? 'alert' : 'status'}
-        className={`cbo-flash cbo-flash--${failed ? 'error' : 'success'}`}
-        data-testid="statement-form-notice"
-      >
-        <strong>{failed ? 'Error' : STATEMENT_PAYMENT_RECORDED}</strong>
-        {failed ? <span>{STATEMENT_PAYMENT_ERRORS[error]}</span> : null}
-      </div>
-      <ForgetOutcome />
-    </>
-  )
+  const notice = isStatementPaymentError(error)
+    ? { tone: 'error' as const, title: 'Error', description: STATEMENT_PAYMENT_ERRORS[error] }
+    : done
+      ? { tone: 'success' as const, title: STATEMENT_PAYMENT_RECORDED, description: null }
+      : null
+  return <FlashNotice notice={notice} testId="statement-form-notice" forget={notice !== null} />
 }
 
 // The statement's document view opens on the bill: its total, what the dealership paid and

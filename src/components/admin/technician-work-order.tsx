@@ -20,7 +20,7 @@ import { VEHICLE_STATUSES, workOrderTitle } from '@/lib/work-order-status'
 import type { WorkOrder, WorkOrderPhoto } from '@/payload-types'
 import { carTitle } from '@/lib/work-order-number'
 
-import { ForgetOutcome } from './forget-outcome.client'
+import { FlashNotice } from './lead-form-answers'
 import { LEADS_TAB } from './lead-facts'
 import { PayloadForm } from './payload-form'
 
@@ -50,21 +50,12 @@ function Photos({ photos, label }: { photos: Wheel['beforePhotos']; label: strin
 }
 
 function Notice({ outcome }: { outcome: WheelFormOutcome | null }) {
-  if (!outcome) return null
-  const error = outcome.kind === 'error'
-  return (
-    <>
-      <div
-        role={error ? 'alert' : 'status'}
-        className={`cbo-flash cbo-flash--${error ? 'error' : 'success'}`}
-        data-testid="wheel-form-notice"
-      >
-        <strong>{error ? 'Error' : WHEEL_DONE}</strong>
-        {error ? <span>{WHEEL_FORM_ERRORS[outcome.error]}</span> : null}
-      </div>
-      <ForgetOutcome />
-    </>
-  )
+  const notice = !outcome
+    ? null
+    : outcome.kind === 'error'
+      ? { tone: 'error' as const, title: 'Error', description: WHEEL_FORM_ERRORS[outcome.error] }
+      : { tone: 'success' as const, title: WHEEL_DONE, description: null }
+  return <FlashNotice notice={notice} testId="wheel-form-notice" forget={notice !== null} />
 }
 
 // One wheel: done with its time and after photos, or a plain form that posts its after photo
