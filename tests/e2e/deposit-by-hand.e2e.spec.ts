@@ -1,7 +1,6 @@
 import { eraseThenDeleteLead } from '../helpers/e2e-leads'
 import { sentQuote } from '../helpers/e2e-quotes'
 import { expect, test } from '../helpers/e2e-test'
-import { adminToken, auth } from '../helpers/public-site'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
 
 // A customer who phoned in and pays the deposit in cash: with "a visit only after the deposit",
@@ -16,14 +15,10 @@ const LINES = [
 test("the owner records a phoned-in customer's cash deposit and books the visit", async ({
   page,
   request,
+  siteSettings,
 }) => {
   test.setTimeout(90_000)
-  const headers = auth(await adminToken(request))
-  const deposit = (data: Record<string, unknown>) =>
-    request.post('/api/globals/site-settings', { headers, data: { deposit: data } })
-  expect((await deposit({ mode: 'percent', percent: 20, aboveCents: 0, beforeBooking: true })).ok()).toBe(
-    true,
-  )
+  await siteSettings({ deposit: { mode: 'percent', percent: 20, aboveCents: 0, beforeBooking: true } })
   const email = `cash-deposit-${Date.now()}@example.com`
   let leadId: number | undefined
   try {
@@ -68,7 +63,6 @@ test("the owner records a phoned-in customer's cash deposit and books the visit"
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   } finally {
-    await deposit({ mode: 'none', beforeBooking: false })
     if (leadId !== undefined) {
       await page.goto('/privacy-policy')
       expect(await eraseThenDeleteLead(page, leadId, email)).toEqual([200, 200])

@@ -9,7 +9,7 @@ import { E2E_STRIPE } from '../helpers/e2e-stripe'
 import { expect, test } from '../helpers/e2e-test'
 import { E2E_TWILIO } from '../helpers/e2e-twilio'
 import { textFromCustomer } from '../helpers/e2e-texts'
-import { adminToken, auth, expectNoSeriousAxeViolations } from '../helpers/public-site'
+import { expectNoSeriousAxeViolations } from '../helpers/public-site'
 import { type FakeStripe, startFakeStripe } from '../helpers/stripe-server'
 import { type FakeTwilio, startFakeTwilio } from '../helpers/twilio-server'
 import { DEV_ADMIN } from '../../src/seed/dev-admin'
@@ -60,23 +60,15 @@ test('a texted request becomes a quote, a deposit, a visit, an invoice and a pai
   browser,
   request,
   baseURL,
+  siteSettings,
 }) => {
   test.setTimeout(240_000)
-  const headers = auth(await adminToken(request))
   const email = `journey-${Date.now()}@example.com`
   // Outside the flow: the business's settings (a 20% deposit before booking, the owner's phone).
-  const settings = (data: Record<string, unknown>) =>
-    request.post('/api/globals/site-settings', { headers, data })
-  const before = await request.get('/api/globals/site-settings?depth=0', { headers })
-  const phones = ((await before.json()) as { notificationPhones?: string | null }).notificationPhones ?? null
-  expect(
-    (
-      await settings({
-        deposit: { mode: 'percent', percent: 20, aboveCents: 10_000, beforeBooking: true },
-        notificationPhones: OWNER,
-      })
-    ).ok(),
-  ).toBe(true)
+  await siteSettings({
+    deposit: { mode: 'percent', percent: 20, aboveCents: 10_000, beforeBooking: true },
+    notificationPhones: OWNER,
+  })
   let leadId: number | undefined
   try {
     // The customer texts the business; the owner's phone hears of it and opens the job.
@@ -203,7 +195,6 @@ test('a texted request becomes a quote, a deposit, a visit, an invoice and a pai
     expect(sentTo(CUSTOMER).filter((m) => /cancel/i.test(m.body) && /visit/i.test(m.body))).toHaveLength(0)
     await customer.context().close()
   } finally {
-    await settings({ deposit: { mode: 'none', beforeBooking: false }, notificationPhones: phones })
     if (leadId !== undefined) {
       if (!page.url().includes('/admin')) await page.goto('/admin?tab=gallery')
       expect(await eraseThenDeleteLead(page, leadId, email)).toEqual([200, 200])

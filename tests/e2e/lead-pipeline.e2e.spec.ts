@@ -31,87 +31,79 @@ test('a request with a promo code becomes an accepted quote, a timeline and one 
   page,
   browser,
   request,
+  siteSettings,
 }) => {
   test.setTimeout(150_000)
   const token = await adminToken(request)
-  const headers = auth(token)
-  expect(
-    (
-      await request.post('/api/globals/site-settings', { headers, data: { reviewRequestDelayHours: 0 } })
-    ).ok(),
-  ).toBe(true)
-  try {
-    const email = `pipeline-${Date.now()}@example.com`
+  await siteSettings({ reviewRequestDelayHours: 0 })
+  const email = `pipeline-${Date.now()}@example.com`
 
-    // The visitor, on a phone, with the flyer's code.
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.goto('/?promo=fall15')
-    await page.locator('#quote').scrollIntoViewIfNeeded()
-    const form = page.locator('#quote form')
-    await expect(form.getByLabel('Promo code')).toHaveValue('FALL15')
-    await form.getByLabel('First Name').fill('Paula')
-    await form.getByLabel('Last Name').fill('Pipeline')
-    await form.getByLabel('Phone').fill('(512) 555-0193')
-    await form.getByLabel('Email').fill(email)
-    await form.getByLabel('Description').fill('Curb rash on all four wheels.')
-    await form.getByRole('button', { name: 'Submit Request' }).click()
-    await expect(page.getByText('Request Submitted!')).toBeVisible()
-    const leadId = await leadIdOf(request, token, email)
+  // The visitor, on a phone, with the flyer's code.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/?promo=fall15')
+  await page.locator('#quote').scrollIntoViewIfNeeded()
+  const form = page.locator('#quote form')
+  await expect(form.getByLabel('Promo code')).toHaveValue('FALL15')
+  await form.getByLabel('First Name').fill('Paula')
+  await form.getByLabel('Last Name').fill('Pipeline')
+  await form.getByLabel('Phone').fill('(512) 555-0193')
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Description').fill('Curb rash on all four wheels.')
+  await form.getByRole('button', { name: 'Submit Request' }).click()
+  await expect(page.getByText('Request Submitted!')).toBeVisible()
+  const leadId = await leadIdOf(request, token, email)
 
-    // The owner prices it: 4 × Rim Rash and one free line, 15% off with FALL15.
-    expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
-    await page.goto(`/admin/collections/leads/${leadId}`)
-    const editor = page.getByTestId('quote-editor')
-    await writeFourRimsAndCaps(editor)
-    await expect(editor.getByTestId('quote-totals')).toContainText('Total $459')
-    await editor.getByRole('button', { name: 'Send quote' }).click()
-    await expect(editor.getByTestId('quote-status')).toHaveText('Sent')
+  // The owner prices it: 4 × Rim Rash and one free line, 15% off with FALL15.
+  expect((await page.request.post('/api/users/login', { data: DEV_ADMIN })).ok()).toBe(true)
+  await page.goto(`/admin/collections/leads/${leadId}`)
+  const editor = page.getByTestId('quote-editor')
+  await writeFourRimsAndCaps(editor)
+  await expect(editor.getByTestId('quote-totals')).toContainText('Total $459')
+  await editor.getByRole('button', { name: 'Send quote' }).click()
+  await expect(editor.getByTestId('quote-status')).toHaveText('Sent')
 
-    // The customer opens the e-mail's link and accepts.
-    const customer = await (await browser.newContext()).newPage()
-    await customer.goto(await quoteLinkPath(email))
-    await expect(customer.getByTestId('quote-total')).toHaveText('$459')
-    await customer.getByRole('button', { name: 'Accept quote' }).click()
-    await expect(customer.getByRole('status')).toContainText('You accepted this quote on')
-    const business = () => capturedMails('Quote accepted: Paula Pipeline, $459')
-    await expect.poll(() => business().length, { timeout: 30_000 }).toBe(1)
+  // The customer opens the e-mail's link and accepts.
+  const customer = await (await browser.newContext()).newPage()
+  await customer.goto(await quoteLinkPath(email))
+  await expect(customer.getByTestId('quote-total')).toHaveText('$459')
+  await customer.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(customer.getByRole('status')).toContainText('You accepted this quote on')
+  const business = () => capturedMails('Quote accepted: Paula Pipeline, $459')
+  await expect.poll(() => business().length, { timeout: 30_000 }).toBe(1)
 
-    // The lead: Accepted, still quoted, and its timeline newest first.
-    await page.reload()
-    const details = page.getByTestId('lead-details')
-    await expect(editor.getByTestId('quote-status')).toHaveText('Accepted')
-    await expect(details).toContainText('Quoted')
-    const timeline = page.getByTestId('lead-timeline').locator('li')
-    // The business's e-mail about the acceptance may come before or after the reload.
-    await expect(page.getByTestId('lead-timeline')).toContainText('Quote accepted')
-    await expect(page.getByTestId('lead-timeline')).toContainText('Quote opened by the customer')
-    await expect(page.getByTestId('lead-timeline')).toContainText(`Quote sent · ${DEV_ADMIN.email}`)
-    await expect(page.getByTestId('lead-timeline')).toContainText('New → Contacted')
-    await expect(timeline.last()).toContainText('Request received')
-    await expect(timeline.last()).toContainText('promo code FALL15')
+  // The lead: Accepted, still quoted, and its timeline newest first.
+  await page.reload()
+  const details = page.getByTestId('lead-details')
+  await expect(editor.getByTestId('quote-status')).toHaveText('Accepted')
+  await expect(details).toContainText('Quoted')
+  const timeline = page.getByTestId('lead-timeline').locator('li')
+  // The business's e-mail about the acceptance may come before or after the reload.
+  await expect(page.getByTestId('lead-timeline')).toContainText('Quote accepted')
+  await expect(page.getByTestId('lead-timeline')).toContainText('Quote opened by the customer')
+  await expect(page.getByTestId('lead-timeline')).toContainText(`Quote sent · ${DEV_ADMIN.email}`)
+  await expect(page.getByTestId('lead-timeline')).toContainText('New → Contacted')
+  await expect(timeline.last()).toContainText('Request received')
+  await expect(timeline.last()).toContainText('promo code FALL15')
 
-    // A note from the van.
-    await page.getByLabel('Note').fill('Booked for Friday morning, gate code 4411.')
-    await page.getByRole('button', { name: 'Add note' }).click()
-    await expect(timeline.filter({ hasText: 'Booked for Friday morning, gate code 4411.' })).toHaveCount(1)
+  // A note from the van.
+  await page.getByLabel('Note').fill('Booked for Friday morning, gate code 4411.')
+  await page.getByRole('button', { name: 'Add note' }).click()
+  await expect(timeline.filter({ hasText: 'Booked for Friday morning, gate code 4411.' })).toHaveCount(1)
 
-    // Payload's own list of leads says Accepted too.
-    await page.goto(`/admin/collections/leads?where[email][equals]=${encodeURIComponent(email)}`)
-    await expect(page.locator('.table tbody tr')).toHaveCount(1)
-    await expect(page.locator('.table tbody tr')).toContainText('Accepted')
+  // Payload's own list of leads says Accepted too.
+  await page.goto(`/admin/collections/leads?where[email][equals]=${encodeURIComponent(email)}`)
+  await expect(page.locator('.table tbody tr')).toHaveCount(1)
+  await expect(page.locator('.table tbody tr')).toContainText('Accepted')
 
-    // The job done: one review request, sent by the queue.
-    await page.goto(`/admin/collections/leads/${leadId}`)
-    await page.getByRole('button', { name: 'Mark Completed' }).click()
-    await expect(page.getByTestId('lead-details')).toContainText('Completed')
-    const reviews = () => capturedMails(email).filter((m) => m.includes('Subject: How did we do?'))
-    await expect.poll(() => reviews().length, { timeout: 45_000 }).toBe(1)
-    await page.reload()
-    await expect(page.getByTestId('lead-timeline')).toContainText('Review request to the customer')
-    expect(business()).toHaveLength(1)
-  } finally {
-    await request.post('/api/globals/site-settings', { headers, data: { reviewRequestDelayHours: 24 } })
-  }
+  // The job done: one review request, sent by the queue.
+  await page.goto(`/admin/collections/leads/${leadId}`)
+  await page.getByRole('button', { name: 'Mark Completed' }).click()
+  await expect(page.getByTestId('lead-details')).toContainText('Completed')
+  const reviews = () => capturedMails(email).filter((m) => m.includes('Subject: How did we do?'))
+  await expect.poll(() => reviews().length, { timeout: 45_000 }).toBe(1)
+  await page.reload()
+  await expect(page.getByTestId('lead-timeline')).toContainText('Review request to the customer')
+  expect(business()).toHaveLength(1)
 })
 
 test('a lead closed as lost reads Lost, offers only what still makes sense, and has its own filter', async ({

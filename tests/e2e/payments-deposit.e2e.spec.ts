@@ -28,15 +28,12 @@ test('a deposit on accepting, the booking it opens, and the balance paid on the 
   page,
   browser,
   request,
+  siteSettings,
 }) => {
   test.setTimeout(120_000)
   const token = await adminToken(request)
   const headers = auth(token)
-  const deposit = (data: Record<string, unknown>) =>
-    request.post('/api/globals/site-settings', { headers, data: { deposit: data } })
-  expect(
-    (await deposit({ mode: 'percent', percent: 20, aboveCents: 10_000, beforeBooking: true })).ok(),
-  ).toBe(true)
+  await siteSettings({ deposit: { mode: 'percent', percent: 20, aboveCents: 10_000, beforeBooking: true } })
   let leadId: number | undefined
   const email = `deposit-${Date.now()}@example.com`
   try {
@@ -104,7 +101,6 @@ test('a deposit on accepting, the booking it opens, and the balance paid on the 
     await expect(sentInvoice.locator('.cbo-money')).toHaveText('Paid')
     await owner.close()
   } finally {
-    await deposit({ mode: 'none', beforeBooking: false })
     if (leadId !== undefined) {
       // The customer is erased and the lead goes (from a page of the site: a cross-site write is
       // refused); the sent invoice and its payments stay for the books.

@@ -86,19 +86,11 @@ test('a texted photo becomes a lead the owner answers by text, until STOP, and a
   page,
   request,
   baseURL,
+  siteSettings,
 }) => {
   test.setTimeout(180_000)
   const headers = auth(await adminToken(request))
-  const settings = await request.get('/api/globals/site-settings?depth=0', { headers })
-  const previousPhones = ((await settings.json()) as { notificationPhones?: string | null })
-    .notificationPhones
-  const setPhones = async (value: string | null) =>
-    expect(
-      (
-        await request.post('/api/globals/site-settings', { headers, data: { notificationPhones: value } })
-      ).status(),
-    ).toBe(200)
-  await setPhones(OWNER)
+  await siteSettings({ notificationPhones: OWNER })
   let leadId: number | null = null
   try {
     // The customer texts two photos from the phone's camera, GPS and all.
@@ -218,7 +210,6 @@ test('a texted photo becomes a lead the owner answers by text, until STOP, and a
       const id = leadId
       await page.evaluate(async (url) => (await fetch(url, { method: 'DELETE' })).status, `/api/leads/${id}`)
     }
-    await setPhones(previousPhones ?? null)
   }
 })
 
