@@ -544,6 +544,7 @@ export async function readLeadInvoices({ payload, user }: Reader, leadId: number
       creditedCents: true,
       balanceCents: true,
       sentAt: true,
+      updatedAt: true,
     },
     sort: '-createdAt',
     depth: 0,

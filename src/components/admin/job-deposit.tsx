@@ -4,6 +4,7 @@ import { WAIVE_REASON_MAX, leadFormPath } from '@/lib/lead-forms'
 import { formatMoney } from '@/lib/money'
 
 import { PaymentFields } from './payment-fields'
+import { PostForm } from './post-form.client'
 
 type Props = {
   leadId: number
@@ -35,7 +36,11 @@ export function JobDeposit({ leadId, quote, deposit, back, formKey, today }: Pro
         <>
           <details data-testid="record-deposit">
             <summary>Record deposit</summary>
-            <form method="post" action={`/api${leadFormPath(leadId, 'deposit')}`} className="cbo-form">
+            <PostForm
+              action={`/api${leadFormPath(leadId, 'deposit')}`}
+              failed="The deposit could not be recorded."
+              className="cbo-form"
+            >
               <input type="hidden" name="back" value={back} />
               <input type="hidden" name="quote" value={quote.id} />
               <input type="hidden" name="key" value={formKey} />
@@ -49,11 +54,15 @@ export function JobDeposit({ leadId, quote, deposit, back, formKey, today }: Pro
               <button type="submit" className="cbo-button cbo-button--primary">
                 Record deposit
               </button>
-            </form>
+            </PostForm>
           </details>
           <details data-testid="waive-deposit">
             <summary>Waive deposit</summary>
-            <form method="post" action={`/api${leadFormPath(leadId, 'deposit-waive')}`} className="cbo-form">
+            <PostForm
+              action={`/api${leadFormPath(leadId, 'deposit-waive')}`}
+              failed="The deposit could not be waived."
+              className="cbo-form"
+            >
               <input type="hidden" name="back" value={back} />
               <input type="hidden" name="quote" value={quote.id} />
               <label className="cbo-field">
@@ -63,7 +72,7 @@ export function JobDeposit({ leadId, quote, deposit, back, formKey, today }: Pro
               <button type="submit" className="cbo-button cbo-button--secondary">
                 Waive deposit
               </button>
-            </form>
+            </PostForm>
           </details>
         </>
       ) : null}

@@ -7,6 +7,7 @@ import { leadFormPath } from '@/lib/lead-forms'
 import { MONEY_STATES, type MoneyState, moneyState } from '@/lib/money'
 
 import { LeadPaymentForm } from './lead-payment'
+import { PostForm } from './post-form.client'
 import { formatMoney } from '@/lib/money'
 
 // An invoice's state in Payload's own pill colours.
@@ -73,9 +74,11 @@ function DraftInvoice({ leadId, draft, back }: { leadId: number; draft: LeadInvo
   // The draft's lines and one blank row to add a line; a row left blank is dropped.
   const rows = [...(draft.lines ?? []), { id: 'new', description: '', quantity: 1, unitCents: null }]
   return (
-    <form
-      method="post"
+    // Drawn anew once saved: the blank row to add a line is blank again.
+    <PostForm
+      key={draft.updatedAt}
       action={`/api${leadFormPath(leadId, 'invoice')}`}
+      failed="The invoice could not be saved."
       className="cbo-form cbo-stack"
       aria-labelledby="cbo-draft-title"
       data-testid="invoice-draft"
@@ -137,7 +140,7 @@ function DraftInvoice({ leadId, draft, back }: { leadId: number; draft: LeadInvo
           Save draft
         </button>
       </div>
-    </form>
+    </PostForm>
   )
 }
 
@@ -173,26 +176,26 @@ async function SentInvoice(props: {
       ))}
       {owing ? (
         <div className="cbo-inline">
-          <form
-            method="post"
+          <PostForm
             action={`/api${leadFormPath(leadId, 'invoice-resend')}`}
+            failed="The invoice could not be sent."
             className="cbo-inline-form"
           >
             <Hidden back={back} invoice={invoice.id} formKey={formKey} />
             <button type="submit" className="cbo-button cbo-button--secondary">
               Resend
             </button>
-          </form>
-          <form
-            method="post"
+          </PostForm>
+          <PostForm
             action={`/api${leadFormPath(leadId, 'invoice-remind')}`}
+            failed="The reminder could not be sent."
             className="cbo-inline-form"
           >
             <Hidden back={back} invoice={invoice.id} formKey={formKey} />
             <button type="submit" className="cbo-button cbo-button--secondary">
               Send reminder
             </button>
-          </form>
+          </PostForm>
         </div>
       ) : null}
       {qr && invoice.payLink ? (
@@ -213,7 +216,12 @@ async function SentInvoice(props: {
       {state && state !== 'paid' ? (
         <details data-testid="credit-note">
           <summary>Issue credit note</summary>
-          <form method="post" action={`/api${leadFormPath(leadId, 'credit-note')}`} className="cbo-form">
+          <PostForm
+            action={`/api${leadFormPath(leadId, 'credit-note')}`}
+            failed="The credit note could not be issued."
+            className="cbo-form"
+            reset
+          >
             <Hidden back={back} invoice={invoice.id} />
             <label className="cbo-field">
               <span>Amount to credit ($)</span>
@@ -226,7 +234,7 @@ async function SentInvoice(props: {
             <button type="submit" className="cbo-button cbo-button--primary">
               Issue credit note
             </button>
-          </form>
+          </PostForm>
         </details>
       ) : null}
     </li>

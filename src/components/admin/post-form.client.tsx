@@ -27,24 +27,29 @@ export function PostForm({ action, failed, reset, children, ...rest }: Props) {
     busy.current = true
     const form = event.currentTarget
     const submitter = (event.nativeEvent as SubmitEvent).submitter
-    const fields = new FormData(form, submitter)
+    const fields = [...new FormData(form, submitter)].map(([name, value]) => [name, String(value)])
     try {
       const response = await fetch(action, {
         method: 'POST',
         credentials: 'include',
         headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields as unknown as Record<string, string>).toString(),
+        body: new URLSearchParams(fields).toString(),
       })
       const body = (await response.json().catch(() => null)) as {
         location?: string
         errors?: { message?: string }[]
       } | null
-      if (!body?.location) throw new Error(response.status < 500 ? body?.errors?.[0]?.message : undefined)
-      if (response.ok && reset) form.reset()
-      router.replace(body.location, { scroll: body.location.includes('#') })
-    } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : null
-      toast.error('Error', { description: message ?? failed })
+      if (body?.location) {
+        if (response.ok && reset) form.reset()
+        router.replace(body.location, { scroll: body.location.includes('#') })
+      } else {
+        // Refused before the form was read (signed out, not staff, too large), or the server failed.
+        const refusal = response.status < 500 ? body?.errors?.[0]?.message : undefined
+        toast.error('Error', { description: refusal || failed })
+      }
+    } catch {
+      // No answer at all: the connection dropped.
+      toast.error('Error', { description: failed })
     } finally {
       busy.current = false
     }
