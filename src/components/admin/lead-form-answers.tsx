@@ -49,8 +49,8 @@ export const LeadFormNotice = ({ outcome }: { outcome: LeadFormOutcome | null })
   <FlashNotice notice={noticeOf(outcome)} testId="lead-form-notice" forget={outcome !== null} />
 )
 
-// Asked before any script when Mark Completed was tapped on a lead whose visit is still ahead:
-// the same question as the script's dialog, and a form that confirms it for this visit.
+// Asked on the job's page when Mark Completed was tapped on a lead whose visit is still ahead,
+// with the script or without: the question, and a form that confirms it for this visit.
 export function CompleteWithVisit(props: { leadId: number; visitId: number; when: string; back: string }) {
   return (
     <section
